@@ -1,0 +1,3 @@
+export * from './types';
+export { parseSkillFile } from './parseSkillFile';
+export { TextIndex } from './textIndex';

@@ -1,0 +1,202 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node as YamlNode, type Pair } from 'yaml';
+import { TextIndex } from './textIndex';
+import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic } from './types';
+
+const DELIMITER = /^---[ \t]*$/;
+
+/**
+ * Parses the text of a SKILL.md: splits frontmatter from body (only the first `---` pair counts,
+ * so `---` rules in the body are safe), parses the YAML with every scalar kept as the string written
+ * (`version: 1.0` stays "1.0"), and records the source range of every key and value.
+ * Never throws: problems come back as diagnostics with severity `error` (the validator may soften them).
+ */
+export function parseSkillFile(text: string): ParsedSkillFile {
+  const index = new TextIndex(text);
+  const diagnostics: SkillDiagnostic[] = [];
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  const eol: '\n' | '\r\n' = /\r\n/.test(text.slice(0, 4096)) ? '\r\n' : '\n';
+  const empty: ParsedSkillFile = { text, eol, hasBom, properties: {}, fields: [], body: text, bodyStartLine: 0, diagnostics };
+
+  if (hasBom) {
+    diagnostics.push({
+      rule: 'file-bom',
+      severity: 'error',
+      message: 'SKILL.md starts with a byte order mark (BOM); the file must start with `---`. Save the file as UTF-8 without BOM.',
+      range: index.rangeOf(0, 1),
+    });
+  }
+
+  let openLine = 0;
+  const firstText = (line: number) => (line === 0 && hasBom ? index.lineText(0).slice(1) : index.lineText(line));
+  while (openLine < index.lineCount && firstText(openLine).trim() === '') openLine++;
+  if (openLine >= index.lineCount || !DELIMITER.test(firstText(openLine))) {
+    diagnostics.push({
+      rule: 'frontmatter-missing',
+      severity: 'error',
+      message: 'SKILL.md must start with YAML frontmatter: a `---` line, `name:` and `description:` fields, then a closing `---` line.',
+      range: index.lineRange(Math.min(openLine, index.lineCount - 1)),
+    });
+    return empty;
+  }
+  if (openLine > 0) {
+    diagnostics.push({
+      rule: 'frontmatter-leading-blank',
+      severity: 'error',
+      message: `SKILL.md has ${openLine} blank line(s) before the opening \`---\`; the file must start with \`---\`. Delete the blank line(s).`,
+      range: index.rangeOf(hasBom ? 1 : 0, index.offsetAt({ line: openLine, character: 0 })),
+    });
+  }
+
+  let closeLine = -1;
+  for (let line = openLine + 1; line < index.lineCount; line++) {
+    if (DELIMITER.test(index.lineText(line))) {
+      closeLine = line;
+      break;
+    }
+  }
+  const yamlOffset = index.offsetAt({ line: openLine + 1, character: 0 });
+  if (openLine + 1 >= index.lineCount) {
+    // The file is just `---` with nothing after it.
+  }
+  if (closeLine < 0) {
+    diagnostics.push({
+      rule: 'frontmatter-unclosed',
+      severity: 'error',
+      message: 'The frontmatter opened with `---` is never closed. Add a `---` line after the last frontmatter field, before the Markdown body.',
+      range: index.lineRange(openLine),
+    });
+    const frontmatter: FrontmatterBlock = { openLine, closeLine, yaml: text.slice(yamlOffset), yamlOffset, yamlOk: false, isMapping: false };
+    return { ...empty, frontmatter, body: '', bodyStartLine: index.lineCount };
+  }
+
+  const yamlEnd = index.offsetAt({ line: closeLine, character: 0 });
+  const yaml = text.slice(yamlOffset, Math.max(yamlOffset, yamlEnd));
+  const bodyStartLine = closeLine + 1;
+  const body = bodyStartLine < index.lineCount ? text.slice(index.offsetAt({ line: bodyStartLine, character: 0 })) : '';
+  const result = parseFrontmatterYaml(yaml, yamlOffset, index, diagnostics);
+  const frontmatter: FrontmatterBlock = { openLine, closeLine, yaml, yamlOffset, yamlOk: result.ok, isMapping: result.isMapping };
+  return { text, eol, hasBom, frontmatter, properties: result.properties, fields: result.fields, body, bodyStartLine, diagnostics };
+}
+
+interface YamlResult {
+  ok: boolean;
+  isMapping: boolean;
+  properties: Record<string, unknown>;
+  fields: FrontmatterField[];
+}
+
+function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): YamlResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter, schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true });
+  for (const err of doc.errors) {
+    const [start, end] = err.pos;
+    diagnostics.push({
+      rule: 'yaml-syntax',
+      severity: 'error',
+      message: `Invalid YAML in the frontmatter: ${firstLine(err.message)}. ${yamlHint(err.code)}`,
+      range: index.rangeOf(base + start, base + Math.max(end, start + 1)),
+      data: { yamlCode: err.code },
+    });
+  }
+  const ok = doc.errors.length === 0;
+  const contents = doc.contents as YamlNode | null;
+  if (contents === null || (isScalar(contents) && contents.value === '' && contents.source === '')) {
+    return { ok, isMapping: true, properties: {}, fields: [] };
+  }
+  if (!isMap(contents)) {
+    const r = contents.range ?? [0, yaml.length];
+    diagnostics.push({
+      rule: 'frontmatter-not-mapping',
+      severity: 'error',
+      message: 'The frontmatter must be a YAML mapping of `key: value` lines (e.g. `name: my-skill`), not a list or a single value.',
+      range: index.rangeOf(base + r[0], base + Math.max(r[1], r[0] + 1)),
+    });
+    return { ok, isMapping: false, properties: {}, fields: [] };
+  }
+  const fields = collectFields(contents.items, base, index);
+  let properties: Record<string, unknown> = {};
+  try {
+    const js = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    if (js && typeof js === 'object' && !Array.isArray(js)) properties = js as Record<string, unknown>;
+  } catch (e) {
+    diagnostics.push({
+      rule: 'yaml-syntax',
+      severity: 'error',
+      message: `The frontmatter YAML cannot be read as data: ${firstLine(String((e as Error).message))}. Remove aliases or fix the indentation.`,
+      range: index.rangeOf(base, base + yaml.length),
+    });
+  }
+  return { ok, isMapping: true, properties, fields };
+}
+
+function collectFields(items: Pair<unknown, unknown>[], base: number, index: TextIndex): FrontmatterField[] {
+  const fields: FrontmatterField[] = [];
+  for (const pair of items) {
+    if (!isPair(pair) || !isScalar(pair.key) || !pair.key.range) continue;
+    const key = String(pair.key.value);
+    const keyRange = index.rangeOf(base + pair.key.range[0], base + pair.key.range[1]);
+    const value = pair.value as YamlNode | null;
+    const field: FrontmatterField = { key, keyRange, valueRange: { start: keyRange.end, end: keyRange.end }, kind: 'empty', value: '' };
+    if (value && value.range) {
+      field.valueRange = index.rangeOf(base + value.range[0], trimEnd(index.text, base + value.range[0], base + value.range[1]));
+      if (isScalar(value)) {
+        field.kind = value.source === '' && value.type === Scalar.PLAIN ? 'empty' : 'scalar';
+        field.style = scalarStyle(value.type);
+        field.value = String(value.value ?? '');
+      } else if (isMap(value)) {
+        field.kind = 'map';
+        field.children = collectFields(value.items as Pair<unknown, unknown>[], base, index);
+        field.value = value.toJSON();
+      } else if (isSeq(value)) {
+        field.kind = 'seq';
+        field.value = value.toJSON();
+      } else if (isAlias(value)) {
+        field.kind = 'alias';
+        field.value = undefined;
+      }
+    }
+    fields.push(field);
+  }
+  return fields;
+}
+
+function scalarStyle(type: Scalar.Type | undefined): ScalarStyle {
+  switch (type) {
+    case Scalar.QUOTE_SINGLE:
+      return 'single';
+    case Scalar.QUOTE_DOUBLE:
+      return 'double';
+    case Scalar.BLOCK_LITERAL:
+      return 'block-literal';
+    case Scalar.BLOCK_FOLDED:
+      return 'block-folded';
+    default:
+      return 'plain';
+  }
+}
+
+/** Moves an end offset back over trailing white space, so a block value's range ends on its last character. */
+function trimEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && /\s/.test(text[e - 1])) e--;
+  return e;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+}
+
+function yamlHint(code: string): string {
+  switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+    case 'NESTED_MAPPING':
+      return 'A value that contains `: ` must be quoted: wrap it in double quotes.';
+    case 'DUPLICATE_KEY':
+      return 'Each field may appear once: delete or merge the repeated key.';
+    case 'TAB_AS_INDENT':
+      return 'Indent with spaces, not tabs.';
+    default:
+      return 'Check the quoting and indentation of the frontmatter fields.';
+  }
+}
