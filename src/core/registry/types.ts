@@ -1,0 +1,46 @@
+import type { SkillDiagnostic } from '../skill/types';
+
+/** Where a skill comes from. Precedence: project > user > plugin (seed 002); packs rank with plugins. */
+export type SkillScope = 'project' | 'user' | 'plugin' | 'pack';
+
+/** A folder whose direct child folders are skills. */
+export interface SkillRoot {
+  /** Absolute path of the folder that holds skill folders. */
+  path: string;
+  scope: SkillScope;
+  /** Who contributed the root: `config`, a VS Code extension id, a pack name, or a built-in location label. */
+  source?: string;
+}
+
+/** One discovered skill: seed 000's SkillRecord plus scope, digest and what it shadows. */
+export interface SkillRecord {
+  /** Canonical id `<source>:<name>`: `workspace:pdf`, `user:pdf`, `plugin:<publisher.ext>:pdf`, `pack:<pack>:pdf`. */
+  id: string;
+  /** The frontmatter name; the folder name when the name is missing. */
+  name: string;
+  description: string;
+  /** Absolute path to SKILL.md (or skill.md). */
+  location: string;
+  /** Absolute path of the skill folder. */
+  rootDir: string;
+  scope: SkillScope;
+  root: SkillRoot;
+  /** Parsed frontmatter, keys as written, scalars as strings. */
+  properties: Record<string, unknown>;
+  /** `sha256:<hex>` of the SKILL.md bytes. */
+  digest: string;
+  /** Validation findings in the registry's mode (lenient unless configured). */
+  diagnostics: SkillDiagnostic[];
+  /**
+   * `ok`: usable and the one used for its name; `broken`: has errors, kept with its diagnostics;
+   * `shadowed`: a higher-precedence skill of the same name wins; `ambiguous`: another skill of the same name
+   * in the same scope, so neither wins.
+   */
+  status: 'ok' | 'broken' | 'shadowed' | 'ambiguous';
+  /** Ids of the skills this one shadows (same name, lower precedence). */
+  shadows: string[];
+  /** Id of the skill that shadows this one, when status is `shadowed`. */
+  shadowedBy?: string;
+  /** Ids of the other skills it is ambiguous with, when status is `ambiguous`. */
+  ambiguousWith?: string[];
+}
