@@ -1,0 +1,90 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ArtifactStore, parseArtifactRef } from './artifactStore';
+import { ScriptRunError } from './errors';
+import { checkRelativePath, isInside, resolveInside } from './paths';
+import type { InputSpec } from './types';
+import type { RunWorkspace } from './workspace';
+
+/** What input staging needs from the runner. */
+export interface InputContext {
+  ws: RunWorkspace;
+  artifacts: ArtifactStore;
+  /** The host workspace folder behind `workspace://` (the editor's project), if any. */
+  workspaceDir?: string;
+  /** Host folders from which `host://` inputs are allowed. */
+  allowedHostPaths: readonly string[];
+  resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
+}
+
+function refuse(from: string, why: string): never {
+  throw new ScriptRunError('input_refused', `inputs: "${from}" ${why}`);
+}
+
+async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<string> {
+  const { from } = spec;
+  const scheme = /^([a-z]+):\/\//.exec(from)?.[1];
+  switch (scheme) {
+    case 'workspace': {
+      if (!ctx.workspaceDir) refuse(from, 'cannot be staged: no workspace folder is open; use skill://, artifact:// or an allowed host:// path.');
+      return resolveInside(ctx.workspaceDir, from.slice('workspace://'.length), `inputs "${from}"`, 'input_refused');
+    }
+    case 'skill': {
+      const rest = from.slice('skill://'.length);
+      const slash = rest.indexOf('/');
+      const name = slash < 0 ? rest : rest.slice(0, slash);
+      const rel = slash < 0 ? '' : rest.slice(slash + 1);
+      const root = ctx.resolveSkillRoot ? await ctx.resolveSkillRoot(name) : undefined;
+      if (!root) refuse(from, `names skill "${name}", which is not known; list the skills and use an exact name.`);
+      return resolveInside(root, rel, `inputs "${from}"`, 'input_refused');
+    }
+    case 'artifact': {
+      const ref = parseArtifactRef(from);
+      const info = ref && ctx.artifacts.stat(ref);
+      if (!info) refuse(from, 'is not a stored artifact; check the name and version returned by an earlier run (artifact_files).');
+      return info.path;
+    }
+    case 'host': {
+      const p = from.slice('host://'.length);
+      if (!path.isAbsolute(p) || p.includes('\0')) refuse(from, 'must be host:///absolute/path.');
+      let real: string;
+      try {
+        real = fs.realpathSync(p);
+      } catch {
+        refuse(from, 'does not exist.');
+      }
+      const allowed = ctx.allowedHostPaths.some((a) => {
+        try {
+          return isInside(fs.realpathSync(a), real);
+        } catch {
+          return false;
+        }
+      });
+      if (!allowed) {
+        refuse(from, `is outside the host paths the user allowed (${ctx.allowedHostPaths.join(', ') || 'none'}); ask the user to allow its folder, or use workspace://.`);
+      }
+      return real;
+    }
+    default:
+      refuse(from, 'has no known scheme; use workspace://, skill://<name>/, artifact://name[@version] or host:///abs/path.');
+  }
+}
+
+/** Copies or links every input into the workspace; returns warnings. */
+export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const spec of inputs) {
+    const source = await resolveSource(spec, ctx);
+    const parsed = parseArtifactRef(spec.from);
+    const base = parsed ? path.posix.basename(parsed.name) : path.basename(source);
+    const toRel = checkRelativePath(spec.to ?? `inputs/${base}`, `inputs "${spec.from}" to`, 'path_outside_workspace', 'the workspace');
+    const to = path.join(ctx.ws.root, toRel.replace(/^work\/inputs(\/|$)/, 'inputs$1'));
+    if (!toRel || isInside(ctx.ws.skillsDir, to) || !isInside(ctx.ws.root, to)) {
+      throw new ScriptRunError('path_outside_workspace', `inputs "${spec.from}": to "${spec.to}" must name a file under out/, work/, inputs/ or run/.`);
+    }
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    if (spec.mode === 'link') fs.symlinkSync(source, to);
+    else fs.cpSync(source, to, { recursive: true, dereference: false, errorOnExist: false });
+  }
+  return warnings;
+}

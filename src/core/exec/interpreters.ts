@@ -1,0 +1,155 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** One way to run a file: a program looked up on PATH, plus arguments put before the script path. */
+export interface InterpreterCandidate {
+  /** Program name looked up on PATH, or an absolute path. */
+  command: string;
+  /** Arguments placed before the script path. */
+  args?: string[];
+}
+
+/** A row of the interpreter mapping: file extensions and the candidates tried in order. */
+export interface InterpreterRule {
+  /** Lower-case extensions with the dot, e.g. `.py`. */
+  extensions: string[];
+  candidates: InterpreterCandidate[];
+  /** Shown in docs. */
+  note?: string;
+}
+
+/**
+ * How a script is run, by extension. When no row matches, the file's `#!` line decides; without one
+ * the file is executed directly (the staged copy is marked executable, so the skill's own files need no
+ * executable bit). `.js` falls back to the Node that runs the runtime when no `node` is on PATH.
+ */
+export const INTERPRETER_MAPPING: readonly InterpreterRule[] = [
+  { extensions: ['.py'], candidates: [{ command: 'python3' }, { command: 'python' }] },
+  { extensions: ['.sh', '.bash'], candidates: [{ command: 'bash' }, { command: 'sh' }], note: 'sh when bash is missing' },
+  { extensions: ['.zsh'], candidates: [{ command: 'zsh' }] },
+  { extensions: ['.js', '.mjs', '.cjs'], candidates: [{ command: 'node' }, { command: process.execPath }], note: 'the runtime\'s own Node when no node on PATH' },
+  {
+    extensions: ['.ts', '.mts', '.cts'],
+    candidates: [{ command: 'tsx' }, { command: 'bun' }, { command: 'deno', args: ['run', '--allow-all'] }],
+    note: 'tsx, else bun, else deno; Node 20 cannot run TypeScript by itself',
+  },
+  { extensions: ['.rb'], candidates: [{ command: 'ruby' }] },
+  { extensions: ['.pl'], candidates: [{ command: 'perl' }] },
+  { extensions: ['.php'], candidates: [{ command: 'php' }] },
+  { extensions: ['.lua'], candidates: [{ command: 'lua' }] },
+  { extensions: ['.r'], candidates: [{ command: 'Rscript' }] },
+  { extensions: ['.ps1'], candidates: [{ command: 'pwsh', args: ['-NoProfile', '-File'] }] },
+];
+
+/** How a script will be launched, with where that decision came from. */
+export interface LaunchPlan {
+  /** Absolute program path to spawn. */
+  program: string;
+  /** Arguments before the script path. */
+  args: string[];
+  source: 'mapping' | 'shebang' | 'direct';
+  warning?: string;
+}
+
+/** Looks programs up on a PATH once and remembers the answer (also a miss). */
+export class ProgramResolver {
+  private readonly cache = new Map<string, string | null>();
+
+  constructor(private readonly searchPath: string) {}
+
+  /** Absolute path of `command` (kept as is when absolute and executable), or undefined. */
+  resolve(command: string): string | undefined {
+    const hit = this.cache.get(command);
+    if (hit !== undefined) return hit ?? undefined;
+    const found = lookup(command, this.searchPath);
+    this.cache.set(command, found ?? null);
+    return found;
+  }
+}
+
+function isExecutableFile(p: string): boolean {
+  try {
+    fs.accessSync(p, fs.constants.X_OK);
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function lookup(command: string, searchPath: string): string | undefined {
+  if (command.includes('/')) return path.isAbsolute(command) && isExecutableFile(command) ? command : undefined;
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, command);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The mapping row for a file name, if any. */
+export function ruleFor(file: string): InterpreterRule | undefined {
+  const ext = path.extname(file).toLowerCase();
+  return ext ? INTERPRETER_MAPPING.find((r) => r.extensions.includes(ext)) : undefined;
+}
+
+/** Reads a `#!` line: returns the interpreter and its arguments, or undefined. */
+export function readShebang(file: string): string[] | undefined {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(256);
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    if (n < 3 || buf[0] !== 0x23 || buf[1] !== 0x21) return undefined;
+    const line = buf.subarray(2, n).toString('utf8').split('\n')[0].replace(/\r$/, '').trim();
+    if (!line) return undefined;
+    const [program, ...rest] = line.split(/\s+/);
+    // `/usr/bin/env [-S] prog args`: the program is looked up on PATH, its words split.
+    if (path.basename(program) === 'env') {
+      const words = rest[0] === '-S' ? rest.slice(1) : rest;
+      return words.length > 0 ? words : undefined;
+    }
+    // The kernel passes everything after the interpreter as a single argument.
+    const arg = line.slice(program.length).trim();
+    return arg ? [program, arg] : [program];
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Decides how to launch `file` (an absolute path of the staged copy): mapping, then shebang, then direct.
+ * Throws a message naming the missing interpreter when a mapped or shebang interpreter is not installed.
+ */
+export function planLaunch(file: string, resolver: ProgramResolver): LaunchPlan | { missing: string } {
+  const rule = ruleFor(file);
+  if (rule) {
+    for (const c of rule.candidates) {
+      const program = resolver.resolve(c.command);
+      if (program) return { program, args: c.args ?? [], source: 'mapping' };
+    }
+    return { missing: `no interpreter for ${path.extname(file)} files: tried ${rule.candidates.map((c) => c.command).join(', ')} on PATH; install one of them` };
+  }
+  const shebang = readShebang(file);
+  if (shebang) {
+    const [wanted, ...args] = shebang;
+    const program = resolver.resolve(wanted) ?? (path.isAbsolute(wanted) ? resolver.resolve(path.basename(wanted)) : undefined);
+    if (!program) return { missing: `the #! line asks for ${wanted}, which is not installed (nor ${path.basename(wanted)} on PATH)` };
+    const warning = program !== wanted && path.isAbsolute(wanted) ? `#! interpreter ${wanted} not found; used ${program} from PATH` : undefined;
+    return { program, args, source: 'shebang', warning };
+  }
+  if (!isElf(file)) {
+    // A text file without #! is a shell script by POSIX convention (what execvp does on ENOEXEC).
+    const sh = resolver.resolve('sh');
+    if (sh) return { program: sh, args: [], source: 'direct', warning: 'no extension mapping and no #! line: ran with sh' };
+  }
+  return { program: file, args: [], source: 'direct' };
+}
+
+function isElf(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(4);
+    return fs.readSync(fd, buf, 0, 4, 0) === 4 && buf.toString('latin1') === '\x7fELF';
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,81 @@
+import type { SandboxPolicy } from './types';
+
+/** Configuration of a script runner. Only `stateDir` is required. */
+export interface ScriptRunnerOptions {
+  /**
+   * Folder the runner owns: `runs/` (one workspace per run), `skills/` (read-only snapshots of skill
+   * trees), `deps/` (per-skill dependency folders and HOME, kept between runs), `artifacts/`.
+   */
+  stateDir: string;
+  /** When non-empty, `command` runs without a shell and its program must be on this list (base names, e.g. `python3`). */
+  allowedCommands?: readonly string[];
+  /** When non-empty, `command` runs without a shell and its program must not be on this list. */
+  deniedCommands?: readonly string[];
+  /** Host environment variables passed on top of the built-in allowlist (PATH, LANG, LC_*, TERM, TZ, USER, ...). */
+  envAllowlist?: readonly string[];
+  /** Host folders from which `host://` inputs may be staged (the user's choice; empty means none). */
+  allowedHostPaths?: readonly string[];
+  /** The editor's workspace folder, source of `workspace://` inputs. */
+  workspaceDir?: string;
+  /** Maps a skill name to its root folder, for `skill://<name>/...` inputs. */
+  resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
+  /** Default timeout when a call gives none (ms, default 60 000). */
+  defaultTimeoutMs?: number;
+  /** Longest timeout a call may ask for (ms, default 600 000). */
+  maxTimeoutMs?: number;
+  /** Between SIGTERM and SIGKILL of a timed-out process group (ms, default 1000). */
+  killGraceMs?: number;
+  /** Bytes of stdout kept (default 64 KiB); the rest is dropped and `stdout_truncated` set. */
+  stdoutCap?: number;
+  /** Bytes of stderr kept (default 64 KiB). */
+  stderrCap?: number;
+  /** Output files collected at most (default 100, seed 004). */
+  maxFiles?: number;
+  /** Bytes read per output file at most (default 4 MiB, seed 004). */
+  maxFileBytes?: number;
+  /** Bytes read over all output files at most (default 64 MiB, seed 004). */
+  maxTotalBytes?: number;
+  /** Inline text per output file (default 16 KiB). */
+  inlineFileBytes?: number;
+  /** Inline text over all output files (default 64 KiB). */
+  inlineTotalBytes?: number;
+  /** Default sandbox policy (default `auto`: sandbox when bwrap works). */
+  sandbox?: SandboxPolicy;
+  /** Names inside the staged skill that link to persistent writable per-skill folders (default `.venv`, `node_modules`). */
+  dependencyDirs?: readonly string[];
+  /** Finished run folders kept for `run://` refs and debugging (default 10; 0 removes each after its run). */
+  keepRuns?: number;
+}
+
+/** Options with every default filled in. */
+export type ResolvedOptions = Required<Omit<ScriptRunnerOptions, 'workspaceDir' | 'resolveSkillRoot'>> &
+  Pick<ScriptRunnerOptions, 'workspaceDir' | 'resolveSkillRoot'>;
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Fills defaults. */
+export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
+  return {
+    stateDir: o.stateDir,
+    allowedCommands: o.allowedCommands ?? [],
+    deniedCommands: o.deniedCommands ?? [],
+    envAllowlist: o.envAllowlist ?? [],
+    allowedHostPaths: o.allowedHostPaths ?? [],
+    workspaceDir: o.workspaceDir,
+    resolveSkillRoot: o.resolveSkillRoot,
+    defaultTimeoutMs: o.defaultTimeoutMs ?? 60_000,
+    maxTimeoutMs: o.maxTimeoutMs ?? 600_000,
+    killGraceMs: o.killGraceMs ?? 1000,
+    stdoutCap: o.stdoutCap ?? 64 * KiB,
+    stderrCap: o.stderrCap ?? 64 * KiB,
+    maxFiles: o.maxFiles ?? 100,
+    maxFileBytes: o.maxFileBytes ?? 4 * MiB,
+    maxTotalBytes: o.maxTotalBytes ?? 64 * MiB,
+    inlineFileBytes: o.inlineFileBytes ?? 16 * KiB,
+    inlineTotalBytes: o.inlineTotalBytes ?? 64 * KiB,
+    sandbox: o.sandbox ?? 'auto',
+    dependencyDirs: o.dependencyDirs ?? ['.venv', 'node_modules'],
+    keepRuns: o.keepRuns ?? 10,
+  };
+}

@@ -1,0 +1,134 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { lookup } from 'mime-types';
+import { glob } from 'tinyglobby';
+import { ArtifactStore, formatArtifactRef } from './artifactStore';
+import { ScriptRunError } from './errors';
+import { checkRelativePath, isInside } from './paths';
+import type { ArtifactFile, OutputFile, OutputsSpec } from './types';
+import type { RunWorkspace } from './workspace';
+
+/** Caps applied to collected outputs; a call's `outputs` may lower the file caps. */
+export interface OutputCaps {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  /** Inline text per file, in bytes. */
+  inlineFileBytes: number;
+  /** Inline text over all files, in bytes. */
+  inlineTotalBytes: number;
+}
+
+const VAR_PREFIX = /^\$\{?(OUTPUT_DIR|WORK_DIR|RUN_DIR|WORKSPACE_DIR|SKILLS_DIR)\}?(?=\/|$)\/?/;
+const VAR_DIRS: Record<string, string> = { OUTPUT_DIR: 'out/', WORK_DIR: 'work/', RUN_DIR: 'run/', WORKSPACE_DIR: '', SKILLS_DIR: 'skills/' };
+
+/** `$OUTPUT_DIR/**` -> `out/**` (also `${...}` forms); refuses absolute and climbing patterns. */
+export function normalizeGlob(pattern: string): string {
+  const replaced = pattern.replace(VAR_PREFIX, (_m, name: string) => VAR_DIRS[name]);
+  const clean = checkRelativePath(replaced || '**', `outputs.globs "${pattern}"`, 'path_outside_workspace', 'the workspace');
+  return clean || '**';
+}
+
+const TEXT_MIME = /^(text\/|application\/(json|xml|javascript|x-sh|x-python|yaml|x-yaml|toml|sql|x-httpd-php|ld\+json|csv))|\+(json|xml)$/;
+
+function isText(mime: string, head: Buffer): boolean {
+  if (head.includes(0)) return false;
+  return TEXT_MIME.test(mime) || mime === 'application/octet-stream';
+}
+
+/** Reads at most `limit` bytes of a file. */
+function readHead(file: string, limit: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(limit);
+    const n = fs.readSync(fd, buf, 0, limit, 0);
+    return buf.subarray(0, n);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Cuts UTF-8 at a character boundary at or below `limit` bytes. */
+function utf8Prefix(buf: Buffer, limit: number): string {
+  let end = Math.min(limit, buf.length);
+  while (end > 0 && end < buf.length && (buf[end] & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString('utf8');
+}
+
+/** Collected files plus what was saved. */
+export interface CollectedOutputs {
+  files: OutputFile[];
+  primary?: OutputFile;
+  artifacts: ArtifactFile[];
+  warnings: string[];
+}
+
+/**
+ * Finds files matching the globs inside the workspace (symlinks are not followed or collected),
+ * sorted by path; reads each up to the caps, inlines text, and saves artifacts when asked.
+ */
+export async function collectOutputs(
+  spec: OutputsSpec,
+  ws: RunWorkspace,
+  caps: OutputCaps,
+  omitInline: boolean,
+  store: ArtifactStore,
+): Promise<CollectedOutputs> {
+  const warnings: string[] = [];
+  const maxFiles = Math.min(spec.max_files ?? caps.maxFiles, caps.maxFiles);
+  const maxFileBytes = Math.min(spec.max_file_bytes ?? caps.maxFileBytes, caps.maxFileBytes);
+  const maxTotalBytes = Math.min(spec.max_total_bytes ?? caps.maxTotalBytes, caps.maxTotalBytes);
+  const patterns = spec.globs.map(normalizeGlob);
+  const found = (await glob(patterns, { cwd: ws.root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false }))
+    .filter((rel) => !rel.startsWith('skills/'))
+    .sort();
+  if (found.length > maxFiles) warnings.push(`outputs: ${found.length} files matched; only the first ${maxFiles} (max_files) were collected.`);
+  const files: OutputFile[] = [];
+  const artifacts: ArtifactFile[] = [];
+  let totalRead = 0;
+  let inlineLeft = caps.inlineTotalBytes;
+  for (const rel of found.slice(0, maxFiles)) {
+    const abs = path.join(ws.root, rel);
+    const st = fs.lstatSync(abs);
+    if (!st.isFile() || !isInside(ws.root, abs)) continue;
+    const mime = lookup(rel) || 'application/octet-stream';
+    const readLimit = Math.max(0, Math.min(st.size, maxFileBytes, maxTotalBytes - totalRead));
+    const head = readHead(abs, Math.min(readLimit, Math.max(caps.inlineFileBytes, 1024)));
+    totalRead += readLimit;
+    const text = isText(mime, head.subarray(0, 1024));
+    const file: OutputFile = { name: rel, ref: `run://${ws.runId}/${rel}`, mime_type: text && mime === 'application/octet-stream' ? 'text/plain' : mime, size_bytes: st.size, truncated: false };
+    if (text && spec.inline !== false && !omitInline) {
+      const limit = Math.min(caps.inlineFileBytes, inlineLeft, readLimit);
+      file.content = utf8Prefix(head, limit);
+      const used = Buffer.byteLength(file.content);
+      inlineLeft -= used;
+      file.truncated = used < st.size;
+    } else {
+      file.truncated = readLimit < st.size;
+    }
+    if (spec.save) {
+      if (st.size > maxFileBytes) {
+        warnings.push(`outputs: ${rel} (${st.size} bytes) is larger than max_file_bytes (${maxFileBytes}) and was not saved.`);
+      } else {
+        const name = `${spec.name_template ?? ''}${rel.replace(/^out\//, '')}`;
+        const info = store.save(name, abs, file.mime_type);
+        const ref = formatArtifactRef(info.name, info.version);
+        artifacts.push({ name: info.name, version: info.version, ref });
+        file.ref = ref;
+      }
+    }
+    files.push(file);
+  }
+  if (totalRead >= maxTotalBytes && found.length > 0) warnings.push(`outputs: max_total_bytes (${maxTotalBytes}) reached; later files were not read.`);
+  const textual = files.filter((f) => f.content !== undefined || /^text\//.test(f.mime_type));
+  const primary = textual.find((f) => f.name.startsWith('out/') && !f.truncated) ?? textual.find((f) => !f.truncated) ?? textual[0];
+  return { files, primary, artifacts, warnings };
+}
+
+/** Rejects a manifest that cannot be collected, naming the field. */
+export function checkOutputsSpec(spec: OutputsSpec): void {
+  if (!Array.isArray(spec.globs) || spec.globs.length === 0) {
+    throw new ScriptRunError('invalid_request', 'outputs.globs is empty; give at least one workspace-relative glob such as "out/**".');
+  }
+  for (const g of spec.globs) normalizeGlob(g);
+}

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+
+/** What to spawn and how long it may take. */
+export interface ProcessSpec {
+  program: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Time between SIGTERM and SIGKILL of the process group. */
+  killGraceMs: number;
+  stdoutCap: number;
+  stderrCap: number;
+  signal?: AbortSignal;
+}
+
+/** How the process ended. */
+export interface ProcessOutcome {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Set when the program could not be started at all (e.g. ENOENT). */
+  spawnError?: NodeJS.ErrnoException;
+}
+
+/** Keeps the first `cap` bytes of a stream and counts the rest. */
+class CappedBuffer {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  truncated = false;
+
+  constructor(private readonly cap: number) {}
+
+  push(chunk: Buffer): void {
+    const room = this.cap - this.kept;
+    if (room <= 0) {
+      this.truncated = true;
+      return;
+    }
+    const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (part.length < chunk.length) this.truncated = true;
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks, this.kept).toString('utf8');
+  }
+}
+
+function killGroup(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+/**
+ * Spawns the program as the leader of a new process group (detached), with stdin closed. On timeout
+ * or abort the whole group gets SIGTERM, then SIGKILL after the grace period. When the leader exits,
+ * whatever it left running in its group is killed too, so no process outlives its run and the pipes
+ * close. (A descendant that calls setsid() itself leaves the group; the sandbox's PID namespace
+ * catches those.)
+ */
+export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
+  return new Promise((resolve) => {
+    const stdout = new CappedBuffer(spec.stdoutCap);
+    const stderr = new CappedBuffer(spec.stderrCap);
+    let timedOut = false;
+    let cancelled = false;
+    let spawnError: NodeJS.ErrnoException | undefined;
+    let exit: { code: number | null; signal: string | null } | undefined;
+    const timers: NodeJS.Timeout[] = [];
+
+    const child = spawn(spec.program, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const pid = child.pid;
+
+    const terminate = (): void => {
+      if (pid === undefined || exit) return;
+      killGroup(pid, 'SIGTERM');
+      const t = setTimeout(() => killGroup(pid, 'SIGKILL'), spec.killGraceMs);
+      timers.push(t);
+    };
+    const onAbort = (): void => {
+      cancelled = true;
+      terminate();
+    };
+
+    if (spec.timeoutMs > 0) {
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          terminate();
+        }, spec.timeoutMs),
+      );
+    }
+    if (spec.signal) {
+      if (spec.signal.aborted) onAbort();
+      else spec.signal.addEventListener('abort', onAbort, { once: true });
+    }
+
+    child.stdout.on('data', (c: Buffer) => stdout.push(c));
+    child.stderr.on('data', (c: Buffer) => stderr.push(c));
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      spawnError = err;
+    });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // Reap the rest of the group now that the leader is gone.
+      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    });
+    child.on('close', (code, signal) => {
+      for (const t of timers) clearTimeout(t);
+      spec.signal?.removeEventListener('abort', onAbort);
+      const final = exit ?? { code, signal };
+      resolve({
+        exitCode: spawnError ? null : final.code,
+        signal: final.signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        timedOut,
+        cancelled,
+        spawnError,
+      });
+    });
+  });
+}

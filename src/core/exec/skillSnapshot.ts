@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isInside } from './paths';
+
+/** Names never staged from a skill's source tree (version control, caches, dependency folders). */
+export const SNAPSHOT_EXCLUDES: readonly string[] = ['.git', '__pycache__', '.DS_Store'];
+
+/** A read-only copy of a skill tree, reused by every run while the source is unchanged. */
+export interface SkillSnapshot {
+  /** Absolute path of the read-only copy. */
+  dir: string;
+  /** Top-level entry names of the copy. */
+  entries: string[];
+  /** True when this call made the copy (first run or the source changed). */
+  created: boolean;
+  warnings: string[];
+}
+
+/** A stable, file-system-safe key for one skill source (name plus a hash of its real root). */
+export function skillKey(name: string, realRoot: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64) || 'skill';
+  return `${safe}-${createHash('sha256').update(realRoot).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Hashes paths, sizes, modes and mtimes of the tree (not contents): cheap enough for every run,
+ * and any edit changes an mtime. Excluded names are skipped at every level.
+ */
+export function fingerprintTree(root: string, excludes: ReadonlySet<string>): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string, rel: string): void => {
+    const names = fs.readdirSync(dir).sort();
+    for (const name of names) {
+      if (excludes.has(name)) continue;
+      const abs = path.join(dir, name);
+      const st = fs.lstatSync(abs);
+      hash.update(`${rel}${name}\0${st.mode}\0${st.size}\0${st.mtimeMs}\n`);
+      if (st.isDirectory()) walk(abs, `${rel}${name}/`);
+      else if (st.isSymbolicLink()) hash.update(fs.readlinkSync(abs));
+    }
+  };
+  walk(root, '');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Copies the tree: directories 0555, files 0555 (readable and executable, so a script needs no
+ * executable bit of its own), symlinks kept when they point inside the skill and dropped (with a
+ * warning) when they point out of it.
+ */
+function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string>, warnings: string[]): void {
+  const dirs: string[] = [];
+  const walk = (src: string, dst: string): void => {
+    fs.mkdirSync(dst);
+    dirs.push(dst);
+    for (const name of fs.readdirSync(src)) {
+      if (excludes.has(name)) continue;
+      const s = path.join(src, name);
+      const d = path.join(dst, name);
+      const st = fs.lstatSync(s);
+      if (st.isDirectory()) walk(s, d);
+      else if (st.isFile()) {
+        fs.copyFileSync(s, d);
+        fs.chmodSync(d, 0o555);
+      } else if (st.isSymbolicLink()) {
+        let real: string | undefined;
+        try {
+          real = fs.realpathSync(s);
+        } catch {
+          real = undefined;
+        }
+        if (real && isInside(srcRoot, real)) fs.symlinkSync(path.relative(path.dirname(s), real), d);
+        else warnings.push(`skipped ${path.relative(srcRoot, s)}: a symlink that points outside the skill or nowhere`);
+      }
+    }
+  };
+  walk(srcRoot, dstRoot);
+  // Lock directories last, deepest first, so the copy itself could write into them.
+  for (const d of dirs.reverse()) fs.chmodSync(d, 0o555);
+}
+
+/**
+ * Returns the read-only snapshot of `realRoot` under `snapshotsDir/<key>/<fingerprint>`, making it
+ * when missing. Older fingerprints of the same key are removed. Concurrent first runs race safely:
+ * each copies into a private temp folder and renames; the loser discards its copy.
+ */
+export function ensureSnapshot(snapshotsDir: string, key: string, realRoot: string, excludeNames: readonly string[]): SkillSnapshot {
+  const excludes = new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
+  const fingerprint = fingerprintTree(realRoot, excludes);
+  const keyDir = path.join(snapshotsDir, key);
+  const dir = path.join(keyDir, fingerprint);
+  const warnings: string[] = [];
+  if (fs.existsSync(dir)) return { dir, entries: fs.readdirSync(dir), created: false, warnings };
+  fs.mkdirSync(keyDir, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(keyDir, '.tmp-'));
+  const staging = path.join(tmp, 'tree');
+  copyTree(realRoot, staging, excludes, warnings);
+  try {
+    fs.renameSync(staging, dir);
+  } catch (err) {
+    if (!fs.existsSync(dir)) throw err;
+    removeTree(staging);
+  }
+  fs.rmdirSync(tmp);
+  for (const old of fs.readdirSync(keyDir)) {
+    if (old !== fingerprint && !old.startsWith('.tmp-')) removeTree(path.join(keyDir, old));
+  }
+  return { dir, entries: fs.readdirSync(dir), created: true, warnings };
+}
+
+/** Removes a tree that may hold read-only directories (made writable first, which non-root needs). */
+export function removeTree(target: string): void {
+  const unlock = (dir: string): void => {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(dir);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) return;
+    if ((st.mode & 0o700) !== 0o700) fs.chmodSync(dir, 0o755);
+    for (const name of fs.readdirSync(dir)) unlock(path.join(dir, name));
+  };
+  if (process.getuid?.() !== 0) unlock(target);
+  fs.rmSync(target, { recursive: true, force: true });
+}
