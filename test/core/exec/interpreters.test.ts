@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { INTERPRETER_MAPPING } from '../../../src/core/exec';
+import { onPath, setup, type Sandbox } from './helpers';
+
+describe('core/exec interpreters', () => {
+  let sb: Sandbox;
+  before(() => {
+    sb = setup();
+  });
+  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+
+  const cases: Array<{ file: string; needs: string; expect: string }> = [
+    { file: 'scripts/hello.py', needs: 'python3', expect: 'py a b\n' },
+    { file: 'scripts/hello.sh', needs: 'bash', expect: 'sh a b\n' },
+    { file: 'scripts/hello.js', needs: '', expect: 'js a b\n' },
+    { file: 'scripts/hello.pl', needs: 'perl', expect: 'pl a b\n' },
+    { file: 'scripts/hello.rb', needs: 'ruby', expect: 'rb a b\n' },
+  ];
+  for (const c of cases) {
+    it(`runs ${c.file} through the mapping without an executable bit`, async function () {
+      if (c.needs && !onPath(c.needs)) {
+        console.log(`      skipped: ${c.needs} is not installed on this machine`);
+        this.skip();
+      }
+      assert.equal(fs.statSync(path.join(sb.skillRoot, c.file)).mode & 0o111, 0, 'fixture must not be executable');
+      const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: c.file, args: ['a', 'b'] });
+      assert.equal(r.stderr, '');
+      assert.equal(r.exit_code, 0);
+      assert.equal(r.stdout, c.expect);
+    });
+  }
+
+  it('runs .mjs as an ES module with node', async () => {
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.mjs' });
+    assert.equal(r.stdout, 'mjs true\n');
+  });
+
+  it('uses the #! line when there is no extension', async () => {
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/tool', args: ['x'] });
+    assert.equal(r.stdout, "shebang-py ['x']\n");
+    assert.match(r.argv[0], /python3$/);
+  });
+
+  it('runs a text file without #! or extension with sh, and an ELF binary directly', async () => {
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/plain', args: ['arg'] });
+    assert.equal(r.stdout, 'plain arg\n');
+    assert.ok(r.warnings.some((w) => w.includes('ran with sh')));
+    // A copy of a real binary without its executable bit: the staged copy is made executable.
+    fs.copyFileSync(fs.realpathSync('/bin/echo'), path.join(sb.skillRoot, 'scripts', 'echo-bin'));
+    fs.chmodSync(path.join(sb.skillRoot, 'scripts', 'echo-bin'), 0o644);
+    const e = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/echo-bin', args: ['direct'] });
+    assert.equal(e.stdout, 'direct\n');
+    assert.match(e.argv[0], /echo-bin$/);
+  });
+
+  it('exports the mapping as data, with python3, bash and node rows', () => {
+    const ext = (e: string) => INTERPRETER_MAPPING.find((r) => r.extensions.includes(e))?.candidates[0].command;
+    assert.equal(ext('.py'), 'python3');
+    assert.equal(ext('.sh'), 'bash');
+    assert.equal(ext('.js'), 'node');
+    assert.equal(ext('.pl'), 'perl');
+    assert.ok(INTERPRETER_MAPPING.find((r) => r.extensions.includes('.ts')));
+  });
+
+  it('reports a missing interpreter with what to install', async function () {
+    if (onPath('pwsh')) {
+      console.log('      skipped: pwsh is installed, so no mapped interpreter is missing here');
+      this.skip();
+    }
+    fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'x.ps1'), 'Write-Output hi\n');
+    await assert.rejects(sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/x.ps1' }), /no interpreter for \.ps1 files: tried pwsh on PATH; install/);
+  });
+});
