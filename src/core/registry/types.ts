@@ -44,3 +44,38 @@ export interface SkillRecord {
   /** Ids of the other skills it is ambiguous with, when status is `ambiguous`. */
   ambiguousWith?: string[];
 }
+
+/** Counts from the last scan, for diagnostics and the benchmark. */
+export interface ScanStats {
+  /** Skill folders looked at. */
+  skills: number;
+  /** SKILL.md files read and checked. */
+  loaded: number;
+  /** Skills kept from the previous scan because their SKILL.md has the same mtime and size. */
+  reused: number;
+  durationMs: number;
+  /**
+   * Longest run (ms) between two of the registry's own yields to the event loop. With a synchronous host
+   * this bounds how long the scan blocks the loop; with an asynchronous host it over-estimates.
+   */
+  longestSliceMs: number;
+}
+
+/** An immutable view of the registry after a refresh. */
+export interface RegistrySnapshot {
+  /** Increases by one on every change. */
+  generation: number;
+  roots: readonly SkillRoot[];
+  /** Every record (ok, shadowed, ambiguous and broken), sorted by name, precedence, then id. */
+  records: readonly SkillRecord[];
+  stats: ScanStats;
+}
+
+/** What changed in one refresh, by id. */
+export interface RegistryChange {
+  snapshot: RegistrySnapshot;
+  added: string[];
+  removed: string[];
+  /** Records whose content, status, shadowing or diagnostics changed. */
+  changed: string[];
+}

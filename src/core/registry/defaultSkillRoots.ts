@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import { SCOPE_RANK } from './skillId';
+import type { SkillRoot, SkillScope } from './types';
+
+/** Skill folders inside each workspace folder, as VS Code's built-in skill support reads them. */
+export const PROJECT_SKILL_DIRS = ['.github/skills', '.agents/skills', '.claude/skills'] as const;
+/** Skill folders inside the user's home folder. */
+export const USER_SKILL_DIRS = ['.copilot/skills', '.agents/skills', '.claude/skills'] as const;
+
+/** Inputs of {@link defaultSkillRoots}; every part is optional. */
+export interface DefaultSkillRootsInput {
+  /** Absolute paths of the workspace folders (project scope). */
+  workspaceFolders?: readonly string[];
+  /** The user's home folder (user scope); omitted means no user roots. */
+  homeDir?: string;
+  /** Roots from configuration, with the scope the caller gives them. */
+  extraRoots?: readonly { path: string; scope: SkillScope; source?: string }[];
+  /** Skill folders contributed by other packages: `source` is the contributing extension id. */
+  pluginRoots?: readonly { path: string; source: string }[];
+}
+
+/**
+ * The roots to scan, in precedence order: project (each workspace folder's `.github/skills`,
+ * `.agents/skills`, `.claude/skills`, then project-scoped extra roots), user (`~/.copilot/skills`,
+ * `~/.agents/skills`, `~/.claude/skills`, then user-scoped extra roots), plugin, pack.
+ * A path listed twice is kept once, at its first (highest) place.
+ */
+export function defaultSkillRoots(input: DefaultSkillRootsInput): SkillRoot[] {
+  const roots: SkillRoot[] = [];
+  for (const folder of input.workspaceFolders ?? []) {
+    for (const dir of PROJECT_SKILL_DIRS) roots.push({ path: path.join(folder, dir), scope: 'project', source: 'workspace' });
+  }
+  if (input.homeDir) {
+    for (const dir of USER_SKILL_DIRS) roots.push({ path: path.join(input.homeDir, dir), scope: 'user', source: 'user' });
+  }
+  for (const r of input.extraRoots ?? []) roots.push({ path: path.resolve(r.path), scope: r.scope, source: r.source ?? 'config' });
+  for (const r of input.pluginRoots ?? []) roots.push({ path: path.resolve(r.path), scope: 'plugin', source: r.source });
+  return dedupeRoots(roots).sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+}
+
+/** Drops roots whose resolved path appeared before (Array.sort is stable, so order is kept otherwise). */
+export function dedupeRoots(roots: readonly SkillRoot[]): SkillRoot[] {
+  const sorted = [...roots].sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  const seen = new Set<string>();
+  const out: SkillRoot[] = [];
+  for (const r of sorted) {
+    const key = path.resolve(r.path);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ...r, path: key });
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import * as fs from 'node:fs';
+
+/** A value now or later: a host may answer synchronously (fast local disk) or asynchronously. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** One entry of a folder listing. */
+export interface DirEntry {
+  name: string;
+  /** `symlink` when the entry is a link whose target was not resolved by the listing. */
+  kind: 'file' | 'directory' | 'symlink' | 'other';
+}
+
+/** What the registry needs to know about a file to skip it when unchanged. */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+
+/** A whole file read together with the stamp of the bytes read. */
+export interface FileRead extends FileStamp {
+  bytes: Uint8Array;
+}
+
+/**
+ * All I/O the registry does, so tests and other front ends can supply their own (like the `IWorkspace`
+ * of a language service). Each method answers `undefined` for a missing path instead of throwing; other
+ * failures (permissions, I/O errors) may throw and become a diagnostic on the skill concerned.
+ * Answers may be synchronous: the registry slices its work so that it still yields to the event loop.
+ */
+export interface RegistryHost {
+  /** Lists a folder; `undefined` when it does not exist or is not a folder. */
+  readDirectory(dir: string): MaybePromise<DirEntry[] | undefined>;
+  /** Stamps a file; `undefined` when it does not exist or is not a regular file. */
+  stat(file: string): MaybePromise<FileStamp | undefined>;
+  /** Reads a regular file with its stamp; `undefined` when it does not exist or is not a regular file. */
+  readFile(file: string): MaybePromise<FileRead | undefined>;
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+function kindOf(d: fs.Dirent): DirEntry['kind'] {
+  if (d.isDirectory()) return 'directory';
+  if (d.isFile()) return 'file';
+  if (d.isSymbolicLink()) return 'symlink';
+  return 'other';
+}
+
+/**
+ * The default host: Node's synchronous fs calls, each one small (one folder listing or one file), which the
+ * registry runs in time slices of a few milliseconds. Sync calls are several times faster than the
+ * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeRegistryHost} for slow or remote disks.
+ */
+export function createNodeRegistryHost(): RegistryHost {
+  return {
+    readDirectory(dir) {
+      try {
+        return fs.readdirSync(dir, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOf(d) }));
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+    },
+    stat(file) {
+      try {
+        const st = fs.statSync(file, { throwIfNoEntry: false });
+        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+    },
+    readFile(file) {
+      let fd: number;
+      try {
+        fd = fs.openSync(file, 'r');
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+      try {
+        const st = fs.fstatSync(fd);
+        if (!st.isFile()) return undefined;
+        const bytes = Buffer.allocUnsafe(st.size);
+        let read = 0;
+        while (read < st.size) {
+          const n = fs.readSync(fd, bytes, read, st.size - read, read);
+          if (n === 0) break;
+          read += n;
+        }
+        return { bytes: read === st.size ? bytes : bytes.subarray(0, read), mtimeMs: st.mtimeMs, size: read };
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      } finally {
+        fs.closeSync(fd);
+      }
+    },
+  };
+}
+
+/** A host on `fs.promises`: never blocks on a slow disk, at the price of a thread-pool round trip per call. */
+export function createAsyncNodeRegistryHost(): RegistryHost {
+  const p = fs.promises;
+  return {
+    async readDirectory(dir) {
+      try {
+        return (await p.readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, kind: kindOf(d) }));
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+    },
+    async stat(file) {
+      try {
+        const st = await p.stat(file);
+        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+    },
+    async readFile(file) {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await p.open(file, 'r');
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+      try {
+        const st = await handle.stat();
+        if (!st.isFile()) return undefined;
+        const bytes = await handle.readFile();
+        return { bytes, mtimeMs: st.mtimeMs, size: bytes.length };
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import * as path from 'node:path';
+import type { ValidationMode } from '../skill/types';
+import { applyPrecedence } from './applyPrecedence';
+import { dedupeRoots } from './defaultSkillRoots';
+import { parseOnlyChecker, type LoadedSkill, type SkillChecker } from './loadSkill';
+import { createNodeRegistryHost, type RegistryHost } from './registryHost';
+import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
+import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
+import { suggestNames } from './suggestNames';
+import { TimeSlicer } from './timeSlicer';
+import type { RegistryChange, RegistrySnapshot, ScanStats, SkillRecord, SkillRoot } from './types';
+
+/** Options of {@link createSkillRegistry}. */
+export interface SkillRegistryOptions {
+  /** Roots in any order; they are deduplicated and ordered by precedence. See `defaultSkillRoots`. */
+  roots: readonly SkillRoot[];
+  /** File access; the Node fs host by default. */
+  host?: RegistryHost;
+  /** Validation mode handed to the checker; `lenient` by default. */
+  mode?: ValidationMode;
+  /** Produces each skill's diagnostics; any `error` makes the skill broken. Default: the parser's findings. */
+  check?: SkillChecker;
+  /** Skill folders worked on at once; 8 by default. */
+  concurrency?: number;
+  /** Longest the registry runs before yielding to the event loop, in ms; 8 by default. */
+  sliceMs?: number;
+}
+
+/** The skills of a set of roots, kept up to date by `refresh*` calls. */
+export interface SkillRegistry {
+  /** Rescans every root; unchanged SKILL.md files (same mtime and size) are not read again. */
+  refresh(): Promise<RegistrySnapshot>;
+  /** Rescans one root (by path or root), e.g. when a watcher saw a folder appear. */
+  refreshRoot(root: SkillRoot | string): Promise<RegistrySnapshot>;
+  /** Rereads one skill folder (whatever its stamps), e.g. when a watcher saw a file in it change. */
+  refreshSkill(skillDir: string): Promise<RegistrySnapshot>;
+  /** Replaces the roots (settings changed); call `refresh` afterwards. */
+  setRoots(roots: readonly SkillRoot[]): void;
+  snapshot(): RegistrySnapshot;
+  /** Every record, sorted by name, precedence, then id. */
+  all(): readonly SkillRecord[];
+  /** The `ok` winners, one per name, sorted by name then id (byte order). */
+  usable(): SkillRecord[];
+  /**
+   * The skill used for a name, or the record with that id. Throws SkillNotFoundError (with close names),
+   * AmbiguousSkillError (listing the ids) or BrokenSkillError.
+   */
+  resolve(nameOrId: string): SkillRecord;
+  onDidChange(listener: (change: RegistryChange) => void): { dispose(): void };
+}
+
+/** Creates a registry over `roots`. Nothing is read until `refresh()`. */
+export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
+  const host = options.host ?? createNodeRegistryHost();
+  const mode = options.mode ?? 'lenient';
+  const check = options.check ?? parseOnlyChecker;
+  let roots = dedupeRoots(options.roots);
+  const byRoot = new Map<string, Map<string, LoadedSkill>>();
+  const listeners = new Set<(change: RegistryChange) => void>();
+  let current: RegistrySnapshot = { generation: 0, roots, records: [], stats: emptyStats() };
+  let byId = new Map<string, SkillRecord>();
+  let byName = new Map<string, SkillRecord[]>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const serialize = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const newContext = (): ScanContext => ({
+    host,
+    mode,
+    check,
+    slicer: new TimeSlicer(options.sliceMs ?? 8),
+    concurrency: options.concurrency ?? 8,
+    counts: { skills: 0, loaded: 0, reused: 0 },
+  });
+
+  const publish = (ctx: ScanContext, started: number): RegistrySnapshot => {
+    const loaded: LoadedSkill[] = [];
+    for (const root of roots) for (const s of byRoot.get(root.path)?.values() ?? []) loaded.push(s);
+    const records = applyPrecedence(loaded);
+    ctx.slicer.finish();
+    const stats: ScanStats = { ...ctx.counts, durationMs: performance.now() - started, longestSliceMs: ctx.slicer.longestSliceMs };
+    const change = diff(current.records, records);
+    const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
+    current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
+    byId = new Map(records.map((r) => [r.id, r]));
+    byName = new Map();
+    for (const r of records) {
+      const list = byName.get(r.name);
+      if (list) list.push(r);
+      else byName.set(r.name, [r]);
+    }
+    if (changedAny) {
+      for (const l of [...listeners]) {
+        try {
+          l({ snapshot: current, ...change });
+        } catch {
+          // A failing listener must not break the registry or the other listeners.
+        }
+      }
+    }
+    return current;
+  };
+
+  const scanRoots = async (which: readonly SkillRoot[]): Promise<RegistrySnapshot> => {
+    const started = performance.now();
+    const ctx = newContext();
+    for (const root of which) byRoot.set(root.path, await scanRoot(root, byRoot.get(root.path), ctx));
+    return publish(ctx, started);
+  };
+
+  return {
+    refresh: () =>
+      serialize(() => {
+        for (const key of [...byRoot.keys()]) if (!roots.some((r) => r.path === key)) byRoot.delete(key);
+        return scanRoots(roots);
+      }),
+    refreshRoot: (root) =>
+      serialize(() => {
+        const p = path.resolve(typeof root === 'string' ? root : root.path);
+        const known = roots.find((r) => r.path === p);
+        return known ? scanRoots([known]) : Promise.resolve(current);
+      }),
+    refreshSkill: (skillDir) =>
+      serialize(async () => {
+        const dir = path.resolve(skillDir);
+        const root = roots.find((r) => r.path === path.dirname(dir));
+        if (!root) return current;
+        const started = performance.now();
+        const ctx = newContext();
+        const found = path.basename(dir).startsWith('.') ? undefined : await scanSkill(root, dir, undefined, ctx);
+        const map = byRoot.get(root.path) ?? new Map<string, LoadedSkill>();
+        if (found) map.set(dir, found);
+        else map.delete(dir);
+        byRoot.set(root.path, map);
+        return publish(ctx, started);
+      }),
+    setRoots(next) {
+      roots = dedupeRoots(next);
+    },
+    snapshot: () => current,
+    all: () => current.records,
+    usable: () => current.records.filter((r) => r.status === 'ok'),
+    resolve(nameOrId) {
+      const exact = byId.get(nameOrId);
+      if (exact) {
+        if (exact.status === 'broken') throw new BrokenSkillError(exact);
+        return exact;
+      }
+      const group = byName.get(nameOrId) ?? [];
+      const ok = group.find((r) => r.status === 'ok');
+      if (ok) return ok;
+      const ambiguous = group.filter((r) => r.status === 'ambiguous');
+      if (ambiguous.length) throw new AmbiguousSkillError(nameOrId, ambiguous.map((r) => r.id), ambiguous.map((r) => r.location));
+      if (group.length) throw new BrokenSkillError(group[0]);
+      throw new SkillNotFoundError(nameOrId, suggestNames(nameOrId, byName.keys()));
+    },
+    onDidChange(listener) {
+      listeners.add(listener);
+      return { dispose: () => void listeners.delete(listener) };
+    },
+  };
+}
+
+function emptyStats(): ScanStats {
+  return { skills: 0, loaded: 0, reused: 0, durationMs: 0, longestSliceMs: 0 };
+}
+
+function signature(r: SkillRecord): string {
+  return JSON.stringify([r.location, r.digest, r.status, r.shadowedBy, r.shadows, r.ambiguousWith, r.diagnostics.length, r.diagnostics.map((d) => d.rule)]);
+}
+
+function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Omit<RegistryChange, 'snapshot'> {
+  const old = new Map(before.map((r) => [r.id, r]));
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const r of after) {
+    const o = old.get(r.id);
+    if (!o) added.push(r.id);
+    else {
+      if (o !== r && signature(o) !== signature(r)) changed.push(r.id);
+      old.delete(r.id);
+    }
+  }
+  return { added, removed: [...old.keys()], changed };
+}

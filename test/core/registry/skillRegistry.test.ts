@@ -1,0 +1,228 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  AmbiguousSkillError,
+  BrokenSkillError,
+  createAsyncNodeRegistryHost,
+  createSkillRegistry,
+  defaultSkillRoots,
+  SkillNotFoundError,
+  type RegistryChange,
+  type SkillRecord,
+  type SkillRoot,
+} from '../../../src/core/registry';
+import { FIXTURE, tempDir, writeSkill } from './registryTestUtil';
+
+const fixtureRoots = (): SkillRoot[] =>
+  defaultSkillRoots({
+    workspaceFolders: [path.join(FIXTURE, 'workspace')],
+    homeDir: path.join(FIXTURE, 'home'),
+    pluginRoots: [{ path: path.join(FIXTURE, 'plugin/skills'), source: 'acme.pdf-tools' }],
+  });
+
+function byId(records: readonly SkillRecord[], id: string): SkillRecord {
+  const r = records.find((x) => x.id === id);
+  assert.ok(r, `no record ${id}; have ${records.map((x) => x.id).join(', ')}`);
+  return r;
+}
+
+describe('skill registry over the fixture roots', () => {
+  let records: readonly SkillRecord[];
+  const registry = createSkillRegistry({ roots: fixtureRoots() });
+  before(async () => {
+    records = (await registry.refresh()).records;
+  });
+
+  it('finds every skill folder and ignores folders without SKILL.md', () => {
+    assert.deepEqual(
+      records.map((r) => r.id),
+      [
+        'workspace:broken-one',
+        'workspace:lower',
+        'workspace:pdf',
+        'user:pdf',
+        'plugin:acme.pdf-tools:pdf',
+        'plugin:acme.pdf-tools:plug-only',
+        'user:solo',
+        `workspace:twin@${path.join(FIXTURE, 'workspace/.agents/skills/twin-copy')}`,
+        `workspace:twin@${path.join(FIXTURE, 'workspace/.claude/skills/twin')}`,
+      ],
+    );
+    assert.ok(!records.some((r) => r.rootDir.endsWith('notes')));
+  });
+
+  it('project wins over user over plugin, and the losers say who shadows them', () => {
+    const project = byId(records, 'workspace:pdf');
+    assert.equal(project.status, 'ok');
+    assert.deepEqual(project.shadows, ['user:pdf', 'plugin:acme.pdf-tools:pdf']);
+    for (const id of ['user:pdf', 'plugin:acme.pdf-tools:pdf']) {
+      assert.equal(byId(records, id).status, 'shadowed');
+      assert.equal(byId(records, id).shadowedBy, 'workspace:pdf');
+    }
+    assert.equal(registry.resolve('pdf').location, path.join(FIXTURE, 'workspace/.github/skills/pdf/SKILL.md'));
+    assert.equal(registry.resolve('user:pdf').description, 'User PDF skill, shadowed by the project one.');
+  });
+
+  it('fills in seed 000 record fields, scope and a sha256 digest of the file bytes', async () => {
+    const r = byId(records, 'user:solo');
+    const file = path.join(FIXTURE, 'home/.copilot/skills/solo/SKILL.md');
+    assert.equal(r.location, file);
+    assert.equal(r.rootDir, path.dirname(file));
+    assert.equal(r.scope, 'user');
+    assert.deepEqual(r.properties, { name: 'solo', description: 'Only in the user scope.' });
+    const { createHash } = await import('node:crypto');
+    assert.equal(r.digest, `sha256:${createHash('sha256').update(fs.readFileSync(file)).digest('hex')}`);
+  });
+
+  it('reports two skills of one name in one scope as ambiguous, and resolve fails listing both', () => {
+    const twins = records.filter((r) => r.name === 'twin');
+    assert.equal(twins.length, 2);
+    for (const t of twins) {
+      assert.equal(t.status, 'ambiguous');
+      assert.deepEqual(t.ambiguousWith, twins.filter((o) => o !== t).map((o) => o.id));
+    }
+    assert.throws(
+      () => registry.resolve('twin'),
+      (e: unknown) => e instanceof AmbiguousSkillError && e.ids.length === 2 && twins.every((t) => e.message.includes(t.id)),
+    );
+    assert.equal(registry.resolve(twins[0].id).id, twins[0].id, 'an ambiguous skill can still be picked by id');
+    assert.ok(!registry.usable().some((r) => r.name === 'twin'));
+  });
+
+  it('keeps a skill that fails to parse as a broken entry with its diagnostics', () => {
+    const b = byId(records, 'workspace:broken-one');
+    assert.equal(b.status, 'broken');
+    assert.equal(b.name, 'broken-one', 'name falls back to the folder name');
+    assert.ok(b.diagnostics.some((d) => d.rule === 'frontmatter-unclosed' && d.severity === 'error'));
+    assert.throws(() => registry.resolve('broken-one'), BrokenSkillError);
+  });
+
+  it('reads skill.md when SKILL.md is absent', () => {
+    assert.equal(byId(records, 'workspace:lower').location, path.join(FIXTURE, 'workspace/.claude/skills/lower/skill.md'));
+  });
+
+  it('usable() lists the ok winners sorted by name', () => {
+    assert.deepEqual(registry.usable().map((r) => r.id), ['workspace:lower', 'workspace:pdf', 'plugin:acme.pdf-tools:plug-only', 'user:solo']);
+  });
+
+  it('suggests close names when a skill is not found', () => {
+    assert.throws(
+      () => registry.resolve('pfd'),
+      (e: unknown) => e instanceof SkillNotFoundError && e.suggestions[0] === 'pdf' && /Did you mean 'pdf'/.test(e.message),
+    );
+    assert.throws(() => registry.resolve('zzzzzzzzzz'), (e: unknown) => e instanceof SkillNotFoundError && e.suggestions.length === 0);
+  });
+
+  it('gives the same records through the asynchronous fs host', async () => {
+    const other = createSkillRegistry({ roots: fixtureRoots(), host: createAsyncNodeRegistryHost(), concurrency: 3 });
+    assert.deepEqual((await other.refresh()).records, records);
+  });
+});
+
+describe('skill registry on changing folders', () => {
+  it('prefers SKILL.md over skill.md in the same folder', async function () {
+    const root = tempDir();
+    writeSkill(root, 'both', { name: 'upper' });
+    fs.writeFileSync(path.join(root, 'both', 'skill.md'), '---\nname: lower\ndescription: x\n---\n');
+    if (fs.readdirSync(path.join(root, 'both')).length < 2) this.skip(); // case-insensitive file system
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const [r] = (await reg.refresh()).records;
+    assert.equal(r.name, 'upper');
+    assert.equal(path.basename(r.location), 'SKILL.md');
+  });
+
+  it('ignores files, dot-folders and missing roots', async () => {
+    const root = tempDir();
+    writeSkill(root, 'real');
+    writeSkill(root, '.hidden');
+    fs.writeFileSync(path.join(root, 'SKILL.md'), '---\nname: root-file\ndescription: x\n---\n');
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }, { path: path.join(root, 'nope'), scope: 'user' }] });
+    assert.deepEqual((await reg.refresh()).records.map((r) => r.id), ['workspace:real']);
+  });
+
+  it('picks up new, changed and deleted skills on refresh, rereading only changed files', async () => {
+    const root = tempDir();
+    writeSkill(root, 'a');
+    writeSkill(root, 'b');
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    const changes: RegistryChange[] = [];
+    reg.onDidChange((c) => changes.push(c));
+    let snap = await reg.refresh();
+    assert.deepEqual(snap.stats, { ...snap.stats, skills: 2, loaded: 2, reused: 0 });
+    assert.deepEqual(changes[0].added, ['user:a', 'user:b']);
+
+    snap = await reg.refresh();
+    assert.equal(snap.stats.reused, 2, 'unchanged files are not read again');
+    assert.equal(changes.length, 1, 'no change event without a change');
+
+    writeSkill(root, 'c');
+    writeSkill(root, 'a', { description: 'A longer, changed description.' });
+    fs.rmSync(path.join(root, 'b'), { recursive: true });
+    snap = await reg.refresh();
+    assert.deepEqual(snap.records.map((r) => r.id), ['user:a', 'user:c']);
+    assert.equal(reg.resolve('a').description, 'A longer, changed description.');
+    assert.deepEqual(changes[1], { snapshot: snap, added: ['user:c'], removed: ['user:b'], changed: ['user:a'] });
+    assert.deepEqual([snap.stats.loaded, snap.stats.reused], [2, 0], 'a (changed) and c (new) were read; b is gone');
+  });
+
+  it('refreshSkill rereads one folder even when its stamps look unchanged, and drops it when it is gone', async () => {
+    const root = tempDir();
+    const dir = writeSkill(root, 'x', { description: 'one' });
+    const file = path.join(dir, 'SKILL.md');
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    await reg.refresh();
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('one', 'two'));
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000); // same size and mtime: only a forced reread sees it
+    assert.equal(reg.resolve('x').description, 'one');
+    assert.equal((await reg.refresh()).stats.reused, 1);
+    await reg.refreshSkill(dir);
+    assert.equal(reg.resolve('x').description, 'two');
+    fs.rmSync(dir, { recursive: true });
+    assert.deepEqual((await reg.refreshSkill(dir)).records, []);
+  });
+
+  it('refreshRoot rescans one root only', async () => {
+    const project = tempDir();
+    const user = tempDir();
+    writeSkill(project, 'p');
+    const reg = createSkillRegistry({ roots: [{ path: project, scope: 'project' }, { path: user, scope: 'user' }] });
+    await reg.refresh();
+    writeSkill(user, 'p');
+    writeSkill(project, 'q');
+    const snap = await reg.refreshRoot(user);
+    assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:p=ok', 'user:p=shadowed']);
+    assert.equal(reg.resolve('user:p').shadowedBy, 'workspace:p');
+  });
+
+  it('lets a lower scope win when the higher one is broken, and keeps both visible', async () => {
+    const project = tempDir();
+    const user = tempDir();
+    writeSkill(project, 'same', { text: 'no frontmatter at all\n' });
+    writeSkill(user, 'same');
+    const reg = createSkillRegistry({ roots: [{ path: user, scope: 'user' }, { path: project, scope: 'project' }] });
+    const snap = await reg.refresh();
+    assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:same=broken', 'user:same=ok']);
+    assert.equal(reg.resolve('same').id, 'user:same');
+  });
+
+  it('uses the configured checker and mode; any error makes the skill broken', async () => {
+    const root = tempDir();
+    writeSkill(root, 'fine');
+    const seen: string[] = [];
+    const reg = createSkillRegistry({
+      roots: [{ path: root, scope: 'pack', source: 'starter' }],
+      mode: 'strict',
+      check: ({ parsed, mode, fileName }) => {
+        seen.push(`${mode}:${fileName}`);
+        return [{ rule: 'demo', severity: 'error', message: `bad ${String(parsed.properties.name)}`, range: parsed.fields[0].keyRange }];
+      },
+    });
+    const [r] = (await reg.refresh()).records;
+    assert.deepEqual(seen, ['strict:SKILL.md']);
+    assert.equal(r.id, 'pack:starter:fine');
+    assert.equal(r.status, 'broken');
+    assert.equal(r.diagnostics[0].message, 'bad fine');
+  });
+});
