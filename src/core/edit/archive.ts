@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { fsyncDir, writeFileAtomic } from './atomicWrite';
+import { EditError } from './errors';
+import { skillManifest, type VersionRef } from './versionRef';
+
+/** Name of the archive area; skill discovery should skip folders with this name. */
+export const ARCHIVE_DIR_NAME = '.archived';
+const MANIFEST = 'manifest.json';
+
+const manifestSchema = z.object({
+  v: z.literal(1),
+  id: z.string().min(1),
+  name: z.string().min(1),
+  originalPath: z.string().min(1),
+  archivedAt: z.string(),
+  reason: z.string().optional(),
+  skillId: z.string().optional(),
+  versionRef: z.string(),
+});
+
+/** What archiving recorded: enough to put the skill back where it was. */
+export interface ArchiveManifest {
+  v: 1;
+  /** Folder name of the entry inside the archive area. */
+  id: string;
+  /** The skill folder's name. */
+  name: string;
+  /** Absolute path the skill folder had. */
+  originalPath: string;
+  /** ISO 8601. */
+  archivedAt: string;
+  reason?: string;
+  skillId?: string;
+  /** The skill's version ref when it was archived. */
+  versionRef: VersionRef;
+}
+
+/** An entry of the archive area. */
+export interface ArchivedSkill {
+  manifest: ArchiveManifest;
+  /** Folder of the entry (holds manifest.json and the skill folder). */
+  entryDir: string;
+  /** Where the archived skill folder is now. */
+  skillDir: string;
+  /** False when a crash interrupted archiving or restoring (manifest without folder). */
+  complete: boolean;
+}
+
+/** Options of {@link archiveSkill}. */
+export interface ArchiveOptions {
+  /** Archive area; default `<parent of the skill>/.archived`. Keep it on the same file system. */
+  archiveRoot?: string;
+  reason?: string;
+  skillId?: string;
+  now?: Date;
+}
+
+/** The default archive area for skills living in `skillsRoot`. */
+export function defaultArchiveRoot(skillDir: string): string {
+  return path.join(path.dirname(path.resolve(skillDir)), ARCHIVE_DIR_NAME);
+}
+
+/**
+ * Archives a skill reversibly: writes a manifest (where it came from, when, its version
+ * ref), then moves the whole folder into `<archiveRoot>/<id>/<name>` with one rename.
+ */
+export async function archiveSkill(skillDir: string, options: ArchiveOptions = {}): Promise<ArchivedSkill> {
+  const source = path.resolve(skillDir);
+  const st = await fs.stat(source).catch(() => undefined);
+  if (!st?.isDirectory()) throw new EditError('ARCHIVE_NOT_FOUND', `Cannot archive ${source}: it is not an existing skill folder.`);
+  const root = path.resolve(options.archiveRoot ?? defaultArchiveRoot(source));
+  const name = path.basename(source);
+  const now = options.now ?? new Date();
+  const id = `${name}-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+  const entryDir = path.join(root, id);
+  const manifest: ArchiveManifest = {
+    v: 1,
+    id,
+    name,
+    originalPath: source,
+    archivedAt: now.toISOString(),
+    reason: options.reason,
+    skillId: options.skillId,
+    versionRef: (await skillManifest(source)).ref,
+  };
+  await fs.mkdir(entryDir, { recursive: true });
+  await writeFileAtomic(path.join(entryDir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  const dest = path.join(entryDir, name);
+  await fs.rename(source, dest);
+  await fsyncDir(entryDir);
+  await fsyncDir(path.dirname(source));
+  return { manifest, entryDir, skillDir: dest, complete: true };
+}
+
+async function readEntry(entryDir: string): Promise<ArchivedSkill | undefined> {
+  let raw: string;
+  try {
+    raw = await fs.readFile(path.join(entryDir, MANIFEST), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = manifestSchema.safeParse(JSON.parse(raw));
+  if (!parsed.success) return undefined;
+  const manifest = parsed.data as ArchiveManifest;
+  const skillDir = path.join(entryDir, manifest.name);
+  const complete = (await fs.stat(skillDir).catch(() => undefined))?.isDirectory() ?? false;
+  return { manifest, entryDir, skillDir, complete };
+}
+
+/** Lists the archive area, newest first. Entries with an unreadable manifest are left out. */
+export async function listArchived(archiveRoot: string): Promise<ArchivedSkill[]> {
+  const names = await fs.readdir(archiveRoot).catch(() => [] as string[]);
+  const entries: ArchivedSkill[] = [];
+  for (const n of names) {
+    const e = await readEntry(path.join(archiveRoot, n));
+    if (e) entries.push(e);
+  }
+  return entries.sort((a, b) => (a.manifest.archivedAt < b.manifest.archivedAt ? 1 : -1));
+}
+
+/**
+ * Moves an archived skill back to its original path (or `targetPath`) and removes the
+ * entry. Refuses when the target exists, so nothing is ever overwritten.
+ */
+export async function restoreArchived(archiveRoot: string, id: string, options: { targetPath?: string } = {}): Promise<{ restoredTo: string; manifest: ArchiveManifest }> {
+  const entry = path.basename(id) === id ? await readEntry(path.join(archiveRoot, id)) : undefined;
+  if (!entry || !entry.complete) {
+    const known = (await listArchived(archiveRoot)).map((e) => e.manifest.id);
+    throw new EditError('ARCHIVE_NOT_FOUND', `No archived skill "${id}" in ${archiveRoot}${known.length ? ` (archived: ${known.join(', ')})` : ' (the archive is empty)'}.`);
+  }
+  const target = path.resolve(options.targetPath ?? entry.manifest.originalPath);
+  if (await fs.lstat(target).then(() => true, () => false)) {
+    throw new EditError('TARGET_EXISTS', `Cannot restore ${entry.manifest.name}: ${target} already exists. Archive or rename that skill first, or restore to another path.`);
+  }
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.rename(entry.skillDir, target);
+  await fsyncDir(path.dirname(target));
+  await fs.rm(entry.entryDir, { recursive: true, force: true });
+  return { restoredTo: target, manifest: entry.manifest };
+}

@@ -1,0 +1,133 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { isTempName, writeFileAtomic } from './atomicWrite';
+import { StaleRefError } from './errors';
+import type { RevisionRecord, RevisionStore } from './revisionStore';
+import { normalizeRelativePath, resolveInside } from './safePath';
+import { digestOf, type VersionRef } from './versionRef';
+
+/** Reason recorded for the copy of the source taken before the first overlay edit of a file. */
+export const SEED_REASON = 'seed: source content before the first overlay edit';
+
+/** The content a reader should see for one file of a read-only skill. */
+export interface EffectiveFile {
+  /** Relative path, forward slashes. */
+  path: string;
+  /** Where the content was read from. */
+  absPath: string;
+  content: Buffer;
+  origin: 'overlay' | 'source';
+  ref: VersionRef;
+}
+
+async function readIfFile(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+    throw err;
+  }
+}
+
+/**
+ * Resolves the effective content of `relPath` for a skill whose source folder is read-only
+ * (plugin and pack skills): the overlay copy when one exists (it is always the newest
+ * revision), the source file otherwise, null when neither exists.
+ */
+export async function resolveEffectiveFile(sourceDir: string, overlayDir: string, relPath: string): Promise<EffectiveFile | null> {
+  const rel = normalizeRelativePath(relPath, 'file');
+  for (const [origin, root] of [['overlay', overlayDir], ['source', sourceDir]] as const) {
+    const abs = resolveInside(root, rel, 'file');
+    const content = await readIfFile(abs);
+    if (content) return { path: rel, absPath: abs, content, origin, ref: digestOf(content) };
+  }
+  return null;
+}
+
+async function listFilesUnder(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(abs: string, rel: string): Promise<void> {
+    const entries = await fs.readdir(abs, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (isTempName(e.name)) continue;
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(path.join(abs, e.name), childRel);
+      else if (e.isFile()) out.push(childRel);
+    }
+  }
+  await walk(root, '');
+  return out;
+}
+
+/** Options of {@link SkillOverlay}. */
+export interface SkillOverlayOptions {
+  skillId: string;
+  /** The read-only folder the skill comes from. */
+  sourceDir: string;
+  /** A writable folder mirroring the skill's layout, holding the edited files. */
+  overlayDir: string;
+  store: RevisionStore;
+}
+
+/** Result of an overlay write. */
+export interface OverlayWrite {
+  record: RevisionRecord;
+  previousRef: VersionRef | null;
+  ref: VersionRef;
+}
+
+/**
+ * Edits of a read-only skill: writes go to the overlay folder (atomically) and are
+ * recorded in the revision store; reads serve the overlay copy, else the source.
+ * The first edit of a file also records the source content ({@link SEED_REASON}) so
+ * every revision, including the original, can be restored.
+ */
+export class SkillOverlay {
+  constructor(readonly options: SkillOverlayOptions) {}
+
+  /** Effective content of one file (see {@link resolveEffectiveFile}). */
+  resolve(relPath: string): Promise<EffectiveFile | null> {
+    return resolveEffectiveFile(this.options.sourceDir, this.options.overlayDir, relPath);
+  }
+
+  /** Every file of the skill as readers see it: source files plus files that exist only in the overlay. */
+  async listFiles(): Promise<string[]> {
+    const all = new Set([...(await listFilesUnder(this.options.sourceDir)), ...(await listFilesUnder(this.options.overlayDir))]);
+    return [...all].sort();
+  }
+
+  /** True when the source file changed since it was seeded (e.g. the plugin was updated under the edits). */
+  async sourceChangedSinceSeed(relPath: string): Promise<boolean> {
+    const rel = normalizeRelativePath(relPath, 'file');
+    const seed = (await this.options.store.history(this.options.skillId, rel)).find((r) => r.reason === SEED_REASON);
+    if (!seed) return false;
+    const now = await readIfFile(resolveInside(this.options.sourceDir, rel, 'file'));
+    return (now ? digestOf(now) : null) !== seed.digest;
+  }
+
+  /**
+   * Writes a new version of `relPath` into the overlay. With `expectedRef`, refuses
+   * (StaleRefError) when the effective content changed since that ref.
+   */
+  async write(relPath: string, content: string | Uint8Array, opts: { reason: string; expectedRef?: VersionRef }): Promise<OverlayWrite> {
+    const { skillId, store, overlayDir } = this.options;
+    const rel = normalizeRelativePath(relPath, 'file');
+    const current = await this.resolve(rel);
+    const previousRef = current?.ref ?? null;
+    if (opts.expectedRef !== undefined && opts.expectedRef !== previousRef) {
+      throw new StaleRefError(`${skillId}/${rel}`, opts.expectedRef, previousRef);
+    }
+    if (current?.origin === 'source' && (await store.latest(skillId, rel)) === undefined) {
+      await store.append({ skillId, file: rel, content: current.content, reason: SEED_REASON, previousRef: null });
+    }
+    await writeFileAtomic(resolveInside(overlayDir, rel, 'file'), content);
+    const record = await store.append({ skillId, file: rel, content, reason: opts.reason, previousRef });
+    return { record, previousRef, ref: digestOf(content) };
+  }
+
+  /** Restores revision `seq` into the overlay (recorded as a new revision). */
+  restore(seq: number, reason?: string): Promise<RevisionRecord> {
+    return this.options.store.restore(this.options.skillId, seq, this.options.overlayDir, reason);
+  }
+}

@@ -1,0 +1,294 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { fsyncDir, writeFileAtomic } from './atomicWrite';
+import { EditError } from './errors';
+import { normalizeRelativePath, resolveInside } from './safePath';
+import { digestOf, fileVersionRef, refHex, type VersionRef } from './versionRef';
+
+const refString = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
+const recordSchema = z.object({
+  v: z.literal(1),
+  seq: z.number().int().min(1),
+  skillId: z.string().min(1),
+  file: z.string().min(1),
+  digest: refString.nullable(),
+  ref: refString.nullable(),
+  previousRef: refString.nullable(),
+  reason: z.string(),
+  time: z.string(),
+  size: z.number().int().min(0),
+  content: z.object({ encoding: z.enum(['utf8', 'base64']), data: z.string() }).optional(),
+  blob: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+});
+
+/**
+ * One change to one file of a skill. `digest` is the sha256 of the content (null when
+ * the change deleted the file); `ref` the version ref the change produced (the file's
+ * digest unless the caller recorded another, e.g. the skill's ref); `previousRef` what
+ * it replaced. Small contents are stored inline, larger ones as a content-addressed blob.
+ */
+export interface RevisionRecord {
+  v: 1;
+  /** 1-based position in the skill's log; use it to get or restore this revision. */
+  seq: number;
+  skillId: string;
+  /** Path relative to the skill folder, forward slashes. */
+  file: string;
+  digest: VersionRef | null;
+  ref: VersionRef | null;
+  previousRef: VersionRef | null;
+  reason: string;
+  /** ISO 8601. */
+  time: string;
+  size: number;
+  content?: { encoding: 'utf8' | 'base64'; data: string };
+  blob?: string;
+}
+
+/** A log's last line was cut short (a crash during an append): it is ignored and removed by the next append. */
+export interface TornTail {
+  /** 1-based line number of the fragment. */
+  line: number;
+  bytes: number;
+}
+
+/** A complete line that is not a valid record (should never happen; reported, not fatal). */
+export interface InvalidLine {
+  line: number;
+  error: string;
+}
+
+/** Everything read from one skill's log. */
+export interface RevisionLog {
+  skillId: string;
+  records: RevisionRecord[];
+  torn: TornTail | null;
+  invalid: InvalidLine[];
+  /** Bytes of the log up to the end of its last complete line. */
+  validBytes: number;
+}
+
+/** Input of {@link RevisionStore.append}. */
+export interface AppendInput {
+  skillId: string;
+  file: string;
+  /** New content; null records a deletion. */
+  content: string | Uint8Array | null;
+  reason: string;
+  /** Defaults to the content digest. */
+  ref?: VersionRef | null;
+  /** Defaults to the `ref` of the latest record for the same file (null if none). */
+  previousRef?: VersionRef | null;
+  time?: Date;
+}
+
+/** Options of {@link RevisionStore}. */
+export interface RevisionStoreOptions {
+  /** Contents up to this many bytes are kept inside the record; larger ones go to blobs/. Default 8 KiB. */
+  inlineLimit?: number;
+}
+
+interface CacheEntry {
+  size: number;
+  nextSeq: number;
+  latestRef: Map<string, VersionRef | null>;
+}
+
+/** Keeps ids like "plugin:pub.ext:pdf" usable as file names on every platform. */
+function fileNameFor(skillId: string): string {
+  return skillId.replace(/[^A-Za-z0-9_-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`) + '.jsonl';
+}
+
+/**
+ * Append-only revision history, one JSON-lines log per skill under `root/skills/`, with
+ * large contents in `root/blobs/<sha256>`. Every append is fsynced (blob first, then the
+ * record). Reading tolerates a torn last line. One writer process per store is assumed
+ * (the extension host); appends within a process are serialised per skill.
+ */
+export class RevisionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly inlineLimit: number;
+
+  constructor(
+    readonly root: string,
+    options: RevisionStoreOptions = {},
+  ) {
+    this.inlineLimit = options.inlineLimit ?? 8 * 1024;
+  }
+
+  /** Path of a skill's log file. */
+  logPath(skillId: string): string {
+    return path.join(this.root, 'skills', fileNameFor(skillId));
+  }
+
+  private blobPath(hex: string): string {
+    return path.join(this.root, 'blobs', hex);
+  }
+
+  /** Reads a skill's whole log. A missing log is an empty history. */
+  async read(skillId: string): Promise<RevisionLog> {
+    let data: Buffer;
+    try {
+      data = await fs.readFile(this.logPath(skillId));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { skillId, records: [], torn: null, invalid: [], validBytes: 0 };
+      throw err;
+    }
+    return parseLog(skillId, data);
+  }
+
+  /** The records of a skill (optionally of one file), oldest first. */
+  async history(skillId: string, file?: string): Promise<RevisionRecord[]> {
+    const { records } = await this.read(skillId);
+    const rel = file === undefined ? undefined : normalizeRelativePath(file, 'file');
+    return rel === undefined ? records : records.filter((r) => r.file === rel);
+  }
+
+  /** One record by its seq; throws REVISION_NOT_FOUND (listing the range) when absent. */
+  async get(skillId: string, seq: number): Promise<RevisionRecord> {
+    const { records } = await this.read(skillId);
+    const found = records.find((r) => r.seq === seq);
+    if (!found) {
+      const range = records.length ? `revisions 1-${records[records.length - 1].seq}` : 'no revisions';
+      throw new EditError('REVISION_NOT_FOUND', `Skill ${skillId} has no revision ${seq} (it has ${range}); list the history (runSkill inspect with history) and pick one.`);
+    }
+    return found;
+  }
+
+  /** The latest record for a file, or undefined when the file has no history. */
+  async latest(skillId: string, file: string): Promise<RevisionRecord | undefined> {
+    const h = await this.history(skillId, file);
+    return h[h.length - 1];
+  }
+
+  /** The content a record points to (null for a deletion), checked against its digest. */
+  async content(record: RevisionRecord): Promise<Buffer | null> {
+    if (record.digest === null) return null;
+    let data: Buffer;
+    if (record.content) data = Buffer.from(record.content.data, record.content.encoding);
+    else if (record.blob) data = await fs.readFile(this.blobPath(record.blob));
+    else throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}) has neither content nor blob.`);
+    if (digestOf(data) !== record.digest) {
+      throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): stored content does not match digest ${record.digest}; the revision store under ${this.root} is damaged.`);
+    }
+    return data;
+  }
+
+  /** Records a change. The content (or blob) is durable before this resolves. */
+  append(input: AppendInput): Promise<RevisionRecord> {
+    const prev = this.queues.get(input.skillId) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(() => this.doAppend(input));
+    this.queues.set(input.skillId, next);
+    return next;
+  }
+
+  private async doAppend(input: AppendInput): Promise<RevisionRecord> {
+    const file = normalizeRelativePath(input.file, 'file');
+    const state = await this.state(input.skillId);
+    const data = input.content === null ? null : typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
+    const digest = data ? digestOf(data) : null;
+    const record: RevisionRecord = {
+      v: 1,
+      seq: state.nextSeq,
+      skillId: input.skillId,
+      file,
+      digest,
+      ref: input.ref === undefined ? digest : input.ref,
+      previousRef: input.previousRef === undefined ? (state.latestRef.get(file) ?? null) : input.previousRef,
+      reason: input.reason,
+      time: (input.time ?? new Date()).toISOString(),
+      size: data?.length ?? 0,
+    };
+    if (data && digest) {
+      if (data.length <= this.inlineLimit) {
+        const asText = data.toString('utf8');
+        record.content = Buffer.from(asText, 'utf8').equals(data) ? { encoding: 'utf8', data: asText } : { encoding: 'base64', data: data.toString('base64') };
+      } else {
+        record.blob = refHex(digest);
+        const blob = this.blobPath(record.blob);
+        if ((await fileVersionRef(blob)) !== digest) await writeFileAtomic(blob, data);
+      }
+    }
+    const line = Buffer.from(JSON.stringify(record) + '\n', 'utf8');
+    const logFile = this.logPath(input.skillId);
+    const handle = await fs.open(logFile, 'a');
+    try {
+      await handle.write(line);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (state.size === 0) await fsyncDir(path.dirname(logFile));
+    state.size += line.length;
+    state.nextSeq++;
+    state.latestRef.set(file, record.ref);
+    return record;
+  }
+
+  /** Cached log state; re-read (and torn tail removed) when the log changed behind our back. */
+  private async state(skillId: string): Promise<CacheEntry> {
+    const logFile = this.logPath(skillId);
+    const size = await fs.stat(logFile).then((s) => s.size, () => -1);
+    const cached = this.cache.get(skillId);
+    if (cached && cached.size === size) return cached;
+    await fs.mkdir(path.dirname(logFile), { recursive: true });
+    const log = await this.read(skillId);
+    if (log.torn) {
+      // drop the fragment so the next record starts on a line of its own
+      await fs.truncate(logFile, log.validBytes);
+    }
+    const latestRef = new Map<string, VersionRef | null>();
+    for (const r of log.records) latestRef.set(r.file, r.ref);
+    const entry: CacheEntry = { size: log.validBytes, nextSeq: (log.records[log.records.length - 1]?.seq ?? 0) + 1, latestRef };
+    this.cache.set(skillId, entry);
+    return entry;
+  }
+
+  /**
+   * Restores revision `seq` into `skillDir` (an atomic write, or a delete when the revision
+   * was a deletion) and records that as a new revision whose previousRef is what was on
+   * disk. Returns the new record.
+   */
+  async restore(skillId: string, seq: number, skillDir: string, reason?: string): Promise<RevisionRecord> {
+    const record = await this.get(skillId, seq);
+    const content = await this.content(record);
+    const target = resolveInside(skillDir, record.file, 'file');
+    const currentRef = await fileVersionRef(target);
+    if (content === null) await fs.rm(target, { force: true });
+    else await writeFileAtomic(target, content);
+    return this.append({
+      skillId,
+      file: record.file,
+      content,
+      reason: reason ?? `restore revision ${seq}${record.reason ? ` (${record.reason})` : ''}`,
+      previousRef: currentRef,
+    });
+  }
+}
+
+/** Parses log bytes; exported for tools that inspect a copied log. */
+export function parseLog(skillId: string, data: Buffer): RevisionLog {
+  const records: RevisionRecord[] = [];
+  const invalid: InvalidLine[] = [];
+  let start = 0;
+  let line = 0;
+  while (start < data.length) {
+    const nl = data.indexOf(0x0a, start);
+    line++;
+    if (nl < 0) {
+      return { skillId, records, invalid, torn: { line, bytes: data.length - start }, validBytes: start };
+    }
+    const text = data.subarray(start, nl).toString('utf8');
+    start = nl + 1;
+    if (text.trim() === '') continue;
+    try {
+      records.push(recordSchema.parse(JSON.parse(text)) as RevisionRecord);
+    } catch (err) {
+      invalid.push({ line, error: err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (err as Error).message });
+    }
+  }
+  return { skillId, records, invalid, torn: null, validBytes: data.length };
+}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { isTempName } from './atomicWrite';
+import { StaleRefError } from './errors';
+
+/** A content-derived version ref: `sha256:` followed by 64 lowercase hex digits. */
+export type VersionRef = `sha256:${string}`;
+
+/** zod schema for a version ref coming from tool input. */
+export const versionRefSchema = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'a version ref looks like "sha256:" followed by 64 hex digits; copy it from runSkill inspect')
+  .transform((s) => s as VersionRef);
+
+/** The version ref of some content (a file's bytes; strings are hashed as UTF-8). */
+export function digestOf(content: string | Uint8Array): VersionRef {
+  return `sha256:${createHash('sha256').update(content).digest('hex')}`;
+}
+
+/** The hex part of a ref ("sha256:abc…" → "abc…"). */
+export function refHex(ref: VersionRef): string {
+  return ref.slice('sha256:'.length);
+}
+
+/** The version ref of a file on disk, or null when it does not exist. */
+export async function fileVersionRef(file: string): Promise<VersionRef | null> {
+  try {
+    return digestOf(await fs.readFile(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** One file in a {@link SkillManifest}. */
+export interface ManifestEntry {
+  /** Path relative to the skill folder, forward slashes. */
+  path: string;
+  ref: VersionRef;
+  size: number;
+}
+
+/** Every file of a skill folder with its ref, and the ref of the skill as a whole. */
+export interface SkillManifest {
+  /** Digest over the sorted (path, file ref) pairs: changes when any file is added, removed or edited. */
+  ref: VersionRef;
+  files: ManifestEntry[];
+}
+
+/** Folders never part of a skill's version (VCS data, archives). */
+const SKIPPED_DIRS = new Set(['.git', '.archived', 'node_modules']);
+
+/**
+ * Reads a skill folder and returns its manifest. Temp files left by atomic writes,
+ * symlinks, and `.git` / `.archived` / `node_modules` folders are not part of the version.
+ */
+export async function skillManifest(dir: string): Promise<SkillManifest> {
+  const files: ManifestEntry[] = [];
+  async function walk(abs: string, rel: string): Promise<void> {
+    const entries = await fs.readdir(abs, { withFileTypes: true });
+    for (const e of entries) {
+      if (isTempName(e.name)) continue;
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name)) await walk(path.join(abs, e.name), childRel);
+      } else if (e.isFile()) {
+        const data = await fs.readFile(path.join(abs, e.name));
+        files.push({ path: childRel, ref: digestOf(data), size: data.length });
+      }
+    }
+  }
+  await walk(dir, '');
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { ref: skillRefOf(files), files };
+}
+
+/** The skill-level ref for a list of (path, ref) pairs, independent of their order. */
+export function skillRefOf(files: readonly Pick<ManifestEntry, 'path' | 'ref'>[]): VersionRef {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return digestOf(sorted.map((f) => `${f.path}\0${f.ref}\n`).join(''));
+}
+
+/** What changed between two manifests of the same skill. */
+export interface ManifestDiff {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** Lists the files added, removed and changed from `before` to `after`. */
+export function diffManifests(before: SkillManifest, after: SkillManifest): ManifestDiff {
+  const old = new Map(before.files.map((f) => [f.path, f.ref]));
+  const now = new Map(after.files.map((f) => [f.path, f.ref]));
+  const diff: ManifestDiff = { added: [], removed: [], changed: [] };
+  for (const [p, ref] of now) {
+    const prev = old.get(p);
+    if (prev === undefined) diff.added.push(p);
+    else if (prev !== ref) diff.changed.push(p);
+  }
+  for (const p of old.keys()) if (!now.has(p)) diff.removed.push(p);
+  return diff;
+}
+
+/** Result of comparing an expected ref with the current state on disk. */
+export interface RefCheck {
+  fresh: boolean;
+  expectedRef: VersionRef;
+  /** null when the file does not exist (any more). */
+  currentRef: VersionRef | null;
+}
+
+/** Compares a file's current ref with the one the caller last saw. */
+export async function checkFileRef(file: string, expectedRef: VersionRef): Promise<RefCheck> {
+  const currentRef = await fileVersionRef(file);
+  return { fresh: currentRef === expectedRef, expectedRef, currentRef };
+}
+
+/** Throws {@link StaleRefError} when the file changed on disk since `expectedRef`; returns the current ref otherwise. */
+export async function assertFileFresh(file: string, expectedRef: VersionRef): Promise<VersionRef> {
+  const check = await checkFileRef(file, expectedRef);
+  if (!check.fresh) throw new StaleRefError(file, expectedRef, check.currentRef);
+  return expectedRef;
+}
+
+/** Throws {@link StaleRefError} when any file of the skill changed since `expectedRef`; returns the current manifest otherwise. */
+export async function assertSkillFresh(dir: string, expectedRef: VersionRef): Promise<SkillManifest> {
+  const manifest = await skillManifest(dir);
+  if (manifest.ref !== expectedRef) throw new StaleRefError(dir, expectedRef, manifest.ref);
+  return manifest;
+}
