@@ -80,22 +80,40 @@ function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string
   for (const d of dirs.reverse()) fs.chmodSync(d, 0o555);
 }
 
+interface SnapshotMeta {
+  /** Fingerprint of the copy itself, to notice a script that changed it (root ignores 0555; an owner can chmod). */
+  copy: string;
+  warnings: string[];
+}
+
 /**
  * Returns the read-only snapshot of `realRoot` under `snapshotsDir/<key>/<fingerprint>`, making it
- * when missing. Older fingerprints of the same key are removed. Concurrent first runs race safely:
- * each copies into a private temp folder and renames; the loser discards its copy.
+ * when missing or when the copy no longer matches what was made. Older fingerprints of the same key
+ * are removed. Concurrent first runs race safely: each copies into a private temp folder and renames;
+ * the loser discards its copy.
  */
 export function ensureSnapshot(snapshotsDir: string, key: string, realRoot: string, excludeNames: readonly string[]): SkillSnapshot {
   const excludes = new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
   const fingerprint = fingerprintTree(realRoot, excludes);
   const keyDir = path.join(snapshotsDir, key);
   const dir = path.join(keyDir, fingerprint);
+  const metaFile = `${dir}.json`;
+  if (fs.existsSync(dir)) {
+    try {
+      const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as SnapshotMeta;
+      if (fingerprintTree(dir, excludes) === meta.copy) return { dir, entries: fs.readdirSync(dir), created: false, warnings: meta.warnings };
+    } catch {
+      // No or unreadable meta: rebuild below.
+    }
+    removeTree(dir);
+  }
   const warnings: string[] = [];
-  if (fs.existsSync(dir)) return { dir, entries: fs.readdirSync(dir), created: false, warnings };
   fs.mkdirSync(keyDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(keyDir, '.tmp-'));
   const staging = path.join(tmp, 'tree');
   copyTree(realRoot, staging, excludes, warnings);
+  const meta: SnapshotMeta = { copy: fingerprintTree(staging, excludes), warnings };
+  fs.writeFileSync(metaFile, JSON.stringify(meta));
   try {
     fs.renameSync(staging, dir);
   } catch (err) {
@@ -104,7 +122,7 @@ export function ensureSnapshot(snapshotsDir: string, key: string, realRoot: stri
   }
   fs.rmdirSync(tmp);
   for (const old of fs.readdirSync(keyDir)) {
-    if (old !== fingerprint && !old.startsWith('.tmp-')) removeTree(path.join(keyDir, old));
+    if (old !== fingerprint && old !== `${fingerprint}.json` && !old.startsWith('.tmp-')) removeTree(path.join(keyDir, old));
   }
   return { dir, entries: fs.readdirSync(dir), created: true, warnings };
 }

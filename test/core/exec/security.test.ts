@@ -1,0 +1,120 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ScriptRunError } from '../../../src/core/exec';
+import { onPath, setup, type Sandbox } from './helpers';
+
+const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
+
+describe('core/exec security', () => {
+  let sb: Sandbox;
+  before(() => {
+    sb = setup();
+    fs.writeFileSync(path.join(sb.tmp, 'outside.sh'), 'echo escaped\n');
+    fs.symlinkSync(path.join(sb.tmp, 'outside.sh'), path.join(sb.skillRoot, 'scripts', 'link-out.sh'));
+    fs.symlinkSync(sb.tmp, path.join(sb.skillRoot, 'dir-out'));
+  });
+  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+
+  const run = (script: string) => sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script });
+
+  it('refuses script paths that leave the skill root', async () => {
+    await assert.rejects(run('../outside.sh'), code('path_outside_skill'));
+    await assert.rejects(run('scripts/../../outside.sh'), code('path_outside_skill'));
+    await assert.rejects(run(path.join(sb.tmp, 'outside.sh')), code('path_outside_skill'));
+    await assert.rejects(run('scripts/link-out.sh'), code('path_outside_skill'));
+    await assert.rejects(run('dir-out/outside.sh'), code('path_outside_skill'));
+    await assert.rejects(run('scripts/hello.sh\0'), code('path_outside_skill'));
+    await assert.rejects(run('%2e%2e/outside.sh'), code('path_outside_skill'));
+    await assert.rejects(run('scripts/missing.sh'), code('not_found'));
+  });
+
+  it('refuses a cwd that leaves the workspace', async () => {
+    const req = { skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'pwd' };
+    await assert.rejects(sb.runner().run({ ...req, cwd: '../../..' }), code('path_outside_skill'));
+    await assert.rejects(sb.runner().run({ ...req, cwd: '/etc' }), code('path_outside_skill'));
+    await assert.rejects(sb.runner().run({ ...req, cwd: '$WORK_DIR/../../..' }), code('path_outside_workspace'));
+  });
+
+  it('does not stage symlinks that point out of the skill', async () => {
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'ls dir-out scripts/link-out.sh' });
+    assert.notEqual(r.exit_code, 0);
+    assert.ok(r.warnings.some((w) => w.includes('dir-out')));
+  });
+
+  it('with command lists: refuses shell syntax, denied and unlisted programs, runs an allowed one without a shell', async () => {
+    const runner = sb.runner({ allowedCommands: ['echo', 'ls'], deniedCommands: ['rm'] });
+    const req = { skillName: 'exec-demo', skillRoot: sb.skillRoot };
+    for (const bad of ['echo a | cat', 'echo a > out/x', 'echo a; ls', 'echo a && ls', 'echo $(id)', 'echo `id`', 'echo "$HOME"', 'echo a &', 'echo *.md']) {
+      await assert.rejects(runner.run({ ...req, command: bad }), code('shell_syntax'), bad);
+    }
+    await assert.rejects(runner.run({ ...req, command: 'rm -rf scripts' }), code('command_denied'));
+    await assert.rejects(runner.run({ ...req, command: 'cat SKILL.md' }), code('command_not_allowed'));
+    await assert.rejects(runner.run({ ...req, command: './echo hi' }), code('command_not_allowed'));
+    const ok = await runner.run({ ...req, command: `echo 'a | b' "c;d" e\\ f` });
+    assert.equal(ok.exit_code, 0);
+    assert.equal(ok.stdout, 'a | b c;d e f\n');
+    assert.deepEqual(ok.argv, ['echo', 'a | b', 'c;d', 'e f']);
+    const deniedOnly = sb.runner({ deniedCommands: ['curl'] });
+    await assert.rejects(deniedOnly.run({ ...req, command: '/usr/bin/curl x' }), code('command_denied'));
+    await assert.rejects(deniedOnly.run({ ...req, command: 'echo a | curl x' }), code('shell_syntax'));
+    assert.equal((await deniedOnly.run({ ...req, command: 'ls SKILL.md' })).stdout, 'SKILL.md\n');
+  });
+
+  it('without lists, runs command through bash -c', async () => {
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'echo a | tr a b' });
+    assert.equal(r.stdout, 'b\n');
+    assert.match(r.argv[0], /bash$/);
+  });
+
+  it('keeps the original skill untouched and the staged copy read-only', async function () {
+    const before = fs.readFileSync(path.join(sb.skillRoot, 'scripts', 'hello.sh'), 'utf8');
+    const r = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/write_self.sh' });
+    assert.equal(fs.readFileSync(path.join(sb.skillRoot, 'scripts', 'hello.sh'), 'utf8'), before, 'source skill unchanged');
+    assert.ok(!fs.existsSync(path.join(sb.skillRoot, 'new-file.txt')));
+    assert.match(r.stdout, /wrote-out/);
+    if (process.getuid?.() === 0) {
+      console.log('      note: running as root, file permission bits do not stop writes in local mode; checking that a tampered copy is replaced (the sandbox case checks the read-only mount)');
+    } else {
+      assert.doesNotMatch(r.stdout, /wrote-script|wrote-root/);
+    }
+    // Whatever the script managed to change, the next run sees the skill as it is on disk.
+    const next = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.sh', args: ['again'] });
+    assert.equal(next.stdout, 'sh again\n');
+    const ls = await sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'ls' });
+    assert.doesNotMatch(ls.stdout, /new-file/);
+  });
+
+  describe('sandbox (bubblewrap)', () => {
+    before(function () {
+      if (!onPath('bwrap')) {
+        console.log('      skipped: bwrap is not installed (apt-get install bubblewrap)');
+        this.skip();
+      }
+    });
+
+    it('blocks the network and writes to the skill, allows writes to out/', async () => {
+      const runner = sb.runner({ sandbox: 'required' });
+      const r = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/net.py', timeoutMs: 10000 });
+      assert.equal(r.sandboxed, true);
+      assert.equal(r.execution_mode, 'sandbox');
+      assert.match(r.stdout, /network: blocked/);
+      const w = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/write_self.sh' });
+      assert.doesNotMatch(w.stdout, /wrote-script|wrote-root/);
+      assert.match(w.stderr, /Read-only file system/);
+      assert.match(w.stdout, /wrote-out/);
+    });
+
+    it('cannot write outside the workspace', async () => {
+      const target = path.join(sb.tmp, 'host-file.txt');
+      const r = await sb.runner({ sandbox: 'required' }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: `echo x > ${target}` });
+      assert.notEqual(r.exit_code, 0);
+      assert.ok(!fs.existsSync(target));
+    });
+
+    it('times out inside the sandbox too', async () => {
+      const r = await sb.runner({ sandbox: 'required', killGraceMs: 200 }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/fork_hang.sh', timeoutMs: 400 });
+      assert.equal(r.timed_out, true);
+    });
+  });
+});
