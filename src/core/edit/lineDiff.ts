@@ -33,7 +33,7 @@ export function renderLineDiff(before: string, after: string, options: LineDiffO
   const a = splitLines(before);
   const b = splitLines(after);
   const notes: string[] = [];
-  if (a.style !== b.style && a.lines.length && b.lines.length) notes.push(`Line endings changed from ${a.style} to ${b.style}.`);
+  if (a.style !== b.style && a.style !== 'none' && b.style !== 'none') notes.push(`Line endings changed from ${a.style} to ${b.style}.`);
   if (a.finalNewline !== b.finalNewline) notes.push(b.finalNewline ? 'A final newline was added.' : 'The final newline was removed.');
   const patch = structuredPatch('before', 'after', lf(before), lf(after), undefined, undefined, { context: options.context ?? 3 });
   let added = 0;
