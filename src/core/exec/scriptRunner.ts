@@ -23,6 +23,8 @@ export interface ScriptRunner {
   readonly artifacts: ArtifactStore;
   /** Absolute path of a file of a kept run, from a `run://<run_id>/<path>` ref; undefined when gone. */
   resolveRunRef(ref: string): string | undefined;
+  /** Resolves when the background removal of old run folders has finished (for shutdown and tests). */
+  idle(): Promise<void>;
 }
 
 const CWD_VAR = /^\$\{?(WORK_DIR|OUTPUT_DIR|WORKSPACE_DIR|RUN_DIR|SKILLS_DIR)\}?(?=\/|$)\/?/;
@@ -39,6 +41,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   const policy: CommandPolicy = { allowed: opts.allowedCommands, denied: opts.deniedCommands };
   const active = new Set<string>();
   const madeDirs = new Set<string>();
+  const cleanups = new Set<Promise<void>>();
 
   const ensureDir = (dir: string): string => {
     if (!madeDirs.has(dir)) {
@@ -61,7 +64,10 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
         return undefined;
       }
     },
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir }),
+    async idle() {
+      while (cleanups.size > 0) await Promise.all([...cleanups]);
+    },
+    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups }),
   };
 }
 
@@ -73,6 +79,7 @@ interface RunnerContext {
   policy: CommandPolicy;
   active: Set<string>;
   ensureDir: (dir: string) => string;
+  cleanups: Set<Promise<void>>;
 }
 
 function validate(req: RunRequest): void {
@@ -258,7 +265,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     return result;
   } finally {
     ctx.active.delete(ws.runId);
-    pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active);
+    const pending = pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active);
+    ctx.cleanups.add(pending);
+    void pending.then(() => ctx.cleanups.delete(pending));
     lap('cleanup');
     if (result) result.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }

@@ -66,14 +66,29 @@ export function populateSkillView(ws: RunWorkspace, snapshotDir: string, entries
 
 /**
  * Keeps the newest `keep` finished run folders (names start with the time, so they sort by age) and
- * removes older ones; folders of runs still going (`active`) are never touched.
+ * removes older ones in the background; folders of runs still going (`active`) are never touched.
+ * Returns the removal's promise (it never rejects).
  */
-export function pruneRuns(runsDir: string, keep: number, active: ReadonlySet<string>): void {
+export function pruneRuns(runsDir: string, keep: number, active: ReadonlySet<string>): Promise<void> {
   let names: string[];
   try {
     names = fs.readdirSync(runsDir).filter((n) => !active.has(n)).sort();
   } catch {
-    return;
+    return Promise.resolve();
   }
-  for (let i = 0; i < names.length - keep; i++) removeTree(path.join(runsDir, names[i]));
+  const doomed = names.slice(0, Math.max(0, names.length - keep)).map((n) => path.join(runsDir, n));
+  if (doomed.length === 0) return Promise.resolve();
+  // Off the result's path: removing a tree costs a few ms that the caller need not wait for.
+  return new Promise((resolve) => {
+    setImmediate(() => {
+      for (const d of doomed) {
+        try {
+          removeTree(d);
+        } catch {
+          // Another runner on the same state dir removed it first.
+        }
+      }
+      resolve();
+    });
+  });
 }

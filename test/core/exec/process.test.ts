@@ -103,9 +103,11 @@ describe('core/exec process control and workspace', () => {
   it('keeps only the newest keepRuns run folders', async () => {
     const runner = sb.runner({ keepRuns: 2 });
     for (let i = 0; i < 4; i++) await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'true' });
+    await runner.idle();
     assert.equal(fs.readdirSync(path.join(sb.stateDir, 'runs')).length, 2);
     const none = sb.runner({ keepRuns: 0 });
     await none.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'true' });
+    await none.idle();
     assert.equal(fs.readdirSync(path.join(sb.stateDir, 'runs')).length, 0);
   });
 });
