@@ -27,8 +27,7 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
   if (!entries) return found;
   const dirs = entries
     .filter((e) => (e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.'))
-    .map((e) => path.join(root.path, e.name))
-    .sort();
+    .map((e) => path.join(root.path, e.name));
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);
   let next = 0;
   const worker = async () => {

@@ -77,15 +77,16 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     counts: { skills: 0, loaded: 0, reused: 0 },
   });
 
-  const publish = (ctx: ScanContext, started: number): RegistrySnapshot => {
+  // Sliced like the scan: each step is a few ms even for 10,000 skills.
+  const publish = async (ctx: ScanContext, started: number): Promise<RegistrySnapshot> => {
+    const pause = () => ctx.slicer.checkpoint();
     const loaded: LoadedSkill[] = [];
     for (const root of roots) for (const s of byRoot.get(root.path)?.values() ?? []) loaded.push(s);
     const records = applyPrecedence(loaded);
-    ctx.slicer.finish();
-    const stats: ScanStats = { ...ctx.counts, durationMs: performance.now() - started, longestSliceMs: ctx.slicer.longestSliceMs };
+    await pause();
     const change = diff(current.records, records);
+    await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
-    current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
     byId = new Map(records.map((r) => [r.id, r]));
     byName = new Map();
     for (const r of records) {
@@ -93,6 +94,14 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       if (list) list.push(r);
       else byName.set(r.name, [r]);
     }
+    ctx.slicer.finish();
+    const stats: ScanStats = {
+      ...ctx.counts,
+      durationMs: performance.now() - started,
+      longestSliceMs: ctx.slicer.longestSliceMs,
+      longestSliceCpuMs: ctx.slicer.longestSliceCpuMs,
+    };
+    current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
     if (changedAny) {
       for (const l of [...listeners]) {
         try {
@@ -166,11 +175,27 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 }
 
 function emptyStats(): ScanStats {
-  return { skills: 0, loaded: 0, reused: 0, durationMs: 0, longestSliceMs: 0 };
+  return { skills: 0, loaded: 0, reused: 0, durationMs: 0, longestSliceMs: 0, longestSliceCpuMs: 0 };
 }
 
-function signature(r: SkillRecord): string {
-  return JSON.stringify([r.location, r.digest, r.status, r.shadowedBy, r.shadows, r.ambiguousWith, r.diagnostics.length, r.diagnostics.map((d) => d.rule)]);
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i]);
+}
+
+/** True when nothing a listener cares about differs (diagnostics compared by rule and message). */
+function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
+  return (
+    a.location === b.location &&
+    a.digest === b.digest &&
+    a.status === b.status &&
+    a.shadowedBy === b.shadowedBy &&
+    sameList(a.shadows, b.shadows) &&
+    sameList(a.ambiguousWith, b.ambiguousWith) &&
+    (a.diagnostics === b.diagnostics ||
+      (a.diagnostics.length === b.diagnostics.length && a.diagnostics.every((d, i) => d.rule === b.diagnostics[i].rule && d.message === b.diagnostics[i].message)))
+  );
 }
 
 function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Omit<RegistryChange, 'snapshot'> {
@@ -181,7 +206,7 @@ function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Om
     const o = old.get(r.id);
     if (!o) added.push(r.id);
     else {
-      if (o !== r && signature(o) !== signature(r)) changed.push(r.id);
+      if (!sameRecord(o, r)) changed.push(r.id);
       old.delete(r.id);
     }
   }

@@ -59,6 +59,8 @@ export interface ScanStats {
    * this bounds how long the scan blocks the loop; with an asynchronous host it over-estimates.
    */
   longestSliceMs: number;
+  /** CPU time (ms) of that longest run: not inflated when other processes take the CPU away. */
+  longestSliceCpuMs: number;
 }
 
 /** An immutable view of the registry after a refresh. */

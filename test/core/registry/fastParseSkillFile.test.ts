@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fastParseSkillFile } from '../../../src/core/registry/fastParseSkillFile';
+import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
+
+const CORPUS = '/work/shared/corpus/anthropic-skills';
+
+const simple = [
+  '---\nname: pdf\ndescription: Extracts text from PDFs. Use when a PDF is mentioned.\n---\n\n# PDF\n\n---\n\nMore body.\n',
+  '---\r\nname: a-b\r\ndescription: Hello there\r\nmetadata:\r\n  version: 1.0\r\n  author: x\r\n---\r\n\r\n# Body\r\n',
+  '---\nname: x\ndescription: uses a:b and c#d and 50% off\nlicense: Apache-2.0\nallowed-tools: Read Grep Bash(git:*)\n---\n',
+  '---\nname: ünïcödé\ndescription: 中文描述 — with dashes\nversion: 1.0\nuser-invocable: true\n---\nbody',
+  '---\nname: x\ndescription: y\n---\t\nbody\n',
+];
+
+
+const tricky = [
+  '---  \nname: x\ndescription: y\n---\nbody\n',
+  '\uFEFF---\nname: x\ndescription: y\n---\n',
+  '\n---\nname: x\ndescription: y\n---\n',
+  '---\nname: "quoted"\ndescription: y\n---\n',
+  "---\nname: 'single'\ndescription: y\n---\n",
+  '---\nname: x\ndescription: >\n  folded\n  text\n---\n',
+  '---\nname: x\ndescription: |\n  literal\n---\n',
+  '---\nname: x\ndescription: a: b\n---\n',
+  '---\nname: x\ndescription: y # comment\n---\n',
+  '---\nname: x\n# comment\ndescription: y\n---\n',
+  '---\nname: x\nname: y\n---\n',
+  '---\nname: x\ndescription: y\n---',
+  '---\nname: x\ndescription: y\n',
+  '---\nname: x\ndescription:\n---\n',
+  '---\nname: x\nallowed-tools:\n  - Read\n  - Grep\n---\n',
+  '---\nname: x\nmetadata:\n  nested:\n    deep: 1\n---\n',
+  '---\nname: x\nmetadata:\n  a: 1\n  a: 2\n---\n',
+  '---\nname: &anchor x\ndescription: *anchor\n---\n',
+  '---\nname: [a, b]\n---\n',
+  '---\nname: x \ndescription: trailing space\n---\n',
+  '---\nname: x\ndescription: tab\there\n---\n',
+  '---\nname: x\r\ndescription: mixed endings\n---\n',
+  '---\n\nname: x\n---\n',
+  '---\nname: x\ndescription: y\n...\n---\n',
+  '---\n__proto__: x\n---\n',
+  '---\n---\n',
+  'no frontmatter\n',
+  '---\nname: x\ndescription: ends with colon:\n---\n',
+  '---\nname: x\ndescription: -starts with dash\n---\n',
+  '---\nname: x\ndescription: line\u2028sep\n---\n',
+];
+
+describe('fastParseSkillFile', () => {
+  it('handles simple frontmatter and returns exactly what parseSkillFile returns', () => {
+    for (const text of simple) {
+      const fast = fastParseSkillFile(text);
+      assert.ok(fast, `fast path should accept ${JSON.stringify(text)}`);
+      assert.deepStrictEqual(fast, parseSkillFile(text), JSON.stringify(text));
+    }
+  });
+
+  it('declines anything beyond simple plain scalars, or matches the full parser exactly', () => {
+    for (const text of tricky) {
+      const fast = fastParseSkillFile(text);
+      if (fast) assert.deepStrictEqual(fast, parseSkillFile(text), `fast path differs for ${JSON.stringify(text)}`);
+    }
+    const declined = tricky.filter((t) => !fastParseSkillFile(t)).length;
+    assert.ok(declined >= tricky.length - 2, `declined only ${declined} of ${tricky.length}`);
+  });
+
+  it('matches the full parser on every SKILL.md of the corpus it accepts', function () {
+    if (!fs.existsSync(CORPUS)) this.skip();
+    let accepted = 0;
+    for (const dir of fs.readdirSync(CORPUS)) {
+      const file = path.join(CORPUS, dir, 'SKILL.md');
+      if (!fs.existsSync(file)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const variant of [text, text.replace(/\n/g, '\r\n')]) {
+        const fast = fastParseSkillFile(variant);
+        if (fast) {
+          accepted++;
+          assert.deepStrictEqual(fast, parseSkillFile(variant), file);
+        }
+      }
+    }
+    // Most of the corpus is simple; the fast path must actually be exercised by real files.
+    assert.ok(accepted >= 10, `fast path accepted only ${accepted} corpus variants`);
+  });
+});
