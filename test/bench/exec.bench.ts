@@ -1,0 +1,53 @@
+// run_script of a no-op .py and .sh vs a raw spawn of the same interpreter, measured in one run.
+// Goals (issue 3): <= 1.2x and <= +5 ms. The sandbox is off for the comparison (bwrap costs its own
+// start-up); its figure is printed for information.
+import { spawn, execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createScriptRunner } from '../../src/core/exec';
+import { measure, reportDelta, reportRatio } from './benchUtil';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exec-'));
+const skill = path.join(dir, 'noop-skill');
+fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
+fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: noop-skill\ndescription: Does nothing, fast.\n---\n');
+fs.writeFileSync(path.join(skill, 'scripts', 'noop.py'), 'pass\n');
+fs.writeFileSync(path.join(skill, 'scripts', 'noop.sh'), ':\n');
+
+const which = (p: string) => execFileSync('bash', ['-c', `command -v ${p}`], { encoding: 'utf8' }).trim();
+const rawSpawn = (prog: string, file: string) =>
+  new Promise<void>((resolve, reject) => {
+    const c = spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    c.stdout.resume();
+    c.stderr.resume();
+    c.on('error', reject).on('close', () => resolve());
+  });
+
+async function main(): Promise<void> {
+  let ok = true;
+  for (const sandbox of ['off', 'auto'] as const) {
+    const runner = createScriptRunner({ stateDir: path.join(dir, `state-${sandbox}`), sandbox, keepRuns: 0 });
+    for (const [ext, prog] of [['sh', which('bash')], ['py', which('python3')]] as const) {
+      const file = path.join(skill, 'scripts', `noop.${ext}`);
+      const runs = ext === 'py' ? 20 : 60;
+      const raw = await measure(() => rawSpawn(prog, file), runs, 3);
+      const ours = await measure(() => runner.run({ skillName: 'noop-skill', skillRoot: skill, script: `scripts/noop.${ext}` }), runs, 3);
+      if (sandbox === 'off') {
+        const r = reportRatio(`run_script .${ext} vs raw spawn (median)`, ours.median, raw.median, 1.2);
+        const d = reportDelta(`run_script .${ext} overhead (median)`, ours.median, raw.median, 5);
+        ok = ok && (r || d);
+      } else {
+        console.log(`(info) sandbox=auto .${ext}: ${ours.median.toFixed(2)} ms vs raw ${raw.median.toFixed(2)} ms`);
+      }
+    }
+    await runner.idle();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (!ok) console.log('exec benchmark: a goal was missed (see MISS lines above)');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
