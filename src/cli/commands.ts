@@ -1,3 +1,5 @@
+import { listCommand } from './commands/list';
+
 /** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
 export interface CliCommand {
   name: string;
@@ -9,4 +11,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [listCommand];

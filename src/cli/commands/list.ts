@@ -1,0 +1,105 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
+import type { CliCommand } from '../commands';
+import { UsageError } from '../usageError';
+
+const SCOPED = /^(project|user):(.+)$/;
+const SOURCED = /^(plugin|pack):([^:]+):(.+)$/;
+
+/**
+ * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
+ * plus the home folder's skill folders) and any `--root`s, with the shadowed, ambiguous and broken ones.
+ */
+export const listCommand: CliCommand = {
+  name: 'list',
+  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--no-defaults] [--strict] [--json]',
+  summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: {
+          root: { type: 'string', multiple: true, default: [] },
+          json: { type: 'boolean', default: false },
+          strict: { type: 'boolean', default: false },
+          'no-defaults': { type: 'boolean', default: false },
+        },
+        allowPositionals: false,
+        strict: true,
+      }));
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const extraRoots = values.root.map(parseRootArg);
+    if (values['no-defaults'] && extraRoots.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
+    const roots: SkillRoot[] = values['no-defaults']
+      ? defaultSkillRoots({ extraRoots })
+      : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+    const registry = createSkillRegistry({ roots, mode: values.strict ? 'strict' : 'lenient' });
+    const snapshot = await registry.refresh();
+    const records = snapshot.records;
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ roots: snapshot.roots, skills: records }, null, 2)}\n`);
+    } else {
+      process.stdout.write(formatTable(records, snapshot.roots.length));
+    }
+    return records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
+  },
+};
+
+/** `<dir>` or `project:<dir>` (project scope), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
+export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
+  if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
+  const sourced = SOURCED.exec(arg);
+  if (sourced) return { scope: sourced[1] as SkillScope, source: sourced[2], path: path.resolve(expandHome(sourced[3])) };
+  if (/^(plugin|pack):/.test(arg)) throw new UsageError(`--root ${arg}: a ${arg.split(':')[0]} root needs a source, e.g. --root ${arg.split(':')[0]}:acme.tools:<dir>.`);
+  const scoped = SCOPED.exec(arg);
+  if (scoped) return { scope: scoped[1] as SkillScope, source: 'cli', path: path.resolve(expandHome(scoped[2])) };
+  return { scope: 'project', source: 'cli', path: path.resolve(expandHome(arg)) };
+}
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+}
+
+function formatTable(records: readonly SkillRecord[], rootCount: number): string {
+  if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;
+  const rows = records.map((r) => [r.status, r.scope, r.id, displayPath(r.location), r.digest ? r.digest.slice(0, 'sha256:'.length + 12) : '-']);
+  const header = ['STATUS', 'SCOPE', 'ID', 'LOCATION', 'DIGEST'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
+  const out = [line(header)];
+  records.forEach((r, i) => {
+    out.push(line(rows[i]));
+    const note = noteFor(r);
+    if (note) out.push(`    ${note}`);
+  });
+  const counts = new Map<string, number>();
+  for (const r of records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  const summary = ['ok', 'shadowed', 'ambiguous', 'broken'].filter((s) => counts.get(s)).map((s) => `${counts.get(s)} ${s}`);
+  out.push('', `${records.length} skill(s) in ${rootCount} folder(s): ${summary.join(', ')}.`, '');
+  return out.join('\n');
+}
+
+function noteFor(r: SkillRecord): string | undefined {
+  switch (r.status) {
+    case 'shadowed':
+      return `shadowed by ${r.shadowedBy}`;
+    case 'ambiguous':
+      return `ambiguous with ${r.ambiguousWith?.join(', ')}: rename one of them or remove it`;
+    case 'broken': {
+      const d = r.diagnostics.find((x) => x.severity === 'error');
+      return d ? `${d.rule} (line ${d.range.start.line + 1}): ${d.message}` : 'broken';
+    }
+    default:
+      return r.shadows.length ? `shadows ${r.shadows.join(', ')}` : undefined;
+  }
+}
+
+function displayPath(p: string): string {
+  const rel = path.relative(process.cwd(), p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+}
