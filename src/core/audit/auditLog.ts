@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** One audited action, written as one JSON line. */
+export interface AuditEntry {
+  /** ISO time the action started. */
+  time: string;
+  session: string;
+  /** The skill acted on (absent e.g. for an unload of nothing or an artifact read). */
+  skill?: string;
+  digest?: string;
+  action: 'load' | 'unload' | 'read' | 'run_script' | 'list_docs' | 'select_docs' | string;
+  /** The tool input as the model gave it. */
+  arguments: unknown;
+  /** `ok`, or `error:<code>`; for runs also the exit code. */
+  outcome: string;
+  duration_ms: number;
+  /** Extra facts, e.g. the exit code and timeout of a run. */
+  details?: Record<string, unknown>;
+}
+
+/** Options of the audit log. */
+export interface AuditLogOptions {
+  /** The JSON-lines file, e.g. `<stateDir>/audit.jsonl`. */
+  file: string;
+  /** Rotate when the file would pass this size (default 5 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept: `audit.jsonl.1` (newest) .. `.N` (default 3). */
+  keep?: number;
+}
+
+/**
+ * An append-only JSON-lines log that rotates by size: when the next line would pass `maxBytes`,
+ * `file` becomes `file.1`, `file.1` becomes `file.2`, ... and the oldest beyond `keep` is deleted.
+ * Appends are queued in order and never block the caller; `flush()` waits for them.
+ */
+export class AuditLog {
+  private queue: Promise<void> = Promise.resolve();
+  private size: number | undefined;
+  private readonly maxBytes: number;
+  private readonly keep: number;
+  /** The last write error, if any (the log never throws into the tools). */
+  lastError: Error | undefined;
+
+  constructor(private readonly options: AuditLogOptions) {
+    this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+    this.keep = Math.max(0, options.keep ?? 3);
+  }
+
+  get file(): string {
+    return this.options.file;
+  }
+
+  /** Queues one line. */
+  append(entry: AuditEntry): void {
+    const line = `${JSON.stringify(entry)}\n`;
+    this.queue = this.queue.then(() => this.write(line)).catch((e: Error) => {
+      this.lastError = e;
+    });
+  }
+
+  /** Resolves when every queued line is on disk. */
+  flush(): Promise<void> {
+    return this.queue;
+  }
+
+  private async write(line: string): Promise<void> {
+    const file = this.options.file;
+    if (this.size === undefined) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      this.size = await fs.promises.stat(file).then((s) => s.size, () => 0);
+    }
+    const bytes = Buffer.byteLength(line);
+    if (this.size > 0 && this.size + bytes > this.maxBytes) {
+      await this.rotate();
+      this.size = 0;
+    }
+    await fs.promises.appendFile(file, line);
+    this.size += bytes;
+  }
+
+  private async rotate(): Promise<void> {
+    const file = this.options.file;
+    if (this.keep === 0) {
+      await fs.promises.rm(file, { force: true });
+      return;
+    }
+    await fs.promises.rm(`${file}.${this.keep}`, { force: true });
+    for (let i = this.keep - 1; i >= 1; i--) {
+      await fs.promises.rename(`${file}.${i}`, `${file}.${i + 1}`).catch(() => undefined);
+    }
+    await fs.promises.rename(file, `${file}.1`);
+  }
+}
+
+/** Reads the entries of one audit file (current or rotated), skipping lines that do not parse. */
+export async function readAuditFile(file: string): Promise<AuditEntry[]> {
+  const text = await fs.promises.readFile(file, 'utf8').catch(() => '');
+  const out: AuditEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as AuditEntry);
+    } catch {
+      // A torn last line after a crash: skip it.
+    }
+  }
+  return out;
+}

@@ -1,0 +1,1 @@
+export { AuditLog, readAuditFile, type AuditEntry, type AuditLogOptions } from './auditLog';

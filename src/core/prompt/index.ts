@@ -1,0 +1,7 @@
+export * from './types';
+export { composeCall } from './composer';
+export { renderCatalog, renderCatalogEntry, omittedLine, type CatalogBlock } from './catalog';
+export { renderActiveSkills, renderSkillBlock, renderDoc } from './activeSkills';
+export { baseRules, defaultToolingGuidance } from './baseRules';
+export { bm25Scores, findMentions, rankSkills, tokenize, type Mentions } from './skillRanking';
+export { o200kCounter, memoizeCounter } from './tokenCounter';

@@ -1,0 +1,108 @@
+/**
+ * A host-neutral chat history and the per-call composition contract (seed 000): the host maps its own
+ * message types (e.g. VS Code's LanguageModelChatMessage parts) to these, and back.
+ */
+
+/** One entry of the chronological, append-only history. */
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string }
+  /** The model asked for a tool; `input` is the parsed arguments. */
+  | { role: 'tool-call'; callId: string; name: string; input: unknown }
+  /** The result the host returned for the call with the same `callId`. */
+  | { role: 'tool-result'; callId: string; content: string; name?: string; isError?: boolean };
+
+/** Where loaded skill bodies and docs go. */
+export type ContentPlacement = 'instructions' | 'tool-results';
+
+/** The name of each skill tool as the model sees it. */
+export interface SkillToolNames {
+  load: string;
+  unload: string;
+  read: string;
+  run_script: string;
+  list_docs: string;
+  select_docs: string;
+}
+
+/** Counts prompt tokens; the default uses the o200k encoding offline. */
+export interface TokenCounter {
+  count(text: string): number;
+}
+
+/** One skill the catalog may show. */
+export interface CatalogSkill {
+  name: string;
+  description: string;
+  /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
+  location?: string;
+  /** Precedence scope; `project` ranks before `user` before `plugin`/`pack` on ties. */
+  scope?: string;
+  /** Epoch ms of the last use in this conversation (before the current turn), for recency ranking. */
+  lastUsed?: number;
+}
+
+/** One doc selected for injection. */
+export interface LoadedDoc {
+  path: string;
+  content: string;
+}
+
+/** A loaded skill's content, in load order. */
+export interface LoadedSkillContent {
+  name: string;
+  body: string;
+  docs: LoadedDoc[];
+  /** The tool call whose result carries the body in `tool-results` placement. */
+  loadCallId?: string;
+  /** The tool call whose result carries the docs (a load with docs, or select_docs). */
+  docsCallId?: string;
+}
+
+/** Budget of the `<available_skills>` block; whichever limit is hit first cuts. */
+export interface CatalogBudget {
+  maxTokens?: number;
+  maxChars?: number;
+}
+
+/** Everything that shapes the instructions, fixed for a host or a session. */
+export interface ComposeOptions {
+  placement: ContentPlacement;
+  catalogBudget: CatalogBudget;
+  /** Replaces the default tooling-guidance block; `''` turns it off. */
+  toolingGuidance?: string;
+  /** Tokens of loaded content above which a warning is raised (default 10 000, seed 002). */
+  loadedContentBudget: number;
+  /** The names the host gives the skill tools (e.g. `skills_load`): used in the rules and to find tool results. */
+  toolNames: SkillToolNames;
+  /** The loaded-skill cap, quoted in the base rules. */
+  maxLoadedSkills: number;
+  /** Hide SKILL.md locations in the catalog (tool-only agents). */
+  hideLocations?: boolean;
+  /** Extra base rules appended after the built-in ones. */
+  extraRules?: string;
+}
+
+/** One model call's inputs. */
+export interface ComposeInput {
+  /** The user's request of this turn: drives mention detection and catalog ranking. */
+  request?: string;
+  catalog: readonly CatalogSkill[];
+  active: readonly LoadedSkillContent[];
+  messages: readonly ChatMessage[];
+  options: ComposeOptions;
+  counter: TokenCounter;
+}
+
+/** What the host sends: instructions plus the (possibly materialized) messages. */
+export interface ComposeResult {
+  instructions: string;
+  messages: ChatMessage[];
+  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[] };
+  /** Skills whose content went into a tool result, with the call id. */
+  materialized: { skill: string; callId: string; part: 'body' | 'docs' }[];
+  /** Skills whose content fell back into the instructions (their tool result is not in the history). */
+  fallback: string[];
+  tokens: { instructions: number; loadedContent: number };
+  warnings: string[];
+}

@@ -1,0 +1,78 @@
+import { SkillToolError } from './errors';
+import { listDocFiles } from './skillPaths';
+import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import type { ListDocsInput, SelectDocsInput } from './toolSchemas';
+import type { DocsSelection } from './types';
+
+export interface ListDocsResult {
+  skill: string;
+  docs: { path: string; size_bytes: number; selected: boolean }[];
+  loaded: boolean;
+}
+
+export interface SelectDocsResult {
+  skill: string;
+  /** `*` when every doc is selected. */
+  selected: DocsSelection;
+  note: string;
+}
+
+function isSelected(sel: DocsSelection | undefined, p: string): boolean {
+  return sel === '*' || (sel?.includes(p) ?? false);
+}
+
+/** `list_docs`: the skill's Markdown and text files. Works for a skill that is not loaded yet. */
+export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocsInput): Promise<ToolOutcome<ListDocsResult>> {
+  const session = sessionOf(ctx, call);
+  const active = input.skill === undefined ? pickLoaded(session, undefined, 'list_docs') : session.active_skills.find((a) => a.name === input.skill || a.id === input.skill);
+  const target = active ? { name: active.name, root: active.root_dir, digest: active.digest } : (() => {
+    const rec = resolveUsable(ctx, input.skill as string);
+    return { name: rec.name, root: rec.rootDir, digest: rec.digest };
+  })();
+  const docs = await listDocFiles(target.root);
+  return {
+    result: { skill: target.name, loaded: !!active, docs: docs.map((d) => ({ ...d, selected: isSelected(active?.docs, d.path) })) },
+    skills: [{ name: target.name, digest: target.digest }],
+  };
+}
+
+/** `select_docs`: add to, replace or clear a loaded skill's docs selection (seed 004). */
+export async function selectDocs(ctx: ToolContext, call: ToolCall, input: SelectDocsInput): Promise<ToolOutcome<SelectDocsResult>> {
+  const active = pickLoaded(sessionOf(ctx, call), input.skill, 'select_docs');
+  const mode = input.mode ?? 'add';
+  let next: DocsSelection;
+  if (mode === 'clear') next = [];
+  else if (input.include_all_docs) next = '*';
+  else {
+    if (!input.docs?.length) {
+      throw new SkillToolError('invalid_input', `select_docs with mode '${mode}' needs 'docs' or 'include_all_docs'.`, `Call list_docs for '${active.name}' and pass the paths you need, or use mode 'clear'.`);
+    }
+    const available = (await listDocFiles(active.root_dir)).map((d) => d.path);
+    const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
+    const unknown = wanted.filter((d) => !available.includes(d));
+    if (unknown.length) {
+      throw new SkillToolError(
+        'unknown_doc',
+        `Skill '${active.name}' has no doc ${unknown.map((u) => `'${u}'`).join(', ')}.`,
+        available.length ? `Use paths exactly as list_docs returns them: ${available.slice(0, 10).join(', ')}${available.length > 10 ? ', ...' : ''}.` : 'This skill has no docs.',
+        { available: available.slice(0, 50) },
+      );
+    }
+    if (mode === 'replace' || active.docs !== '*') {
+      const base = mode === 'replace' ? [] : (active.docs as string[]);
+      next = [...new Set([...base, ...wanted])];
+    } else next = '*';
+  }
+  await ctx.sessions.update(call.sessionId, 'select-docs', (s) => {
+    const a = s.active_skills.find((x) => x.name === active.name);
+    if (!a) return false;
+    a.docs = next;
+    if (call.callId) a.docs_call_id = call.callId;
+    else delete a.docs_call_id;
+  });
+  const count = next === '*' ? 'every doc' : `${next.length} doc(s)`;
+  return {
+    result: { skill: active.name, selected: next, note: `${count} of '${active.name}' will be in your context from the next model call.` },
+    skills: [{ name: active.name, digest: active.digest }],
+  };
+}

@@ -1,0 +1,14 @@
+export * from './types';
+export { SkillToolError, type SkillToolErrorCode } from './errors';
+export { SessionStore, type SessionStoreOptions } from './sessionStore';
+export { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions, type SkillToolDefinition, type ToolInvocation } from './skillsRuntime';
+export { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type SkillToolName } from './toolSchemas';
+export { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
+export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './allowedTools';
+export { resolveSkillPath, listDocFiles } from './skillPaths';
+export { resolveBodyReferences, type BodyReference } from './bodyReferences';
+export type { ToolCall } from './toolContext';
+export type { LoadResult, UnloadResult, LoadedSkillReceipt } from './loadTools';
+export type { ReadResult } from './readTool';
+export type { ListDocsResult, SelectDocsResult } from './docsTools';
+export { artifactReaderOf } from './execAdapters';

@@ -1,0 +1,134 @@
+import * as fs from 'node:fs';
+import mime from 'mime-types';
+import { parseArtifactRef } from '../exec/artifactStore';
+import { SkillToolError } from './errors';
+import { resolveSkillPath } from './skillPaths';
+import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import type { ReadInput } from './toolSchemas';
+
+/** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated. */
+export interface ReadResult {
+  /** The skill read from; absent for artifacts. */
+  skill?: string;
+  path: string;
+  kind: 'text' | 'binary' | 'directory';
+  mime_type?: string;
+  /** `utf-8` text or `base64` bytes. */
+  encoding?: 'utf-8' | 'base64';
+  content?: string;
+  /** Folder entries (sub-folders end with `/`). */
+  entries?: string[];
+  offset?: number;
+  /** Bytes returned. */
+  length?: number;
+  total_bytes?: number;
+  /** True when content holds the rest of the file from `offset`. */
+  complete?: boolean;
+  /** Where the next read should start, when `complete` is false. */
+  next_offset?: number;
+  artifact_version?: number;
+}
+
+/** `read`: a file under a loaded skill's root, or an `artifact://` ref. */
+export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: ReadInput): Promise<ToolOutcome<ReadResult>> {
+  const ref = parseArtifactRef(input.path);
+  if (ref) return readArtifact(ctx, input, ref.name, ref.version);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.path)) {
+    throw new SkillToolError('path_refused', `read does not accept '${input.path.split('://')[0]}://' refs.`, "Pass a path relative to the skill root, or an 'artifact://name[@version]' ref from a run result.");
+  }
+  const active = pickLoaded(sessionOf(ctx, call), input.skill, 'read');
+  const { real, stat, relative } = await resolveSkillPath(active.name, active.root_dir, input.path);
+  const skills = [{ name: active.name, digest: active.digest }];
+  if (stat.isDirectory()) {
+    const dirents = await fs.promises.readdir(real, { withFileTypes: true });
+    const entries = dirents
+      .filter((d) => !d.name.startsWith('.'))
+      .map((d) => (d.isDirectory() ? `${d.name}/` : d.name))
+      .sort();
+    return { result: { skill: active.name, path: relative, kind: 'directory', entries }, skills };
+  }
+  const handle = await fs.promises.open(real, 'r');
+  try {
+    const size = stat.size;
+    const offset = input.offset ?? 0;
+    if (offset > size) {
+      throw new SkillToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);
+    }
+    const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, size - offset);
+    const sniff = Buffer.alloc(Math.min(size, 8192));
+    if (sniff.length) await handle.read(sniff, 0, sniff.length, 0);
+    const bytes = Buffer.alloc(want);
+    if (want) await handle.read(bytes, 0, want, offset);
+    return { result: sliceResult(relative, bytes, offset, size, looksText(sniff, size), mime.lookup(relative) || undefined, active.name), skills };
+  } finally {
+    await handle.close();
+  }
+}
+
+function sliceResult(p: string, bytes: Buffer, offset: number, size: number, text: boolean, type: string | undefined, skill?: string): ReadResult {
+  // Never split a UTF-8 sequence: a text slice stops before a trailing partial character.
+  const chunk = text && offset + bytes.length < size ? bytes.subarray(0, utf8Boundary(bytes) || bytes.length) : bytes;
+  const complete = offset + chunk.length >= size;
+  return {
+    ...(skill ? { skill } : {}),
+    path: p,
+    kind: text ? 'text' : 'binary',
+    mime_type: type ?? (text ? 'text/plain' : 'application/octet-stream'),
+    encoding: text ? 'utf-8' : 'base64',
+    content: text ? chunk.toString('utf8') : chunk.toString('base64'),
+    offset,
+    length: chunk.length,
+    total_bytes: size,
+    complete,
+    ...(complete ? {} : { next_offset: offset + chunk.length }),
+  };
+}
+
+/** Text when the first bytes hold no NUL and decode as UTF-8 (a cut final character is allowed). */
+function looksText(sample: Buffer, size: number): boolean {
+  if (sample.includes(0)) return false;
+  const s = size > sample.length ? sample.subarray(0, utf8Boundary(sample)) : sample;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined): Promise<ToolOutcome<ReadResult>> {
+  if (!ctx.artifacts) {
+    throw new SkillToolError('no_artifacts', 'This runtime has no artifact store, so artifact:// refs cannot be read.', "Re-run the script with outputs.inline true, or read the output's run:// content from the run result.");
+  }
+  const art = await ctx.artifacts.read(name, version);
+  if (!art) {
+    throw new SkillToolError(
+      'not_found',
+      `No artifact '${name}'${version === undefined ? '' : ` version ${version}`}.`,
+      'Use an artifact ref exactly as a run result listed it in artifact_files.',
+    );
+  }
+  const bytes = Buffer.from(art.bytes);
+  const offset = input.offset ?? 0;
+  if (offset > bytes.length) {
+    throw new SkillToolError('invalid_offset', `offset ${offset} is past the end of artifact '${name}' (${bytes.length} bytes).`, `Use an offset between 0 and ${bytes.length}.`);
+  }
+  const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, bytes.length - offset);
+  const text = looksText(bytes.subarray(0, 8192), bytes.length);
+  const result = sliceResult(input.path, bytes.subarray(offset, offset + want), offset, bytes.length, text, art.mime_type || mime.lookup(name) || undefined);
+  return { result: { ...result, artifact_version: art.version }, skills: [] };
+}
+
+/** Length of `buf` without a trailing incomplete UTF-8 sequence. */
+function utf8Boundary(buf: Uint8Array): number {
+  let i = buf.length - 1;
+  let continuation = 0;
+  while (i >= 0 && continuation < 3 && (buf[i] & 0xc0) === 0x80) {
+    i--;
+    continuation++;
+  }
+  if (i < 0) return buf.length;
+  const lead = buf[i];
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return need > continuation + 1 ? i : buf.length;
+}

@@ -1,0 +1,79 @@
+import { SkillToolError } from './errors';
+import { resolveSkillPath } from './skillPaths';
+import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import type { RunScriptInput } from './toolSchemas';
+import type { ExecResultLike } from './types';
+
+/** The executor's result, plus the skill it ran for. */
+export type RunScriptResult = ExecResultLike & { skill: string };
+
+/**
+ * `run_script`: runs a script (or command) of a loaded skill through the executor. The skill's
+ * lifecycle goes `executing` while it runs and `completed` after (a non-zero exit is still a result);
+ * a refused run puts it back to `loaded`.
+ */
+export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolOutcome<RunScriptResult>> {
+  const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
+  if (!ctx.executor) {
+    throw new SkillToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
+  }
+  if (input.script !== undefined) {
+    const { stat } = await resolveSkillPath(active.name, active.root_dir, input.script);
+    if (!stat.isFile()) {
+      throw new SkillToolError('not_found', `'${input.script}' of skill '${active.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
+    }
+  }
+  const skills = [{ name: active.name, digest: active.digest }];
+  await ctx.sessions.update(call.sessionId, 'run-start', (s) => {
+    s.lifecycle[active.name] = 'executing';
+    s.last_used[active.name] = ctx.now().toISOString();
+  });
+  let finalState: 'completed' | 'loaded' = 'loaded';
+  try {
+    const result = await ctx.executor.run({
+      skillName: active.name,
+      skillRoot: active.root_dir,
+      ...(input.script !== undefined ? { script: input.script } : {}),
+      ...(input.command !== undefined ? { command: input.command } : {}),
+      ...(input.args ? { args: input.args } : {}),
+      ...(input.env ? { env: input.env } : {}),
+      ...(input.cwd ? { cwd: input.cwd } : {}),
+      ...(input.timeout_seconds ? { timeoutMs: Math.round(input.timeout_seconds * 1000) } : {}),
+      ...(input.inputs ? { inputs: input.inputs } : {}),
+      ...(input.outputs ? { outputs: input.outputs } : {}),
+      ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+    finalState = 'completed';
+    return { result: { skill: active.name, ...result }, skills };
+  } catch (e) {
+    if (e instanceof SkillToolError) throw e;
+    const err = e as Error & { code?: string };
+    // The exec engine's errors already name the field and the fix; keep its code for the model.
+    throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, active.name), err.code ? { exec_code: err.code } : undefined);
+  } finally {
+    await ctx.sessions
+      .update(call.sessionId, finalState === 'completed' ? 'run-end' : 'run-refused', (s) => {
+        // The skill may have been unloaded (another call, a new turn) while it ran.
+        if (!s.active_skills.some((a) => a.name === active.name)) return false;
+        s.lifecycle[active.name] = finalState;
+      })
+      .catch(() => undefined);
+  }
+}
+
+function hintForRunError(code: string | undefined, skill: string): string {
+  switch (code) {
+    case 'not_found':
+    case 'path_outside_skill':
+      return `Pass a script path relative to the root of '${skill}', as the SKILL.md or load receipt names it.`;
+    case 'command_not_allowed':
+    case 'command_denied':
+    case 'shell_syntax':
+      return 'Run a single allowed command without pipes or redirections, or run one of the skill\'s scripts instead.';
+    case 'interpreter_not_found':
+      return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
+    default:
+      return 'Fix the named field and call run_script again.';
+  }
+}

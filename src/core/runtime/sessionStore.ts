@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { SkillToolError } from './errors';
+import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
+
+/** Options of a session store. */
+export interface SessionStoreOptions {
+  /** Folder for one JSON file per session; omit for memory only. */
+  stateDir?: string;
+  /** Load mode of new sessions (default `turn`). */
+  defaultLoadMode?: LoadMode;
+  /** Clock, for tests. */
+  now?: () => Date;
+}
+
+const activeSkillSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  digest: z.string(),
+  location: z.string(),
+  root_dir: z.string(),
+  docs: z.union([z.array(z.string()), z.literal('*')]),
+  loaded_at: z.string(),
+  loaded_turn: z.number(),
+  load_call_id: z.string().optional(),
+  docs_call_id: z.string().optional(),
+  offloaded: z.boolean().optional(),
+});
+
+const sessionSchema = z.object({
+  id: z.string().min(1),
+  created_at: z.string(),
+  updated_at: z.string(),
+  load_mode: z.enum(['turn', 'once', 'session']),
+  turn: z.number(),
+  turn_started_at: z.string(),
+  request: z.string().optional(),
+  active_skills: z.array(activeSkillSchema),
+  lifecycle: z.record(z.string(), z.enum(['discovered', 'loaded', 'executing', 'completed'])),
+  last_used: z.record(z.string(), z.string()),
+});
+
+/**
+ * Holds many sessions side by side (one per chat conversation), tells listeners about every change,
+ * and persists each session as `<stateDir>/sessions/<id>.json` with an atomic write (temp file + rename),
+ * so a restarted runtime on the same folder finds every session as it was.
+ */
+export class SessionStore {
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly listeners = new Set<(e: SessionEvent) => void>();
+  private readonly writes = new Map<string, Promise<void>>();
+  private readonly dir?: string;
+  private readonly now: () => Date;
+  /** Files that could not be read at open, with the reason. */
+  readonly loadProblems: { file: string; problem: string }[] = [];
+
+  constructor(private readonly options: SessionStoreOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+    if (options.stateDir) {
+      this.dir = path.join(options.stateDir, 'sessions');
+      this.loadAll();
+    }
+  }
+
+  /** Every session, oldest first. */
+  list(): SessionState[] {
+    return [...this.sessions.values()].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)).map(clone);
+  }
+
+  /** A copy of one session, or undefined. */
+  get(id: string): SessionState | undefined {
+    const s = this.sessions.get(id);
+    return s ? clone(s) : undefined;
+  }
+
+  /** The session with this id, created (and persisted) when missing; a new id when omitted. */
+  async ensure(id: string = randomUUID(), loadMode?: LoadMode): Promise<SessionState> {
+    const existing = this.sessions.get(id);
+    if (existing) return clone(existing);
+    const t = this.now().toISOString();
+    const s: SessionState = {
+      id,
+      created_at: t,
+      updated_at: t,
+      load_mode: loadMode ?? this.options.defaultLoadMode ?? 'turn',
+      turn: 0,
+      turn_started_at: t,
+      active_skills: [],
+      lifecycle: {},
+      last_used: {},
+    };
+    this.sessions.set(id, s);
+    await this.persist(s);
+    this.emit({ kind: 'created', sessionId: id, reason: 'create', session: clone(s) });
+    return clone(s);
+  }
+
+  /**
+   * Applies `change` to a copy of the session, stores it, writes it to disk and tells listeners.
+   * `change` may return false to signal that nothing changed (no write, no event).
+   */
+  async update(id: string, reason: string, change: (s: SessionState) => void | boolean): Promise<SessionState> {
+    const current = this.sessions.get(id);
+    if (!current) throw unknownSession(id);
+    const next = clone(current);
+    if (change(next) === false) return clone(current);
+    next.updated_at = this.now().toISOString();
+    this.sessions.set(id, next);
+    await this.persist(next);
+    this.emit({ kind: reason === 'clear' ? 'cleared' : 'updated', sessionId: id, reason, session: clone(next) });
+    return clone(next);
+  }
+
+  /** Unloads every skill and forgets docs, lifecycle and recency; keeps the id and load mode. */
+  clear(id: string): Promise<SessionState> {
+    return this.update(id, 'clear', (s) => {
+      s.active_skills = [];
+      s.lifecycle = {};
+      s.last_used = {};
+      s.request = undefined;
+    });
+  }
+
+  /** Removes a session and its file. Returns false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    if (!this.sessions.delete(id)) return false;
+    await (this.writes.get(id) ?? Promise.resolve());
+    if (this.dir) await fs.promises.rm(this.fileOf(id), { force: true });
+    this.emit({ kind: 'deleted', sessionId: id, reason: 'delete' });
+    return true;
+  }
+
+  /** Calls `listener` on every change; dispose to stop. A throwing listener does not stop the others. */
+  onDidChange(listener: (e: SessionEvent) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Resolves once every pending write has reached the disk. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writes.values()]);
+  }
+
+  private emit(e: SessionEvent): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(e);
+      } catch {
+        // A broken listener (e.g. a disposed view) must not break the runtime.
+      }
+    }
+  }
+
+  private fileOf(id: string): string {
+    return path.join(this.dir as string, `${encodeURIComponent(id)}.json`);
+  }
+
+  private persist(s: SessionState): Promise<void> {
+    if (!this.dir) return Promise.resolve();
+    const dir = this.dir;
+    const file = this.fileOf(s.id);
+    const data = `${JSON.stringify(s, null, 2)}\n`;
+    // Writes of one session are chained so an older state can never overwrite a newer one.
+    const previous = this.writes.get(s.id) ?? Promise.resolve();
+    const write = previous.then(async () => {
+      if (!this.sessions.has(s.id)) return;
+      await fs.promises.mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+      await fs.promises.writeFile(tmp, data);
+      await fs.promises.rename(tmp, file);
+    });
+    const settled = write.catch(() => undefined);
+    this.writes.set(s.id, settled);
+    void settled.then(() => {
+      if (this.writes.get(s.id) === settled) this.writes.delete(s.id);
+    });
+    return write;
+  }
+
+  private loadAll(): void {
+    const dir = this.dir as string;
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      const file = path.join(dir, name);
+      if (name.endsWith('.tmp')) {
+        // A write interrupted before its rename: the .json next to it is the last complete state.
+        fs.rmSync(file, { force: true });
+        continue;
+      }
+      if (!name.endsWith('.json')) continue;
+      try {
+        const parsed = sessionSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+        if (!parsed.success) {
+          this.loadProblems.push({ file, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+          continue;
+        }
+        this.sessions.set(parsed.data.id, parsed.data as SessionState);
+      } catch (e) {
+        this.loadProblems.push({ file, problem: (e as Error).message });
+      }
+    }
+  }
+}
+
+function clone<T>(v: T): T {
+  return structuredClone(v);
+}
+
+function unknownSession(id: string): SkillToolError {
+  return new SkillToolError('unknown_session', `No session with id '${id}'.`, 'Start a new session (the chat creates one per conversation) or list sessions to find the id.');
+}

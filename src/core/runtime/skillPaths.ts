@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SkillToolError } from './errors';
+
+/** True when `child` is `parent` or lies below it (both absolute, normalized). */
+export function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function refuse(skill: string, rel: string, why: string): SkillToolError {
+  return new SkillToolError(
+    'path_refused',
+    `Path '${rel}' of skill '${skill}' is refused: ${why}.`,
+    "Pass a plain path relative to the skill's root folder, such as 'references/guide.md' (no '..', no leading '/', no percent-encoding); the load receipt lists the files you may read.",
+  );
+}
+
+/**
+ * Resolves a model-supplied path under a skill root and proves it stays there: refuses NUL bytes,
+ * percent-encoding, absolute and drive paths, `..` that climbs out, and symlinks whose real target
+ * lies outside the real root. Returns the real absolute path of an existing file or folder.
+ */
+export async function resolveSkillPath(skill: string, rootDir: string, rel: string): Promise<{ real: string; stat: fs.Stats; relative: string }> {
+  if (rel.includes('\0')) throw refuse(skill, rel.replace(/\0/g, '\\0'), 'it contains a NUL byte');
+  if (/%[0-9a-f]{2}/i.test(rel)) throw refuse(skill, rel, 'it contains percent-encoding');
+  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel) || /^[a-z]:/i.test(rel) || rel.startsWith('~')) {
+    throw refuse(skill, rel, 'it is absolute');
+  }
+  const root = path.resolve(rootDir);
+  const target = path.resolve(root, rel.replace(/\\/g, '/'));
+  if (!isInside(root, target)) throw refuse(skill, rel, 'it resolves outside the skill folder');
+  let realRoot: string;
+  try {
+    realRoot = await fs.promises.realpath(root);
+  } catch {
+    throw new SkillToolError('not_found', `The folder of skill '${skill}' (${root}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
+  }
+  let real: string;
+  try {
+    real = await fs.promises.realpath(target);
+  } catch {
+    throw new SkillToolError(
+      'not_found',
+      `Skill '${skill}' has no file '${rel}'.`,
+      `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${root}.`,
+    );
+  }
+  if (!isInside(realRoot, real)) throw refuse(skill, rel, 'it is a symbolic link to a place outside the skill folder');
+  const stat = await fs.promises.stat(real);
+  return { real, stat, relative: path.relative(realRoot, real).split(path.sep).join('/') || '.' };
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'out', 'work', 'inputs']);
+const DOC_EXT = /\.(md|markdown|txt|mdx|rst)$/i;
+
+/**
+ * The skill's docs (seed 004): Markdown and text files under its root, except SKILL.md itself,
+ * sorted by path; skips dependency, VCS and workspace folders, hidden entries, and links out of the skill.
+ */
+export async function listDocFiles(rootDir: string, limit = 1000): Promise<{ path: string; size_bytes: number }[]> {
+  const realRoot = await fs.promises.realpath(rootDir);
+  const found: { path: string; size_bytes: number }[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > 8 || found.length >= limit) return;
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (e.name.startsWith('.') || found.length >= limit) continue;
+      const abs = path.join(dir, e.name);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        const real = await fs.promises.realpath(abs).catch(() => undefined);
+        if (!real || !isInside(realRoot, real)) continue;
+        const st = await fs.promises.stat(real);
+        isDir = st.isDirectory();
+        isFile = st.isFile();
+      }
+      if (isDir) {
+        if (!SKIP_DIRS.has(e.name)) await walk(abs, depth + 1);
+      } else if (isFile && DOC_EXT.test(e.name)) {
+        const rel = path.relative(realRoot, abs).split(path.sep).join('/');
+        if (rel.toLowerCase() === 'skill.md') continue;
+        found.push({ path: rel, size_bytes: (await fs.promises.stat(abs)).size });
+      }
+    }
+  };
+  await walk(realRoot, 0);
+  return found;
+}

@@ -1,0 +1,253 @@
+import * as path from 'node:path';
+import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
+import { composeCall } from '../prompt/composer';
+import { findMentions } from '../prompt/skillRanking';
+import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
+import type { CatalogBudget, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/types';
+import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './allowedTools';
+import { listDocs, selectDocs } from './docsTools';
+import { inputError, SkillToolError } from './errors';
+import { catalogFor, loadedContentFor } from './loadedContent';
+import { loadSkills, unloadSkills } from './loadTools';
+import { readSkillFile } from './readTool';
+import { runSkillScript } from './runScriptTool';
+import { SessionStore } from './sessionStore';
+import { SkillContentCache } from './skillContent';
+import type { ToolCall, ToolContext, ToolOutcome } from './toolContext';
+import { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
+import { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type SkillToolName } from './toolSchemas';
+import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
+
+/** Configuration of a runtime; every field but `source` has a default. */
+export interface SkillsRuntimeOptions {
+  source: SkillSource;
+  /** Folder for `sessions/` and `audit.jsonl`; omit to keep sessions in memory and skip the audit file. */
+  stateDir?: string;
+  executor?: ScriptExecutor;
+  artifacts?: ArtifactReader;
+  /** Load mode of new sessions (default `turn`). */
+  loadMode?: LoadMode;
+  /** Most skills loaded at once (default 5). */
+  maxLoadedSkills?: number;
+  /** Most bytes one read returns (default 256 KiB). */
+  maxReadBytes?: number;
+  /** Where loaded content goes (default `instructions`). */
+  placement?: ContentPlacement;
+  /** Budget of `<available_skills>` (default 4 000 tokens and 16 000 characters). */
+  catalogBudget?: CatalogBudget;
+  /** Replaces the tooling guidance after the catalog; `''` turns it off. */
+  toolingGuidance?: string;
+  /** Tokens of loaded content above which compose warns (default 10 000). */
+  loadedContentBudget?: number;
+  /** The names the host registers the tools under (default the bare names). */
+  toolNames?: Partial<SkillToolNames>;
+  /** Seed 002's restricted mode: tools not in a loaded skill's allowed-tools are denied. */
+  restrictedTools?: boolean;
+  /** Load skills the user names with `$name` or `#name` when a turn begins (default true). */
+  autoLoadMentions?: boolean;
+  /** Counts tokens (default o200k). */
+  tokenCounter?: TokenCounter;
+  /** Audit log settings, or false for none (default `<stateDir>/audit.jsonl` when stateDir is set). */
+  audit?: Partial<AuditLogOptions> | false;
+  now?: () => Date;
+}
+
+/** A tool call's outcome as the host returns it to the model. */
+export type ToolInvocation = { ok: true; tool: SkillToolName; result: unknown } | { ok: false; tool: string; error: { code: string; message: string; hint: string; details?: Record<string, unknown> } };
+
+/** A tool as a host registers it. */
+export interface SkillToolDefinition {
+  name: SkillToolName;
+  /** The name the host uses (`toolNames`). */
+  hostName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** The runtime the extension, the chat participant and the CLI front. */
+export interface SkillsRuntime {
+  readonly sessions: SessionStore;
+  readonly source: SkillSource;
+  readonly audit?: AuditLog;
+  readonly tools: SkillToolDefinition[];
+  readonly toolNames: SkillToolNames;
+  /** The session with this id, created when missing. */
+  openSession(id?: string, loadMode?: LoadMode): Promise<SessionState>;
+  /** Starts a user turn: clears `turn`/`once` skills, records the request, loads `$name`/`#name` mentions. */
+  beginTurn(sessionId: string, request?: string): Promise<{ session: SessionState; autoLoaded: string[]; errors: string[] }>;
+  /** Runs one tool (by bare or host name). Model-facing problems come back as `ok: false`, never thrown. */
+  invoke(tool: string, input: unknown, call: ToolCall): Promise<ToolInvocation>;
+  /** Builds one model call from the session and the history; `once` skills shown here are then offloaded. */
+  compose(sessionId: string, messages: readonly ChatMessage[]): Promise<ComposeResult>;
+  /** Seed 002's permission check for a tool the model wants to use. */
+  checkToolPermission(sessionId: string, toolName: string): ToolPermission;
+  /** Tools pre-approved by the loaded skills' allowed-tools. */
+  preApprovedTools(sessionId: string): string[];
+  setLoadMode(sessionId: string, mode: LoadMode): Promise<SessionState>;
+  onDidChange(listener: (e: SessionEvent) => void): Disposable;
+  /** Waits for pending session writes and audit lines. */
+  flush(): Promise<void>;
+}
+
+/** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
+export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
+  const now = options.now ?? (() => new Date());
+  const sessions = new SessionStore({ stateDir: options.stateDir, defaultLoadMode: options.loadMode ?? 'turn', now });
+  const content = new SkillContentCache();
+  const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
+  const maxLoaded = options.maxLoadedSkills ?? 5;
+  const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };
+  const byHostName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
+  const auditFile = options.audit === false ? undefined : (options.audit?.file ?? (options.stateDir ? path.join(options.stateDir, 'audit.jsonl') : undefined));
+  const audit = auditFile && options.audit !== false ? new AuditLog({ ...options.audit, file: auditFile }) : undefined;
+  const ctx: ToolContext = {
+    sessions,
+    source: options.source,
+    content,
+    executor: options.executor,
+    artifacts: options.artifacts,
+    limits: { maxLoadedSkills: maxLoaded, maxReadBytes: options.maxReadBytes ?? 256 * 1024 },
+    now,
+  };
+  const schemas = toolJsonSchemas();
+  const tools: SkillToolDefinition[] = SKILL_TOOL_NAMES.map((name) => ({ name, hostName: toolNames[name], description: SKILL_TOOL_DESCRIPTIONS[name], inputSchema: schemas[name] }));
+
+  const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolOutcome<unknown>> => {
+    const parsed = toolInputSchemas[tool].safeParse(input ?? {});
+    if (!parsed.success) throw inputError(toolNames[tool], parsed.error);
+    const data = parsed.data as never;
+    switch (tool) {
+      case 'load':
+        return loadSkills(ctx, call, data);
+      case 'unload':
+        return unloadSkills(ctx, call, data);
+      case 'read':
+        return readSkillFile(ctx, call, data);
+      case 'run_script':
+        return runSkillScript(ctx, call, data);
+      case 'list_docs':
+        return listDocs(ctx, call, data);
+      case 'select_docs':
+        return selectDocs(ctx, call, data);
+    }
+  };
+
+  const invoke = async (toolName: string, input: unknown, call: ToolCall): Promise<ToolInvocation> => {
+    const started = now();
+    const t0 = performance.now();
+    const tool = byHostName.get(toolName);
+    let invocation: ToolInvocation;
+    let touched: { name: string; digest?: string }[] = [];
+    try {
+      if (!tool) throw new SkillToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
+      if (!sessions.get(call.sessionId)) await sessions.ensure(call.sessionId);
+      const outcome = await run(tool, input, call);
+      touched = outcome.skills;
+      invocation = { ok: true, tool, result: outcome.result };
+    } catch (e) {
+      const err = e instanceof SkillToolError ? e : new SkillToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+      invocation = { ok: false, tool: tool ?? toolName, ...err.toResult() };
+    }
+    if (audit) {
+      const base = {
+        time: started.toISOString(),
+        session: call.sessionId,
+        action: tool ?? toolName,
+        arguments: input,
+        outcome: invocation.ok ? 'ok' : `error:${invocation.error.code}`,
+        duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
+        ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
+      };
+      const skillOfInput = (input as { skill?: unknown } | null)?.skill;
+      if (touched.length) for (const s of touched) audit.append({ ...base, skill: s.name, ...(s.digest ? { digest: s.digest } : {}) });
+      else audit.append({ ...base, ...(typeof skillOfInput === 'string' ? { skill: skillOfInput } : {}) });
+    }
+    return invocation;
+  };
+
+  const loadedTools = (sessionId: string) => {
+    const s = sessions.get(sessionId);
+    return (s?.active_skills ?? []).map((a) => {
+      const rec = options.source.resolve(a.name);
+      return { name: a.name, allowedTools: parseAllowedTools(rec?.properties['allowed-tools']) };
+    });
+  };
+
+  return {
+    sessions,
+    source: options.source,
+    audit,
+    tools,
+    toolNames,
+    openSession: (id, loadMode) => sessions.ensure(id, loadMode),
+    async beginTurn(sessionId, request) {
+      await sessions.ensure(sessionId);
+      await sessions.update(sessionId, 'begin-turn', (s) => {
+        s.turn += 1;
+        s.turn_started_at = now().toISOString();
+        s.request = request;
+        if (s.load_mode !== 'session') {
+          for (const a of s.active_skills) s.lifecycle[a.name] = 'discovered';
+          s.active_skills = [];
+        }
+      });
+      const autoLoaded: string[] = [];
+      const errors: string[] = [];
+      if (request && options.autoLoadMentions !== false) {
+        const names = findMentions(request, options.source.list().map((r) => r.name)).explicit.slice(0, maxLoaded);
+        if (names.length) {
+          const r = await invoke('load', { names, mode: 'add' }, { sessionId });
+          if (r.ok) autoLoaded.push(...names);
+          else errors.push(r.error.message);
+        }
+      }
+      return { session: sessions.get(sessionId) as SessionState, autoLoaded, errors };
+    },
+    invoke,
+    async compose(sessionId, messages) {
+      const session = sessions.get(sessionId) ?? (await sessions.ensure(sessionId));
+      const { active, warnings } = await loadedContentFor(session, content);
+      const result = composeCall({
+        request: session.request,
+        catalog: catalogFor(options.source, session),
+        active,
+        messages,
+        counter,
+        options: {
+          placement: options.placement ?? 'instructions',
+          catalogBudget: options.catalogBudget ?? { maxTokens: 4000, maxChars: 16000 },
+          toolingGuidance: options.toolingGuidance,
+          loadedContentBudget: options.loadedContentBudget ?? 10_000,
+          toolNames,
+          maxLoadedSkills: maxLoaded,
+        },
+      });
+      result.warnings.unshift(...warnings);
+      if (session.load_mode === 'once' && active.length) {
+        const shown = new Set(active.map((a) => a.name));
+        await sessions.update(sessionId, 'offload-once', (s) => {
+          for (const a of s.active_skills) if (shown.has(a.name)) a.offloaded = true;
+        });
+      }
+      return result;
+    },
+    checkToolPermission: (sessionId, toolName) =>
+      checkToolPermissionFor(toolName, loadedTools(sessionId), options.restrictedTools ?? false, SKILL_TOOL_NAMES.flatMap((n) => [n, toolNames[n]])),
+    preApprovedTools: (sessionId) => [...new Set(loadedTools(sessionId).flatMap((s) => s.allowedTools ?? []))],
+    setLoadMode: (sessionId, mode) =>
+      sessions.update(sessionId, 'load-mode', (s) => {
+        if (s.load_mode === mode) return false;
+        s.load_mode = mode;
+      }),
+    onDidChange: (listener) => sessions.onDidChange(listener),
+    async flush() {
+      await sessions.flush();
+      await audit?.flush();
+    },
+  };
+}
+
+function runDetails(result: unknown): Record<string, unknown> {
+  const r = result as { exit_code?: unknown; timed_out?: unknown; execution_mode?: unknown };
+  return { exit_code: r.exit_code, timed_out: r.timed_out, execution_mode: r.execution_mode };
+}
