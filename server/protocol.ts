@@ -1,0 +1,60 @@
+/**
+ * The contract between the SKILL.md language server and its client: document selector, settings
+ * names, initialization options and the custom `skills/<verb>` messages. Imported by the extension
+ * (client) and the server alike, so it depends on nothing but the protocol types.
+ */
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+
+/** Every file named SKILL.md, whatever language id the editor gave it. */
+export const SKILL_DOCUMENT_SELECTOR = [
+  { scheme: 'file', pattern: '**/SKILL.md' },
+  { scheme: 'untitled', pattern: '**/SKILL.md' },
+] as const;
+
+/** Glob the client should watch so the server hears about files inside skill folders. */
+export const SKILL_FILE_WATCH_GLOB = '**/*';
+
+/** Settings section read by the server (`workspace/configuration` with this section). */
+export const SETTINGS_SECTION = 'agentSkills';
+
+/** Full setting keys, as contributed in package.json. */
+export const SETTING_KEYS = {
+  validationMode: 'agentSkills.validation.mode',
+  validationDebounceMs: 'agentSkills.validation.debounceMs',
+  deferToBuiltin: 'agentSkills.validation.deferToBuiltin',
+  builtinSkillValidatorActive: 'agentSkills.validation.builtinSkillValidatorActive',
+  traceServer: 'agentSkills.trace.server',
+} as const;
+
+/** Diagnostic `source` of every problem the server reports. */
+export const DIAGNOSTIC_SOURCE = 'agent-skills';
+
+/**
+ * Options the client passes in `initialize` (`initializationOptions`). Every field is optional;
+ * the same values can later arrive through `workspace/didChangeConfiguration`.
+ */
+export interface SkillServerInitOptions {
+  /** `strict` (exactly the reference validator) or `lenient` (default). */
+  mode?: 'strict' | 'lenient';
+  /** Milliseconds to wait after a keystroke before validating; 0 validates at once. Default 200. */
+  debounceMs?: number;
+  /** Leave the problems VS Code's own skill validator already shows to it. Default true. */
+  deferToBuiltin?: boolean;
+  /** True when the client knows VS Code's built-in skill validator is running. Default false. */
+  builtinSkillValidatorActive?: boolean;
+  /** Scan the workspace folders for SKILL.md files at start. Default true. */
+  scanWorkspace?: boolean;
+}
+
+/** Result of `skills/validate`. */
+export interface ValidateResult {
+  uri: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Validates one SKILL.md (open or on disk) and returns the diagnostics the server would publish. */
+export const ValidateRequest = new RequestType<{ uri: string }, ValidateResult, void>('skills/validate');
+
+/** Sent by the server once the start-up workspace scan has published diagnostics for every SKILL.md found. */
+export const WorkspaceScannedNotification = new NotificationType<{ skillFiles: string[] }>('skills/workspaceScanned');

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { ValidationMode } from '../src/core/skill/types';
+
+/** The server's effective settings, merged from initialization options and `agentSkills.*` configuration. */
+export interface ServerSettings {
+  mode: ValidationMode;
+  debounceMs: number;
+  deferToBuiltin: boolean;
+  builtinSkillValidatorActive: boolean;
+  scanWorkspace: boolean;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  mode: 'lenient',
+  debounceMs: 200,
+  deferToBuiltin: true,
+  builtinSkillValidatorActive: false,
+  scanWorkspace: true,
+};
+
+/** Flat shape of `initializationOptions`. */
+const initSchema = z
+  .object({
+    mode: z.enum(['strict', 'lenient']),
+    debounceMs: z.number().int().min(0).max(10_000),
+    deferToBuiltin: z.boolean(),
+    builtinSkillValidatorActive: z.boolean(),
+    scanWorkspace: z.boolean(),
+  })
+  .partial();
+
+/** Nested shape of the `agentSkills` configuration section. */
+const sectionSchema = z
+  .object({
+    validation: z
+      .object({
+        mode: z.enum(['strict', 'lenient']),
+        debounceMs: z.number().int().min(0).max(10_000),
+        deferToBuiltin: z.boolean(),
+        builtinSkillValidatorActive: z.boolean(),
+      })
+      .partial(),
+    builtinSkillValidatorActive: z.boolean(),
+  })
+  .partial();
+
+/** Result of reading untrusted settings: the merged settings plus what was ignored and why. */
+export interface SettingsResult {
+  settings: ServerSettings;
+  problems: string[];
+}
+
+/** Merges `initializationOptions` over the defaults; bad fields are ignored and reported. */
+export function settingsFromInitOptions(base: ServerSettings, raw: unknown): SettingsResult {
+  if (raw === undefined || raw === null) return { settings: base, problems: [] };
+  const r = initSchema.safeParse(raw);
+  if (!r.success) return { settings: base, problems: [describe('initializationOptions', r.error)] };
+  return { settings: { ...base, ...stripUndefined(r.data) }, problems: [] };
+}
+
+/** Merges the `agentSkills` configuration section over the current settings. */
+export function settingsFromSection(base: ServerSettings, raw: unknown): SettingsResult {
+  if (raw === undefined || raw === null) return { settings: base, problems: [] };
+  const r = sectionSchema.safeParse(raw);
+  if (!r.success) return { settings: base, problems: [describe('agentSkills settings', r.error)] };
+  const v = r.data.validation ?? {};
+  const builtin = v.builtinSkillValidatorActive ?? r.data.builtinSkillValidatorActive;
+  return {
+    settings: {
+      ...base,
+      ...stripUndefined({ mode: v.mode, debounceMs: v.debounceMs, deferToBuiltin: v.deferToBuiltin, builtinSkillValidatorActive: builtin }),
+    },
+    problems: [],
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function describe(where: string, error: z.ZodError): string {
+  const issues = error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  return `Ignored invalid ${where} (${issues}); using the previous values. Fix the value in your settings.`;
+}

@@ -1,0 +1,127 @@
+/**
+ * The one place the server calls the core validator. Every rule, limit and piece of field
+ * documentation comes from src/core; this file only adapts shapes.
+ */
+import * as path from 'node:path';
+import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
+import type { FieldValueType, ParsedSkillFile, Range, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import { estimateTokens } from '../src/core/skill/estimateTokens';
+import { codePointLength } from '../src/core/skill/findings';
+import { BODY_MAX_TOKENS } from '../src/core/skill/validateBody';
+import { COMPATIBILITY_MAX, DESCRIPTION_MAX, NAME_MAX } from '../src/core/skill/validateFrontmatter';
+
+/** A relative path written in the body (Markdown link, inline code or prose). */
+export interface SkillReference {
+  /** The path as written, without any `#fragment`, percent-decoded for links. */
+  target: string;
+  /** Where the path sits in SKILL.md. */
+  range: Range;
+}
+
+/** Everything the core says about one SKILL.md text. */
+export interface CoreResult {
+  parsed: ParsedSkillFile;
+  index: TextIndex;
+  problems: SkillDiagnostic[];
+  references: SkillReference[];
+}
+
+/** File access for one validation: the cached host, and findings about the skill's other files. */
+export interface CoreContext {
+  host: SkillFilesHost;
+  /**
+   * Findings about the skill's other files (the secret scan), computed once per folder state by
+   * `folderFindings` and reused on every keystroke.
+   */
+  folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode): Promise<SkillDiagnostic[]>;
+}
+
+/**
+ * Parses and validates one SKILL.md text of the skill in `skillDir` (undefined for unsaved documents)
+ * with the core validator. The text is checked on every call; the skill's other files are read through
+ * `ctx`, which caches them until they change.
+ */
+export async function runCore(text: string, skillDir: string | undefined, mode: ValidationMode, ctx: CoreContext): Promise<CoreResult> {
+  const parsed = parseSkillFile(text);
+  const index = new TextIndex(text);
+  const references = extractBodyReferences(parsed, index).map((r) => ({ target: r.path, range: r.range }));
+  if (!skillDir) {
+    const named = typeof parsed.properties.name === 'string' ? parsed.properties.name : '';
+    const v = await validateSkill({ parsed, folderName: named }, { mode });
+    return { parsed, index, problems: v.diagnostics, references };
+  }
+  // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
+  const ownHost: SkillFilesHost = { stat: (p) => ctx.host.stat(p), readDir: (p) => ctx.host.readDir(p), readText: async () => undefined };
+  const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost };
+  const [own, others] = await Promise.all([validateSkill(input, { mode }), ctx.folderFindings(skillDir, parsed, mode)]);
+  return { parsed, index, problems: [...own.diagnostics, ...others], references };
+}
+
+/** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */
+export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillFilesHost): Promise<SkillDiagnostic[]> {
+  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false });
+  return v.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md');
+}
+
+/** Estimated model tokens of a text. */
+export function estimateTokenCount(text: string): number {
+  return estimateTokens(text);
+}
+
+/** Recommended maximum of estimated tokens for the body. */
+export const BODY_TOKEN_BUDGET = BODY_MAX_TOKENS;
+
+/** Rule ids of the four problems VS Code's built-in skill validator also reports. */
+export const BUILTIN_VALIDATOR_RULES: ReadonlySet<string> = new Set([
+  'name-invalid-chars',
+  'name-uppercase',
+  'description-missing',
+  'name-folder-mismatch',
+  'reference-missing',
+]);
+
+/** What the core documents about one frontmatter field. */
+export interface FieldDoc {
+  key: string;
+  /** Markdown: meaning of the field. */
+  doc: string;
+  required: boolean;
+  /** Maximum length in characters, when the core sets one. */
+  maxChars?: number;
+  /** True when the field is part of the open standard (allowed in strict mode). */
+  standard: boolean;
+  /** Shape of the value, from the core's field catalog. */
+  type: FieldValueType;
+}
+
+const MAX_CHARS: Readonly<Record<string, number>> = { name: NAME_MAX, description: DESCRIPTION_MAX, compatibility: COMPATIBILITY_MAX };
+
+/** Documentation of every frontmatter field the core knows, in the core's order. */
+export function knownFields(): FieldDoc[] {
+  return FIELDS.map((f) => ({
+    key: f.key,
+    doc: f.standard ? f.doc : `${f.doc} (Defined by ${f.hosts.join(', ')}.)`,
+    // A field is required exactly when the core has a rule for it being missing.
+    required: getRule(`${f.key}-missing`) !== undefined,
+    maxChars: MAX_CHARS[f.key],
+    standard: f.standard,
+    type: f.type,
+  }));
+}
+
+/** Length of a value as the core counts it (code points). */
+export function charCount(value: string): number {
+  return codePointLength(value);
+}
+
+/** Which core rules each quick fix answers. Rule ids are the core's; this only groups them. */
+export const FIX_RULES = {
+  nameToFolder: new Set(['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase', 'name-empty', 'name-hyphen-edge', 'name-consecutive-hyphens']),
+  lowercaseName: new Set(['name-invalid-chars', 'name-uppercase']),
+  quoteColon: new Set(['yaml-syntax']),
+  moveToMetadata: new Set(['field-unknown', 'field-nonstandard']),
+  shortenDescription: new Set(['description-too-long']),
+  addName: new Set(['name-missing']),
+  addDescription: new Set(['description-missing']),
+  addFrontmatter: new Set(['frontmatter-missing']),
+} as const;

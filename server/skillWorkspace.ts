@@ -1,0 +1,222 @@
+import * as path from 'node:path';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ParsedSkillFile, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import { CachingFilesHost } from './cachingFilesHost';
+import type { ServerFileSystem } from './fileSystem';
+import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
+import type { ServerSettings } from './settings';
+import { analyzeSkill, type SkillAnalysis } from './skillAnalysis';
+import { otherFileFindings, type CoreContext } from './skillCore';
+import { isInside, pathToUri, uriToPath } from './uris';
+
+const SKILL_FILE = 'SKILL.md';
+
+/** A changed file on disk, as reported by workspace/didChangeWatchedFiles. */
+export interface FileChange {
+  path: string;
+  deleted: boolean;
+}
+
+/**
+ * The server's state: the SKILL.md files it knows (open documents and files found on disk), their
+ * latest analyses, pending debounced validations, and which URIs it has published problems to.
+ */
+export class SkillWorkspace {
+  private readonly cache = new Map<string, { version: number; analysis: Promise<SkillAnalysis> }>();
+  /** Per-URI chain of publications, so results are published in the order validations started. */
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly diskSkillFiles = new Set<string>();
+  private readonly published = new Map<string, Set<string>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly files: CachingFilesHost;
+  private readonly folderCache = new Map<string, Promise<SkillDiagnostic[]>>();
+  private readonly core: CoreContext;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly fsys: ServerFileSystem,
+    host: SkillFilesHost,
+    public settings: ServerSettings,
+  ) {
+    this.files = new CachingFilesHost(host);
+    this.core = { host: this.files, folderFindings: (dir, parsed, mode) => this.folderFindings(dir, parsed, mode) };
+  }
+
+  /** Findings about a skill's other files, computed once per folder state and mode. */
+  private folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode): Promise<SkillDiagnostic[]> {
+    const key = `${mode}\u0000${skillDir}`;
+    let v = this.folderCache.get(key);
+    if (!v) {
+      v = otherFileFindings(skillDir, parsed, mode, this.files);
+      this.folderCache.set(key, v);
+      v.catch(() => this.folderCache.delete(key));
+    }
+    return v;
+  }
+
+  /** The analysis of an open document at its current version, or of a SKILL.md on disk. */
+  analysisOf(uri: string): Promise<SkillAnalysis | undefined> {
+    const doc = this.documents.get(uri);
+    if (doc) {
+      const cached = this.cache.get(uri);
+      if (cached && cached.version === doc.version) return cached.analysis;
+      const analysis = analyzeSkill(uri, doc.version, doc.getText(), this.settings.mode, this.core);
+      this.cache.set(uri, { version: doc.version, analysis });
+      return analysis;
+    }
+    const p = uriToPath(uri);
+    const text = p ? this.fsys.readText(p) : undefined;
+    return text === undefined ? Promise.resolve(undefined) : analyzeSkill(uri, null, text, this.settings.mode, this.core);
+  }
+
+  diagnosticsOf(a: SkillAnalysis): DiagnosticsByUri {
+    return diagnosticsFor(a, this.settings);
+  }
+
+  /** Starts validating the document's current text now and publishes the result in order. */
+  validateOpen(doc: TextDocument): Promise<void> {
+    this.cancelTimer(doc.uri);
+    return this.publishWhenDone(doc.uri, this.analysisOf(doc.uri));
+  }
+
+  /** Publishes the analysis once it and every earlier publication for `uri` are done; resolves when sent. */
+  private publishWhenDone(uri: string, analysis: Promise<SkillAnalysis | undefined>): Promise<void> {
+    const prev = this.queues.get(uri) ?? Promise.resolve();
+    const next = prev
+      .then(() => analysis)
+      .then((a) => (a ? this.publish(a) : this.clear(uri)))
+      .catch((e: unknown) => this.connection.console.error(`agent-skills: validation of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
+      .finally(() => {
+        if (this.queues.get(uri) === next) this.queues.delete(uri);
+      });
+    this.queues.set(uri, next);
+    return next;
+  }
+
+  /** Validates after the configured pause; a pause of 0 validates at once. */
+  scheduleValidation(doc: TextDocument): void {
+    const cached = this.cache.get(doc.uri);
+    if (cached && cached.version === doc.version) return;
+    if (this.settings.debounceMs <= 0) {
+      void this.validateOpen(doc);
+      return;
+    }
+    this.cancelTimer(doc.uri);
+    const uri = doc.uri;
+    this.timers.set(
+      uri,
+      setTimeout(() => {
+        this.timers.delete(uri);
+        try {
+          const current = this.documents.get(uri);
+          if (current) void this.validateOpen(current);
+        } catch (e) {
+          this.connection.console.error(`agent-skills: validation of ${uri} failed: ${String(e)}`);
+        }
+      }, this.settings.debounceMs),
+    );
+  }
+
+  /** A closed document keeps the problems of its saved file, so the Problems view still lists them. */
+  closed(uri: string): void {
+    this.cancelTimer(uri);
+    this.cache.delete(uri);
+    const p = uriToPath(uri);
+    if (p && path.basename(p) === SKILL_FILE && this.fsys.stat(p)?.isFile) void this.validateFile(p, uri);
+    else this.clear(uri);
+  }
+
+  /** Validates a SKILL.md by path: the open document's text when open, else the file on disk. */
+  validateFile(p: string, uri = pathToUri(p)): Promise<void> {
+    this.diskSkillFiles.add(p);
+    const doc = this.openDocumentAt(p);
+    if (doc) return this.validateOpen(doc);
+    return this.publishWhenDone(uri, this.analysisOf(uri));
+  }
+
+  /** Re-validates every skill whose folder holds a changed, created or deleted file. */
+  filesChanged(changes: FileChange[]): void {
+    const affected = new Set<string>();
+    for (const c of changes) {
+      this.files.invalidate(c.path);
+      for (const key of [...this.folderCache.keys()]) {
+        const dir = key.slice(key.indexOf('\u0000') + 1);
+        if (isInside(dir, c.path) || isInside(c.path, dir)) this.folderCache.delete(key);
+      }
+      if (path.basename(c.path) === SKILL_FILE) {
+        if (c.deleted) {
+          this.diskSkillFiles.delete(c.path);
+          if (!this.openDocumentAt(c.path)) this.clear(pathToUri(c.path));
+        } else {
+          this.diskSkillFiles.add(c.path);
+        }
+      }
+      for (const skillFile of this.knownSkillFiles()) {
+        const dir = path.dirname(skillFile);
+        if (isInside(dir, c.path)) affected.add(skillFile);
+        else if (c.deleted && isInside(c.path, skillFile)) {
+          this.diskSkillFiles.delete(skillFile);
+          if (!this.openDocumentAt(skillFile)) this.clear(pathToUri(skillFile));
+        }
+      }
+    }
+    for (const f of affected) {
+      if (this.diskSkillFiles.has(f) || this.openDocumentAt(f)) {
+        const doc = this.openDocumentAt(f);
+        if (doc) this.cache.delete(doc.uri);
+        void this.validateFile(f, doc?.uri);
+      }
+    }
+  }
+
+  revalidateAll(): void {
+    this.cache.clear();
+    this.folderCache.clear();
+    this.files.clear();
+    for (const f of this.knownSkillFiles()) void this.validateFile(f, this.openDocumentAt(f)?.uri);
+    for (const doc of this.documents.all()) if (!uriToPath(doc.uri)) void this.validateOpen(doc);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private knownSkillFiles(): string[] {
+    const all = new Set(this.diskSkillFiles);
+    for (const doc of this.documents.all()) {
+      const p = uriToPath(doc.uri);
+      if (p) all.add(p);
+    }
+    return [...all];
+  }
+
+  private openDocumentAt(p: string): TextDocument | undefined {
+    return this.documents.all().find((d) => uriToPath(d.uri) === p);
+  }
+
+  private cancelTimer(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.delete(uri);
+  }
+
+  private publish(a: SkillAnalysis): void {
+    const byUri = this.diagnosticsOf(a);
+    const previous = this.published.get(a.uri) ?? new Set<string>();
+    for (const [uri, diagnostics] of byUri) {
+      this.connection.sendDiagnostics({ uri, version: uri === a.uri && a.version !== null ? a.version : undefined, diagnostics });
+    }
+    for (const uri of previous) if (!byUri.has(uri)) this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.published.set(a.uri, new Set(byUri.keys()));
+  }
+
+  private clear(uri: string): void {
+    const previous = this.published.get(uri) ?? new Set([uri]);
+    previous.add(uri);
+    for (const u of previous) this.connection.sendDiagnostics({ uri: u, diagnostics: [] });
+    this.published.delete(uri);
+  }
+}

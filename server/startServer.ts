@@ -1,0 +1,173 @@
+import {
+  CodeActionKind,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeActionParams,
+  type CompletionParams,
+  type Connection,
+  type DefinitionParams,
+  type HoverParams,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { nodeFilesHost, type SkillFilesHost } from '../src/core/skill/filesHost';
+import { nodeFileSystem, type ServerFileSystem } from './fileSystem';
+import { SETTINGS_SECTION, SKILL_FILE_WATCH_GLOB, ValidateRequest, WorkspaceScannedNotification } from './protocol';
+import { codeActions } from './services/codeActions';
+import { complete } from './services/completion';
+import { hover } from './services/hover';
+import { definition, documentLinks } from './services/links';
+import { documentSymbols, foldingRanges } from './services/symbols';
+import { findSkillFiles } from './services/workspaceScan';
+import { DEFAULT_SETTINGS, settingsFromInitOptions, settingsFromSection } from './settings';
+import type { SkillAnalysis } from './skillAnalysis';
+import { SkillWorkspace } from './skillWorkspace';
+import { uriToPath } from './uris';
+
+/** What the server takes from its host; tests and the entry point pass real implementations. */
+export interface ServerDeps {
+  /** Synchronous reads for completion, hover and links (one small file or folder per call). */
+  fs: ServerFileSystem;
+  /** The core validator's file access. */
+  host: SkillFilesHost;
+}
+
+export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: nodeFilesHost };
+
+/**
+ * Wires every LSP handler of the SKILL.md language server onto `connection` and starts listening.
+ * All state lives in this call's closure (a SkillWorkspace); nothing is global.
+ */
+export function startServer(connection: Connection, deps: ServerDeps = defaultDeps): void {
+  const documents = new TextDocuments(TextDocument);
+  const ws = new SkillWorkspace(connection, documents, deps.fs, deps.host, DEFAULT_SETTINGS);
+  let roots: string[] = [];
+  let canPullConfig = false;
+  let canRegisterWatchers = false;
+
+  /** Runs a handler; a thrown error is logged and turned into `fallback`, never a dead server. */
+  function guard<A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R): (...args: A) => R {
+    return (...args: A) => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        connection.console.error(`agent-skills: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        return fallback;
+      }
+    };
+  }
+
+  connection.onInitialize(
+    guard('initialize', { capabilities: {} }, (params: InitializeParams): InitializeResult => {
+      const r = settingsFromInitOptions(DEFAULT_SETTINGS, params.initializationOptions);
+      ws.settings = r.settings;
+      for (const p of r.problems) connection.console.warn(p);
+      const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
+      roots = folders.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+      canPullConfig = params.capabilities.workspace?.configuration === true;
+      canRegisterWatchers = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+      return {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+          completionProvider: { triggerCharacters: ['/', '(', '`', ':', ' ', '-'] },
+          hoverProvider: true,
+          definitionProvider: true,
+          documentLinkProvider: { resolveProvider: false },
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+          documentSymbolProvider: true,
+          foldingRangeProvider: true,
+        },
+        serverInfo: { name: 'agent-skills-language-server', version: '0.1.0' },
+      };
+    }),
+  );
+
+  connection.onInitialized(async () => {
+    try {
+      if (canRegisterWatchers) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: SKILL_FILE_WATCH_GLOB }] });
+      }
+      if (canPullConfig) await pullSettings();
+      if (ws.settings.scanWorkspace) {
+        const files = await findSkillFiles(deps.fs, roots);
+        // One skill at a time, so a big workspace does not flood the event loop or the file system.
+        for (const f of files) await ws.validateFile(f);
+        connection.sendNotification(WorkspaceScannedNotification, { skillFiles: files });
+      }
+    } catch (e) {
+      connection.console.error(`agent-skills: start-up failed: ${String(e)}`);
+    }
+  });
+
+  async function pullSettings(): Promise<void> {
+    const section: unknown = await connection.workspace.getConfiguration(SETTINGS_SECTION);
+    const r = settingsFromSection(ws.settings, section);
+    for (const p of r.problems) connection.console.warn(p);
+    ws.settings = r.settings;
+  }
+
+  connection.onDidChangeConfiguration(async (change) => {
+    try {
+      if (canPullConfig) await pullSettings();
+      else {
+        const raw = (change.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+        const r = settingsFromSection(ws.settings, raw);
+        for (const p of r.problems) connection.console.warn(p);
+        ws.settings = r.settings;
+      }
+      ws.revalidateAll();
+    } catch (e) {
+      connection.console.error(`agent-skills: configuration change failed: ${String(e)}`);
+    }
+  });
+
+  documents.onDidOpen(guard('didOpen', undefined, (e) => void ws.validateOpen(e.document)));
+  documents.onDidChangeContent(guard('didChange', undefined, (e) => ws.scheduleValidation(e.document)));
+  documents.onDidClose(guard('didClose', undefined, (e) => ws.closed(e.document.uri)));
+
+  connection.onDidChangeWatchedFiles(
+    guard('didChangeWatchedFiles', undefined, (params) => {
+      const changes = params.changes
+        .map((c) => ({ path: uriToPath(c.uri), deleted: c.type === FileChangeType.Deleted }))
+        .filter((c): c is { path: string; deleted: boolean } => c.path !== undefined);
+      ws.filesChanged(changes);
+    }),
+  );
+
+  /** Runs a request against the document's analysis; errors are logged and answered with `fallback`. */
+  function onAnalysis<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, fn: (a: SkillAnalysis, p: P) => R): (p: P) => Promise<R> {
+    return async (p: P) => {
+      try {
+        const a = await ws.analysisOf(p.textDocument.uri);
+        return a ? fn(a, p) : fallback;
+      } catch (e) {
+        connection.console.error(`agent-skills: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        return fallback;
+      }
+    };
+  }
+
+  connection.onCompletion(onAnalysis('completion', [], (a, p: CompletionParams) => complete(a, p.position, deps.fs)));
+  connection.onHover(onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs) ?? null));
+  connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
+  connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));
+  connection.onCodeAction(onAnalysis('codeAction', [], (a, p: CodeActionParams) => codeActions(a, p.range, p.context.diagnostics)));
+  connection.onDocumentSymbol(onAnalysis('documentSymbol', [], (a) => documentSymbols(a)));
+  connection.onFoldingRanges(onAnalysis('foldingRange', [], (a) => foldingRanges(a)));
+  connection.onRequest(ValidateRequest, async (p: { uri: string }) => {
+    try {
+      const a = await ws.analysisOf(p.uri);
+      return { uri: p.uri, diagnostics: a ? (ws.diagnosticsOf(a).get(p.uri) ?? []) : [] };
+    } catch (e) {
+      connection.console.error(`agent-skills: skills/validate failed: ${String(e)}`);
+      return { uri: p.uri, diagnostics: [] };
+    }
+  });
+
+  connection.onShutdown(() => ws.dispose());
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,99 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import { copyFixture, removeDir } from './fixtureWorkspace';
+import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+
+const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => d.code).sort();
+
+describe('language server: diagnostics over stdio', function () {
+  let ws: string;
+  let s: LspSession;
+  const skill = (name: string) => path.join(ws, 'skills', name, 'SKILL.md');
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  });
+  beforeEach(async () => {
+    ws = copyFixture('lsp-workspace');
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0 } });
+  });
+  afterEach(async () => {
+    await s.stop();
+    removeDir(ws);
+  });
+
+  it('announces its capabilities', () => {
+    const c = s.init.capabilities;
+    assert.ok(c.completionProvider && c.hoverProvider && c.definitionProvider && c.documentLinkProvider);
+    assert.ok(c.codeActionProvider && c.documentSymbolProvider && c.foldingRangeProvider);
+  });
+
+  it('publishes diagnostics for every SKILL.md of the workspace at start, open or not', async () => {
+    const scanned = await s.waitForNotification<{ skillFiles: string[] }>('skills/workspaceScanned');
+    assert.equal(scanned.skillFiles.length, 6);
+    const colon = await s.waitForDiagnostics(fileUri(skill('colon-value')));
+    assert.deepEqual(colon.diagnostics.map((d) => [d.code, d.source, d.range]), [
+      ['yaml-syntax', 'agent-skills', { start: { line: 2, character: 13 }, end: { line: 2, character: 14 } }],
+    ]);
+    const demo = await s.waitForDiagnostics(fileUri(skill('demo-skill')));
+    assert.deepEqual(demo.diagnostics, []);
+  });
+
+  it('validates on open and on every change, tagging each result with the document version', async () => {
+    const uri = fileUri(skill('demo-skill'));
+    const text = fs.readFileSync(skill('demo-skill'), 'utf8');
+    await openDoc(s, uri, text, 1);
+    const first = await s.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.deepEqual(first.diagnostics, []);
+    await changeDoc(s, uri, text.replace('license: Apache-2.0', 'license: a: b'), 2);
+    const second = await s.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(codes(second), ['yaml-syntax']);
+    assert.deepEqual(second.diagnostics[0].range.start.line, 3);
+    await changeDoc(s, uri, text, 3);
+    const third = await s.waitForDiagnostics(uri, (p) => p.version === 3);
+    assert.deepEqual(third.diagnostics, []);
+  });
+
+  it('re-validates a skill when a file inside its folder is deleted or created', async () => {
+    const uri = fileUri(skill('demo-skill'));
+    await s.waitForNotification('skills/workspaceScanned');
+    const guide = path.join(ws, 'skills/demo-skill/references/guide.md');
+    fs.rmSync(guide);
+    const before = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(guide), type: FileChangeType.Deleted }] });
+    const missing = await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= before);
+    assert.deepEqual(
+      missing.diagnostics.map((d) => [d.code, d.range]),
+      [['reference-missing', { start: { line: 8, character: 17 }, end: { line: 8, character: 36 } }]],
+    );
+    fs.writeFileSync(guide, '# Guide again\n');
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(guide), type: FileChangeType.Created }] });
+    const fixed = await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark);
+    assert.deepEqual(fixed.diagnostics, []);
+  });
+
+  it('clears the problems of a SKILL.md deleted on disk and lists a new one', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const colon = skill('colon-value');
+    fs.rmSync(colon);
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(colon), type: FileChangeType.Deleted }] });
+    const cleared = await s.waitForDiagnostics(fileUri(colon), (p) => s.published.indexOf(p) >= mark);
+    assert.deepEqual(cleared.diagnostics, []);
+    const fresh = path.join(ws, 'skills/new-skill/SKILL.md');
+    fs.mkdirSync(path.dirname(fresh));
+    fs.writeFileSync(fresh, '---\nname: new-skill\n---\n');
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(fresh), type: FileChangeType.Created }] });
+    const created = await s.waitForDiagnostics(fileUri(fresh));
+    assert.deepEqual(codes(created), ['description-missing']);
+  });
+
+  it('exits with code 0 after shutdown and exit', async () => {
+    const code = await s.stop();
+    assert.equal(code, 0);
+  });
+});
