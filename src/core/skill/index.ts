@@ -1,3 +1,12 @@
 export * from './types';
 export { parseSkillFile } from './parseSkillFile';
 export { TextIndex } from './textIndex';
+export { RULES, getRule, ruleLevel, type RuleId, type RuleInfo, type RuleLevel } from './rules';
+export { FIELDS, getField, STANDARD_FIELD_KEYS, type FieldInfo, type FieldValueType } from './fieldCatalog';
+export { validateSkill, validateSkillContent, type SkillValidation, type ValidateSkillInput, type ValidateSkillOptions } from './validateSkill';
+export { readSkillDir, validateSkillDir, type SkillDirRead } from './readSkillDir';
+export { extractBodyReferences, type BodyReference, type BodyReferenceKind, type ExtractReferencesOptions } from './bodyReferences';
+export { estimateTokens } from './estimateTokens';
+export { nodeFilesHost, listSkillTextFiles, type SkillFilesHost, type SkillDirEntry } from './filesHost';
+export { scanSecrets, type SecretHit } from './secretScan';
+export { effectiveSkillName } from './validateFrontmatter';

@@ -1,6 +1,6 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { TextIndex } from './textIndex';
-import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic } from './types';
+import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './types';
 
 const DELIMITER = /^---[ \t]*$/;
 
@@ -28,8 +28,8 @@ export function parseSkillFile(text: string): ParsedSkillFile {
 
   let openLine = 0;
   const firstText = (line: number) => (line === 0 && hasBom ? index.lineText(0).slice(1) : index.lineText(line));
-  while (openLine < index.lineCount && firstText(openLine).trim() === '') openLine++;
-  if (openLine >= index.lineCount || !DELIMITER.test(firstText(openLine))) {
+  while (index.hasLine(openLine) && firstText(openLine).trim() === '') openLine++;
+  if (!index.hasLine(openLine) || !DELIMITER.test(firstText(openLine))) {
     diagnostics.push({
       rule: 'frontmatter-missing',
       severity: 'error',
@@ -48,16 +48,13 @@ export function parseSkillFile(text: string): ParsedSkillFile {
   }
 
   let closeLine = -1;
-  for (let line = openLine + 1; line < index.lineCount; line++) {
+  for (let line = openLine + 1; index.hasLine(line); line++) {
     if (DELIMITER.test(index.lineText(line))) {
       closeLine = line;
       break;
     }
   }
   const yamlOffset = index.offsetAt({ line: openLine + 1, character: 0 });
-  if (openLine + 1 >= index.lineCount) {
-    // The file is just `---` with nothing after it.
-  }
   if (closeLine < 0) {
     diagnostics.push({
       rule: 'frontmatter-unclosed',
@@ -72,9 +69,12 @@ export function parseSkillFile(text: string): ParsedSkillFile {
   const yamlEnd = index.offsetAt({ line: closeLine, character: 0 });
   const yaml = text.slice(yamlOffset, Math.max(yamlOffset, yamlEnd));
   const bodyStartLine = closeLine + 1;
-  const body = bodyStartLine < index.lineCount ? text.slice(index.offsetAt({ line: bodyStartLine, character: 0 })) : '';
+  const bodyOffset = index.hasLine(bodyStartLine) ? index.offsetAt({ line: bodyStartLine, character: 0 }) : text.length;
+  const body = text.slice(bodyOffset);
   const result = parseFrontmatterYaml(yaml, yamlOffset, index, diagnostics);
   const frontmatter: FrontmatterBlock = { openLine, closeLine, yaml, yamlOffset, yamlOk: result.ok, isMapping: result.isMapping };
+  // Only present when there is something to say, so simple files keep the same shape as the registry's fast path.
+  if (result.strictIssues.length > 0) frontmatter.strictYamlIssues = result.strictIssues;
   return { text, eol, hasBom, frontmatter, properties: result.properties, fields: result.fields, body, bodyStartLine, diagnostics };
 }
 
@@ -83,6 +83,7 @@ interface YamlResult {
   isMapping: boolean;
   properties: Record<string, unknown>;
   fields: FrontmatterField[];
+  strictIssues: StrictYamlIssue[];
 }
 
 function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): YamlResult {
@@ -101,7 +102,7 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
   const ok = doc.errors.length === 0;
   const contents = doc.contents as YamlNode | null;
   if (contents === null || (isScalar(contents) && contents.value === '' && contents.source === '')) {
-    return { ok, isMapping: true, properties: {}, fields: [] };
+    return { ok, isMapping: true, properties: {}, fields: [], strictIssues: [] };
   }
   if (!isMap(contents)) {
     const r = contents.range ?? [0, yaml.length];
@@ -111,7 +112,7 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
       message: 'The frontmatter must be a YAML mapping of `key: value` lines (e.g. `name: my-skill`), not a list or a single value.',
       range: index.rangeOf(base + r[0], base + Math.max(r[1], r[0] + 1)),
     });
-    return { ok, isMapping: false, properties: {}, fields: [] };
+    return { ok, isMapping: false, properties: {}, fields: [], strictIssues: strictYamlIssues(doc, base, index) };
   }
   const fields = collectFields(contents.items, base, index);
   let properties: Record<string, unknown> = {};
@@ -126,7 +127,27 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
       range: index.rangeOf(base, base + yaml.length),
     });
   }
-  return { ok, isMapping: true, properties, fields };
+  return { ok, isMapping: true, properties, fields, strictIssues: strictYamlIssues(doc, base, index) };
+}
+
+/**
+ * Finds the YAML features the reference validator's parser (strictyaml) refuses: flow collections
+ * (`[a, b]`, `{a: b}`), anchors, aliases and explicit tags. Only the strict mode reports them.
+ */
+function strictYamlIssues(doc: Document, base: number, index: TextIndex): StrictYamlIssue[] {
+  const issues: StrictYamlIssue[] = [];
+  const add = (kind: StrictYamlIssue['kind'], r: [number, number, number] | null | undefined) => {
+    if (r) issues.push({ kind, range: index.rangeOf(base + r[0], base + Math.max(r[1], r[0] + 1)) });
+  };
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) add('alias', node.range);
+    else if (isScalar(node) || isCollection(node)) {
+      if (isCollection(node) && node.flow) add('flow', node.range);
+      if (node.anchor) add('anchor', node.range);
+      if (node.tag) add('tag', node.range);
+    }
+  });
+  return issues;
 }
 
 function collectFields(items: Pair<unknown, unknown>[], base: number, index: TextIndex): FrontmatterField[] {

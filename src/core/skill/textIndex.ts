@@ -1,33 +1,62 @@
 import type { Position, Range } from './types';
 
-/** Maps between offsets and line/character positions of one text. */
+/**
+ * Maps between offsets and line/character positions of one text. Line starts are found lazily,
+ * only as far as a caller asks, so indexing the frontmatter of a long SKILL.md does not scan its body.
+ */
 export class TextIndex {
   private readonly lineStarts: number[] = [0];
+  /** True once every line start of the text is known. */
+  private complete = false;
 
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    }
+  constructor(readonly text: string) {}
+
+  /** Finds line starts until `line` is known or the text ends. */
+  private scanToLine(line: number): void {
+    const starts = this.lineStarts;
+    while (!this.complete && starts.length <= line) this.scanOne();
+  }
+
+  /** Finds line starts until the line holding `offset` is known. */
+  private scanToOffset(offset: number): void {
+    const starts = this.lineStarts;
+    while (!this.complete && starts[starts.length - 1] <= offset) this.scanOne();
+  }
+
+  private scanOne(): void {
+    const starts = this.lineStarts;
+    const nl = this.text.indexOf('\n', starts[starts.length - 1]);
+    if (nl < 0) this.complete = true;
+    else starts.push(nl + 1);
   }
 
   get lineCount(): number {
+    while (!this.complete) this.scanOne();
     return this.lineStarts.length;
+  }
+
+  /** True when the text has a line numbered `line` (0-based), without scanning further than needed. */
+  hasLine(line: number): boolean {
+    this.scanToLine(line);
+    return line >= 0 && line < this.lineStarts.length;
   }
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
+    this.scanToOffset(o);
+    const starts = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= o) lo = mid;
+      if (starts[mid] <= o) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, character: o - this.lineStarts[lo] };
+    return { line: lo, character: o - starts[lo] };
   }
 
   offsetAt(pos: Position): number {
-    if (pos.line >= this.lineStarts.length) return this.text.length;
+    if (!this.hasLine(pos.line)) return this.text.length;
     const start = this.lineStarts[Math.max(0, pos.line)];
     return Math.min(start + Math.max(0, pos.character), this.lineEnd(pos.line));
   }
@@ -38,16 +67,20 @@ export class TextIndex {
 
   /** Offset of the end of a line, before its line break. */
   lineEnd(line: number): number {
-    const next = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
-    return next > 0 && this.text.charCodeAt(next - 1) === 13 && next - 1 >= this.lineStarts[line] ? next - 1 : next;
+    this.scanToLine(line + 1);
+    const starts = this.lineStarts;
+    const next = line + 1 < starts.length ? starts[line + 1] - 1 : this.text.length;
+    return next > 0 && this.text.charCodeAt(next - 1) === 13 && next - 1 >= starts[line] ? next - 1 : next;
   }
 
   lineText(line: number): string {
+    this.scanToLine(line);
     return this.text.slice(this.lineStarts[line], this.lineEnd(line));
   }
 
   /** The whole line as a range (without its line break). */
   lineRange(line: number): Range {
+    this.scanToLine(line);
     return this.rangeOf(this.lineStarts[line], this.lineEnd(line));
   }
 }

@@ -60,6 +60,14 @@ export interface FrontmatterBlock {
   yamlOk: boolean;
   /** True when the YAML is a mapping (or empty). */
   isMapping: boolean;
+  /** YAML features the reference validator's parser rejects (flow collections, anchors, aliases, tags); absent when none. */
+  strictYamlIssues?: StrictYamlIssue[];
+}
+
+/** A YAML construct that is valid YAML but outside the strict subset the reference validator parses. */
+export interface StrictYamlIssue {
+  kind: 'flow' | 'anchor' | 'alias' | 'tag';
+  range: Range;
 }
 
 /** The result of parsing one SKILL.md text. Never throws for bad input. */

@@ -1,0 +1,188 @@
+import { TextIndex } from './textIndex';
+import type { ParsedSkillFile, Range } from './types';
+
+/** Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose. */
+export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text';
+
+/** A relative file reference in the body of a SKILL.md. */
+export interface BodyReference {
+  /** The path as written (without `#fragment` or `?query`, percent-decoded for links). */
+  path: string;
+  kind: BodyReferenceKind;
+  /** Range of the path in SKILL.md. */
+  range: Range;
+  /** Offsets of the path in the file text. */
+  start: number;
+  end: number;
+}
+
+/** Folders whose bare paths (`scripts/run.py`) count as references even outside links. */
+const RESOURCE_PREFIXES = ['scripts/', 'references/', 'assets/'] as const;
+const PATH_CHAR = /[\w.\-/@+%~]/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Options for {@link extractBodyReferences}. */
+export interface ExtractReferencesOptions {
+  /**
+   * More top-level folder names of the skill (e.g. `templates`, `examples`) whose bare paths count as
+   * references, besides scripts/, references/ and assets/. Pass the folders that exist, so prose such as
+   * `evals/evals.json` describing files the skill creates elsewhere is not mistaken for a reference.
+   */
+  folders?: readonly string[];
+  /** A TextIndex of `parsed.text` to reuse. */
+  index?: TextIndex;
+}
+
+/**
+ * Finds the relative files a SKILL.md body refers to: Markdown links and images with a relative target,
+ * and `scripts/…`, `references/…`, `assets/…` paths (optionally `./`-prefixed) in prose, inline code and
+ * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits.
+ */
+export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
+  const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
+  const text = parsed.text;
+  const index = options.index ?? new TextIndex(parsed.text);
+  const prefixes: string[] = [...RESOURCE_PREFIXES];
+  for (const f of options.folders ?? []) if (!prefixes.includes(`${f}/`)) prefixes.push(`${f}/`);
+  const base = text.length - parsed.body.length;
+  const blocks = fencedBlocks(text, base);
+  const refs: BodyReference[] = [];
+  const linkSpans: [number, number][] = [];
+  const add = (path: string, start: number, end: number, kind: BodyReferenceKind) => {
+    refs.push({ path, kind, start, end, range: index.rangeOf(start, end) });
+  };
+
+  // Inline links and images: `](target)`.
+  for (let at = text.indexOf('](', base); at >= 0; at = text.indexOf('](', at + 2)) {
+    if (inBlocks(blocks, at)) continue;
+    const target = linkTarget(text, at + 2);
+    if (!target) continue;
+    linkSpans.push([target.start, target.end]);
+    const path = cleanLinkTarget(target.raw);
+    if (path) add(path, target.start, target.end, 'link');
+  }
+  // Reference definitions: `[label]: target` at the start of a line.
+  for (let at = text.indexOf(']:', base); at >= 0; at = text.indexOf(']:', at + 2)) {
+    if (inBlocks(blocks, at)) continue;
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    if (!/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
+    let s = at + 2;
+    while (text[s] === ' ' || text[s] === '\t') s++;
+    let e = s;
+    while (e < text.length && !/\s/.test(text[e])) e++;
+    linkSpans.push([s, e]);
+    const path = cleanLinkTarget(text.slice(s, e).replace(/^<|>$/g, ''));
+    if (path) add(path, s, e, 'link');
+  }
+  // Bare resource paths.
+  for (const prefix of prefixes) {
+    for (let at = text.indexOf(prefix, base); at >= 0; at = text.indexOf(prefix, at + prefix.length)) {
+      let start = at;
+      if (text.startsWith('./', at - 2)) start = at - 2;
+      const before = start > base ? text[start - 1] : ' ';
+      if (PATH_CHAR.test(before) || before === '$' || before === '}') continue;
+      if (linkSpans.some(([s, e]) => start >= s && start < e)) continue;
+      let end = at + prefix.length;
+      while (end < text.length && PATH_CHAR.test(text[end])) end++;
+      while (end > at + prefix.length && /[.,:;]/.test(text[end - 1])) end--;
+      if (end === at + prefix.length) continue; // the bare folder name (`scripts/`) names a convention, not a file
+      const next = text[end];
+      if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
+      const path = text.slice(start, end);
+      add(path, start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(text, at) ? 'inline-code' : 'text');
+    }
+  }
+  refs.sort((a, b) => a.start - b.start);
+  return refs;
+}
+
+/** Offsets `[start, end)` of fenced code blocks (``` or ~~~) in the body. */
+function fencedBlocks(text: string, base: number): [number, number][] {
+  const blocks: [number, number][] = [];
+  let open: { start: number; ch: string; len: number } | undefined;
+  const fences: number[] = [];
+  for (const f of ['```', '~~~']) {
+    for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
+      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+      if (at - lineStart > 3 || text.slice(Math.max(lineStart, base), at).trim() !== '' || lineStart < base) continue;
+      fences.push(at);
+      let e = at;
+      while (text[e] === f[0]) e++;
+      at = e - 3;
+    }
+  }
+  fences.sort((a, b) => a - b);
+  for (const at of fences) {
+    const ch = text[at];
+    let len = 0;
+    while (text[at + len] === ch) len++;
+    if (!open) {
+      open = { start: at, ch, len };
+    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEndAt(text, at)).trim() === '') {
+      blocks.push([open.start, lineEndAt(text, at)]);
+      open = undefined;
+    }
+  }
+  if (open) blocks.push([open.start, text.length]);
+  return blocks;
+}
+
+function lineEndAt(text: string, at: number): number {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 ? text.length : nl;
+}
+
+function inBlocks(blocks: readonly [number, number][], at: number): boolean {
+  for (const [s, e] of blocks) {
+    if (at < s) return false;
+    if (at < e) return true;
+  }
+  return false;
+}
+
+/** True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). */
+function inInlineCode(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let ticks = 0;
+  for (let i = text.indexOf('`', lineStart); i >= 0 && i < at; i = text.indexOf('`', i + 1)) ticks++;
+  return ticks % 2 === 1;
+}
+
+/** The link destination starting at `from` (just after `](`), with its offsets. */
+function linkTarget(text: string, from: number): { raw: string; start: number; end: number } | undefined {
+  let s = from;
+  while (text[s] === ' ') s++;
+  if (text[s] === '<') {
+    const e = text.indexOf('>', s + 1);
+    const nl = text.indexOf('\n', s);
+    if (e < 0 || (nl >= 0 && nl < e)) return undefined;
+    return { raw: text.slice(s + 1, e), start: s + 1, end: e };
+  }
+  let e = s;
+  let depth = 0;
+  while (e < text.length) {
+    const c = text[e];
+    if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) break;
+      depth--;
+    } else if (c === ' ' || c === '\n' || c === '\r' || c === '\t') break;
+    e++;
+  }
+  if (e === s) return undefined;
+  return { raw: text.slice(s, e), start: s, end: e };
+}
+
+/** The relative file path of a link target, or undefined for URLs, anchors, absolute and templated paths. */
+function cleanLinkTarget(raw: string): string | undefined {
+  if (!raw || raw.startsWith('#') || raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~') || SCHEME.test(raw)) return undefined;
+  if (/[{}$<>*]/.test(raw)) return undefined;
+  const cut = raw.search(/[#?]/);
+  const path = cut >= 0 ? raw.slice(0, cut) : raw;
+  if (!path) return undefined;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,58 @@
+import * as path from 'node:path';
+import { nodeFilesHost, type SkillFilesHost } from './filesHost';
+import { parseSkillFile } from './parseSkillFile';
+import type { ParsedSkillFile, SkillDiagnostic } from './types';
+import { validateSkill, type SkillValidation, type ValidateSkillOptions } from './validateSkill';
+
+/** A skill folder read from disk. */
+export interface SkillDirRead {
+  /** Absolute path of the skill folder. */
+  dir: string;
+  folderName: string;
+  /** `SKILL.md`, or `skill.md` when only that exists; undefined when neither does. */
+  fileName?: string;
+  /** Absolute path of the skill file, when found. */
+  file?: string;
+  parsed?: ParsedSkillFile;
+  /** Parse diagnostics, or `skill-file-missing` (severities as the parser reports them; validation re-levels them). */
+  diagnostics: SkillDiagnostic[];
+}
+
+const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** Finds SKILL.md in `dir` (or `skill.md` only when SKILL.md is absent), reads and parses it. */
+export async function readSkillDir(dir: string, host: SkillFilesHost = nodeFilesHost): Promise<SkillDirRead> {
+  const abs = path.resolve(dir);
+  const folderName = path.basename(abs);
+  const entries = (await host.readDir(abs)) ?? [];
+  // Exact names from the listing, so a case-insensitive file system cannot pass skill.md off as SKILL.md.
+  const fileName = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n && e.kind === 'file'));
+  const text = fileName ? await host.readText(path.join(abs, fileName), 16 * 1024 * 1024) : undefined;
+  if (!fileName || text === undefined) {
+    return {
+      dir: abs,
+      folderName,
+      diagnostics: [
+        {
+          rule: 'skill-file-missing',
+          severity: 'error',
+          message: `${abs} has no SKILL.md. Create SKILL.md with \`name: ${folderName}\` and a \`description:\` in its frontmatter.`,
+          range: ZERO,
+          data: { expected: 'SKILL.md' },
+        },
+      ],
+    };
+  }
+  const parsed = parseSkillFile(text);
+  return { dir: abs, folderName, fileName, file: path.join(abs, fileName), parsed, diagnostics: parsed.diagnostics };
+}
+
+/** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
+export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillFilesHost = nodeFilesHost): Promise<SkillValidation & { read: SkillDirRead }> {
+  const read = await readSkillDir(dir, host);
+  if (!read.parsed) {
+    return { valid: false, name: read.folderName, diagnostics: read.diagnostics, read };
+  }
+  const v = await validateSkill({ parsed: read.parsed, folderName: read.folderName, rootDir: read.dir, fileName: read.fileName, host }, options);
+  return { ...v, read };
+}

@@ -1,0 +1,64 @@
+/** Finds apparent credentials in text, skipping obvious placeholders (`sk-...`, `your-api-key`, `<token>`). */
+
+/** One apparent secret: what kind, and where in the text. */
+export interface SecretHit {
+  kind: string;
+  start: number;
+  end: number;
+  /** The secret with its middle masked, safe to print. */
+  masked: string;
+}
+
+interface SecretPattern {
+  kind: string;
+  /** A cheap literal that every match contains, checked with `includes` before the regex runs. */
+  hint: string | RegExp;
+  re: RegExp;
+  /** Capture group holding the secret value (default the whole match). */
+  group?: number;
+}
+
+const PATTERNS: readonly SecretPattern[] = [
+  { kind: 'private key', hint: 'PRIVATE KEY-----', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/g },
+  { kind: 'API key (sk-…)', hint: 'sk-', re: /(?<![\w-])sk-(?:[A-Za-z0-9]+-){0,3}[A-Za-z0-9_-]{20,}/g },
+  { kind: 'AWS access key id', hint: /A[KS]IA/, re: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g },
+  { kind: 'GitHub token', hint: /gh[pousr]_|github_pat_/, re: /(?<![\w])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})/g },
+  { kind: 'Slack token', hint: 'xox', re: /(?<![\w])xox[abposr]-[A-Za-z0-9-]{10,}/g },
+  { kind: 'Google API key', hint: 'AIza', re: /(?<![\w])AIza[0-9A-Za-z_-]{35}(?![\w-])/g },
+  {
+    kind: 'password or secret assignment',
+    hint: /pass|pwd|secret|token|api[_-]?key/i,
+    re: /\b(?:password|passwd|pwd|secret|client_secret|api[_-]?key|auth[_-]?token|access[_-]?token)\b["']?\s*[:=]\s*(["'])([^"'\s]{8,})\1/gi,
+    group: 2,
+  },
+];
+
+const PLACEHOLDER_WORDS = /your|example|sample|placeholder|changeme|change-me|dummy|fake|redacted|replace|insert|test|xxxx|\*\*\*|\.\.\.|…|<|>|\$\{|\{\{|%\(|password|secret|token|here/i;
+
+/** Scans one text. Cheap when there is nothing to find: each pattern runs only if its literal hint occurs. */
+export function scanSecrets(text: string): SecretHit[] {
+  const hits: SecretHit[] = [];
+  for (const p of PATTERNS) {
+    if (typeof p.hint === 'string' ? !text.includes(p.hint) : !p.hint.test(text)) continue;
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(text); m; m = p.re.exec(text)) {
+      const value = m[p.group ?? 0];
+      const start = m.index + (p.group ? m[0].lastIndexOf(value) : 0);
+      if (p.kind !== 'private key' && isPlaceholder(value, p.group === undefined)) continue;
+      hits.push({ kind: p.kind, start, end: start + value.length, masked: mask(value) });
+    }
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
+function isPlaceholder(value: string, isKey: boolean): boolean {
+  if (PLACEHOLDER_WORDS.test(value)) return true;
+  if (/^(.)\1+$/.test(value.replace(/^[a-z]+[-_]/i, ''))) return true;
+  // Real keys mix letters and digits; a long key without digits reads as an illustration.
+  return isKey && (!/\d/.test(value) || !/[A-Za-z]/.test(value));
+}
+
+function mask(value: string): string {
+  if (value.startsWith('-----')) return value;
+  return value.length <= 8 ? '…' : `${value.slice(0, 4)}…${value.slice(-2)}`;
+}
