@@ -65,6 +65,10 @@ function fixesFor(a: SkillAnalysis, rule: string, diag: Diagnostic): Fix[] {
   if (FIX_RULES.nameToFolder.has(rule) && name && a.folderName && name.value !== a.folderName) {
     fixes.push({ title: `Set name to the folder name '${a.folderName}'`, edits: [{ range: name.valueRange, newText: a.folderName }], preferred: true });
   }
+  const expected = (diag.data as Partial<DiagnosticData> | undefined)?.data?.expected;
+  if (rule.startsWith('name-') && name && typeof expected === 'string' && expected !== '' && expected !== name.value && expected !== a.folderName) {
+    fixes.push({ title: `Change name to '${expected}'`, edits: [{ range: name.valueRange, newText: expected }] });
+  }
   if (FIX_RULES.lowercaseName.has(rule) && name && name.kind === 'scalar') {
     const lower = String(name.value).toLowerCase();
     if (lower !== name.value) fixes.push({ title: `Lowercase the name to '${lower}'`, edits: [{ range: name.valueRange, newText: lower }] });

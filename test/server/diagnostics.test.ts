@@ -92,6 +92,47 @@ describe('language server: diagnostics over stdio', function () {
     assert.deepEqual(codes(created), ['description-missing']);
   });
 
+  it('reports each rule at the severity of the mode the settings pick', async () => {
+    const lenient = await s.waitForDiagnostics(fileUri(skill('extra-fields')));
+    assert.deepEqual(lenient.diagnostics.map((d) => [d.code, d.severity, d.range]), [
+      ['field-unknown', 2, { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }],
+    ]);
+    await s.stop();
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0 }, configuration: { validation: { mode: 'strict' } } });
+    const strict = await s.waitForDiagnostics(fileUri(skill('extra-fields')));
+    assert.deepEqual(strict.diagnostics.map((d) => [d.code, d.severity]), [['field-unknown', 1]]);
+  });
+
+  it('leaves the built-in validator its four problems only when it is active and deferring is on', async () => {
+    const all = await s.waitForDiagnostics(fileUri(skill('name-mismatch')));
+    assert.deepEqual(codes(all), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
+    await s.stop();
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, builtinSkillValidatorActive: true } });
+    assert.deepEqual((await s.waitForDiagnostics(fileUri(skill('name-mismatch')))).diagnostics, []);
+    assert.deepEqual((await s.waitForDiagnostics(fileUri(skill('no-description')))).diagnostics, []);
+    assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('colon-value')))), ['yaml-syntax']);
+    await s.stop();
+    s = await startServer({
+      workspaceFolders: [ws],
+      initializationOptions: { debounceMs: 0, builtinSkillValidatorActive: true },
+      configuration: { validation: { deferToBuiltin: false } },
+    });
+    assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('no-description')))), ['description-missing']);
+  });
+
+  it('waits for a pause in typing before validating when debounced', async () => {
+    await s.stop();
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 150, scanWorkspace: false } });
+    const uri = fileUri(skill('demo-skill'));
+    const text = fs.readFileSync(skill('demo-skill'), 'utf8');
+    await openDoc(s, uri, text, 1);
+    await s.waitForDiagnostics(uri, (p) => p.version === 1);
+    for (let v = 2; v <= 6; v++) await changeDoc(s, uri, text.replace('license: Apache-2.0', `license: a: ${v}`), v);
+    const last = await s.waitForDiagnostics(uri, (p) => p.version === 6);
+    assert.deepEqual(codes(last), ['yaml-syntax']);
+    assert.deepEqual(s.published.filter((p) => p.uri === uri).map((p) => p.version), [1, 6], 'intermediate versions are never validated');
+  });
+
   it('exits with code 0 after shutdown and exit', async () => {
     const code = await s.stop();
     assert.equal(code, 0);

@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeActionRequest, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-protocol/node';
+import { copyFixture, removeDir } from './fixtureWorkspace';
+import { applyEdits, changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+
+describe('language server: quick fixes applied and re-validated over stdio', function () {
+  let ws: string;
+  let s: LspSession;
+  let version = 1;
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  });
+  beforeEach(async () => {
+    ws = copyFixture('lsp-workspace');
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false } });
+  });
+  afterEach(async () => {
+    await s.stop();
+    removeDir(ws);
+  });
+
+  /** Opens a fixture skill, asks for fixes on the problem with `rule`, applies the one titled like `title`, re-validates. */
+  async function fix(skill: string, rule: string, title: RegExp, contextDiagnostics?: (ds: Diagnostic[]) => Diagnostic[]) {
+    const file = path.join(ws, 'skills', skill, 'SKILL.md');
+    const uri = fileUri(file);
+    const text = fs.readFileSync(file, 'utf8');
+    version = 1;
+    await openDoc(s, uri, text, version);
+    const before = await s.waitForDiagnostics(uri, (p) => p.version === version);
+    const diag = before.diagnostics.find((d) => d.code === rule);
+    assert.ok(diag, `expected ${rule} in ${JSON.stringify(before.diagnostics.map((d) => d.code))}`);
+    const ctx = contextDiagnostics ? contextDiagnostics(before.diagnostics) : [diag];
+    const actions = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diag.range, context: { diagnostics: ctx } })) as CodeAction[];
+    const action = actions.find((a) => title.test(a.title));
+    assert.ok(action, `no action like ${title} in ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.equal(action.kind, 'quickfix');
+    const edits = action.edit?.changes?.[uri] ?? [];
+    const fixed = applyEdits(text, edits);
+    await changeDoc(s, uri, fixed, ++version);
+    const after = await s.waitForDiagnostics(uri, (p) => p.version === version);
+    return { edits, fixed, before: before.diagnostics, after: after.diagnostics, diag };
+  }
+  const r = (sl: number, sc: number, el: number, ec: number): Range => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
+
+  it('sets name to the folder name', async () => {
+    const { edits, after } = await fix('name-mismatch', 'name-folder-mismatch', /folder name/);
+    assert.deepEqual(edits, [{ range: r(1, 6, 1, 16), newText: 'name-mismatch' }]);
+    assert.deepEqual(after, []);
+  });
+
+  it('lowercases the name', async () => {
+    const { edits, after } = await fix('name-mismatch', 'name-uppercase', /Lowercase/);
+    assert.deepEqual(edits, [{ range: r(1, 6, 1, 16), newText: 'other_name' }]);
+    assert.ok(!after.some((d) => d.code === 'name-uppercase'));
+    assert.ok(after.some((d) => d.code === 'name-invalid-chars'), 'the underscore is still a problem');
+  });
+
+  it('quotes a value whose unquoted colon breaks the YAML', async () => {
+    const { edits, after, fixed } = await fix('colon-value', 'yaml-syntax', /Quote/);
+    assert.deepEqual(edits, [{ range: r(2, 13, 2, 47), newText: '"Use this: when a value has a colon"' }]);
+    assert.match(fixed, /^description: "Use this: when a value has a colon"$/m);
+    assert.deepEqual(after, []);
+  });
+
+  it('moves an unknown field under metadata', async () => {
+    const { edits, fixed, after } = await fix('extra-fields', 'field-unknown', /metadata/);
+    assert.deepEqual(edits, [
+      { range: r(3, 0, 4, 0), newText: '' },
+      { range: r(4, 0, 4, 0), newText: 'metadata:\n  favorite-color: blue\n' },
+    ]);
+    assert.equal(fixed.split('---')[1], '\nname: extra-fields\ndescription: A skill with a field no host defines.\nmetadata:\n  favorite-color: blue\n');
+    assert.deepEqual(after, []);
+  });
+
+  it('shortens a description to its limit at a sentence boundary', async () => {
+    const { edits, after, diag } = await fix('long-description', 'description-too-long', /Shorten/);
+    assert.deepEqual(edits[0].range, diag.range);
+    const sentence = 'Summarizes long documents into short briefs.';
+    const n = Math.floor((1024 + 1) / (sentence.length + 1));
+    assert.equal(edits[0].newText, Array(n).fill(sentence).join(' '));
+    assert.ok(edits[0].newText.length <= 1024);
+    assert.deepEqual(after, []);
+  });
+
+  it('adds a missing required field', async () => {
+    const { edits, after } = await fix('no-description', 'description-missing', /Add the required field 'description'/);
+    assert.deepEqual(edits, [{ range: r(2, 0, 2, 0), newText: 'description: Describe what this skill does and when to use it.\n' }]);
+    assert.deepEqual(after, []);
+  });
+
+  it('still offers fixes for problems left to VS Code (deferred, not in the request context)', async () => {
+    await s.stop();
+    s = await startServer({
+      workspaceFolders: [ws],
+      initializationOptions: { debounceMs: 0, scanWorkspace: false, builtinSkillValidatorActive: true },
+    });
+    const file = path.join(ws, 'skills/name-mismatch/SKILL.md');
+    const uri = fileUri(file);
+    const text = fs.readFileSync(file, 'utf8');
+    await openDoc(s, uri, text, 1);
+    const published = await s.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.deepEqual(published.diagnostics, [], 'all three name problems are left to the built-in validator');
+    const builtin: Diagnostic = { range: r(1, 6, 1, 16), message: "The skill name 'Other_Name' does not match the folder", severity: 2 };
+    const actions = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: builtin.range, context: { diagnostics: [builtin] } })) as CodeAction[];
+    const set = actions.find((a) => /folder name/.test(a.title));
+    assert.deepEqual(set?.edit?.changes?.[uri], [{ range: r(1, 6, 1, 16), newText: 'name-mismatch' }]);
+  });
+});
