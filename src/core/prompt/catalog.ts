@@ -1,3 +1,4 @@
+import { escapeXml, renderSkillEntry } from './availableSkills';
 import { cmp, rankSkills, type Mentions } from './skillRanking';
 import type { CatalogBudget, CatalogSkill, TokenCounter } from './types';
 
@@ -10,16 +11,11 @@ export interface CatalogBlock {
   mentions: Mentions;
 }
 
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+export { escapeXml };
 
 /** One `<skill>` entry; descriptions are flattened to one line so entries are easy to count and cut. */
 export function renderCatalogEntry(s: CatalogSkill, hideLocation = false): string {
-  const lines = ['<skill>', `<name>${escapeXml(s.name)}</name>`, `<description>${escapeXml(s.description.replace(/\s+/g, ' ').trim())}</description>`];
-  if (s.location && !hideLocation) lines.push(`<location>${escapeXml(s.location)}</location>`);
-  lines.push('</skill>');
-  return lines.join('\n');
+  return renderSkillEntry({ name: s.name, description: s.description, location: hideLocation ? undefined : s.location });
 }
 
 /** The line that says how many skills were left out and how to reach them. */

@@ -5,3 +5,4 @@ export { renderActiveSkills, renderSkillBlock, renderDoc } from './activeSkills'
 export { baseRules, defaultToolingGuidance } from './baseRules';
 export { bm25Scores, findMentions, rankSkills, tokenize, type Mentions } from './skillRanking';
 export { o200kCounter, memoizeCounter } from './tokenCounter';
+export { serializeCall, promptTokens, sharedPrefixFraction } from './promptMetrics';

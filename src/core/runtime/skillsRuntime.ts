@@ -158,9 +158,9 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
         ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
       };
-      const skillOfInput = (input as { skill?: unknown } | null)?.skill;
-      if (touched.length) for (const s of touched) audit.append({ ...base, skill: s.name, ...(s.digest ? { digest: s.digest } : {}) });
-      else audit.append({ ...base, ...(typeof skillOfInput === 'string' ? { skill: skillOfInput } : {}) });
+      const targets = touched.length ? touched : attemptedSkills(tool, input, sessions.get(call.sessionId));
+      if (targets.length) for (const s of targets) audit.append({ ...base, skill: s.name, ...(s.digest ? { digest: s.digest } : {}) });
+      else audit.append(base);
     }
     return invocation;
   };
@@ -250,4 +250,16 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
 function runDetails(result: unknown): Record<string, unknown> {
   const r = result as { exit_code?: unknown; timed_out?: unknown; execution_mode?: unknown };
   return { exit_code: r.exit_code, timed_out: r.timed_out, execution_mode: r.execution_mode };
+}
+
+/** The skills a refused call was aimed at, so its audit line names them. */
+function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): { name: string; digest?: string }[] {
+  const args = (input ?? {}) as { skill?: unknown; names?: unknown };
+  const find = (n: string) => session?.active_skills.find((a) => a.name === n);
+  if (tool === 'load' || tool === 'unload') {
+    return Array.isArray(args.names) ? args.names.filter((n): n is string => typeof n === 'string').map((n) => ({ name: n, digest: find(n)?.digest })) : [];
+  }
+  if (typeof args.skill === 'string') return [{ name: args.skill, digest: find(args.skill)?.digest }];
+  const last = session?.active_skills[session.active_skills.length - 1];
+  return last ? [{ name: last.name, digest: last.digest }] : [];
 }

@@ -1,0 +1,76 @@
+import * as assert from 'node:assert/strict';
+import { bm25Scores, findMentions, o200kCounter, rankSkills, renderCatalog, type CatalogSkill } from '../../../src/core/prompt';
+
+const SKILLS: CatalogSkill[] = [
+  { name: 'pdf', description: 'Extract text and tables from PDF files, fill PDF forms, merge documents.', scope: 'user' },
+  { name: 'xlsx', description: 'Create and edit spreadsheets with formulas, charts and pivot tables.', scope: 'project' },
+  { name: 'slack-gif-creator', description: 'Make animated GIFs optimized for Slack.', scope: 'plugin' },
+  { name: 'brand-guidelines', description: 'Apply brand colors and typography to artifacts.', scope: 'project' },
+  { name: 'internal-comms', description: 'Write status reports, newsletters and incident updates.', scope: 'user' },
+  { name: 'webapp-testing', description: 'Test local web applications with Playwright: screenshots, logs, UI checks.', scope: 'project' },
+];
+const opts = { loadTool: 'load' };
+const count = (t: string) => o200kCounter.count(t);
+
+describe('prompt/catalog selection and budget', () => {
+  it('shows every skill when they fit, sorted by name, with locations', () => {
+    const withLoc = SKILLS.map((s) => ({ ...s, location: `/skills/${s.name}/SKILL.md` }));
+    const c = renderCatalog(withLoc, 'anything', {}, o200kCounter, opts);
+    assert.equal(c.omitted, 0);
+    assert.deepEqual(c.shown, [...SKILLS.map((s) => s.name)].sort());
+    assert.match(c.text, /^<available_skills>\n<skill>\n<name>brand-guidelines<\/name>\n<description>Apply brand.*<\/description>\n<location>\/skills\/brand-guidelines\/SKILL.md<\/location>\n<\/skill>/);
+    assert.equal(c.tokens, count(c.text));
+    assert.doesNotMatch(renderCatalog(withLoc, '', {}, o200kCounter, { ...opts, hideLocations: true }).text, /<location>/);
+  });
+
+  it('escapes XML in names and descriptions', () => {
+    const c = renderCatalog([{ name: 'x', description: 'Use <b> & "q"' }], undefined, {}, o200kCounter, opts);
+    assert.match(c.text, /Use &lt;b&gt; &amp; &quot;q&quot;/);
+  });
+
+  it('cuts to the token budget by relevance and says how many were left out and how to reach them', () => {
+    const full = renderCatalog(SKILLS, undefined, {}, o200kCounter, opts);
+    const c = renderCatalog(SKILLS, 'merge these PDF files and fill the form', { maxTokens: Math.floor(full.tokens * 0.6) }, o200kCounter, opts);
+    assert.ok(c.tokens <= Math.floor(full.tokens * 0.6), `${c.tokens} tokens within the budget`);
+    assert.ok(c.shown.includes('pdf'), 'the most relevant skill is kept');
+    assert.ok(c.omitted > 0);
+    assert.equal(c.shown.length + c.omitted, SKILLS.length);
+    assert.match(c.text, new RegExp(`\\(${c.omitted} more skills are installed but not listed here.*call load with its exact name.*agent-skills list`));
+    const chars = renderCatalog(SKILLS, 'spreadsheet pivot charts', { maxChars: 700 }, o200kCounter, opts);
+    assert.ok(chars.text.length <= 700);
+    assert.ok(chars.shown.includes('xlsx'));
+  });
+
+  it('is deterministic and byte-stable: the same inputs give the same bytes, whatever the input order', () => {
+    const budget = { maxTokens: 200 };
+    const a = renderCatalog(SKILLS, 'slack gif please', budget, o200kCounter, opts);
+    const b = renderCatalog([...SKILLS].reverse(), 'slack gif please', budget, o200kCounter, opts);
+    assert.equal(a.text, b.text);
+    assert.ok(a.shown.includes('slack-gif-creator'));
+  });
+
+  it('an explicit mention wins over relevance, then recency, then scope', () => {
+    const ranked = (req: string, skills = SKILLS) => rankSkills(req, skills).ranked.map((s) => s.name);
+    assert.equal(ranked('merge pdf files, then use $internal-comms')[0], 'internal-comms');
+    assert.equal(ranked('use #xlsx to summarize the PDF')[0], 'xlsx');
+    assert.equal(ranked('merge PDF files')[0], 'pdf');
+    // No lexical signal: the recently used skill first, then project before user before plugin.
+    const recent = SKILLS.map((s) => (s.name === 'internal-comms' ? { ...s, lastUsed: 1000 } : s));
+    assert.deepEqual(ranked('hello', recent).slice(0, 4), ['internal-comms', 'brand-guidelines', 'webapp-testing', 'xlsx']);
+    const cut = renderCatalog(SKILLS, 'please use $slack-gif-creator to merge PDF tables', { maxTokens: 100 }, o200kCounter, opts);
+    assert.deepEqual(cut.shown, ['slack-gif-creator']);
+  });
+
+  it('finds mentions by $name, #name and the bare name, case-insensitively, not inside other words', () => {
+    const names = SKILLS.map((s) => s.name);
+    assert.deepEqual(findMentions('Use $PDF and #brand-guidelines; the xlsx too', names), { explicit: ['pdf', 'brand-guidelines'], named: ['xlsx'] });
+    assert.deepEqual(findMentions('pdfs and my-xlsx-thing', names), { explicit: [], named: [] });
+  });
+
+  it('BM25 scores the relevant skill highest and unrelated ones zero', () => {
+    const scores = bm25Scores('animated gif for slack', SKILLS);
+    const best = scores.indexOf(Math.max(...scores));
+    assert.equal(SKILLS[best].name, 'slack-gif-creator');
+    assert.equal(scores[SKILLS.findIndex((s) => s.name === 'xlsx')], 0);
+  });
+});
