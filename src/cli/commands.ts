@@ -1,4 +1,7 @@
 import { listCommand } from './commands/list';
+import { promptCommand } from './commands/prompt';
+import { readPropertiesCommand } from './commands/readProperties';
+import { validateCommand } from './commands/validate';
 
 /** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
 export interface CliCommand {
@@ -11,4 +14,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [listCommand];
+export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand];
