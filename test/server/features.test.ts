@@ -139,5 +139,9 @@ describe('language server: completion, hover, links, symbols over stdio', functi
     assert.ok(Array.isArray(r));
     const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: u }, position: at(40, 3) });
     assert.equal(h, null);
+    const huge = `---\nname: demo-skill\ndescription: d\n---\n${'y'.repeat(3_000_000)}\n`;
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri: u, version: 7 }, contentChanges: [{ text: huge }] });
+    const p = await s.waitForDiagnostics(u, (x) => x.version === 7);
+    assert.ok(p.diagnostics.some((d) => d.code === 'server-file-truncated'), JSON.stringify(p.diagnostics.map((d) => d.code)));
   });
 });

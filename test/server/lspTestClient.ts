@@ -41,6 +41,8 @@ export interface LspSession {
   /** Sends shutdown + exit and waits for the process to end; returns its exit code. */
   stop(): Promise<number | null>;
   stderr: () => string;
+  /** Messages the server logged through window/logMessage. */
+  logs: () => string[];
 }
 
 export interface StartOptions {
@@ -100,6 +102,7 @@ export async function startServer(opts: StartOptions = {}): Promise<LspSession> 
     init,
     published,
     stderr: () => err,
+    logs: () => (received.get('window/logMessage') ?? []).map((m) => String((m as { message?: unknown }).message)),
     waitForDiagnostics(uri, pred = () => true, timeoutMs = 10_000) {
       const done = published.find((p) => p.uri === uri && pred(p));
       if (done) return Promise.resolve(done);
