@@ -33,7 +33,7 @@ export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
   while (i < records.length) {
     let j = i;
     while (j < records.length && records[j].name === records[i].name) j++;
-    settleName(records.slice(i, j));
+    if (j - i > 1) settleName(records.slice(i, j));
     i = j;
   }
   return records;

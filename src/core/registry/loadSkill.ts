@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import * as path from 'node:path';
 import { parseSkillFile } from '../skill/parseSkillFile';
+import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
 import { fastParseSkillFile } from './fastParseSkillFile';
 import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
@@ -22,7 +23,7 @@ export interface SkillCheckInput {
 /** Turns a parsed skill into its diagnostics (the validator, in the registry's mode). */
 export type SkillChecker = (input: SkillCheckInput) => MaybePromise<SkillDiagnostic[]>;
 
-/** Until a validator is configured: the parser's own findings, which are all about the file's shape. */
+/** Only the parser's own findings (file shape, YAML syntax): for callers that validate elsewhere. */
 export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics;
 
 /** One skill as read from disk, before precedence decides its status. */
@@ -65,7 +66,7 @@ export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: s
       diagnostics = [...parsed.diagnostics, failure('skill-check-failed', `Checking ${location} failed: ${(e as Error).message}. Report this as a bug.`)];
     }
     const props = parsed.properties;
-    const name = typeof props.name === 'string' && props.name.trim() !== '' ? props.name : folderName;
+    const name = effectiveSkillName(props, folderName);
     return {
       root,
       rootDir: skillDir,
@@ -75,7 +76,7 @@ export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: s
       name,
       description: typeof props.description === 'string' ? props.description : '',
       properties: props,
-      digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+      digest: `sha256:${hash('sha256', bytes, 'hex')}`,
       diagnostics,
       broken: diagnostics.some((d) => d.severity === 'error'),
     };

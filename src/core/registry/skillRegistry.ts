@@ -2,12 +2,13 @@ import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
 import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
-import { parseOnlyChecker, type LoadedSkill, type SkillChecker } from './loadSkill';
+import type { LoadedSkill, SkillChecker } from './loadSkill';
 import { createNodeRegistryHost, type RegistryHost } from './registryHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
+import { contentChecker } from './validatorChecker';
 import type { RegistryChange, RegistrySnapshot, ScanStats, SkillRecord, SkillRoot } from './types';
 
 /** Options of {@link createSkillRegistry}. */
@@ -18,7 +19,10 @@ export interface SkillRegistryOptions {
   host?: RegistryHost;
   /** Validation mode handed to the checker; `lenient` by default. */
   mode?: ValidationMode;
-  /** Produces each skill's diagnostics; any `error` makes the skill broken. Default: the parser's findings. */
+  /**
+   * Produces each skill's diagnostics; any `error` makes the skill broken. Default: the validator's content
+   * rules ({@link contentChecker}); `createFullChecker()` adds the reference and secret checks (warnings only).
+   */
   check?: SkillChecker;
   /** Skill folders worked on at once; 8 by default. */
   concurrency?: number;
@@ -53,7 +57,7 @@ export interface SkillRegistry {
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
   const host = options.host ?? createNodeRegistryHost();
   const mode = options.mode ?? 'lenient';
-  const check = options.check ?? parseOnlyChecker;
+  const check = options.check ?? contentChecker;
   let roots = dedupeRoots(options.roots);
   const byRoot = new Map<string, Map<string, LoadedSkill>>();
   const listeners = new Set<(change: RegistryChange) => void>();

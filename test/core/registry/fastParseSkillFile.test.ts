@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fastParseSkillFile } from '../../../src/core/registry/fastParseSkillFile';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
+import { validateSkillContent } from '../../../src/core/skill/validateSkill';
 
 const CORPUS = '/work/shared/corpus/anthropic-skills';
 
@@ -77,7 +78,12 @@ describe('fastParseSkillFile', () => {
         const fast = fastParseSkillFile(variant);
         if (fast) {
           accepted++;
-          assert.deepStrictEqual(fast, parseSkillFile(variant), file);
+          const full = parseSkillFile(variant);
+          assert.deepStrictEqual(fast, full, file);
+          for (const mode of ['lenient', 'strict'] as const) {
+            const v = (parsed: typeof full) => validateSkillContent({ parsed, folderName: dir, fileName: 'SKILL.md' }, { mode });
+            assert.deepStrictEqual(v(fast), v(full), `validator findings differ for ${file} (${mode})`);
+          }
         }
       }
     }

@@ -5,6 +5,7 @@ import {
   AmbiguousSkillError,
   BrokenSkillError,
   createAsyncNodeRegistryHost,
+  createFullChecker,
   createSkillRegistry,
   defaultSkillRoots,
   SkillNotFoundError,
@@ -205,6 +206,33 @@ describe('skill registry on changing folders', () => {
     const snap = await reg.refresh();
     assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:same=broken', 'user:same=ok']);
     assert.equal(reg.resolve('same').id, 'user:same');
+  });
+
+  it('validates with the validator in lenient mode by default and strict when asked', async () => {
+    const root = tempDir();
+    writeSkill(root, 'folder-name', { name: 'other-name' });
+    const lenient = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const [l] = (await lenient.refresh()).records;
+    assert.equal(l.status, 'ok');
+    assert.ok(l.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'warning'));
+    const strict = createSkillRegistry({ roots: [{ path: root, scope: 'project' }], mode: 'strict' });
+    const [s] = (await strict.refresh()).records;
+    assert.equal(s.status, 'broken');
+    assert.ok(s.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'error'));
+  });
+
+  it('adds reference and secret warnings with the full checker, without changing the status', async () => {
+    const root = tempDir();
+    const dir = writeSkill(root, 'leaky', { text: '---\nname: leaky\ndescription: Has a key.\n---\n\nRun [the script](scripts/missing.py).\n' });
+    // Built at run time so no credential-shaped literal sits in the repository.
+    fs.writeFileSync(path.join(dir, 'notes.txt'), `token: ${'ghp_' + 'a1B2c3D4e5'.repeat(4)}\n`);
+    const [content] = (await createSkillRegistry({ roots: [{ path: root, scope: 'user' }] }).refresh()).records;
+    const [full] = (await createSkillRegistry({ roots: [{ path: root, scope: 'user' }], check: createFullChecker() }).refresh()).records;
+    assert.ok(!content.diagnostics.some((d) => d.rule === 'reference-missing'));
+    assert.ok(full.diagnostics.some((d) => d.rule === 'reference-missing'), JSON.stringify(full.diagnostics.map((d) => d.rule)));
+    assert.ok(full.diagnostics.some((d) => d.rule === 'secret-detected' && d.file === 'notes.txt'), JSON.stringify(full.diagnostics.map((d) => [d.rule, d.file])));
+    assert.equal(full.status, 'ok');
+    assert.equal(content.status, 'ok');
   });
 
   it('uses the configured checker and mode; any error makes the skill broken', async () => {
