@@ -1,53 +1,33 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { extractBodyReferences, type BodyReferenceKind } from '../skill/bodyReferences';
+import type { ParsedSkillFile } from '../skill/types';
 import { isInside } from './skillPaths';
 
 /** A file the SKILL.md body mentions, resolved under the skill root (seed 002's progressive loading). */
-export interface BodyReference {
+export interface ResolvedReference {
   /** Path relative to the skill root, `/`-separated. */
   path: string;
-  /** Where the body mentions it. */
-  via: 'link' | 'inline-code' | 'code-block';
+  /** Where the body first mentions it. */
+  via: BodyReferenceKind;
   size_bytes: number;
   kind: 'file' | 'directory';
 }
 
-// A token that looks like a relative file path: has a slash or a file extension, no scheme.
-const PATHLIKE = /^(?:\.\/)?[\w@][\w.@+-]*(?:\/[\w.@+-]+)*\/?$/;
-
-function candidates(body: string): { text: string; via: BodyReference['via'] }[] {
-  const out: { text: string; via: BodyReference['via'] }[] = [];
-  const withoutFences = body.replace(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm, (_m, _f: string, code: string) => {
-    for (const token of code.split(/[\s"'`=(),;<>|]+/)) out.push({ text: token, via: 'code-block' });
-    return '';
-  });
-  for (const m of withoutFences.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push({ text: m[1], via: 'link' });
-  for (const m of withoutFences.matchAll(/`([^`\n]+)`/g)) {
-    for (const token of m[1].split(/\s+/)) out.push({ text: token, via: 'inline-code' });
-  }
-  return out;
-}
-
 /**
- * Finds the files the body refers to by Markdown links, inline code and code blocks, keeps those
- * that exist inside the skill root, and returns them once each in order of first mention.
- * The lexical rules are deliberately loose: a mention only counts when the file really exists.
+ * The files the body refers to (Markdown links, inline code, code blocks: the validator's
+ * `extractBodyReferences`), resolved under the skill root and kept only when they exist there, once each
+ * in order of first mention. A reference through a link that leaves the skill is dropped.
  */
-export async function resolveBodyReferences(body: string, rootDir: string, limit = 100): Promise<BodyReference[]> {
+export async function resolveBodyReferences(parsed: ParsedSkillFile, rootDir: string, limit = 100): Promise<ResolvedReference[]> {
   const root = await fs.promises.realpath(rootDir);
+  const folders = (await fs.promises.readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name);
+  const refs = extractBodyReferences(parsed, { folders }).sort((a, b) => a.start - b.start);
   const seen = new Set<string>();
-  const found: BodyReference[] = [];
-  for (const c of candidates(body)) {
+  const found: ResolvedReference[] = [];
+  for (const r of refs) {
     if (found.length >= limit) break;
-    let text = c.text.split('#')[0].split('?')[0];
-    if (!text || /^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('/')) continue;
-    try {
-      text = decodeURI(text);
-    } catch {
-      continue;
-    }
-    if (!PATHLIKE.test(text) || !(text.includes('/') || /\.\w{1,8}$/.test(text))) continue;
-    const abs = path.resolve(root, text);
+    const abs = path.resolve(root, r.path);
     if (!isInside(root, abs)) continue;
     const rel = path.relative(root, abs).split(path.sep).join('/');
     if (!rel || seen.has(rel) || rel.toLowerCase() === 'skill.md') continue;
@@ -56,7 +36,7 @@ export async function resolveBodyReferences(body: string, rootDir: string, limit
       const real = await fs.promises.realpath(abs);
       if (!isInside(root, real)) continue;
       const st = await fs.promises.stat(real);
-      found.push({ path: rel, via: c.via, size_bytes: st.isFile() ? st.size : 0, kind: st.isDirectory() ? 'directory' : 'file' });
+      found.push({ path: rel, via: r.kind, size_bytes: st.isFile() ? st.size : 0, kind: st.isDirectory() ? 'directory' : 'file' });
     } catch {
       // Mentioned but absent: not offered to the model.
     }

@@ -6,9 +6,10 @@ export { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type SkillToolName
 export { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
 export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './allowedTools';
 export { resolveSkillPath, listDocFiles } from './skillPaths';
-export { resolveBodyReferences, type BodyReference } from './bodyReferences';
+export { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
 export type { ToolCall } from './toolContext';
 export type { LoadResult, UnloadResult, LoadedSkillReceipt } from './loadTools';
 export type { ReadResult } from './readTool';
 export type { ListDocsResult, SelectDocsResult } from './docsTools';
 export { artifactReaderOf } from './execAdapters';
+export { skillSourceOf, type RegistryLike } from './registrySource';

@@ -1,5 +1,5 @@
 import { parseAllowedTools } from './allowedTools';
-import { type BodyReference, resolveBodyReferences } from './bodyReferences';
+import { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
 import { SkillToolError } from './errors';
 import { listDocFiles } from './skillPaths';
 import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
@@ -16,7 +16,7 @@ export interface LoadedSkillReceipt {
   /** Docs selected for injection. */
   docs: DocsSelection;
   /** Files the body references that exist (only for skills this call loaded): what `read` may fetch next. */
-  files?: BodyReference[];
+  files?: ResolvedReference[];
   /** `allowed-tools` of the skill: pre-approved while it is loaded. */
   pre_approved_tools?: string[];
 }
@@ -82,7 +82,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
   }
   const files = await Promise.all(records.map((r) => ctx.content.skillFile(r.name, r.location)));
   const docsFor = await resolveDocs(records.map((r) => ({ name: r.name, root: r.rootDir })), input);
-  const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(files[i].body, r.rootDir)));
+  const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(files[i].parsed, r.rootDir)));
   const now = ctx.now().toISOString();
   const updated = await ctx.sessions.update(call.sessionId, 'load', (s) => {
     const previous = new Map(s.active_skills.map((a) => [a.name, a]));

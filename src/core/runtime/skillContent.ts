@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSkillFile } from '../skill/parseSkillFile';
+import type { ParsedSkillFile } from '../skill/types';
 import { SkillToolError } from './errors';
 import { resolveSkillPath } from './skillPaths';
 
@@ -10,6 +11,7 @@ export interface SkillFileContent {
   body: string;
   digest: string;
   properties: Record<string, unknown>;
+  parsed: ParsedSkillFile;
 }
 
 interface Stamped<T> {
@@ -46,6 +48,7 @@ export class SkillContentCache {
       body: parsed.body.replace(/^(\r?\n)+/, '').replace(/\s+$/, ''),
       digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
       properties: parsed.properties,
+      parsed,
     };
     this.skills.set(location, { key, value });
     return value;

@@ -72,7 +72,21 @@ export function pickLoaded(session: SessionState, skill: string | undefined, too
 
 /** Resolves a name through the source and insists the skill is usable. */
 export function resolveUsable(ctx: ToolContext, name: string): SkillRecord {
-  const rec = ctx.source.resolve(name);
+  let rec: SkillRecord | undefined;
+  try {
+    rec = ctx.source.resolve(name);
+  } catch (e) {
+    // A registry throws typed errors (not-found with suggestions, ambiguous, broken) that already say what is wrong.
+    const err = e as Error & { code?: string; suggestions?: string[] };
+    if (err.code === 'not-found') {
+      throw new SkillToolError('unknown_skill', err.message, 'Use a name exactly as listed in <available_skills>.', { suggestions: err.suggestions ?? [] });
+    }
+    throw new SkillToolError(
+      'skill_unusable',
+      err.message,
+      err.code === 'ambiguous' ? 'Load it by one of the ids named in the message, or pick another skill.' : 'Pick another skill, or ask the user to fix the SKILL.md.',
+    );
+  }
   if (!rec) {
     const known = ctx.source.list().map((r) => r.name);
     const near = suggest(name, known);

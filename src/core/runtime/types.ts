@@ -7,7 +7,10 @@ import type { SkillRecord } from '../registry/types';
 
 /** Where the runtime finds skills. The registry satisfies this; tests can build one from temp folders. */
 export interface SkillSource {
-  /** The usable skill for a name or canonical id, or undefined when none is known. */
+  /**
+   * The usable skill for a name or canonical id, or undefined when none is known. May instead throw an
+   * error with `code` `not-found` (and `suggestions`), `ambiguous` or `broken`, as the registry does.
+   */
   resolve(nameOrId: string): SkillRecord | undefined;
   /** Every skill the catalog may show (usable ones: status `ok`). */
   list(): readonly SkillRecord[];

@@ -75,7 +75,7 @@ describe('runtime tools', function () {
       assert.equal((receipt.properties as Record<string, unknown>).name, 'demo');
       assert.deepEqual(receipt.pre_approved_tools, ['Read', 'Bash(git status:*)']);
       const files = (receipt.files as { path: string; via: string }[]).map((f) => `${f.path}<${f.via}`);
-      assert.deepEqual(files, ['scripts/hello.py<code-block', 'references/forms.md<link', 'references/guide.txt<inline-code']);
+      assert.deepEqual(files, ['references/forms.md<link', 'scripts/hello.py<inline-code', 'references/guide.txt<inline-code']);
       const s = rt.sessions.get('chat');
       assert.deepEqual(s?.active_skills.map((a) => a.name), ['demo']);
       assert.equal(s?.lifecycle.demo, 'loaded');
