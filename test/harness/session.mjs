@@ -1,0 +1,86 @@
+// One real VS Code session: a fresh code-server + chromium that runs a set of compiled suites
+// inside the extension host, with our extension either under development (the project folder)
+// or installed from a .vsix as a user would.
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { openWorkbench } from './browser.mjs';
+import { installUnpacked } from './buildTests.mjs';
+import { profileDirs, startCodeServer, workbenchUrl } from './codeServer.mjs';
+
+/**
+ * @typedef {{ passed: number, failed: number, skipped: number }} Stats
+ * @typedef {{ code: number, stats: Stats, problem?: string }} SessionResult
+ */
+
+/**
+ * Installs a .vsix into an extensions folder with code-server's own CLI, as a user would.
+ * @param {{ node: string, codeServer: string }} paths
+ * @param {string} vsix
+ * @param {{ extensions: string, userData: string, home: string, config: string, data: string, cache: string }} dirs
+ */
+export function installVsix(paths, vsix, dirs) {
+  const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache, NODE_OPTIONS: '' };
+  const common = ['--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData];
+  const r = spawnSync(paths.node, [paths.codeServer, '--install-extension', vsix, ...common], { env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  const list = spawnSync(paths.node, [paths.codeServer, '--list-extensions', '--show-versions', ...common], { env, encoding: 'utf8' });
+  return list.stdout.split('\n').map((l) => l.trim()).filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
+}
+
+/**
+ * Runs one session. `register(stop)` lets the caller stop it early (deadline, signal).
+ * @param {{ name: string, root: string, runDir: string, paths: { node: string, codeServer: string, chromium: string },
+ *   testsIndex: string, scriptedModelDir: string, vsix?: string, relay: ReturnType<typeof import('./relay.mjs').createRelay>,
+ *   say: (msg: string) => void, register: (stop: () => Promise<void>) => void, env?: Record<string, string> }} o
+ * @returns {Promise<SessionResult>}
+ */
+export async function runSession(o) {
+  const dir = join(o.runDir, o.name);
+  mkdirSync(dir, { recursive: true });
+  const workspace = join(dir, 'workspace');
+  cpSync(join(o.root, 'test', 'fixtures', 'sample-workspace'), workspace, { recursive: true });
+  const relay = o.relay;
+  const logFile = join(dir, 'code-server.log');
+  /** @type {Awaited<ReturnType<typeof startCodeServer>> | undefined} */
+  let server;
+  /** @type {Awaited<ReturnType<typeof openWorkbench>> | undefined} */
+  let workbench;
+  const stop = async () => {
+    await workbench?.close();
+    await server?.stop();
+  };
+  o.register(stop);
+  try {
+    const vscodeRoot = join(dir, 'vscode');
+    mkdirSync(join(vscodeRoot, 'extensions'), { recursive: true });
+    let devPath = o.root;
+    if (o.vsix) {
+      // Ours comes from the .vsix; the scripted model is then the one extension under development.
+      const listed = installVsix(o.paths, o.vsix, profileDirs(vscodeRoot));
+      o.say(`${o.name}: installed ${o.vsix}; code-server lists: ${listed.join(', ')}`);
+      devPath = o.scriptedModelDir;
+    } else {
+      // The workbench honours only one extensionDevelopmentPath from the payload, so the scripted
+      // model goes in as an installed extension of this session's fresh extensions folder.
+      installUnpacked(o.scriptedModelDir, join(vscodeRoot, 'extensions'));
+    }
+    server = await startCodeServer({ node: o.paths.node, codeServer: o.paths.codeServer, root: vscodeRoot, logFile, env: o.env });
+    o.say(`${o.name}: code-server ${server.base} up (process group ${server.pid})`);
+    const url = workbenchUrl({ base: server.base, port: server.port, folder: workspace, extensionPaths: [devPath], testsPath: o.testsIndex });
+    workbench = await openWorkbench({ executablePath: o.paths.chromium, url, profileRoot: dir, onLog: relay.onLog });
+    const serverGone = server.exited.then((c) => {
+      throw new Error(`code-server exited (${c}) before the tests finished; its log is ${logFile}`);
+    });
+    const code = await Promise.race([workbench.exitCode, serverGone]);
+    if (!relay.sawStats()) {
+      console.log(readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n'));
+      return { code: 1, stats: relay.stats(), problem: `${o.name}: the extension host ended without mocha results (rerun with SKILLS_VSCODE_VERBOSE=1)` };
+    }
+    return { code: code === 0 ? 0 : 1, stats: relay.stats() };
+  } catch (e) {
+    return { code: 1, stats: relay.stats(), problem: `${o.name}: ${e instanceof Error ? e.message : String(e)}` };
+  } finally {
+    await stop();
+  }
+}
