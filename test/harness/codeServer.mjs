@@ -1,7 +1,7 @@
 // Starts code-server (a real VS Code server + web workbench) on a free loopback port, in its own
 // process group with its own HOME/XDG/user-data/extensions folders, and stops the whole group.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -50,12 +50,15 @@ export function profileDirs(root) {
 /**
  * Starts code-server and resolves once /healthz answers.
  * @param {{ node: string, codeServer: string, root: string, logFile: string, env?: NodeJS.ProcessEnv,
- *   settings?: Record<string, unknown>, trust?: boolean, timeoutMs?: number, extraArgs?: string[], port?: number }} o
+ *   settings?: Record<string, unknown>, keepSettings?: boolean, trust?: boolean, timeoutMs?: number, extraArgs?: string[], port?: number }} o
  * @returns {Promise<{ port: number, base: string, pid: number, dirs: ReturnType<typeof profileDirs>, exited: Promise<number | null>, stop: () => Promise<void> }>}
  */
 export async function startCodeServer(o) {
   const dirs = profileDirs(o.root);
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...o.settings }, null, 2));
+  const settingsFile = join(dirs.userData, 'User', 'settings.json');
+  if (!(o.keepSettings && existsSync(settingsFile))) {
+    writeFileSync(settingsFile, JSON.stringify({ ...TEST_SETTINGS, ...o.settings }, null, 2));
+  }
   const port = o.port ?? (await freePort());
   const args = [
     o.codeServer,

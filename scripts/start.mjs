@@ -1,0 +1,77 @@
+// `npm start`, the README's main job: builds the extension and opens it in a real VS Code on the
+// sample workspace of skills (test/fixtures/sample-workspace, copied to .cache/ so your edits
+// survive restarts and the fixture stays clean).
+//   - with a `code` command on PATH: `code --extensionDevelopmentPath=<this folder> <workspace>`;
+//   - otherwise: the code-server that scripts/setup-vscode.mjs installs into .cache/, on
+//     127.0.0.1, printing the URL to open. Ctrl-C stops it.
+// Options: --fresh (recopy the sample workspace), --port N (default: a free port; or $PORT),
+//          --code-server (use code-server even when `code` exists),
+//          --profile DIR (code-server's settings/extensions folder; default .cache/vscode/start-profile).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureVscode } from './setup-vscode.mjs';
+import { startCodeServer, workbenchUrl } from '../test/harness/codeServer.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const say = (msg) => console.log(`[start] ${msg}`);
+const portArg = args.indexOf('--port');
+const port = portArg >= 0 ? Number(args[portArg + 1]) : process.env.PORT ? Number(process.env.PORT) : undefined;
+
+say('building the extension (scripts/build.mjs)');
+if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  console.error('[start] the build failed; fix the errors above and run `npm start` again');
+  process.exit(1);
+}
+
+const workspace = join(root, '.cache', 'sample-workspace');
+if (args.includes('--fresh')) rmSync(workspace, { recursive: true, force: true });
+if (!existsSync(workspace)) {
+  cpSync(join(root, 'test', 'fixtures', 'sample-workspace'), workspace, { recursive: true });
+  say(`copied the sample workspace to ${workspace}`);
+}
+
+const code = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim();
+if (code && !args.includes('--code-server')) {
+  say(`opening VS Code: ${code} --extensionDevelopmentPath=${root} ${workspace}`);
+  const r = spawnSync(code, [`--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+say('no `code` command found: using code-server (VS Code in the browser), installing it first if needed');
+const paths = await ensureVscode();
+const profileArg = args.indexOf('--profile');
+const profile = profileArg >= 0 ? resolve(args[profileArg + 1]) : join(root, '.cache', 'vscode', 'start-profile');
+mkdirSync(profile, { recursive: true });
+const server = await startCodeServer({
+  node: paths.node,
+  codeServer: paths.codeServer,
+  root: profile,
+  logFile: join(profile, 'code-server.log'),
+  port,
+  keepSettings: true, // your settings from earlier starts stay
+});
+const url = workbenchUrl({ base: server.base, port: server.port, folder: workspace, extensionPaths: [root] });
+say(`code-server is running, process group ${server.pid} (log: ${join(profile, 'code-server.log')})`);
+say('open this URL in a browser on this machine (Ctrl-C here stops VS Code):');
+console.log(`\n  ${url}\n`);
+
+let stopping = false;
+const stop = async (why) => {
+  if (stopping) return;
+  stopping = true;
+  say(`stopping (${why})`);
+  await server.stop();
+  process.exit(0);
+};
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => void stop(sig));
+void server.exited.then((c) => {
+  if (!stopping) {
+    console.error(`[start] code-server exited (${c}); see ${join(profile, 'code-server.log')}`);
+    process.exit(1);
+  }
+});
+// Keeps the process (and so code-server) alive until a signal arrives.
+setInterval(() => {}, 1 << 30);

@@ -1,0 +1,60 @@
+// `npm start` without a `code` command: builds, serves the sample workspace with the extension
+// under development from the cached code-server on 127.0.0.1, prints the URL, stops on Ctrl-C.
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..');
+
+describe('npm start (code-server fallback)', function () {
+  this.timeout(10 * 60_000);
+
+  before(function () {
+    const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'setup-vscode.mjs')], { cwd: root, stdio: 'inherit' });
+    assert.equal(r.status, 0, 'scripts/setup-vscode.mjs failed');
+  });
+
+  it('prints a loopback URL that opens the sample workspace with the extension, and stops on SIGINT', async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-'));
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--code-server', '--profile', profile], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL within 120 s:\n${output}`)), 120_000);
+        const onData = (d: Buffer) => {
+          output += d.toString();
+          const m = /^\s+(http:\/\/127\.0\.0\.1:\d+\/\?\S+)$/m.exec(output);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        void exited.then((c) => reject(new Error(`npm start exited (${c}) before printing a URL:\n${output}`)));
+      });
+      const u = new URL(url);
+      const folder = u.searchParams.get('folder') ?? '';
+      assert.ok(fs.existsSync(path.join(folder, '.github', 'skills', 'greeting', 'SKILL.md')), `folder ${folder} is not the sample workspace`);
+      const payload = JSON.parse(u.searchParams.get('payload') ?? '[]') as [string, string][];
+      const dev = payload.find(([k]) => k === 'extensionDevelopmentPath')?.[1] ?? '';
+      assert.equal(new URL(dev).pathname, root);
+      const page = await fetch(url);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /workbench/i);
+    } finally {
+      child.kill('SIGINT');
+      await exited;
+    }
+    const group = /process group (\d+)/.exec(output);
+    assert.ok(group, output);
+    assert.throws(() => process.kill(-Number(group[1]), 0), /ESRCH/, 'code-server is still running after Ctrl-C');
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+});
