@@ -6,8 +6,13 @@ import { chmodSync, existsSync } from 'node:fs';
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
 
+// ESM dependencies bundled into CJS (tinyglobby's fdir) call createRequire(import.meta.url): give them the file's URL.
+const IMPORT_META_SHIM = "var __importMetaUrl = require('url').pathToFileURL(__filename).href;";
+
 /** @type {esbuild.BuildOptions} */
 const common = {
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: IMPORT_META_SHIM },
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -21,7 +26,7 @@ const common = {
 const entries = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${IMPORT_META_SHIM}` } },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const started = Date.now();

@@ -1,6 +1,8 @@
 import { listCommand } from './commands/list';
 import { promptCommand } from './commands/prompt';
 import { readPropertiesCommand } from './commands/readProperties';
+import { runCommand } from './commands/run';
+import { sessionCommand } from './commands/session';
 import { validateCommand } from './commands/validate';
 
 /** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
@@ -14,4 +16,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand];
+export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand];

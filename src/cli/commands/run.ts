@@ -1,0 +1,98 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
+import { createSkillRegistry, defaultSkillRoots, type SkillRoot } from '../../core/registry';
+import { artifactReaderOf, createSkillsRuntime, skillSourceOf } from '../../core/runtime';
+import type { CliCommand } from '../commands';
+import { UsageError } from '../usageError';
+import { parseRootArg } from './list';
+import { cliStateDir } from './session';
+
+interface RunFlags {
+  roots: string[];
+  noDefaults: boolean;
+  stateDir?: string;
+  timeout?: number;
+  sandbox?: SandboxPolicy;
+  json: boolean;
+}
+
+/** Options come before `<skill>`; everything after `<script>` goes to the script unchanged. */
+function parseRunArgs(args: string[]): { flags: RunFlags; skill: string; script: string; rest: string[] } {
+  const flags: RunFlags = { roots: [], noDefaults: false, json: false };
+  let i = 0;
+  const value = (name: string): string => {
+    const v = args[++i];
+    if (v === undefined) throw new UsageError(`${name} needs a value.`);
+    return v;
+  };
+  for (; i < args.length && args[i].startsWith('--'); i++) {
+    const a = args[i];
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '--root') flags.roots.push(value(a));
+    else if (a === '--no-defaults') flags.noDefaults = true;
+    else if (a === '--state-dir') flags.stateDir = value(a);
+    else if (a === '--json') flags.json = true;
+    else if (a === '--timeout') {
+      flags.timeout = Number(value(a));
+      if (!(flags.timeout > 0)) throw new UsageError('--timeout needs a number of seconds above 0.');
+    } else if (a === '--sandbox') {
+      const v = value(a);
+      if (v !== 'auto' && v !== 'off' && v !== 'required') throw new UsageError('--sandbox is auto, off or required.');
+      flags.sandbox = v;
+    } else throw new UsageError(`unknown option ${a}.`);
+  }
+  const [skill, script, ...rest] = args.slice(i);
+  if (!skill || !script) throw new UsageError('give a skill name and a script path relative to the skill, e.g. run pdf scripts/extract.py in.pdf.');
+  return { flags, skill, script, rest };
+}
+
+/**
+ * `agent-skills run <skill> <script> [args...]`: loads the skill and runs one of its scripts through the
+ * same runtime the chat uses (workspace, interpreter mapping, timeout, audit log), prints the script's
+ * stdout and stderr, and exits with its exit code (124 on timeout).
+ */
+export const runCommand: CliCommand = {
+  name: 'run',
+  usage: 'run [--root <dir>]... [--no-defaults] [--state-dir <dir>] [--timeout <s>] [--sandbox auto|off|required] [--json] <skill> <script> [args...]',
+  summary: "Run a skill's script in a fresh workspace, as the run_script tool does; exits with the script's exit code.",
+  async run(args) {
+    const { flags, skill, script, rest } = parseRunArgs(args);
+    const extraRoots = flags.roots.map(parseRootArg);
+    if (flags.noDefaults && !extraRoots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir>.');
+    const roots: SkillRoot[] = flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+    const registry = createSkillRegistry({ roots });
+    await registry.refresh();
+    const stateDir = cliStateDir(flags.stateDir);
+    const runner = createScriptRunner({ stateDir: path.join(stateDir, 'exec'), workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) });
+    const rt = createSkillsRuntime({ source: skillSourceOf(registry), stateDir, executor: runner, artifacts: artifactReaderOf(runner.artifacts) });
+    const sessionId = `cli-run-${process.pid}-${Date.now()}`;
+    await rt.openSession(sessionId);
+    try {
+      const loaded = await rt.invoke('load', { names: [skill] }, { sessionId });
+      if (!loaded.ok) return fail(loaded.error);
+      const r = await rt.invoke('run_script', { skill, script, args: rest, ...(flags.timeout ? { timeout_seconds: flags.timeout } : {}) }, { sessionId });
+      if (!r.ok) return fail(r.error);
+      const result = r.result as { exit_code: number | null; timed_out: boolean; stdout: string; stderr: string; stdout_truncated?: boolean; sandboxed?: boolean; sandbox_reason?: string };
+      if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        process.stdout.write(result.stdout);
+        process.stderr.write(result.stderr);
+        if (result.stdout_truncated) process.stderr.write('agent-skills run: stdout was truncated at the runner\'s cap.\n');
+        if (result.timed_out) process.stderr.write(`agent-skills run: the script timed out and was killed.\n`);
+      }
+      return result.timed_out ? 124 : (result.exit_code ?? 1);
+    } finally {
+      await rt.sessions.delete(sessionId);
+      await rt.flush();
+    }
+  },
+};
+
+function fail(e: { message: string; hint: string }): number {
+  process.stderr.write(`agent-skills run: ${e.message}\n  ${e.hint}\n`);
+  return 1;
+}
