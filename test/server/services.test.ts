@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { nodeFilesHost } from '../../src/core/skill';
+import { CachingFilesHost } from '../../server/cachingFilesHost';
+import { shortenAtSentence } from '../../server/services/codeActions';
+import { documentSymbols, foldingRanges } from '../../server/services/symbols';
+import { analyzeSkill } from '../../server/skillAnalysis';
+import { otherFileFindings } from '../../server/skillCore';
+import { pathToUri } from '../../server/uris';
+
+describe('language server services (without the protocol)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skill-services-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('shortens at the last sentence end within the limit, else at a word boundary', () => {
+    assert.equal(shortenAtSentence('One. Two three. Four five six.', 20), 'One. Two three.');
+    assert.equal(shortenAtSentence('Version 1.5 is out. More text here', 12), 'Version 1.5');
+    assert.equal(shortenAtSentence('short', 10), 'short');
+  });
+
+  it('outlines headings outside fenced code and folds the frontmatter', async () => {
+    const skillDir = path.join(dir, 'demo');
+    fs.mkdirSync(skillDir);
+    const text = '---\nname: demo\ndescription: d\n---\n# A\n```\n# not a heading\n```\n## B\ntext\n# C\n';
+    const host = new CachingFilesHost(nodeFilesHost);
+    const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
+      host,
+      folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+    });
+    const syms = documentSymbols(a);
+    assert.deepEqual(syms.map((s) => [s.name, s.children?.map((c) => c.name)]), [['frontmatter', ['name', 'description']], ['A', ['B']], ['C', []]]);
+    assert.deepEqual(foldingRanges(a), [
+      { startLine: 0, endLine: 3, kind: 'region' },
+      { startLine: 4, endLine: 9 },
+      { startLine: 8, endLine: 9 },
+    ]);
+  });
+
+  it('caches file reads until a path below or at the change is invalidated', async () => {
+    const f = path.join(dir, 'scripts', 'a.py');
+    const host = new CachingFilesHost(nodeFilesHost);
+    assert.equal(await host.stat(f), undefined);
+    fs.mkdirSync(path.dirname(f));
+    fs.writeFileSync(f, 'x = 1\n');
+    assert.equal(await host.stat(f), undefined, 'cached until told');
+    host.invalidate(path.dirname(f));
+    assert.equal(await host.stat(f), 'file');
+    assert.equal(await host.readText(f), 'x = 1\n');
+    fs.writeFileSync(f, 'x = 2\n');
+    host.invalidate(f);
+    assert.equal(await host.readText(f), 'x = 2\n');
+  });
+});
