@@ -15,6 +15,8 @@ export interface SkillCheckInput {
   parsed: ParsedSkillFile;
   /** Absolute path of the skill folder. */
   skillDir: string;
+  /** Name of the skill folder (the last segment of `skillDir`). */
+  folderName: string;
   /** `SKILL.md` or `skill.md`. */
   fileName: string;
   mode: ValidationMode;
@@ -48,7 +50,8 @@ export interface LoadedSkill {
 export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: string, mode: ValidationMode, check: SkillChecker): Promise<LoadedSkill | undefined> {
   const folderName = path.basename(skillDir);
   for (const fileName of SKILL_FILE_NAMES) {
-    const location = path.join(skillDir, fileName);
+    // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.
+    const location = skillDir + path.sep + fileName;
     let read;
     try {
       read = await host.readFile(location);
@@ -61,7 +64,7 @@ export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: s
     const parsed = fastParseSkillFile(text) ?? parseSkillFile(text);
     let diagnostics: SkillDiagnostic[];
     try {
-      diagnostics = await check({ parsed, skillDir, fileName, mode });
+      diagnostics = await check({ parsed, skillDir, folderName, fileName, mode });
     } catch (e) {
       diagnostics = [...parsed.diagnostics, failure('skill-check-failed', `Checking ${location} failed: ${(e as Error).message}. Report this as a bug.`)];
     }

@@ -27,7 +27,7 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
   if (!entries) return found;
   const dirs = entries
     .filter((e) => (e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.'))
-    .map((e) => path.join(root.path, e.name));
+    .map((e) => root.path + path.sep + e.name); // root paths are resolved; entry names have no separators
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);
   let next = 0;
   const worker = async () => {

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { SkillFilesHost } from '../skill/filesHost';
 import { validateSkill, validateSkillContent } from '../skill/validateSkill';
 import type { SkillChecker } from './loadSkill';
@@ -8,14 +7,14 @@ import type { SkillChecker } from './loadSkill';
  * in the registry's mode, with no I/O beyond the SKILL.md already read. Whether a skill is broken depends
  * only on these rules: reference and secret findings are warnings in both modes.
  */
-export const contentChecker: SkillChecker = ({ parsed, skillDir, fileName, mode }) =>
-  validateSkillContent({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, fileName }, { mode }).diagnostics;
+export const contentChecker: SkillChecker = ({ parsed, skillDir, folderName, fileName, mode }) =>
+  validateSkillContent({ parsed, folderName, rootDir: skillDir, fileName }, { mode }).diagnostics;
 
 /**
  * The full validator: content rules plus missing/outside references and the secret scan of every text
  * file of the skill. Costs a folder walk per skill; use it where the warnings are shown (editor, CLI).
  */
 export function createFullChecker(host?: SkillFilesHost): SkillChecker {
-  return async ({ parsed, skillDir, fileName, mode }) =>
-    (await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, fileName, host }, { mode })).diagnostics;
+  return async ({ parsed, skillDir, folderName, fileName, mode }) =>
+    (await validateSkill({ parsed, folderName, rootDir: skillDir, fileName, host }, { mode })).diagnostics;
 }
