@@ -7,6 +7,7 @@
 // As a module: `const paths = await ensureVscode()`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -149,6 +150,43 @@ function ensureCodeServer(paths) {
   log(`code-server ${CODE_SERVER_VERSION} installed in ${(ms / 1000).toFixed(1)} s`);
 }
 
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return /** @type {NodeJS.ErrnoException} */ (e).code === 'EPERM';
+  }
+}
+
+/**
+ * One installer at a time per cache (several test runs may start together on a fresh machine):
+ * a lock folder holding the owner's pid; a lock whose owner died is taken over.
+ */
+async function lockCache() {
+  const lock = join(cacheDir, '.lock');
+  const deadline = Date.now() + 15 * 60_000;
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EEXIST') throw e;
+    }
+    const owner = Number(readStamp(join(lock, 'pid')));
+    if (owner && !processAlive(owner)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`[setup-vscode] ${lock} is still held by pid ${owner}; if no install runs, delete it`);
+    if (!told) log(`waiting for another install (pid ${owner || '?'}) to finish`);
+    told = true;
+    await sleep(500);
+  }
+}
+
 /**
  * Installs what is missing and returns where everything is.
  * @returns {Promise<VscodePaths>}
@@ -157,9 +195,14 @@ export async function ensureVscode() {
   const started = Date.now();
   const paths = vscodePaths();
   mkdirSync(cacheDir, { recursive: true });
-  ensureAptPackages();
-  ensureNode24(paths);
-  ensureCodeServer(paths);
+  const release = await lockCache();
+  try {
+    ensureAptPackages();
+    ensureNode24(paths);
+    ensureCodeServer(paths);
+  } finally {
+    release();
+  }
   if (!existsSync(paths.chromium)) throw new Error(`[setup-vscode] ${paths.chromium} is missing after installing chromium; run \`apt-get install chromium\``);
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return paths;

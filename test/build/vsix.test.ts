@@ -76,7 +76,11 @@ describe('packaged .vsix', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it('installs with code-server --install-extension and is listed', () => {
+  it('installs with code-server --install-extension and is listed', function () {
+    if (process.env.SKIP_VSCODE_TESTS === '1') {
+      console.log('    (skipped: SKIP_VSCODE_TESTS=1 is set, so code-server is not installed or run)');
+      this.skip();
+    }
     const setup = spawnSync(process.execPath, [path.join(root, 'scripts', 'setup-vscode.mjs')], { cwd: root, encoding: 'utf8' });
     assert.equal(setup.status, 0, setup.stdout + setup.stderr);
     const cache = path.join(root, '.cache', 'vscode');
