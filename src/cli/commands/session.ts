@@ -50,6 +50,7 @@ export const sessionCommand: CliCommand = {
       await store.delete(id);
       out({ deleted: id }, `Deleted session ${id}.\n`);
     }
+    await store.flush();
     return 0;
   },
 };

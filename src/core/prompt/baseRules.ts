@@ -6,12 +6,12 @@ import type { SkillToolNames } from './types';
  */
 export function baseRules(tools: SkillToolNames, maxLoaded: number): string {
   return [
-    'You can use Agent Skills: folders of instructions, reference files and scripts that extend what you can do. <available_skills> lists the installed skills by name and description.',
+    'Agent Skills are folders of instructions, files and scripts; <available_skills> lists them by name and description.',
     'Skill rules:',
-    `- Loading is required: before you follow a skill's instructions, read its files or run its scripts, call ${tools.load} with the skill's name. The list only describes skills; their instructions are not in your context until they are loaded.`,
-    `- Load only the skills the current request needs (at most ${maxLoaded} at once). When the user names a skill (by its name, $name or #name), load that skill.`,
-    `- Loaded instructions appear inside <skill name="..."> blocks. If two loaded skills conflict, follow the one loaded later. Call ${tools.unload} for skills you no longer need.`,
-    `- Paths inside a skill are relative to its root folder; pass them unchanged to ${tools.read} and ${tools.run_script}.`,
+    `- Loading is required: call ${tools.load} with a skill's name before you follow its instructions, read its files or run its scripts. The list only describes skills.`,
+    `- Load only what the request needs (at most ${maxLoaded} skills). If the user names a skill (name, $name or #name), load it.`,
+    `- Loaded instructions appear in <skill name="..."> blocks; on conflict the later-loaded skill wins. ${tools.unload} skills you no longer need.`,
+    `- Skill paths are relative to the skill's root; pass them unchanged to ${tools.read} and ${tools.run_script}.`,
   ].join('\n');
 }
 
@@ -19,9 +19,8 @@ export function baseRules(tools: SkillToolNames, maxLoaded: number): string {
 export function defaultToolingGuidance(tools: SkillToolNames): string {
   return [
     'Tooling and workspace guidance:',
-    `- After loading, call ${tools.list_docs} to see a skill's docs and ${tools.select_docs} to add only the ones you need; avoid selecting all docs.`,
-    `- Use ${tools.read} for files the skill references (the load result lists them), a slice at a time for large files.`,
-    `- Use ${tools.run_script} only for scripts or commands the skill's instructions call for, not for general shell exploration.`,
-    `- Scripts run in a fresh workspace: write results to $OUTPUT_DIR (out/) and collect them with outputs.globs; save files you need later (outputs.save) and read them back as artifact://name@version.`,
+    `- ${tools.list_docs} shows a skill's docs; ${tools.select_docs} adds only those you need (avoid all docs).`,
+    `- ${tools.read} fetches files the skill references (listed by ${tools.load}), in slices for large files.`,
+    `- ${tools.run_script} runs only what the skill's instructions call for, in a fresh workspace: write results to $OUTPUT_DIR (out/), collect them with outputs.globs, save them (outputs.save) to read later as artifact://name@version.`,
   ].join('\n');
 }

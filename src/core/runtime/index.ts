@@ -13,3 +13,4 @@ export type { ReadResult } from './readTool';
 export type { ListDocsResult, SelectDocsResult } from './docsTools';
 export { artifactReaderOf } from './execAdapters';
 export { skillSourceOf, type RegistryLike } from './registrySource';
+export { toolResultText } from './toolResultText';

@@ -45,14 +45,18 @@ const sessionSchema = z.object({
 /**
  * Holds many sessions side by side (one per chat conversation), tells listeners about every change,
  * and persists each session as `<stateDir>/sessions/<id>.json` with an atomic write (temp file + rename),
- * so a restarted runtime on the same folder finds every session as it was.
+ * so a runtime restarted on the same folder (after `flush()`) finds every session as it was.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, SessionState>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
-  private readonly writes = new Map<string, Promise<void>>();
+  private readonly pending = new Map<string, SessionState>();
+  private draining: Promise<void> | undefined;
+  private tmpCounter = 0;
   private readonly dir?: string;
   private readonly now: () => Date;
+  /** Session files that could not be written, with the reason (the state stays in memory). */
+  readonly writeErrors: { file: string; problem: string }[] = [];
   /** Files that could not be read at open, with the reason. */
   readonly loadProblems: { file: string; problem: string }[] = [];
 
@@ -126,7 +130,8 @@ export class SessionStore {
   /** Removes a session and its file. Returns false when there was none. */
   async delete(id: string): Promise<boolean> {
     if (!this.sessions.delete(id)) return false;
-    await (this.writes.get(id) ?? Promise.resolve());
+    this.pending.delete(id);
+    await this.draining;
     if (this.dir) await fs.promises.rm(this.fileOf(id), { force: true });
     this.emit({ kind: 'deleted', sessionId: id, reason: 'delete' });
     return true;
@@ -138,9 +143,9 @@ export class SessionStore {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Resolves once every pending write has reached the disk. */
+  /** Resolves once every queued write has reached the disk. Hosts call it before they exit. */
   async flush(): Promise<void> {
-    await Promise.all([...this.writes.values()]);
+    while (this.draining) await this.draining;
   }
 
   private emit(e: SessionEvent): void {
@@ -157,26 +162,44 @@ export class SessionStore {
     return path.join(this.dir as string, `${encodeURIComponent(id)}.json`);
   }
 
+  /**
+   * Queues the session for writing. Writes run right after the current tick, off the tool's path (a file
+   * write costs milliseconds on a busy disk; a load should not), coalesced per session so only the newest
+   * state is written, each as temp file + rename. `flush()` waits for them.
+   */
   private persist(s: SessionState): Promise<void> {
     if (!this.dir) return Promise.resolve();
-    const dir = this.dir;
-    const file = this.fileOf(s.id);
-    const data = `${JSON.stringify(s, null, 2)}\n`;
-    // Writes of one session are chained so an older state can never overwrite a newer one.
-    const previous = this.writes.get(s.id) ?? Promise.resolve();
-    const write = previous.then(async () => {
-      if (!this.sessions.has(s.id)) return;
-      await fs.promises.mkdir(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
-      await fs.promises.writeFile(tmp, data);
-      await fs.promises.rename(tmp, file);
-    });
-    const settled = write.catch(() => undefined);
-    this.writes.set(s.id, settled);
-    void settled.then(() => {
-      if (this.writes.get(s.id) === settled) this.writes.delete(s.id);
-    });
-    return write;
+    this.pending.set(s.id, s);
+    if (!this.draining) this.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+    return Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.size) {
+        const batch = [...this.pending.values()];
+        this.pending.clear();
+        await fs.promises.mkdir(this.dir as string, { recursive: true });
+        await Promise.all(
+          batch.map(async (s) => {
+            if (!this.sessions.has(s.id)) return;
+            const file = this.fileOf(s.id);
+            const tmp = `${file}.${process.pid}.${(this.tmpCounter++).toString(36)}.tmp`;
+            try {
+              await fs.promises.writeFile(tmp, `${JSON.stringify(s, null, 2)}\n`);
+              // Deleted while writing: do not resurrect the file.
+              if (this.sessions.has(s.id)) await fs.promises.rename(tmp, file);
+              else await fs.promises.rm(tmp, { force: true });
+            } catch (e) {
+              this.writeErrors.push({ file, problem: (e as Error).message });
+              await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+            }
+          }),
+        );
+      }
+    } finally {
+      this.draining = undefined;
+    }
   }
 
   private loadAll(): void {

@@ -33,6 +33,8 @@ export interface SkillsRuntimeOptions {
   maxReadBytes?: number;
   /** Where loaded content goes (default `instructions`). */
   placement?: ContentPlacement;
+  /** Show each skill's SKILL.md path in the catalog (default false: the tools address skills by name, seed 000's tool-only agent). */
+  catalogLocations?: boolean;
   /** Budget of `<available_skills>` (default 4 000 tokens and 16 000 characters). */
   catalogBudget?: CatalogBudget;
   /** Replaces the tooling guidance after the catalog; `''` turns it off. */
@@ -220,6 +222,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
           loadedContentBudget: options.loadedContentBudget ?? 10_000,
           toolNames,
           maxLoadedSkills: maxLoaded,
+          hideLocations: !options.catalogLocations,
         },
       });
       result.warnings.unshift(...warnings);

@@ -69,7 +69,9 @@ describe('runtime prompt composition', function () {
     assert.doesNotMatch(off.instructions, /Tooling and workspace guidance/);
     const custom = await make({ toolingGuidance: 'CUSTOM GUIDANCE', toolNames: { load: 'skills_load' } }).compose('s', []);
     assert.match(custom.instructions, /<\/available_skills>\n\nCUSTOM GUIDANCE$/);
-    assert.match(custom.instructions, /call skills_load with the skill's name/);
+    assert.match(custom.instructions, /call skills_load with a skill's name/);
+    assert.doesNotMatch(i, /<location>/);
+    assert.match((await make({ catalogLocations: true }).compose('s', [])).instructions, /<location>.*pdf-tools\/SKILL\.md<\/location>/);
   });
 
   it('instructions placement: <active_skills> in load order with docs in seed 002 format', async () => {

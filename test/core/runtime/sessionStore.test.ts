@@ -19,6 +19,7 @@ describe('runtime/SessionStore', () => {
       s.lifecycle.pdf = 'loaded';
       s.turn = 3;
     });
+    await a.flush();
     const b = new SessionStore({ stateDir: tmp.dir });
     assert.deepEqual(b.list().map((s) => s.id).sort(), ['chat-1', 'chat/2']);
     assert.equal(b.get('chat-1')?.turn, 3);
@@ -26,6 +27,18 @@ describe('runtime/SessionStore', () => {
     assert.equal(b.get('chat/2')?.load_mode, 'session');
     // The slash in the id is encoded: the file stays inside sessions/.
     assert.deepEqual(fs.readdirSync(path.join(tmp.dir, 'sessions')).sort(), ['chat%2F2.json', 'chat-1.json']);
+  });
+
+  it('writes behind the update: nothing is on disk until the write runs, everything after flush', async () => {
+    const a = new SessionStore({ stateDir: tmp.dir });
+    await a.ensure('w');
+    await a.update('w', 'x', (s) => void (s.turn = 7));
+    await a.flush();
+    assert.equal(new SessionStore({ stateDir: tmp.dir }).get('w')?.turn, 7);
+    await a.update('w', 'x', (s) => void (s.turn = 8));
+    await a.delete('w');
+    await a.flush();
+    assert.equal(fs.existsSync(path.join(tmp.dir, 'sessions', 'w.json')), false, 'a queued write does not resurrect a deleted session');
   });
 
   it('writes atomically: no temp files remain, and a leftover temp file from a crash is ignored and removed', async () => {
@@ -73,6 +86,7 @@ describe('runtime/SessionStore', () => {
     const store = new SessionStore({ stateDir: tmp.dir });
     await store.ensure('s', 'session');
     await store.update('s', 'x', (s) => void (s.last_used.a = new Date().toISOString()));
+    await store.flush();
     const cleared = await store.clear('s');
     assert.deepEqual(cleared.last_used, {});
     assert.equal(cleared.load_mode, 'session');

@@ -67,6 +67,7 @@ describe('runtime load modes, permissions, persistence and audit', function () {
     await again.invoke('unload', { all: true }, s);
     assert.doesNotMatch((await again.compose('conv', [])).instructions, /GIT-BODY/);
     await again.setLoadMode('conv', 'once');
+    await again.flush();
     assert.equal(make().sessions.get('conv')?.load_mode, 'once');
   });
 
@@ -89,6 +90,7 @@ describe('runtime load modes, permissions, persistence and audit', function () {
     assert.equal(rt.checkToolPermission('conv', 'bash').decision, 'allow');
     assert.match(rt.checkToolPermission('conv', 'Bash').reason, /git-helper/);
     assert.equal(rt.checkToolPermission('conv', 'WebFetch').decision, 'ask');
+    await rt.flush();
     const strict = make({ restrictedTools: true });
     assert.equal(strict.checkToolPermission('conv', 'WebFetch').decision, 'deny');
     assert.match(strict.checkToolPermission('conv', 'WebFetch').reason, /not in allowed-tools of git-helper/);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner } from '../../../src/core/exec';
-import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '../../../src/core/runtime';
+import { artifactReaderOf, createSkillsRuntime, toolResultText, type SkillsRuntime, type ToolInvocation } from '../../../src/core/runtime';
 import { makeTempDir } from '../../support/tempDir';
 import { folderSource, writeSkill } from './runtimeSupport';
 
@@ -256,5 +256,17 @@ describe('runtime tools', function () {
     assert.deepEqual((load.inputSchema as { required: string[] }).required, ['names']);
     assert.deepEqual(rt.tools.map((t) => t.name), ['load', 'unload', 'read', 'run_script', 'list_docs', 'select_docs']);
     assert.ok(rt.tools.every((t) => t.description.length > 60));
+  });
+});
+
+describe('runtime toolResultText', () => {
+  it('drops host-only run fields and false/empty flags, keeps exit code, streams and sandbox state', () => {
+    const text = toolResultText({
+      ok: true,
+      tool: 'run_script',
+      result: { exit_code: 0, stdout: '', stderr: '', timed_out: false, sandboxed: false, sandbox_reason: 'off', phases: { run: 1 }, argv: ['x'], cancelled: false, output_files: [], signal: null },
+    });
+    assert.deepEqual(JSON.parse(text), { exit_code: 0, stdout: '', stderr: '', timed_out: false, sandboxed: false, sandbox_reason: 'off' });
+    assert.deepEqual(JSON.parse(toolResultText({ ok: false, tool: 'read', error: { code: 'not_found', message: 'm', hint: 'h' } })), { error: { code: 'not_found', message: 'm', hint: 'h' } });
   });
 });
