@@ -170,8 +170,13 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const loadedTools = (sessionId: string) => {
     const s = sessions.get(sessionId);
     return (s?.active_skills ?? []).map((a) => {
-      const rec = options.source.resolve(a.name);
-      return { name: a.name, allowedTools: parseAllowedTools(rec?.properties['allowed-tools']) };
+      let properties: Record<string, unknown> | undefined;
+      try {
+        properties = (options.source.resolve(a.id) ?? options.source.resolve(a.name))?.properties;
+      } catch {
+        // Broken or ambiguous since it was loaded: it grants nothing.
+      }
+      return { name: a.name, allowedTools: parseAllowedTools(properties?.['allowed-tools']) };
     });
   };
 
