@@ -18,7 +18,16 @@ export interface BodyReference {
 
 /** Folders whose bare paths (`scripts/run.py`) count as references even outside links. */
 const RESOURCE_PREFIXES = ['scripts/', 'references/', 'assets/'] as const;
-const PATH_CHAR = /[\w.\-/@+%~]/;
+
+/** `[A-Za-z0-9_.-]`, by char code (hot loop: no one-character strings, no regex). */
+function isSegmentCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+}
+
+/** A segment character, `/`, or one of `@+%~`. */
+function isPathCode(c: number): boolean {
+  return isSegmentCode(c) || c === 47 || c === 64 || c === 43 || c === 37 || c === 126;
+}
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Options for {@link extractBodyReferences}. */
@@ -45,26 +54,27 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
   const prefixes: string[] = [...RESOURCE_PREFIXES];
   for (const f of options.folders ?? []) if (!prefixes.includes(`${f}/`)) prefixes.push(`${f}/`);
   const base = text.length - parsed.body.length;
-  const blocks = fencedBlocks(text, base);
+  const blocks = fencedBlocks(text, index, base);
   const refs: BodyReference[] = [];
   const linkSpans: [number, number][] = [];
   const add = (path: string, start: number, end: number, kind: BodyReferenceKind) => {
     refs.push({ path, kind, start, end, range: index.rangeOf(start, end) });
   };
 
-  // Inline links and images: `](target)`.
-  for (let at = text.indexOf('](', base); at >= 0; at = text.indexOf('](', at + 2)) {
-    if (inBlocks(blocks, at)) continue;
-    const target = linkTarget(text, at + 2);
-    if (!target) continue;
-    linkSpans.push([target.start, target.end]);
-    const path = cleanLinkTarget(target.raw);
-    if (path) add(path, target.start, target.end, 'link');
-  }
-  // Reference definitions: `[label]: target` at the start of a line.
-  for (let at = text.indexOf(']:', base); at >= 0; at = text.indexOf(']:', at + 2)) {
-    if (inBlocks(blocks, at)) continue;
-    const lineStart = text.lastIndexOf('\n', at) + 1;
+  // Inline links and images `](target)`, and reference definitions `[label]: target` at a line start.
+  // One single-character search serves both (it is much faster than a two-character one).
+  for (let at = text.indexOf(']', base); at >= 0; at = text.indexOf(']', at + 1)) {
+    const next = text.charCodeAt(at + 1);
+    if ((next !== 40 /* ( */ && next !== 58) /* : */ || inBlocks(blocks, at)) continue;
+    if (next === 40) {
+      const target = linkTarget(text, at + 2);
+      if (!target) continue;
+      linkSpans.push([target.start, target.end]);
+      const path = cleanLinkTarget(target.raw);
+      if (path) add(path, target.start, target.end, 'link');
+      continue;
+    }
+    const lineStart = index.lineStartOf(at);
     if (!/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
     let s = at + 2;
     while (text[s] === ' ' || text[s] === '\t') s++;
@@ -74,62 +84,66 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     const path = cleanLinkTarget(text.slice(s, e).replace(/^<|>$/g, ''));
     if (path) add(path, s, e, 'link');
   }
-  // Bare resource paths.
-  for (const prefix of prefixes) {
-    for (let at = text.indexOf(prefix, base); at >= 0; at = text.indexOf(prefix, at + prefix.length)) {
-      let start = at;
-      if (text.startsWith('./', at - 2)) start = at - 2;
-      const before = start > base ? text[start - 1] : ' ';
-      if (PATH_CHAR.test(before) || before === '$' || before === '}') continue;
-      if (linkSpans.some(([s, e]) => start >= s && start < e)) continue;
-      let end = at + prefix.length;
-      while (end < text.length && PATH_CHAR.test(text[end])) end++;
-      while (end > at + prefix.length && /[.,:;]/.test(text[end - 1])) end--;
-      if (end === at + prefix.length) continue; // the bare folder name (`scripts/`) names a convention, not a file
-      const next = text[end];
-      if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
-      const path = text.slice(start, end);
-      add(path, start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(text, at) ? 'inline-code' : 'text');
-    }
+  // Bare resource paths: found from each `/` (a one-character search is much faster than searching for
+  // each folder name in a long two-byte string), then the folder segment before it is checked.
+  const folders = prefixes.map((p) => p.slice(0, -1));
+  for (let slash = text.indexOf('/', base); slash >= 0; slash = text.indexOf('/', slash + 1)) {
+    let at = slash;
+    while (at > base && isSegmentCode(text.charCodeAt(at - 1))) at--;
+    if (at === slash || !isFolderAt(text, at, slash - at, folders)) continue;
+    let start = at;
+    if (text.startsWith('./', at - 2)) start = at - 2;
+    const before = start > base ? text.charCodeAt(start - 1) : 32;
+    if (isPathCode(before) || before === 36 /* $ */ || before === 125 /* } */) continue;
+    if (linkSpans.some(([s, e]) => start >= s && start < e)) continue;
+    let end = slash + 1;
+    while (end < text.length && isPathCode(text.charCodeAt(end))) end++;
+    while (end > slash + 1 && /[.,:;]/.test(text[end - 1])) end--;
+    if (end === slash + 1) continue; // the bare folder name (`scripts/`) names a convention, not a file
+    const next = text[end];
+    if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
+    add(text.slice(start, end), start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(text, index, at) ? 'inline-code' : 'text');
+    slash = end - 1;
   }
   refs.sort((a, b) => a.start - b.start);
   return refs;
 }
 
-/** Offsets `[start, end)` of fenced code blocks (``` or ~~~) in the body. */
-function fencedBlocks(text: string, base: number): [number, number][] {
-  const blocks: [number, number][] = [];
-  let open: { start: number; ch: string; len: number } | undefined;
+/** True when one of `folders` (of length `len`) is written at `at`. */
+function isFolderAt(text: string, at: number, len: number, folders: readonly string[]): boolean {
+  for (let i = 0; i < folders.length; i++) if (folders[i].length === len && text.startsWith(folders[i], at)) return true;
+  return false;
+}
+
+/** Offsets `[start, end)` of fenced code blocks (``` or ~~~, indented at most 3 spaces) in the body. */
+function fencedBlocks(text: string, index: TextIndex, base: number): [number, number][] {
   const fences: number[] = [];
   for (const f of ['```', '~~~']) {
     for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-      if (at - lineStart > 3 || text.slice(Math.max(lineStart, base), at).trim() !== '' || lineStart < base) continue;
+      const lineStart = index.lineStartOf(at);
+      if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
       fences.push(at);
-      let e = at;
-      while (text[e] === f[0]) e++;
-      at = e - 3;
+      while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
     }
   }
+  if (fences.length === 0) return [];
   fences.sort((a, b) => a - b);
+  const blocks: [number, number][] = [];
+  let open: { start: number; ch: number; len: number } | undefined;
   for (const at of fences) {
-    const ch = text[at];
-    let len = 0;
-    while (text[at + len] === ch) len++;
+    const ch = text.charCodeAt(at);
+    let len = 3;
+    while (text.charCodeAt(at + len) === ch) len++;
+    const lineEnd = index.lineEnd(index.positionAt(at).line);
     if (!open) {
       open = { start: at, ch, len };
-    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEndAt(text, at)).trim() === '') {
-      blocks.push([open.start, lineEndAt(text, at)]);
+    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {
+      blocks.push([open.start, lineEnd]);
       open = undefined;
     }
   }
   if (open) blocks.push([open.start, text.length]);
   return blocks;
-}
-
-function lineEndAt(text: string, at: number): number {
-  const nl = text.indexOf('\n', at);
-  return nl < 0 ? text.length : nl;
 }
 
 function inBlocks(blocks: readonly [number, number][], at: number): boolean {
@@ -141,8 +155,8 @@ function inBlocks(blocks: readonly [number, number][], at: number): boolean {
 }
 
 /** True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). */
-function inInlineCode(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+function inInlineCode(text: string, index: TextIndex, at: number): boolean {
+  const lineStart = index.lineStartOf(at);
   let ticks = 0;
   for (let i = text.indexOf('`', lineStart); i >= 0 && i < at; i = text.indexOf('`', i + 1)) ticks++;
   return ticks % 2 === 1;

@@ -1,4 +1,4 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { TextIndex } from './textIndex';
 import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './types';
 
@@ -87,8 +87,7 @@ interface YamlResult {
 }
 
 function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): YamlResult {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yaml, { lineCounter, schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true });
+  const doc = parseDocument(yaml, { schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true });
   for (const err of doc.errors) {
     const [start, end] = err.pos;
     diagnostics.push({

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { nodeFilesHost, type SkillFilesHost } from './filesHost';
-import { parseSkillFile } from './parseSkillFile';
+import { parseSkillText } from './parseSkillText';
 import type { ParsedSkillFile, SkillDiagnostic } from './types';
 import { validateSkill, type SkillValidation, type ValidateSkillOptions } from './validateSkill';
 
@@ -43,7 +43,7 @@ export async function readSkillDir(dir: string, host: SkillFilesHost = nodeFiles
       ],
     };
   }
-  const parsed = parseSkillFile(text);
+  const parsed = parseSkillText(text);
   return { dir: abs, folderName, fileName, file: path.join(abs, fileName), parsed, diagnostics: parsed.diagnostics };
 }
 

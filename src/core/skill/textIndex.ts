@@ -31,8 +31,19 @@ export class TextIndex {
   }
 
   get lineCount(): number {
-    while (!this.complete) this.scanOne();
+    if (!this.complete) {
+      const starts = this.lineStarts;
+      const text = this.text;
+      for (let nl = text.indexOf('\n', starts[starts.length - 1]); nl >= 0; nl = text.indexOf('\n', nl + 1)) starts.push(nl + 1);
+      this.complete = true;
+    }
     return this.lineStarts.length;
+  }
+
+  /** Every line start offset (scans the whole text once). */
+  allLineStarts(): readonly number[] {
+    void this.lineCount;
+    return this.lineStarts;
   }
 
   /** True when the text has a line numbered `line` (0-based), without scanning further than needed. */
@@ -63,6 +74,17 @@ export class TextIndex {
 
   rangeOf(start: number, end: number): Range {
     return { start: this.positionAt(start), end: this.positionAt(end) };
+  }
+
+  /** Offset where a line starts (the text's length past the last line). */
+  lineStart(line: number): number {
+    this.scanToLine(line);
+    return line < this.lineStarts.length ? this.lineStarts[Math.max(0, line)] : this.text.length;
+  }
+
+  /** Offset where the line holding `offset` starts. */
+  lineStartOf(offset: number): number {
+    return this.lineStart(this.positionAt(offset).line);
   }
 
   /** Offset of the end of a line, before its line break. */

@@ -19,7 +19,8 @@ export function validateBody(parsed: ParsedSkillFile, index: TextIndex, out: Fin
   const body = parsed.body;
   const base = parsed.text.length - body.length;
   if (body.length === 0) return;
-  const lines = countLines(body);
+  // The shared index counts the lines once; later ranges (here and for references) reuse its line starts.
+  const lines = index.lineCount - parsed.bodyStartLine - (body.charCodeAt(body.length - 1) === 10 ? 1 : 0);
   if (lines > BODY_MAX_LINES) {
     const from = index.offsetAt({ line: parsed.bodyStartLine + BODY_MAX_LINES, character: 0 });
     out.push({
@@ -34,9 +35,14 @@ export function validateBody(parsed: ParsedSkillFile, index: TextIndex, out: Fin
     const from = base + BODY_MAX_TOKENS * 4;
     out.push({
       rule: 'body-too-many-tokens',
-      message: `The SKILL.md body is about ${tokens.toLocaleString('en-US')} tokens (${body.length.toLocaleString('en-US')} characters / 4); the recommended limit is about ${BODY_MAX_TOKENS.toLocaleString('en-US')}. Move detail into referenced files.`,
+      message: `The SKILL.md body is about ${formatCount(tokens)} tokens (${formatCount(body.length)} characters / 4); the recommended limit is about ${formatCount(BODY_MAX_TOKENS)}. Move detail into referenced files.`,
       range: index.rangeOf(Math.min(from, parsed.text.length), parsed.text.length),
       data: { tokens, limit: BODY_MAX_TOKENS },
     });
   }
+}
+
+/** `12345` -> `12,345` (without Intl, which is slow to call on a hot path). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -1,6 +1,7 @@
 import { getField, type FieldValueType } from './fieldCatalog';
 import { codePointLength, type Finding } from './findings';
 import type { TextIndex } from './textIndex';
+import { formatCount } from './validateBody';
 import type { FrontmatterField, ParsedSkillFile, Range } from './types';
 
 export const NAME_MAX = 64;
@@ -225,7 +226,7 @@ function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): 
   if (len > DESCRIPTION_MAX) {
     out.push({
       rule: 'description-too-long',
-      message: `\`description\` is ${len.toLocaleString('en-US')} characters; the limit is ${DESCRIPTION_MAX}. Shorten it by ${len - DESCRIPTION_MAX} and move detail into the body.`,
+      message: `\`description\` is ${formatCount(len)} characters; the limit is ${DESCRIPTION_MAX}. Shorten it by ${len - DESCRIPTION_MAX} and move detail into the body.`,
       range: r,
       data: { field: 'description', length: len, limit: DESCRIPTION_MAX },
     });

@@ -17,6 +17,8 @@ export interface ValidateSkillInput {
   fileName?: string;
   /** File access for the reference and secret checks; defaults to the real file system. */
   host?: SkillFilesHost;
+  /** A TextIndex of `parsed.text` to reuse (and to share with later {@link extractBodyReferences} calls). */
+  index?: TextIndex;
 }
 
 /** How to validate. */
@@ -43,14 +45,14 @@ export interface SkillValidation {
  * Fast enough to run on every keystroke.
  */
 export function validateSkillContent(input: ValidateSkillInput, options: ValidateSkillOptions = {}): SkillValidation {
-  const index = new TextIndex(input.parsed.text);
+  const index = input.index ?? new TextIndex(input.parsed.text);
   const findings = contentFindings(input, index);
   return result(input, findings, options.mode ?? 'lenient');
 }
 
 /** Validates a skill fully: {@link validateSkillContent} plus referenced files and the secret scan. */
 export async function validateSkill(input: ValidateSkillInput, options: ValidateSkillOptions = {}): Promise<SkillValidation> {
-  const index = new TextIndex(input.parsed.text);
+  const index = input.index ?? new TextIndex(input.parsed.text);
   const findings = contentFindings(input, index);
   if (input.rootDir) {
     const host = input.host ?? nodeFilesHost;
