@@ -135,8 +135,11 @@ function ensureCodeServer(paths) {
   log(`installing code-server ${CODE_SERVER_VERSION} with Node ${NODE24_VERSION} (builds native modules; ~3 min on 2 cores)`);
   rmSync(join(cacheDir, 'code-server'), { recursive: true, force: true });
   // Native modules must build against Node 24's headers, not the machine's Node 20 ones.
+  // Under `npm test` the outer npm (on Node 20) exports npm_config_* variables, among them the
+  // user agent that code-server's postinstall reads to check for Node 24: drop them all.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_OPTIONS' && k !== 'INIT_CWD'));
   const env = {
-    ...process.env,
+    ...inherited,
     PATH: `${dirname(paths.node)}:${process.env.PATH}`,
     npm_config_nodedir: paths.nodeDir,
     npm_config_update_notifier: 'false',
