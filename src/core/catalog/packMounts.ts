@@ -1,0 +1,53 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { installPack, type InstalledPack } from '../packs';
+import type { SkillRoot } from '../registry/types';
+import type { PackSpec } from './types';
+
+/** A pack made available to the registry as a `pack` root. */
+export interface MountedPack {
+  name: string;
+  root: SkillRoot;
+  installed: InstalledPack;
+}
+
+/** The default pack name: the archive's file name without its extension, as an id-safe slug. */
+export function packNameOf(source: string): string {
+  let base = source;
+  if (/^https?:\/\//i.test(source)) {
+    try {
+      base = new URL(source).pathname;
+    } catch {
+      // fall through with the raw string
+    }
+  }
+  const file = base.split(/[\\/]/).filter(Boolean).pop() ?? 'pack';
+  const stem = file.replace(/\.(zip|tgz|tar\.gz|tar)$/i, '');
+  const slug = stem.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug || 'pack';
+}
+
+/**
+ * Downloads (once) and extracts (once per digest) a pack into `cacheDir`, and returns the folder whose
+ * child folders are its skills. A pack whose archive root is itself a skill is copied once into
+ * `<cacheDir>/mounts/<sha256>/<folder>` so it can be scanned like any root.
+ */
+export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: typeof fetch): Promise<MountedPack> {
+  const installed = await installPack(spec.source, { cacheDir, expectedSha256: spec.sha256, fetch: fetchImpl });
+  const name = spec.name ?? packNameOf(spec.source);
+  let rootPath: string;
+  if (installed.skills.length === 1 && installed.skills[0] === installed.root) {
+    rootPath = path.join(cacheDir, 'mounts', installed.sha256);
+    const folder = path.join(rootPath, packNameOf(spec.source));
+    if (!(await fs.stat(folder).catch(() => undefined))) {
+      const temp = `${rootPath}.tmp-${process.pid}`;
+      await fs.rm(temp, { recursive: true, force: true });
+      await fs.cp(installed.root, path.join(temp, path.basename(folder)), { recursive: true });
+      await fs.rm(rootPath, { recursive: true, force: true });
+      await fs.rename(temp, rootPath);
+    }
+  } else {
+    rootPath = installed.skills.length ? path.dirname(installed.skills[0]) : installed.root;
+  }
+  return { name, installed, root: { path: rootPath, scope: 'pack', source: name } };
+}

@@ -1,0 +1,301 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { writeFileAtomic } from '../edit/atomicWrite';
+import { SkillOverlay, resolveEffectiveFile } from '../edit/overlay';
+import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
+import { normalizeRelativePath, resolveInside } from '../edit/safePath';
+import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
+import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
+import type { RegistryHost } from '../registry/registryHost';
+import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
+import { SCOPE_RANK, compareStrings } from '../registry/skillId';
+import type { SkillRecord, SkillRoot } from '../registry/types';
+import { parseSkillFile } from '../skill/parseSkillFile';
+import { validateSkillContent } from '../skill/validateSkill';
+import { suggestNames } from '../registry/suggestNames';
+import { mountPack, type MountedPack } from './packMounts';
+import type { CatalogEntry, CatalogSource, PackSpec, WritableScope } from './types';
+
+/** Options of {@link SkillCatalog.open}. */
+export interface SkillCatalogOptions {
+  /** Workspace (`project`), user and plugin roots; see `defaultSkillRoots`. Pack roots are added by `packs`. */
+  roots: readonly SkillRoot[];
+  /** Writable folder for the revision store (`revisions/`), overlays (`overlays/`) and hidden read-only skills. */
+  stateDir: string;
+  /** Skill packs to mount at open. */
+  packs?: readonly PackSpec[];
+  /** Pack download/extraction cache; default `<stateDir>/packs`. */
+  packCacheDir?: string;
+  /** fetch used for pack URLs (default: global fetch). */
+  fetch?: typeof fetch;
+  /** File access of the registry scan. */
+  registryHost?: RegistryHost;
+  /** Where `create` and `copy` write per scope; default the first project / user root. */
+  writableRoots?: Partial<Record<WritableScope, string>>;
+}
+
+/** One file of a skill as readers see it. */
+export interface CatalogFile {
+  path: string;
+  size: number;
+  ref: VersionRef;
+  origin: 'overlay' | 'source';
+}
+
+/** Effective content of one file. */
+export interface EffectiveContent {
+  path: string;
+  content: Buffer;
+  ref: VersionRef;
+  origin: 'overlay' | 'source';
+  absPath: string;
+}
+
+interface OverlayInfo {
+  location: string;
+  properties: Record<string, unknown>;
+  description: string;
+  ref: VersionRef;
+  diagnostics: CatalogEntry['diagnostics'];
+}
+
+const SOURCE_OF: Record<SkillRecord['scope'], CatalogSource> = { project: 'workspace', user: 'user', plugin: 'plugin', pack: 'pack' };
+const SKILL_MD = 'SKILL.md';
+
+function encodeId(id: string): string {
+  return id.replace(/[^A-Za-z0-9_.-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * One catalog over every skill source: workspace, user and plugin roots plus mounted skill packs.
+ * Plugin and pack skills are read-only at their source; their edits live in a revision overlay and the
+ * catalog serves the newest revision. Bare names resolve by precedence (workspace > user > plugin > pack);
+ * a tie fails with {@link AmbiguousSkillError} listing every candidate id.
+ */
+export class SkillCatalog {
+  readonly store: RevisionStore;
+  private readonly overlayInfo = new Map<string, OverlayInfo>();
+  private hidden = new Set<string>();
+  private readonly packs: MountedPack[] = [];
+  private baseRoots: SkillRoot[];
+
+  private constructor(
+    readonly options: SkillCatalogOptions,
+    readonly registry: SkillRegistry,
+  ) {
+    this.store = new RevisionStore(path.join(options.stateDir, 'revisions'));
+    this.baseRoots = [...options.roots];
+  }
+
+  /** Creates the catalog, mounts the packs and scans every root. */
+  static async open(options: SkillCatalogOptions): Promise<SkillCatalog> {
+    const registry = createSkillRegistry({
+      roots: options.roots,
+      host: options.registryHost,
+      check: ({ parsed, skillDir, fileName, mode }) => validateSkillContent({ parsed, folderName: path.basename(skillDir), fileName }, { mode }).diagnostics,
+    });
+    const catalog = new SkillCatalog(options, registry);
+    for (const spec of options.packs ?? []) await catalog.mountPack(spec, false);
+    await catalog.refresh();
+    return catalog;
+  }
+
+  /** Mounts a pack (path or URL) as a `pack` root and rescans. */
+  async mountPack(spec: PackSpec, refresh = true): Promise<MountedPack> {
+    const mounted = await mountPack(spec, this.options.packCacheDir ?? path.join(this.options.stateDir, 'packs'), this.options.fetch);
+    const i = this.packs.findIndex((p) => p.name === mounted.name);
+    if (i >= 0) this.packs.splice(i, 1, mounted);
+    else this.packs.push(mounted);
+    this.registry.setRoots([...this.baseRoots, ...this.packs.map((p) => p.root)]);
+    if (refresh) await this.refresh();
+    return mounted;
+  }
+
+  /** Mounted packs. */
+  mountedPacks(): readonly MountedPack[] {
+    return this.packs;
+  }
+
+  /** Rescans all roots and reloads overlay state and the hidden list. */
+  async refresh(): Promise<void> {
+    await this.registry.refresh();
+    this.hidden = new Set(await this.readHidden());
+    this.overlayInfo.clear();
+    for (const r of this.registry.all()) if (r.scope === 'plugin' || r.scope === 'pack') await this.loadOverlayInfo(r);
+  }
+
+  /** Rereads one skill after a write. */
+  async refreshSkill(entry: CatalogEntry): Promise<void> {
+    if (entry.writableAtSource) await this.registry.refreshSkill(entry.skillDir);
+    else await this.loadOverlayInfo(entry.record);
+  }
+
+  /** Folder holding the overlay copies of a read-only skill's edited files. */
+  overlayDir(id: string): string {
+    return path.join(this.options.stateDir, 'overlays', encodeId(id));
+  }
+
+  /** The overlay of a read-only entry. */
+  overlayOf(entry: CatalogEntry): SkillOverlay {
+    return new SkillOverlay({ skillId: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry.id), store: this.store });
+  }
+
+  private async loadOverlayInfo(r: SkillRecord): Promise<void> {
+    const location = path.join(this.overlayDir(r.id), SKILL_MD);
+    const bytes = await fs.readFile(location).catch(() => undefined);
+    if (!bytes) {
+      this.overlayInfo.delete(r.id);
+      return;
+    }
+    const parsed = parseSkillFile(bytes.toString('utf8'));
+    const diagnostics = validateSkillContent({ parsed, folderName: path.basename(r.rootDir) }).diagnostics;
+    const description = typeof parsed.properties.description === 'string' ? parsed.properties.description : '';
+    this.overlayInfo.set(r.id, { location, properties: parsed.properties, description, ref: digestOf(bytes), diagnostics });
+  }
+
+  private entryOf(r: SkillRecord): CatalogEntry {
+    const o = this.overlayInfo.get(r.id);
+    const properties = o?.properties ?? r.properties;
+    return {
+      id: r.id,
+      name: r.name,
+      description: o?.description ?? r.description,
+      source: SOURCE_OF[r.scope],
+      origin: r.scope === 'plugin' || r.scope === 'pack' ? r.root.source : undefined,
+      status: r.status,
+      writableAtSource: r.scope === 'project' || r.scope === 'user',
+      modelInvocationAllowed: String(properties['disable-model-invocation'] ?? '').trim().toLowerCase() !== 'true',
+      versionRef: (o?.ref ?? r.digest) as VersionRef,
+      skillDir: r.rootDir,
+      location: o?.location ?? r.location,
+      fromOverlay: o !== undefined,
+      properties,
+      diagnostics: o?.diagnostics ?? r.diagnostics,
+      record: r,
+    };
+  }
+
+  /**
+   * Every visible entry (archived ones left out) with statuses recomputed over what is visible:
+   * per name, the non-broken entries of the best scope are `ok` (or `ambiguous` when several tie), the rest `shadowed`.
+   */
+  entries(): CatalogEntry[] {
+    const visible = this.registry.all().filter((r) => !this.hidden.has(r.id)).map((r) => this.entryOf(r));
+    const byName = new Map<string, CatalogEntry[]>();
+    for (const e of visible) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+    for (const group of byName.values()) {
+      const usable = group.filter((e) => e.record.status !== 'broken').sort((a, b) => SCOPE_RANK[a.record.scope] - SCOPE_RANK[b.record.scope] || compareStrings(a.id, b.id));
+      const top = usable.filter((e) => SCOPE_RANK[e.record.scope] === SCOPE_RANK[usable[0]?.record.scope]);
+      for (const e of usable) e.status = top.includes(e) ? (top.length > 1 ? 'ambiguous' : 'ok') : 'shadowed';
+      for (const e of group) if (e.record.status === 'broken') e.status = 'broken';
+    }
+    return visible;
+  }
+
+  /** The entry for a canonical id, or the one a bare name resolves to by precedence. Throws the registry's typed errors. */
+  resolve(nameOrId: string): CatalogEntry {
+    const all = this.entries();
+    const exact = all.find((e) => e.id === nameOrId);
+    if (exact) {
+      if (exact.status === 'broken') throw new BrokenSkillError(exact.record);
+      return exact;
+    }
+    const group = all.filter((e) => e.name === nameOrId);
+    const ok = group.find((e) => e.status === 'ok');
+    if (ok) return ok;
+    const tied = group.filter((e) => e.status === 'ambiguous');
+    if (tied.length) throw new AmbiguousSkillError(nameOrId, tied.map((e) => e.id), tied.map((e) => e.location));
+    if (group.length) throw new BrokenSkillError(group[0].record);
+    throw new SkillNotFoundError(nameOrId, suggestNames(nameOrId, new Set(all.map((e) => e.name)).values()));
+  }
+
+  /** The effective content of one file of a skill, or null when it does not exist. */
+  async readFile(entry: CatalogEntry, relPath: string): Promise<EffectiveContent | null> {
+    const rel = normalizeRelativePath(relPath, 'file');
+    if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel);
+    const absPath = resolveInside(entry.skillDir, rel, 'file');
+    const content = await fs.readFile(absPath).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
+      throw err;
+    });
+    return content ? { path: rel, content, ref: digestOf(content), origin: 'source', absPath } : null;
+  }
+
+  /** Every file of the skill as readers see it, with refs. */
+  async files(entry: CatalogEntry): Promise<CatalogFile[]> {
+    if (entry.writableAtSource) return (await skillManifest(entry.skillDir)).files.map((f) => ({ ...f, origin: 'source' as const }));
+    const out: CatalogFile[] = [];
+    for (const p of await this.overlayOf(entry).listFiles()) {
+      const f = await this.readFile(entry, p);
+      if (f) out.push({ path: p, size: f.content.length, ref: f.ref, origin: f.origin });
+    }
+    return out;
+  }
+
+  /** The revision history of a skill (optionally one file), oldest first. */
+  history(entry: Pick<CatalogEntry, 'id'>, file?: string): Promise<RevisionRecord[]> {
+    return this.store.history(entry.id, file);
+  }
+
+  /** The folder `create` and `copy` write to for a scope. */
+  writableRoot(scope: WritableScope): string | undefined {
+    const configured = this.options.writableRoots?.[scope];
+    if (configured) return path.resolve(configured);
+    const want = scope === 'workspace' ? 'project' : 'user';
+    const found = this.baseRoots.find((r) => r.scope === want);
+    return found ? path.resolve(found.path) : undefined;
+  }
+
+  /** Adds a root (e.g. a writable root that did not exist at open) and rescans. */
+  async addRoot(root: SkillRoot): Promise<void> {
+    if (this.baseRoots.some((r) => path.resolve(r.path) === path.resolve(root.path))) return;
+    this.baseRoots.push(root);
+    this.registry.setRoots([...this.baseRoots, ...this.packs.map((p) => p.root)]);
+    await this.refresh();
+  }
+
+  /** Ids of read-only skills archived (hidden from the catalog). */
+  hiddenIds(): string[] {
+    return [...this.hidden].sort();
+  }
+
+  /** Hides or shows a read-only skill (archive / restore of plugin and pack skills, whose source cannot move). */
+  async setHidden(id: string, hide: boolean): Promise<void> {
+    const next = new Set(await this.readHidden());
+    if (hide) next.add(id);
+    else next.delete(id);
+    await writeFileAtomic(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
+    this.hidden = next;
+  }
+
+  private hiddenFile(): string {
+    return path.join(this.options.stateDir, 'hidden-skills.json');
+  }
+
+  private async readHidden(): Promise<string[]> {
+    try {
+      const data: unknown = JSON.parse(await fs.readFile(this.hiddenFile(), 'utf8'));
+      return Array.isArray(data) ? data.filter((x): x is string => typeof x === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * The catalog as the skills runtime's `SkillSource`: usable skills with their effective SKILL.md location,
+   * so a session loads the newest revision of an edited plugin or pack skill.
+   */
+  skillSource(): { resolve(nameOrId: string): SkillRecord | undefined; list(): readonly SkillRecord[] } {
+    const asRecord = (e: CatalogEntry): SkillRecord => ({ ...e.record, location: e.location, properties: e.properties, description: e.description, digest: e.versionRef, status: e.status });
+    return {
+      resolve: (nameOrId) => {
+        try {
+          return asRecord(this.resolve(nameOrId));
+        } catch {
+          return undefined;
+        }
+      },
+      list: () => this.entries().filter((e) => e.status === 'ok').map(asRecord),
+    };
+  }
+}
