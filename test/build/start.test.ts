@@ -58,10 +58,10 @@ describe('npm start (code-server fallback)', function () {
     } finally {
       child.kill('SIGINT');
       await exited;
+      fs.rmSync(profile, { recursive: true, force: true });
     }
     const group = /process group (\d+)/.exec(output);
     assert.ok(group, output);
     assert.throws(() => process.kill(-Number(group[1]), 0), /ESRCH/, 'code-server is still running after Ctrl-C');
-    fs.rmSync(profile, { recursive: true, force: true });
   });
 });
