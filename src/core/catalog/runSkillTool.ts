@@ -164,7 +164,7 @@ async function run(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCal
   const skillMd = await catalog.readFile(entry, 'SKILL.md');
   if (!skillMd) throw new CatalogError('not-found', `${entry.id} has no SKILL.md any more (${entry.location}). Call runSkill list to refresh.`);
   const parsed = parseSkillFile(skillMd.content.toString('utf8'));
-  const { text, resolved } = substituteArguments(parsed.body, input.arguments);
+  const { text, resolved } = substituteArguments(parsed.body.replace(/^(\r?\n)+/, ''), input.arguments);
   let loaded = false;
   if (call.sessionId && opts.sessions) {
     await opts.sessions.loadIntoSession(call.sessionId, entry.id);

@@ -28,10 +28,10 @@ export function minimalToolGuidance(names: CatalogToolNames = DEFAULT_CATALOG_TO
   const { runSkill, updateSkill } = names;
   return [
     `Skills are folders of instructions, scripts and references. Use exactly two tools for them: ${runSkill} and ${updateSkill}.`,
-    `- Use ${runSkill} first: action "list" to find skills (filter with query or source), "inspect" to read a skill or one of its files in full (large files come in parts: follow nextOffset until it is null), "run" to load a skill and receive its full instructions.`,
+    `- Use ${runSkill} first: action "list" to find skills (filter with query or source), "inspect" to see a skill or one of its files in full (large files come in parts: follow nextOffset until it is null), "run" to activate a skill and receive its full instructions.`,
     `- Before a task that a skill may cover, call ${runSkill} with action "run" and follow the instructions it returns.`,
     `- Change skills only with ${updateSkill}. Prefer action "patch" with a small unified diff or line edits against what inspect returned, pass its versionRef as expectedVersionRef, and use dryRun to check the diff first. Do not rewrite a whole skill when a patch will do.`,
-    `- If a call fails, read the error: it says what to do next (e.g. re-inspect after a stale ref, or pick one of the listed ids when a name is ambiguous).`,
+    `- If a call fails, the error says what to do next (e.g. re-inspect after a stale ref, or pick one of the listed ids when a name is ambiguous).`,
   ].join('\n');
 }
 

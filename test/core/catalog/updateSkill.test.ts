@@ -81,7 +81,7 @@ describe('catalog: updateSkill', () => {
     ok(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', edits: [{ startLine: 18, newText: 'Short.' }] }));
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Short.', 'Short!'));
     const r = ok(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', edits: [{ startLine: 8, newText: 'Intro.' }] }));
-    assert.match(r.warnings.join('\n'), /changed on disk since revision 2/);
+    assert.match((r as { warnings: string[] }).warnings.join('\n'), /changed on disk since revision 2/);
     const h = (await inspect(catalog, 'report', { history: true })).history!;
     assert.deepEqual(h.map((x) => x.reason), ['seed: source content before the first overlay edit', 'patch', 'edit on disk noticed (not made through updateSkill)', 'patch']);
     assert.match(fs.readFileSync(file, 'utf8'), /Short!/);
@@ -97,7 +97,7 @@ describe('catalog: updateSkill', () => {
     assert.match(e.message, /description-missing/);
     assert.equal(fs.readFileSync(file, 'utf8'), original);
     const forced = ok(await invokeUpdateSkill(catalog, { ...breaking, force: true }));
-    assert.match(forced.warnings.join('\n'), /invalid \(force\)/);
+    assert.match((forced as { warnings: string[] }).warnings.join('\n'), /invalid \(force\)/);
     assert.doesNotMatch(fs.readFileSync(file, 'utf8'), /description:/);
   });
 
