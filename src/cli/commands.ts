@@ -1,6 +1,12 @@
+import { archiveCommand } from './commands/archive';
+import { createCommand } from './commands/create';
+import { historyCommand } from './commands/history';
+import { inspectCommand } from './commands/inspect';
 import { listCommand } from './commands/list';
+import { patchCommand } from './commands/patch';
 import { promptCommand } from './commands/prompt';
 import { readPropertiesCommand } from './commands/readProperties';
+import { restoreCommand } from './commands/restore';
 import { runCommand } from './commands/run';
 import { sessionCommand } from './commands/session';
 import { validateCommand } from './commands/validate';
@@ -16,4 +22,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand];
+export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand];

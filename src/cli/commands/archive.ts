@@ -1,0 +1,17 @@
+import { invokeUpdateSkill } from '../../core/catalog';
+import type { CliCommand } from '../commands';
+import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+
+/** `agent-skills archive <skill>`: reversibly removes a skill from the catalog. */
+export const archiveCommand: CliCommand = {
+  name: 'archive',
+  usage: `archive <skill> [--reason <text>] ${CATALOG_USAGE}`,
+  summary: 'Archive a skill (folder moved into .archived/, or a plugin/pack skill hidden); undo with `agent-skills restore <skill>`.',
+  async run(args) {
+    const { values, positionals: pos } = parseCatalogArgs(args, { reason: { type: 'string' } });
+    const [skill] = positionals(pos, ['skill']);
+    const catalog = await openCliCatalog(values);
+    const r = await invokeUpdateSkill(catalog, { action: 'archive', skill, reason: values.reason });
+    return report(r, values.json, (ok) => ('how' in ok ? `archived ${ok.skillId}${ok.path ? ` to ${ok.path}` : ' (hidden)'}\n` : ''));
+  },
+};

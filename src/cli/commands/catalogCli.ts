@@ -1,0 +1,71 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SkillCatalog, type ToolResult } from '../../core/catalog';
+import { defaultSkillRoots } from '../../core/registry';
+import { UsageError } from '../usageError';
+import { parseRootArg } from './list';
+
+/** Options every catalog command accepts: where skills and the revision state live. */
+export const CATALOG_OPTIONS = {
+  root: { type: 'string', multiple: true, default: [] },
+  pack: { type: 'string', multiple: true, default: [] },
+  'state-dir': { type: 'string' },
+  'no-defaults': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Usage text of {@link CATALOG_OPTIONS}. */
+export const CATALOG_USAGE = '[--root [scope:]<dir>]... [--pack <archive|url>]... [--state-dir <dir>] [--no-defaults] [--json]';
+
+/** parseArgs with the catalog options plus `extra`; bad arguments become UsageError. */
+export function parseCatalogArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], extra: O) {
+  try {
+    return parseArgs({ args, options: { ...CATALOG_OPTIONS, ...extra }, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/**
+ * The catalog the CLI works on: the current folder as the workspace, the home folder's skill folders, any
+ * `--root`s and `--pack`s. Revisions, overlays and the pack cache live in `--state-dir`, else
+ * $AGENT_SKILLS_STATE_DIR, else ~/.agent-skills/state.
+ */
+export async function openCliCatalog(values: { root: string[]; pack: string[]; 'state-dir'?: string; 'no-defaults': boolean }): Promise<SkillCatalog> {
+  const extraRoots = values.root.map(parseRootArg);
+  if (values['no-defaults'] && extraRoots.length === 0 && values.pack.length === 0) throw new UsageError('--no-defaults leaves no folder to read: add --root <dir> or --pack <archive>.');
+  const roots = values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+  const stateDir = path.resolve(values['state-dir'] ?? process.env.AGENT_SKILLS_STATE_DIR ?? path.join(os.homedir(), '.agent-skills', 'state'));
+  return SkillCatalog.open({ roots, stateDir, packs: values.pack.map((source) => ({ source })) });
+}
+
+/** Reads a file argument, or stdin for `-`. */
+export async function readInputFile(arg: string): Promise<string> {
+  if (arg !== '-') return fs.readFile(path.resolve(arg), 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Prints a tool result (JSON, or `human` for success) and returns the exit code: 0 ok, 1 failure. */
+export function report<T>(r: ToolResult<T>, json: boolean, human: (r: { ok: true } & T) => string): number {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    return r.ok ? 0 : 1;
+  }
+  if (!r.ok) {
+    process.stderr.write(`${r.error.message}\n`);
+    return 1;
+  }
+  process.stdout.write(human(r as { ok: true } & T));
+  return 0;
+}
+
+/** Exactly `n` positionals, else a usage error naming what is missing. */
+export function positionals(list: string[], names: string[], optional = 0): string[] {
+  if (list.length < names.length - optional) throw new UsageError(`missing ${names.slice(list.length).map((n) => `<${n}>`).join(' ')}.`);
+  if (list.length > names.length) throw new UsageError(`unexpected argument '${list[names.length]}'.`);
+  return list;
+}

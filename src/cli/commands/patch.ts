@@ -1,0 +1,45 @@
+import { invokeUpdateSkill } from '../../core/catalog';
+import type { CliCommand } from '../commands';
+import { UsageError } from '../usageError';
+import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
+
+/** `agent-skills patch <skill> --diff <file|->`: updateSkill patch from the command line. */
+export const patchCommand: CliCommand = {
+  name: 'patch',
+  usage: `patch <skill> --diff <file|-> [--file <path>] [--dry-run] [--expect <ref>] [--force] [--fuzz N] [--reason <text>] ${CATALOG_USAGE}`,
+  summary: 'Apply a unified diff to a skill file (validated, atomic, recorded as a revision); prints the line-numbered diff and the new ref. Exit 1 when refused.',
+  async run(args) {
+    const { values, positionals: pos } = parseCatalogArgs(args, {
+      diff: { type: 'string' },
+      file: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      expect: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      fuzz: { type: 'string' },
+      reason: { type: 'string' },
+    });
+    const [skill] = positionals(pos, ['skill']);
+    if (!values.diff) throw new UsageError('--diff <file|-> is required (a unified diff of one file; - reads stdin).');
+    const fuzzFactor = values.fuzz === undefined ? undefined : Number(values.fuzz);
+    if (fuzzFactor !== undefined && !Number.isInteger(fuzzFactor)) throw new UsageError(`--fuzz must be a whole number, got '${values.fuzz}'.`);
+    const diff = await readInputFile(values.diff);
+    const catalog = await openCliCatalog(values);
+    const r = await invokeUpdateSkill(catalog, {
+      action: 'patch',
+      skill,
+      file: values.file,
+      diff,
+      fuzzFactor,
+      expectedVersionRef: values.expect,
+      dryRun: values['dry-run'] || undefined,
+      force: values.force || undefined,
+      reason: values.reason,
+    });
+    return report(r, values.json, (ok) => {
+      if (!('diff' in ok) || !('versionRef' in ok)) return '';
+      const w = ok.warnings.map((x) => `warning: ${x}\n`).join('');
+      const status = ok.dryRun ? 'dry run: nothing written' : ok.written ? `written (revision ${'revision' in ok && ok.revision ? ok.revision.seq : '-'})` : 'unchanged';
+      return `${ok.diff}\n${w}${status}; ref ${ok.versionRef}\n`;
+    });
+  },
+};

@@ -1,0 +1,22 @@
+import { invokeUpdateSkill } from '../../core/catalog';
+import type { CliCommand } from '../commands';
+import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+
+/** `agent-skills restore <skill> [<seq|ref>]`: bring back a revision, or an archived skill when no ref is given. */
+export const restoreCommand: CliCommand = {
+  name: 'restore',
+  usage: `restore <skill> [<seq|ref>] [--file <path>] [--force] ${CATALOG_USAGE}`,
+  summary: 'Restore an earlier revision (by seq or version ref from `history`), or with no ref an archived skill.',
+  async run(args) {
+    const { values, positionals: pos } = parseCatalogArgs(args, { file: { type: 'string' }, force: { type: 'boolean', default: false } });
+    const [skill, ref] = positionals(pos, ['skill', 'ref'], 1);
+    const catalog = await openCliCatalog(values);
+    const revision = ref === undefined ? undefined : /^\d+$/.test(ref) ? Number(ref) : ref;
+    const r = await invokeUpdateSkill(catalog, { action: 'restore', skill, revision, file: values.file, force: values.force || undefined });
+    return report(r, values.json, (ok) => {
+      if ('how' in ok) return `restored ${ok.skillId}${ok.path ? ` to ${ok.path}` : ''}\n`;
+      if ('versionRef' in ok && 'file' in ok) return `${ok.diff}\nrestored ${ok.skillId}/${ok.file}; ref ${ok.versionRef}\n`;
+      return '';
+    });
+  },
+};
