@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { applyLineEdits, type LineEditReport } from './lineEdits';
 import { applyUnifiedDiff, type HunkReport } from './patch';
 import type { EolStyle } from './textLines';
+import type { VersionRef } from './versionRef';
+
+/** zod schema for a version ref coming from tool input (e.g. `expectedVersionRef`). */
+export const versionRefSchema = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'a version ref looks like "sha256:" followed by 64 hex digits; copy it from runSkill inspect')
+  .transform((s) => s as VersionRef);
 
 /** zod schema of one structured line edit (see {@link LineEdit}). */
 export const lineEditSchema = z.object({

@@ -17,7 +17,7 @@ export {
   refHex,
   skillManifest,
   skillRefOf,
-  versionRefSchema,
+  isVersionRef,
   type ManifestDiff,
   type ManifestEntry,
   type RefCheck,
@@ -28,7 +28,7 @@ export { joinLines, splitLines, textToLines, type EolStyle, type SplitText } fro
 export { normalizeUnifiedDiff } from './unifiedDiff';
 export { applyUnifiedDiff, parseSingleFileDiff, PatchHunkError, type HunkReport, type PatchOutcome, type UnifiedDiffOptions, type WhitespaceMode } from './patch';
 export { applyLineEdits, type LineEdit, type LineEditOutcome, type LineEditReport } from './lineEdits';
-export { applyPatchSpec, lineEditSchema, patchSpecSchema, type PatchSpec, type PatchSpecOutcome } from './editSpec';
+export { applyPatchSpec, lineEditSchema, patchSpecSchema, versionRefSchema, type PatchSpec, type PatchSpecOutcome } from './editSpec';
 export { contentWithLineNumbers, renderLineDiff, unifiedDiffOf, type LineDiff, type LineDiffOptions, type NumberingOptions } from './lineDiff';
 export {
   parseLog,

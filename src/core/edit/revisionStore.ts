@@ -1,27 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
 import { fsyncDir, writeFileAtomic } from './atomicWrite';
 import { EditError } from './errors';
 import { normalizeRelativePath, resolveInside } from './safePath';
-import { digestOf, fileVersionRef, refHex, type VersionRef } from './versionRef';
-
-const refString = z.string().regex(/^sha256:[0-9a-f]{64}$/);
-
-const recordSchema = z.object({
-  v: z.literal(1),
-  seq: z.number().int().min(1),
-  skillId: z.string().min(1),
-  file: z.string().min(1),
-  digest: refString.nullable(),
-  ref: refString.nullable(),
-  previousRef: refString.nullable(),
-  reason: z.string(),
-  time: z.string(),
-  size: z.number().int().min(0),
-  content: z.object({ encoding: z.enum(['utf8', 'base64']), data: z.string() }).optional(),
-  blob: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-});
+import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
 
 /**
  * One change to one file of a skill. `digest` is the sha256 of the content (null when
@@ -285,10 +267,35 @@ export function parseLog(skillId: string, data: Buffer): RevisionLog {
     start = nl + 1;
     if (text.trim() === '') continue;
     try {
-      records.push(recordSchema.parse(JSON.parse(text)) as RevisionRecord);
+      const value: unknown = JSON.parse(text);
+      const problem = recordProblem(value);
+      if (problem) invalid.push({ line, error: problem });
+      else records.push(value as RevisionRecord);
     } catch (err) {
-      invalid.push({ line, error: err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (err as Error).message });
+      invalid.push({ line, error: (err as Error).message });
     }
   }
   return { skillId, records, invalid, torn: null, validBytes: data.length };
+}
+
+const isRefOrNull = (v: unknown): boolean => v === null || isVersionRef(v);
+
+/**
+ * Checks one parsed log line against {@link RevisionRecord}; returns what is wrong or
+ * undefined. Hand-written rather than zod: the log is this module's own output and the
+ * check keeps the writer light enough to start fast (see the crash test).
+ */
+export function recordProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not a JSON object';
+  const r = value as Record<string, unknown>;
+  if (r.v !== 1) return 'v: expected 1';
+  if (!Number.isInteger(r.seq) || (r.seq as number) < 1) return 'seq: expected a positive integer';
+  for (const key of ['skillId', 'file', 'reason', 'time'] as const) if (typeof r[key] !== 'string') return `${key}: expected a string`;
+  for (const key of ['digest', 'ref', 'previousRef'] as const) if (!isRefOrNull(r[key])) return `${key}: expected a sha256 ref or null`;
+  if (!Number.isInteger(r.size) || (r.size as number) < 0) return 'size: expected a non-negative integer';
+  const c = r.content as Record<string, unknown> | undefined;
+  if (c !== undefined && (typeof c !== 'object' || c === null || (c.encoding !== 'utf8' && c.encoding !== 'base64') || typeof c.data !== 'string')) return 'content: expected { encoding, data }';
+  if (r.blob !== undefined && (typeof r.blob !== 'string' || !/^[0-9a-f]{64}$/.test(r.blob))) return 'blob: expected 64 hex digits';
+  if (r.digest !== null && c === undefined && r.blob === undefined) return 'content or blob is required when digest is set';
+  return undefined;
 }

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
 import { isTempName } from './atomicWrite';
 import { StaleRefError } from './errors';
 
 /** A content-derived version ref: `sha256:` followed by 64 lowercase hex digits. */
 export type VersionRef = `sha256:${string}`;
 
-/** zod schema for a version ref coming from tool input. */
-export const versionRefSchema = z
-  .string()
-  .regex(/^sha256:[0-9a-f]{64}$/, 'a version ref looks like "sha256:" followed by 64 hex digits; copy it from runSkill inspect')
-  .transform((s) => s as VersionRef);
+/** True for a well-formed ref ("sha256:" and 64 lowercase hex digits). */
+export function isVersionRef(value: unknown): value is VersionRef {
+  return typeof value === 'string' && /^sha256:[0-9a-f]{64}$/.test(value);
+}
 
 /** The version ref of some content (a file's bytes; strings are hashed as UTF-8). */
 export function digestOf(content: string | Uint8Array): VersionRef {

@@ -62,6 +62,18 @@ describe('edit/revisionStore', () => {
     assert.deepEqual(clean.records.map((r) => r.seq), [1, 2, 3]);
   });
 
+  it('reports a damaged line in the middle without losing the records around it', async () => {
+    const root = path.join(dir, 'store');
+    const store = new RevisionStore(root);
+    await store.append({ skillId: 's', file: 'SKILL.md', content: 'one', reason: 'a' });
+    fs.appendFileSync(store.logPath('s'), '{"v":1,"seq":"two"}\nnot json\n');
+    await new RevisionStore(root).append({ skillId: 's', file: 'SKILL.md', content: 'three', reason: 'c' });
+    const log = await new RevisionStore(root).read('s');
+    assert.deepEqual(log.records.map((r) => r.reason), ['a', 'c']);
+    assert.deepEqual(log.invalid.map((i) => i.line), [2, 3]);
+    assert.match(log.invalid[0].error, /seq: expected a positive integer/);
+  });
+
   it('restores an earlier revision into the skill folder and records that as a new revision', async () => {
     const store = new RevisionStore(path.join(dir, 'store'));
     const skill = path.join(dir, 'skill');
