@@ -33,11 +33,14 @@ export class StaleRefError extends EditError {
     readonly target: string,
     readonly expectedRef: string,
     readonly currentRef: string | null,
+    /** Unified diff from the expected version to the current one, when the expected content is known (revision store). */
+    readonly diff?: string,
   ) {
     super(
       'STALE_REF',
       `${target} changed since version ${expectedRef}: it is now ${currentRef ?? 'missing'}. ` +
-        'Re-read it (runSkill inspect) to get the current content and version ref, then redo the edit against that.',
+        'Re-read it (runSkill inspect) to get the current content and version ref, then redo the edit against that.' +
+        (diff ? `\nWhat changed since your version:\n${diff}` : ''),
     );
     this.name = 'StaleRefError';
   }

@@ -51,3 +51,4 @@ export {
   type ArchiveManifest,
   type ArchiveOptions,
 } from './archive';
+export { commitFileEdit, prepareFileEdit, type FileChange, type FileEditRequest, type PreparedFileEdit } from './fileEdit';
