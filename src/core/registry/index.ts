@@ -5,5 +5,4 @@ export { createNodeRegistryHost, createAsyncNodeRegistryHost, type RegistryHost,
 export { SkillRegistryError, SkillNotFoundError, AmbiguousSkillError, BrokenSkillError } from './registryErrors';
 export { parseOnlyChecker, SKILL_FILE_NAMES, type SkillChecker, type SkillCheckInput } from './loadSkill';
 export { baseSkillId, SCOPE_RANK } from './skillId';
-export { fastParseSkillFile } from './fastParseSkillFile';
 export { contentChecker, createFullChecker } from './validatorChecker';

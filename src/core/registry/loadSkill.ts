@@ -1,9 +1,8 @@
 import { hash } from 'node:crypto';
 import * as path from 'node:path';
-import { parseSkillFile } from '../skill/parseSkillFile';
+import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
-import { fastParseSkillFile } from './fastParseSkillFile';
 import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
 import type { SkillRoot } from './types';
 
@@ -61,7 +60,7 @@ export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: s
     if (!read) continue;
     const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
     const text = bytes.toString('utf8');
-    const parsed = fastParseSkillFile(text) ?? parseSkillFile(text);
+    const parsed = parseSkillText(text);
     let diagnostics: SkillDiagnostic[];
     try {
       diagnostics = await check({ parsed, skillDir, folderName, fileName, mode });

@@ -1,6 +1,7 @@
 export * from './types';
 export { parseSkillFile } from './parseSkillFile';
 export { parseSkillText } from './parseSkillText';
+export { fastParseSkillFile } from './fastParseSkillFile';
 export { TextIndex } from './textIndex';
 export { RULES, getRule, ruleLevel, type RuleId, type RuleInfo, type RuleLevel } from './rules';
 export { FIELDS, getField, STANDARD_FIELD_KEYS, type FieldInfo, type FieldValueType } from './fieldCatalog';

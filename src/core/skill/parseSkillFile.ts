@@ -73,7 +73,7 @@ export function parseSkillFile(text: string): ParsedSkillFile {
   const body = text.slice(bodyOffset);
   const result = parseFrontmatterYaml(yaml, yamlOffset, index, diagnostics);
   const frontmatter: FrontmatterBlock = { openLine, closeLine, yaml, yamlOffset, yamlOk: result.ok, isMapping: result.isMapping };
-  // Only present when there is something to say, so simple files keep the same shape as the registry's fast path.
+  // Only present when there is something to say, so simple files keep the same shape as fastParseSkillFile's result.
   if (result.strictIssues.length > 0) frontmatter.strictYamlIssues = result.strictIssues;
   return { text, eol, hasBom, frontmatter, properties: result.properties, fields: result.fields, body, bodyStartLine, diagnostics };
 }

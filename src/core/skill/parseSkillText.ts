@@ -1,11 +1,11 @@
-import { fastParseSkillFile } from '../registry/fastParseSkillFile';
+import { fastParseSkillFile } from './fastParseSkillFile';
 import { parseSkillFile } from './parseSkillFile';
 import type { ParsedSkillFile } from './types';
 
 /**
- * Parses SKILL.md text the cheap way when it can: simple `key: value` frontmatter goes through the
- * registry's fast path (same result as {@link parseSkillFile}, checked by its tests), anything else
- * through the YAML parser.
+ * Parses SKILL.md text the cheap way when it can: simple `key: value` frontmatter goes through
+ * {@link fastParseSkillFile} (same result as {@link parseSkillFile}, checked by its tests), anything
+ * else through the YAML parser.
  */
 export function parseSkillText(text: string): ParsedSkillFile {
   return fastParseSkillFile(text) ?? parseSkillFile(text);

@@ -1,4 +1,4 @@
-import type { FrontmatterField, ParsedSkillFile, Range } from '../skill/types';
+import type { FrontmatterField, ParsedSkillFile, Range } from './types';
 
 const KEY = /^([A-Za-z][A-Za-z0-9_-]*):(?: (.*))?$/;
 const NESTED = /^  ([A-Za-z][A-Za-z0-9_-]*): (.*)$/;
@@ -6,7 +6,7 @@ const DELIMITER = /^---[ \t]*$/;
 const MAX_LINES = 200;
 
 /**
- * A fast path for the registry: parses a SKILL.md whose frontmatter is only simple `key: value` lines
+ * A fast path for simple files (the registry and parseSkillText use it): parses a SKILL.md whose frontmatter is only simple `key: value` lines
  * (plain scalars, optionally one level of `key:` + two-space indented `child: value` lines) without
  * the YAML library, and returns exactly what {@link parseSkillFile} would return for it.
  * Returns `undefined` for anything else (quotes, block scalars, comments, lists, BOM, odd characters,

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fastParseSkillFile } from '../../../src/core/registry/fastParseSkillFile';
+import { fastParseSkillFile } from '../../../src/core/skill/fastParseSkillFile';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
 
