@@ -19,7 +19,8 @@ function runHarness(env: Record<string, string>): Promise<HarnessRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'test', 'harness', 'runVscodeTests.mjs')], {
       cwd: root,
-      env: { ...process.env, ...env, MOCHA_STATS_FILE: statsFile, SKILLS_VSCODE_PACKAGED: '0' },
+      // Two runs at once must not both rewrite dist/; these suites do not need a fresh build.
+      env: { ...process.env, ...env, MOCHA_STATS_FILE: statsFile, SKILLS_VSCODE_PACKAGED: '0', SKILLS_VSCODE_NO_BUILD: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

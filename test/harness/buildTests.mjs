@@ -22,11 +22,18 @@ export function buildExtension(root) {
   if (r.status !== 0) throw new Error('scripts/build.mjs failed; fix the build errors above first');
 }
 
-/** test/scriptedModel/extension.ts → test/scriptedModel/dist/extension.js (its package.json's main). */
-export async function buildScriptedModel(root) {
-  const dir = join(root, 'test', 'scriptedModel');
-  await esbuild.build({ ...hostBundle, entryPoints: [join(dir, 'extension.ts')], outfile: join(dir, 'dist', 'extension.js') });
-  return dir;
+/**
+ * Builds the scripted model test extension into `outDir` (package.json + dist/extension.js), a
+ * folder of this run's own: concurrent runs must not rewrite a file another run is copying.
+ * @param {string} root
+ * @param {string} outDir
+ */
+export async function buildScriptedModel(root, outDir) {
+  const src = join(root, 'test', 'scriptedModel');
+  mkdirSync(outDir, { recursive: true });
+  cpSync(join(src, 'package.json'), join(outDir, 'package.json'));
+  await esbuild.build({ ...hostBundle, entryPoints: [join(src, 'extension.ts')], outfile: join(outDir, 'dist', 'extension.js') });
+  return outDir;
 }
 
 /**

@@ -11,6 +11,7 @@
 //   SKILLS_VSCODE_DEADLINE_MS  stop everything and fail after this long (default 900000)
 //   SKILLS_VSCODE_VERBOSE=1    also print the workbench's own log lines
 //   SKILLS_VSCODE_KEEP=1       keep the run folder (logs, profiles) for a post-mortem
+//   SKILLS_VSCODE_NO_BUILD=1   do not run scripts/build.mjs first (dist/ is already built)
 //   MOCHA_STATS_FILE           write {passed, failed, skipped} there (read by scripts/test.mjs)
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,8 +72,9 @@ try {
   runDir = mkdtempSync(join(tmpdir(), 'skills-vscode-'));
   outDir = join(root, 'out', 'vscode-tests', `run-${process.pid}-${Date.now()}`);
   say(`run folder ${runDir}`);
-  buildExtension(root);
-  const scriptedModelDir = await buildScriptedModel(root);
+  if (process.env.SKILLS_VSCODE_NO_BUILD === '1') say('SKILLS_VSCODE_NO_BUILD=1: using dist/ as it is');
+  else buildExtension(root);
+  const scriptedModelDir = await buildScriptedModel(root, join(runDir, 'scripted-model'));
 
   const custom = process.env.SKILLS_VSCODE_SUITES;
   const sessions = [{ name: custom ? 'selected' : 'development', suites: suiteFiles(root, custom) }];
