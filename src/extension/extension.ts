@@ -1,11 +1,32 @@
-// Entry point of the extension: activation only wires the registerX functions together.
+// Entry point of the extension: activation only wires the registerX functions together. Nothing here
+// scans or reads files: the core starts on first use (a view, a tool call, a chat request).
 import * as vscode from 'vscode';
-import { registerSkillsListTool } from './skillsListTool';
-import { registerSkillsParticipant } from './skillsParticipant';
+import { registerParticipant } from './chat/participant';
+import { registerCommands } from './commands/registerCommands';
+import { registerLanguageClient } from './languageClient';
+import { SessionRouter } from './sessionRouting';
+import { SkillsService } from './skillsService';
+import { registerTools } from './tools/registerTools';
+import { registerTree } from './tree/registerTree';
+import { registerWatchers } from './watchers';
 
-export function activate(context: vscode.ExtensionContext): void {
-  registerSkillsListTool(context);
-  registerSkillsParticipant(context);
+/** What activate returns: the service, for the extension's own tests. */
+export interface SkillsExtensionApi {
+  service: SkillsService;
+}
+
+export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
+  const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
+  const service = new SkillsService(context, log);
+  const router = new SessionRouter();
+  context.subscriptions.push(log, service);
+  registerTools(context, { service, router });
+  registerParticipant(context, service, router);
+  const tree = registerTree(context, service);
+  const client = registerLanguageClient(context, log);
+  registerCommands(context, service, tree, client);
+  registerWatchers(context, service);
+  return { service };
 }
 
 export function deactivate(): void {

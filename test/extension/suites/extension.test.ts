@@ -23,13 +23,27 @@ describe('extension in a real VS Code', () => {
     assert.equal((tool.inputSchema as { type?: string } | undefined)?.type, 'object');
   });
 
-  it('invokes skills_list through vscode.lm.invokeTool', async () => {
+  it('invokes list_skills through vscode.lm.invokeTool and gets the sample workspace\'s skills', async () => {
     const result = await vscode.lm.invokeTool(TOOL_NAMES.list, { input: {}, toolInvocationToken: undefined });
     const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-    assert.match(text, /no skills yet/);
+    // Outside @skills this is Copilot's agent's view: VS Code's own skill support (chat.useAgentSkills, on by
+    // default) lists the workspace's .github/.claude skills already, so they are left out, never listed twice.
+    assert.match(text, /listed by VS Code's own skill support/);
+    assert.doesNotMatch(text, /<name>greeting<\/name>/);
+    await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      const all = await vscode.lm.invokeTool(TOOL_NAMES.list, { input: {}, toolInvocationToken: undefined });
+      const allText = all.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      assert.match(allText, /<available_skills>/);
+      assert.match(allText, /<name>greeting<\/name>/);
+      assert.doesNotMatch(allText, /broken-skill|Broken_Skill/, 'a broken skill must not be offered to the model');
+    } finally {
+      await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
-  it('answers an @skills request through the scripted model, calling skills_list', async function () {
+
+  it('answers an @skills request through the scripted model, calling list_skills', async function () {
     this.timeout(90_000);
     await scriptedChatModel();
     await setScript([
@@ -38,11 +52,12 @@ describe('extension in a real VS Code', () => {
     ]);
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@${PARTICIPANT.name} which skills do I have?` });
     const [first, second] = await waitForRequests(2, 60_000);
+    assert.match(JSON.stringify(first.messages[0]), /<available_skills>/, 'the composed instructions come first');
     const firstText = first.messages.flatMap((m) => m.parts).map((p) => (p.kind === 'text' ? p.value : '')).join('\n');
     assert.match(firstText, /which skills do I have\?/);
     assert.ok(first.tools.some((t) => t.name === TOOL_NAMES.list), `the model was offered: ${first.tools.map((t) => t.name).join(', ')}`);
     const results = second.messages.flatMap((m) => m.parts).filter((p) => p.kind === 'toolResult');
     assert.equal(results.length, 1, `second request: ${JSON.stringify(second.messages)}`);
-    assert.match(results[0].kind === 'toolResult' ? results[0].content.join('') : '', /no skills yet/);
+    assert.match(results[0].kind === 'toolResult' ? results[0].content.join('') : '', /<name>commit-message<\/name>/);
   });
 });

@@ -1,0 +1,130 @@
+// One `@skills` request: compose with the core, send to the model with our tools, run the tool calls
+// through vscode.lm.invokeTool (so VS Code shows them and asks before scripts run), repeat until the
+// model answers without a tool call.
+import * as vscode from 'vscode';
+import type { ChatMessage } from '../../core/prompt/types';
+import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import { TOOL_NAMES } from '../ids';
+import type { SessionRouter } from '../sessionRouting';
+import { toChatMessages, resultText } from './messages';
+
+/** What the loop needs from the extension. */
+export interface ToolLoopInput {
+  runtime: SkillsRuntime;
+  router: SessionRouter;
+  sessionId: string;
+  history: ChatMessage[];
+  tools: vscode.LanguageModelChatTool[];
+  maxRounds: number;
+  request: vscode.ChatRequest;
+  stream: vscode.ChatResponseStream;
+  token: vscode.CancellationToken;
+  log: vscode.LogOutputChannel;
+}
+
+/** How the loop ended. */
+export interface ToolLoopOutcome {
+  rounds: number;
+  /** Skill names the model loaded, read from or ran scripts of. */
+  usedSkills: Set<string>;
+  /** A model error, reported in the chat already. */
+  error?: string;
+  cancelled?: boolean;
+}
+
+/** A short line for the chat while a tool runs ("Loading pdf-processing…"). */
+export function progressText(name: string, input: Record<string, unknown>): string {
+  const names = Array.isArray(input.names) ? input.names.join(', ') : '';
+  switch (name) {
+    case TOOL_NAMES.load:
+      return `Loading ${names}…`;
+    case TOOL_NAMES.unload:
+      return input.all ? 'Unloading every skill…' : `Unloading ${names}…`;
+    case TOOL_NAMES.read:
+      return `Reading ${String(input.path ?? '')}…`;
+    case TOOL_NAMES.run_script:
+      return `Running ${String(input.script ?? input.command ?? 'a script')}…`;
+    case TOOL_NAMES.list:
+      return 'Listing skills…';
+    default:
+      return `Calling ${name}…`;
+  }
+}
+
+function describeModelError(e: unknown): string {
+  if (e instanceof vscode.LanguageModelError) {
+    const why =
+      e.code === vscode.LanguageModelError.NoPermissions.name
+        ? 'the extension may not use this model (check the language model access settings)'
+        : e.code === vscode.LanguageModelError.Blocked.name
+          ? 'the request was blocked (quota or content filter)'
+          : e.code === vscode.LanguageModelError.NotFound.name
+            ? 'the selected model is not available; pick another model in the chat view'
+            : e.code || 'the model reported an error';
+    return `${why}: ${e.message}`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+function touchedSkills(name: string, input: Record<string, unknown>): string[] {
+  if (name === TOOL_NAMES.load && Array.isArray(input.names)) return input.names.filter((n): n is string => typeof n === 'string');
+  if ((name === TOOL_NAMES.read || name === TOOL_NAMES.run_script || name === TOOL_NAMES.select_docs) && typeof input.skill === 'string') return [input.skill];
+  return [];
+}
+
+/** Runs the loop; model errors are written to the chat and returned, never thrown. */
+export async function runToolLoop(o: ToolLoopInput): Promise<ToolLoopOutcome> {
+  const usedSkills = new Set<string>();
+  const history = o.history;
+  for (let round = 1; round <= o.maxRounds; round++) {
+    if (o.token.isCancellationRequested) return { rounds: round - 1, usedSkills, cancelled: true };
+    const composed = await o.runtime.compose(o.sessionId, history);
+    for (const w of composed.warnings) o.log.warn(`session ${o.sessionId.slice(0, 8)}: ${w}`);
+    const texts: string[] = [];
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    try {
+      const response = await o.request.model.sendRequest(toChatMessages(composed), { tools: o.tools, justification: 'Answer with the Agent Skills of this workspace.' }, o.token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) {
+          o.stream.markdown(part.value);
+          texts.push(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) calls.push(part);
+      }
+    } catch (e) {
+      if (o.token.isCancellationRequested) return { rounds: round, usedSkills, cancelled: true };
+      const error = describeModelError(e);
+      o.stream.markdown(`\n\n**The model could not answer:** ${error}`);
+      o.log.error(`@skills: model error: ${error}`);
+      return { rounds: round, usedSkills, error };
+    }
+    if (texts.length) history.push({ role: 'assistant', content: texts.join('') });
+    if (!calls.length) return { rounds: round, usedSkills };
+    for (const call of calls) history.push({ role: 'tool-call', callId: call.callId, name: call.name, input: call.input });
+    for (const call of calls) {
+      if (o.token.isCancellationRequested) return { rounds: round, usedSkills, cancelled: true };
+      const input = (call.input ?? {}) as Record<string, unknown>;
+      o.stream.progress(progressText(call.name, input));
+      const done = o.router.expect(call.name, input, { sessionId: o.sessionId, callId: call.callId });
+      let content: string;
+      let isError = false;
+      try {
+        const result = await vscode.lm.invokeTool(call.name, { input, toolInvocationToken: o.request.toolInvocationToken }, o.token);
+        content = resultText(result);
+        isError = content.startsWith('Error (');
+      } catch (e) {
+        if (o.token.isCancellationRequested) return { rounds: round, usedSkills, cancelled: true };
+        isError = true;
+        const msg = e instanceof Error ? e.message : String(e);
+        content = /cancel/i.test(msg)
+          ? `Error (declined): the user did not allow ${call.name} to run.\nWhat to do: do not retry it; answer without it or ask the user.`
+          : `Error (tool_failed): ${call.name} failed: ${msg}\nWhat to do: check the tool name and input; use one of the tools you were given.`;
+      } finally {
+        done();
+      }
+      if (!isError) for (const n of touchedSkills(call.name, input)) usedSkills.add(n);
+      history.push({ role: 'tool-result', callId: call.callId, name: call.name, content, isError });
+    }
+  }
+  o.stream.markdown(`\n\nStopped after ${o.maxRounds} tool rounds (setting agentSkills.chat.maxToolRounds); ask again to continue.`);
+  return { rounds: o.maxRounds, usedSkills };
+}

@@ -1,0 +1,46 @@
+// Keys and schemas of the runtime settings (`agentSkills.*`), without VS Code, so a plain test can check
+// them against package.json.
+import { z } from 'zod';
+import type { SkillScope } from '../core/registry/types';
+
+/** Keys (relative to the section) of the runtime settings, as contributed in package.json. */
+export const RUNTIME_SETTING_KEYS = {
+  placement: 'placement',
+  loadMode: 'loadMode',
+  maxLoadedSkills: 'maxLoadedSkills',
+  maxReadBytes: 'maxReadBytes',
+  catalogMaxTokens: 'catalog.maxTokens',
+  catalogMaxChars: 'catalog.maxChars',
+  loadedContentBudget: 'loadedContentBudget',
+  maxToolRounds: 'chat.maxToolRounds',
+  extraRoots: 'extraRoots',
+  toolSurface: 'toolSurface',
+  restrictedTools: 'restrictedTools',
+  deferToBuiltinSkills: 'deferToBuiltinSkills',
+  scriptTimeoutSeconds: 'scripts.timeoutSeconds',
+  sandbox: 'scripts.sandbox',
+} as const;
+
+const extraRoot = z.union([
+  z.string().min(1).transform((p) => ({ path: p, scope: 'user' as SkillScope })),
+  z.strictObject({ path: z.string().min(1), scope: z.enum(['project', 'user', 'plugin', 'pack']).default('user') }),
+]);
+
+/** One zod schema per setting; each has the default package.json declares. */
+export const schemas = {
+  placement: z.enum(['instructions', 'tool-results']).default('instructions'),
+  loadMode: z.enum(['turn', 'once', 'session']).default('session'),
+  maxLoadedSkills: z.number().int().min(1).max(50).default(5),
+  maxReadBytes: z.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
+  catalogMaxTokens: z.number().int().min(100).max(100_000).default(4000),
+  catalogMaxChars: z.number().int().min(400).max(400_000).default(16_000),
+  loadedContentBudget: z.number().int().min(100).max(1_000_000).default(10_000),
+  maxToolRounds: z.number().int().min(1).max(50).default(8),
+  extraRoots: z.array(extraRoot).default([]),
+  toolSurface: z.enum(['standard', 'minimal', 'both']).default('standard'),
+  restrictedTools: z.boolean().default(false),
+  deferToBuiltinSkills: z.boolean().default(true),
+  scriptTimeoutSeconds: z.number().positive().max(3600).default(60),
+  sandbox: z.enum(['auto', 'off', 'required']).default('auto'),
+};
+

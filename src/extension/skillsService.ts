@@ -1,0 +1,260 @@
+// The one object that owns the core for this window: the skill registry, the runtime (sessions, tools,
+// prompt composer, audit log) and the script runner. Built lazily on first use, so activation stays light.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createScriptRunner } from '../core/exec/scriptRunner';
+import { createAsyncNodeRegistryHost } from '../core/registry/registryHost';
+import { createSkillRegistry, type SkillRegistry } from '../core/registry/skillRegistry';
+import { defaultSkillRoots } from '../core/registry/defaultSkillRoots';
+import type { SkillRecord, SkillRoot } from '../core/registry/types';
+import { SkillToolError } from '../core/runtime/errors';
+import { artifactReaderOf } from '../core/runtime/execAdapters';
+import { skillSourceOf } from '../core/runtime/registrySource';
+import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '../core/runtime/skillsRuntime';
+import type { ExecRequest, ScriptExecutor, SessionEvent } from '../core/runtime/types';
+import { TOOL_NAMES, WINDOW_SESSION_PREFIX } from './ids';
+import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
+
+/** The session Copilot's own agent (and any caller without an @skills conversation) uses in this window. */
+export const WINDOW_SESSION_ID = `${WINDOW_SESSION_PREFIX}agent`;
+
+/** Why a script may not run in an untrusted workspace, worded for the model and the user. */
+export const UNTRUSTED_RUN = new SkillToolError(
+  'run_refused',
+  'Skill scripts do not run in an untrusted workspace (VS Code Restricted Mode).',
+  'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
+);
+
+/** Listeners of the service: the tree, the badge, the language client. */
+export interface ServiceEvents {
+  /** Skills were added, removed or changed (a refresh, a watcher, a settings change). */
+  onDidChangeSkills: vscode.Event<void>;
+  /** A session changed (load, unload, new turn, ...). */
+  onDidChangeSessions: vscode.Event<SessionEvent>;
+}
+
+/** What a chat session is called in the tree (the first prompt of its conversation). */
+const LABELS_KEY = 'agentSkills.sessionLabels';
+
+export class SkillsService implements ServiceEvents, vscode.Disposable {
+  private readonly skillsChanged = new vscode.EventEmitter<void>();
+  private readonly sessionsChanged = new vscode.EventEmitter<SessionEvent>();
+  readonly onDidChangeSkills = this.skillsChanged.event;
+  readonly onDidChangeSessions = this.sessionsChanged.event;
+  private state: Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> | undefined;
+  private runtimeSub: { dispose(): void } | undefined;
+  private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
+  private readonly pinned = new Map<string, Set<string>>();
+  settings: RuntimeSettings;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    readonly log: vscode.LogOutputChannel,
+  ) {
+    const read = readSettings();
+    this.settings = read.settings;
+    for (const p of read.problems) log.warn(p);
+  }
+
+  /** Folder of sessions, audit log and run workspaces: per workspace, so sessions survive a reload. */
+  get stateDir(): string {
+    return (this.context.storageUri ?? this.context.globalStorageUri).fsPath;
+  }
+
+  /** The registry and runtime, created (and the skills scanned) on first use. */
+  ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+    this.state ??= this.create();
+    return this.state;
+  }
+
+  /** The registry and runtime if they exist already (for views that must not force a scan). */
+  peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
+    return this.current;
+  }
+
+  private workspaceFolders(): string[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  }
+
+  /** Project roots only in a trusted workspace; user roots, extra roots always. */
+  roots(): SkillRoot[] {
+    const trusted = vscode.workspace.isTrusted;
+    const extra = this.settings.extraRoots
+      .filter((r) => trusted || r.scope !== 'project')
+      .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(this.workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
+    return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: extra });
+  }
+
+  private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+    const registry = createSkillRegistry({ roots: this.roots(), host: createAsyncNodeRegistryHost() });
+    registry.onDidChange(() => this.skillsChanged.fire());
+    const snap = await registry.refresh();
+    this.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
+    const runtime = this.createRuntime(registry);
+    this.current = { registry, runtime };
+    this.skillsChanged.fire();
+    return this.current;
+  }
+
+  private createRuntime(registry: SkillRegistry): SkillsRuntime {
+    const s = this.settings;
+    const runner = createScriptRunner({
+      stateDir: path.join(this.stateDir, 'exec'),
+      workspaceDir: this.workspaceFolders()[0],
+      resolveSkillRoot: (name) => this.resolveQuiet(registry, name)?.rootDir,
+      defaultTimeoutMs: Math.round(s.scriptTimeoutSeconds * 1000),
+      sandbox: s.sandbox,
+    });
+    // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
+    const executor: ScriptExecutor = {
+      run: (req: ExecRequest) => {
+        if (!vscode.workspace.isTrusted) throw UNTRUSTED_RUN;
+        return runner.run(req);
+      },
+    };
+    const runtime = createSkillsRuntime({
+      source: skillSourceOf(registry),
+      stateDir: this.stateDir,
+      executor,
+      artifacts: artifactReaderOf(runner.artifacts),
+      loadMode: s.loadMode,
+      maxLoadedSkills: s.maxLoadedSkills,
+      maxReadBytes: s.maxReadBytes,
+      placement: s.placement,
+      catalogBudget: { maxTokens: s.catalogMaxTokens, maxChars: s.catalogMaxChars },
+      loadedContentBudget: s.loadedContentBudget,
+      restrictedTools: s.restrictedTools,
+      toolNames: { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs },
+    });
+    for (const p of runtime.sessions.loadProblems) this.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
+    this.runtimeSub?.dispose();
+    this.runtimeSub = runtime.onDidChange((e) => this.sessionsChanged.fire(e));
+    return runtime;
+  }
+
+  private resolveQuiet(registry: SkillRegistry, name: string): SkillRecord | undefined {
+    try {
+      return registry.resolve(name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Settings or trust changed: new roots, and a new runtime over the same sessions folder. */
+  async reconfigure(): Promise<void> {
+    const read = readSettings();
+    this.settings = read.settings;
+    for (const p of read.problems) this.log.warn(p);
+    if (!this.state) return;
+    const { registry, runtime } = await this.state;
+    await runtime.flush();
+    registry.setRoots(this.roots());
+    await registry.refresh();
+    const next = this.createRuntime(registry);
+    this.current = { registry, runtime: next };
+    this.state = Promise.resolve(this.current);
+    this.skillsChanged.fire();
+    this.sessionsChanged.fire({ kind: 'updated', sessionId: '', reason: 'reconfigure' });
+  }
+
+  /** Rereads the skill folder of a SKILL.md a watcher saw created, changed or deleted. */
+  refreshSkillFile(file: vscode.Uri): Promise<void> {
+    return this.refreshSkillDir(path.dirname(file.fsPath));
+  }
+
+  /** Rereads one skill folder of one of our roots (created, changed or deleted); ignores anything else. */
+  async refreshSkillDir(dir: string): Promise<void> {
+    if (!this.state) return;
+    const { registry } = await this.state;
+    const root = registry.snapshot().roots.find((r) => r.path === path.dirname(dir));
+    if (root) await registry.refreshSkill(dir);
+  }
+
+  /** Rescans every root. */
+  async refresh(): Promise<void> {
+    const { registry } = await this.ready();
+    await registry.refresh();
+    this.skillsChanged.fire();
+  }
+
+  /** Runs one runtime tool in a session (created when missing). Never throws for model-facing problems. */
+  async invoke(tool: string, input: unknown, sessionId: string, options: { callId?: string; signal?: AbortSignal } = {}): Promise<ToolInvocation> {
+    const { runtime } = await this.ready();
+    const result = await runtime.invoke(tool, input, { sessionId, ...options });
+    if (result.ok) this.log.info(`${sessionLabel(sessionId)}: ${result.tool} ok`);
+    else this.log.warn(`${sessionLabel(sessionId)}: ${result.tool} refused (${result.error.code}): ${result.error.message}`);
+    return result;
+  }
+
+  /**
+   * Loads a skill the user picked (tree, command, `/load`) into a session, added to what is loaded. In
+   * `turn` and `once` mode it is kept through the next `@skills` turn, which the user loaded it for.
+   */
+  async loadByUser(sessionId: string, name: string): Promise<ToolInvocation> {
+    const { runtime } = await this.ready();
+    await runtime.openSession(sessionId);
+    const r = await this.invoke('load', { names: [name], mode: 'add' }, sessionId);
+    if (r.ok) {
+      const set = this.pinned.get(sessionId) ?? new Set<string>();
+      set.add(name);
+      this.pinned.set(sessionId, set);
+    }
+    return r;
+  }
+
+  /** Unloads skills the user picked (or all); they are no longer carried into the next turn. */
+  async unloadByUser(sessionId: string, names: string[] | 'all'): Promise<ToolInvocation> {
+    const set = this.pinned.get(sessionId);
+    if (names === 'all') this.pinned.delete(sessionId);
+    else for (const n of names) set?.delete(n);
+    return this.invoke('unload', names === 'all' ? { all: true } : { names }, sessionId);
+  }
+
+  /** Skills the user loaded since the last turn began (cleared by this call). */
+  takePinned(sessionId: string): string[] {
+    const names = [...(this.pinned.get(sessionId) ?? [])];
+    this.pinned.delete(sessionId);
+    return names;
+  }
+
+  /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
+  listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
+    const usable = registry.usable();
+    // Read live: a settings change must apply to the very next call, not after the runtime is rebuilt.
+    const defer = vscode.workspace.getConfiguration(SECTION).get<boolean>('deferToBuiltinSkills') !== false;
+    if (!sessionId.startsWith(WINDOW_SESSION_PREFIX) || !defer) return usable;
+    const builtin = readBuiltinSkills(this.workspaceFolders());
+    if (!builtin.enabled) return usable;
+    const covered = new Set(builtin.folders.map((f) => path.resolve(f)));
+    return usable.filter((r) => !covered.has(path.resolve(r.root.path)));
+  }
+
+  /** The label of a session in the tree (the first prompt of its conversation). */
+  sessionTitle(id: string): string | undefined {
+    return this.context.workspaceState.get<Record<string, string>>(LABELS_KEY, {})[id];
+  }
+
+  async setSessionTitle(id: string, title: string): Promise<void> {
+    const labels = { ...this.context.workspaceState.get<Record<string, string>>(LABELS_KEY, {}) };
+    if (labels[id]) return;
+    labels[id] = title.length > 60 ? `${title.slice(0, 57)}…` : title;
+    await this.context.workspaceState.update(LABELS_KEY, labels);
+  }
+
+  /** True when a settings change touches the runtime. */
+  static affectsRuntime(e: vscode.ConfigurationChangeEvent): boolean {
+    return e.affectsConfiguration(SECTION) && !e.affectsConfiguration(`${SECTION}.validation`) && !e.affectsConfiguration(`${SECTION}.trace`);
+  }
+
+  dispose(): void {
+    this.runtimeSub?.dispose();
+    void this.current?.runtime.flush();
+    this.skillsChanged.dispose();
+    this.sessionsChanged.dispose();
+  }
+}
+
+function sessionLabel(id: string): string {
+  return id.startsWith(WINDOW_SESSION_PREFIX) ? 'window session' : `session ${id.slice(0, 8)}`;
+}

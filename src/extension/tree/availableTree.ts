@@ -1,0 +1,78 @@
+// "Available": the registry's skills grouped by scope, with their description; broken skills with their
+// first problem, shadowed and ambiguous ones said as such. contextValue drives the inline actions.
+import * as vscode from 'vscode';
+import type { SkillRecord, SkillScope } from '../../core/registry/types';
+import { COMMANDS } from '../ids';
+import type { SkillsService } from '../skillsService';
+
+/** A scope group or a skill. */
+export type AvailableNode = { kind: 'scope'; scope: SkillScope; records: SkillRecord[] } | { kind: 'skill'; record: SkillRecord };
+
+const SCOPE_LABELS: Record<SkillScope, string> = { project: 'Workspace', user: 'User', plugin: 'Extensions', pack: 'Packs' };
+const SCOPE_ORDER: SkillScope[] = ['project', 'user', 'plugin', 'pack'];
+
+function firstProblem(r: SkillRecord): string {
+  const d = r.diagnostics.find((x) => x.severity === 'error') ?? r.diagnostics[0];
+  return d?.message ?? 'invalid';
+}
+
+export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableNode> {
+  private readonly changed = new vscode.EventEmitter<AvailableNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly service: SkillsService) {
+    service.onDidChangeSkills(() => this.changed.fire(undefined));
+  }
+
+  async getChildren(node?: AvailableNode): Promise<AvailableNode[]> {
+    if (node?.kind === 'skill') return [];
+    if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
+    const { registry } = await this.service.ready();
+    const records = registry.all();
+    await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);
+    const groups: AvailableNode[] = [];
+    for (const scope of SCOPE_ORDER) {
+      const inScope = records.filter((r) => r.scope === scope);
+      if (inScope.length) groups.push({ kind: 'scope', scope, records: inScope });
+    }
+    return groups;
+  }
+
+  getTreeItem(node: AvailableNode): vscode.TreeItem {
+    if (node.kind === 'scope') {
+      const item = new vscode.TreeItem(SCOPE_LABELS[node.scope], vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `scope:${node.scope}`;
+      item.description = `${node.records.length}`;
+      item.contextValue = 'scope';
+      return item;
+    }
+    const r = node.record;
+    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `skill:${r.id}`;
+    item.resourceUri = vscode.Uri.file(r.location);
+    item.contextValue = `skill.${r.status}`;
+    item.command = { command: COMMANDS.openSkillFile, title: 'Open SKILL.md', arguments: [node] };
+    const tip = new vscode.MarkdownString(`**${r.name}** (${r.id})\n\n${r.description || '_no description_'}\n\n\`${r.location}\``);
+    switch (r.status) {
+      case 'ok':
+        item.description = r.description;
+        item.iconPath = new vscode.ThemeIcon('book');
+        break;
+      case 'broken':
+        item.description = `broken: ${firstProblem(r)}`;
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
+        tip.appendMarkdown(`\n\n${r.diagnostics.map((d) => `- ${d.severity}: ${d.message}`).join('\n')}`);
+        break;
+      case 'shadowed':
+        item.description = `shadowed by ${r.shadowedBy ?? 'another skill'}`;
+        item.iconPath = new vscode.ThemeIcon('eye-closed');
+        break;
+      case 'ambiguous':
+        item.description = `ambiguous with ${(r.ambiguousWith ?? []).join(', ')}`;
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+        break;
+    }
+    item.tooltip = tip;
+    return item;
+  }
+}
