@@ -22,7 +22,7 @@ export const WINDOW_SESSION_ID = `${WINDOW_SESSION_PREFIX}agent`;
 /** Why a script may not run in an untrusted workspace, worded for the model and the user. */
 export const UNTRUSTED_RUN = new SkillToolError(
   'run_refused',
-  'Skill scripts do not run in an untrusted workspace (VS Code Restricted Mode).',
+  'Skill scripts do not run while this workspace is not trusted (VS Code Restricted Mode).',
   'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
 );
 

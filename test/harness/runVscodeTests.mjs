@@ -7,6 +7,8 @@
 // Environment:
 //   SKILLS_VSCODE_SUITES       comma-separated suite files: run only these, in one development session
 //   SKILLS_VSCODE_PACKAGED=0   skip the packaged session
+//   SKILLS_VSCODE_UNTRUSTED=0  skip the untrusted session (test/extension/untrusted/*.test.ts, workspace trust on, folder not trusted)
+//   SKILLS_VSCODE_TRUST=0      run the SKILLS_VSCODE_SUITES selection in an untrusted workspace
 //   SKILLS_VSCODE_GREP         only tests whose full title matches (mocha --grep)
 //   SKILLS_VSCODE_DEADLINE_MS  stop everything and fail after this long (default 900000)
 //   SKILLS_VSCODE_VERBOSE=1    also print the workbench's own log lines
@@ -77,7 +79,12 @@ try {
   const scriptedModelDir = await buildScriptedModel(root, join(runDir, 'scripted-model'));
 
   const custom = process.env.SKILLS_VSCODE_SUITES;
-  const sessions = [{ name: custom ? 'selected' : 'development', suites: suiteFiles(root, custom) }];
+  const sessions = [{ name: custom ? 'selected' : 'development', suites: suiteFiles(root, custom), trust: !(custom && process.env.SKILLS_VSCODE_TRUST === '0') }];
+  const untrustedDir = join(root, 'test', 'extension', 'untrusted');
+  if (!custom && process.env.SKILLS_VSCODE_UNTRUSTED !== '0' && existsSync(untrustedDir)) {
+    const suites = readdirSync(untrustedDir).filter((n) => n.endsWith('.test.ts')).sort().map((n) => join(untrustedDir, n));
+    if (suites.length) sessions.push({ name: 'untrusted', suites, trust: false });
+  }
   const packagedDir = join(root, 'test', 'extension', 'packaged');
   if (!custom && process.env.SKILLS_VSCODE_PACKAGED !== '0' && existsSync(packagedDir)) {
     const suites = readdirSync(packagedDir).filter((n) => n.endsWith('.test.ts')).sort().map((n) => join(packagedDir, n));
@@ -105,6 +112,7 @@ try {
       relay: currentRelay,
       say,
       register: (stop) => (stopCurrent = stop),
+      trust: s.trust !== false,
       env: { SKILLS_VSCODE_GREP: process.env.SKILLS_VSCODE_GREP ?? '', SKILLS_VSCODE_TEST_TIMEOUT_MS: process.env.SKILLS_VSCODE_TEST_TIMEOUT_MS ?? '' },
     });
     if (finishing) break; // the deadline or a signal stopped this session; finish() reports it

@@ -28,11 +28,23 @@ export function installVsix(paths, vsix, dirs) {
   return list.stdout.split('\n').map((l) => l.trim()).filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
 }
 
+/** Settings of a session without workspace trust: Restricted Mode, no modal prompt at start. */
+export const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
+/** Before a line a suite prints to ask for a PNG of the workbench: `{ "path": "<abs file>" }` (test/extension/helpers/skillsUi.ts). */
+const SCREENSHOT_MARKER = '@@skills-screenshot ';
+
 /**
- * Runs one session. `register(stop)` lets the caller stop it early (deadline, signal).
+ * Runs one session. `trust: false` starts code-server without --disable-workspace-trust, so the
+ * workspace opens untrusted (Restricted Mode). `register(stop)` lets the caller stop it early (deadline, signal).
  * @param {{ name: string, root: string, runDir: string, paths: { node: string, codeServer: string, chromium: string },
  *   testsIndex: string, scriptedModelDir: string, vsix?: string, relay: ReturnType<typeof import('./relay.mjs').createRelay>,
- *   say: (msg: string) => void, register: (stop: () => Promise<void>) => void, env?: Record<string, string> }} o
+ *   say: (msg: string) => void, register: (stop: () => Promise<void>) => void, env?: Record<string, string>, trust?: boolean }} o
  * @returns {Promise<SessionResult>}
  */
 export async function runSession(o) {
@@ -65,10 +77,25 @@ export async function runSession(o) {
       // model goes in as an installed extension of this session's fresh extensions folder.
       installUnpacked(o.scriptedModelDir, join(vscodeRoot, 'extensions'));
     }
-    server = await startCodeServer({ node: o.paths.node, codeServer: o.paths.codeServer, root: vscodeRoot, logFile, env: o.env });
+    const untrusted = o.trust === false;
+    server = await startCodeServer({ node: o.paths.node, codeServer: o.paths.codeServer, root: vscodeRoot, logFile, env: o.env, trust: !untrusted, settings: untrusted ? UNTRUSTED_SETTINGS : undefined });
     o.say(`${o.name}: code-server ${server.base} up (process group ${server.pid})`);
     const url = workbenchUrl({ base: server.base, port: server.port, folder: workspace, extensionPaths: [devPath], testsPath: o.testsIndex });
-    workbench = await openWorkbench({ executablePath: o.paths.chromium, url, profileRoot: dir, onLog: relay.onLog });
+    // Screenshot requests from the suites: the harness owns the page, so it takes them.
+    const onLog = (level, args) => {
+      relay.onLog(level, args);
+      const text = Array.isArray(args) ? args.map(String).join(' ') : String(args);
+      const at = text.indexOf(SCREENSHOT_MARKER);
+      if (at < 0 || !workbench) return;
+      const { path, waitForText } = JSON.parse(text.slice(at + SCREENSHOT_MARKER.length).split('\n')[0]);
+      const page = workbench.page;
+      // Optionally wait until the page shows a text (a rendered tree item, a streamed answer), then shoot.
+      const ready = waitForText ? page.getByText(waitForText).first().waitFor({ state: 'visible', timeout: 20_000 }) : Promise.resolve();
+      void ready
+        .then(() => page.screenshot({ path }))
+        .catch((e) => o.say(`${o.name}: screenshot ${path} failed: ${e.message}`));
+    };
+    workbench = await openWorkbench({ executablePath: o.paths.chromium, url, profileRoot: dir, onLog });
     const serverGone = server.exited.then((c) => {
       throw new Error(`code-server exited (${c}) before the tests finished; its log is ${logFile}`);
     });

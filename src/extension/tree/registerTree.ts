@@ -49,8 +49,8 @@ export function registerTree(context: vscode.ExtensionContext, service: SkillsSe
     const list = rt.sessions.list();
     const count = list.reduce((n, s) => n + s.active_skills.length, 0);
     const badge = count ? { value: count, tooltip: `${count} skill(s) active in ${list.filter((s) => s.active_skills.length).length} session(s)` } : undefined;
+    // On one view only: the container's badge is the sum of its views' badges.
     sessionsView.badge = badge;
-    availableView.badge = badge;
   };
   service.onDidChangeSessions(updateBadge);
   service.onDidChangeSkills(updateBadge);

@@ -1,6 +1,7 @@
 // Test-side handles on the extension's UI: the tree (through agentSkills.describeTree, which walks the real
 // TreeDataProviders), the chat view, and screenshots of the workbench taken by the harness.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, PARTICIPANT } from '../../../src/extension/ids';
 import type { DescribedNode } from '../../../src/extension/tree/registerTree';
@@ -52,9 +53,13 @@ export async function newChat(prompt: string): Promise<void> {
 /** Before each line the harness reads as "take a screenshot of the workbench into this file". */
 export const SCREENSHOT_MARKER = '@@skills-screenshot ';
 
-/** Asks the harness for a PNG of the whole workbench and waits until the file is written. */
-export async function screenshot(file: string): Promise<void> {
+/**
+ * Asks the harness for a PNG of the whole workbench, taken once the page shows `waitForText` (when given),
+ * and waits until the file is written.
+ */
+export async function screenshot(file: string, waitForText?: string): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.rmSync(file, { force: true });
-  console.log(`${SCREENSHOT_MARKER}${JSON.stringify({ path: file })}`);
+  console.log(`${SCREENSHOT_MARKER}${JSON.stringify({ path: file, waitForText })}`);
   await waitFor(`the screenshot ${file}`, () => fs.existsSync(file) && fs.statSync(file).size > 0, 30_000);
 }

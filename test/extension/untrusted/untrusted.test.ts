@@ -1,0 +1,55 @@
+// The extension in a workspace that is not trusted (VS Code Restricted Mode; the harness's "untrusted"
+// session): workspace skills are not offered, no script runs, and the tools say why and what to do.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMMANDS, TOOL_NAMES } from '../../../src/extension/ids';
+import { activatedExtension } from '../helpers/extension';
+import { describeTree, flatten } from '../helpers/skillsUi';
+
+function text(r: vscode.LanguageModelToolResult): string {
+  return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+describe('Agent Skills in an untrusted workspace', function () {
+  this.timeout(60_000);
+  const marker = path.join(os.tmpdir(), `skills-untrusted-${process.pid}-${Date.now()}`);
+
+  before(async () => {
+    // A user skill (home folder) whose script would leave a file behind if it ran.
+    const dir = path.join(os.homedir(), '.agents', 'skills', 'leave-mark');
+    fs.mkdirSync(path.join(dir, 'scripts'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: leave-mark\ndescription: Writes a marker file. Use when testing that scripts do not run in untrusted workspaces.\n---\n\nRun `scripts/mark.sh <file>`.\n');
+    fs.writeFileSync(path.join(dir, 'scripts', 'mark.sh'), '#!/usr/bin/env bash\necho ran > "$1"\n', { mode: 0o755 });
+    await activatedExtension();
+    await vscode.commands.executeCommand(COMMANDS.refresh);
+  });
+
+  after(() => fs.rmSync(marker, { force: true }));
+
+  it('runs in Restricted Mode', () => {
+    assert.equal(vscode.workspace.isTrusted, false, 'the harness should have opened the workspace untrusted');
+  });
+
+  it('does not offer workspace skills, in the tree or to the model', async () => {
+    const nodes = flatten((await describeTree()).available);
+    assert.ok(!nodes.some((n) => n.label === 'Workspace' || n.label === 'greeting'), `workspace skills shown: ${nodes.map((n) => n.label).join(', ')}`);
+    assert.ok(nodes.some((n) => n.label === 'leave-mark'), 'the user skill is missing');
+    const load = text(await vscode.lm.invokeTool(TOOL_NAMES.load, { input: { names: ['greeting'] }, toolInvocationToken: undefined }));
+    assert.match(load, /^Error \(/, `a workspace skill was loaded: ${load}`);
+    const list = text(await vscode.lm.invokeTool(TOOL_NAMES.list, { input: {}, toolInvocationToken: undefined }));
+    assert.match(list, /not trusted/);
+    assert.match(list, /Manage Workspace Trust/);
+  });
+
+  it('does not run a skill script, and says why and what to do', async () => {
+    const loaded = text(await vscode.lm.invokeTool(TOOL_NAMES.load, { input: { names: ['leave-mark'] }, toolInvocationToken: undefined }));
+    assert.doesNotMatch(loaded, /^Error/, loaded);
+    const run = text(await vscode.lm.invokeTool(TOOL_NAMES.run_script, { input: { skill: 'leave-mark', script: 'scripts/mark.sh', args: [marker] }, toolInvocationToken: undefined }));
+    assert.match(run, /^Error \(run_refused\): .*not trusted/, run);
+    assert.match(run, /Manage Workspace Trust/);
+    assert.equal(fs.existsSync(marker), false, 'the script ran');
+  });
+});
