@@ -19,8 +19,9 @@ export function validateBody(parsed: ParsedSkillFile, index: TextIndex, out: Fin
   const body = parsed.body;
   const base = parsed.text.length - body.length;
   if (body.length === 0) return;
-  // The shared index counts the lines once; later ranges (here and for references) reuse its line starts.
-  const lines = index.lineCount - parsed.bodyStartLine - (body.charCodeAt(body.length - 1) === 10 ? 1 : 0);
+  // A body has no more lines than characters, so a short one needs no count. Otherwise the shared index
+  // counts the lines once; later ranges (here and for references) reuse its line starts.
+  const lines = body.length <= BODY_MAX_LINES ? 0 : index.lineCount - parsed.bodyStartLine - (body.charCodeAt(body.length - 1) === 10 ? 1 : 0);
   if (lines > BODY_MAX_LINES) {
     const from = index.offsetAt({ line: parsed.bodyStartLine + BODY_MAX_LINES, character: 0 });
     out.push({

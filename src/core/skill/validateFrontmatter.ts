@@ -10,6 +10,8 @@ export const COMPATIBILITY_MAX = 500;
 const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 const NAME_CHARS = /^[\p{L}\p{N}-]*$/u;
 const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;
+/** A lowercase ASCII name with single inner hyphens: trimming and NFKC leave it as it is. */
+const SIMPLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Parse rules after which the fields cannot be trusted, so field rules are skipped (as the reference does). */
 export const FATAL_PARSE_RULES: ReadonlySet<string> = new Set(['frontmatter-missing', 'frontmatter-unclosed', 'yaml-syntax', 'frontmatter-not-mapping']);
@@ -17,6 +19,7 @@ export const FATAL_PARSE_RULES: ReadonlySet<string> = new Set(['frontmatter-miss
 /** The name a skill is known by: the frontmatter `name` (trimmed, NFKC) when it is a non-empty string, else the folder name. */
 export function effectiveSkillName(properties: Record<string, unknown>, folderName: string): string {
   const n = properties.name;
+  if (typeof n === 'string' && SIMPLE_NAME.test(n)) return n;
   return typeof n === 'string' && n.trim() !== '' ? n.trim().normalize('NFKC') : folderName.normalize('NFKC');
 }
 
@@ -24,7 +27,7 @@ export function effectiveSkillName(properties: Record<string, unknown>, folderNa
 export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[]): void {
   const fm = parsed.frontmatter;
   if (!fm) return;
-  for (const issue of fm.strictYamlIssues ?? []) {
+  if (fm.strictYamlIssues) for (const issue of fm.strictYamlIssues) {
     const what = { flow: 'a flow collection (`[...]` or `{...}`)', anchor: 'an anchor (`&name`)', alias: 'an alias (`*name`)', tag: 'an explicit tag (`!tag`)' }[issue.kind];
     out.push({
       rule: 'yaml-strict-subset',
@@ -33,39 +36,37 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       data: { kind: issue.kind },
     });
   }
-  const headRange = index.lineRange(fm.openLine);
-  const byKey = new Map<string, FrontmatterField>();
-  for (const f of parsed.fields) {
-    if (!byKey.has(f.key)) byKey.set(f.key, f);
-    checkFieldKey(f, out);
-  }
+  // Computed only when a finding needs it: most files have both required fields.
+  const headRange = () => index.lineRange(fm.openLine);
+  const fields = parsed.fields;
+  for (const f of fields) checkFieldKey(f, out);
   const props = parsed.properties;
 
-  const nameField = byKey.get('name');
+  const nameField = firstField(fields, 'name');
   if (!nameField) {
     out.push({
       rule: 'name-missing',
       message: `The required field \`name\` is missing. Add \`name: ${folderName}\` (the folder name) to the frontmatter.`,
-      range: headRange,
+      range: headRange(),
       data: { field: 'name', expected: folderName.normalize('NFKC') },
     });
   } else {
     checkName(props.name, nameField, folderName, out);
   }
 
-  const descField = byKey.get('description');
+  const descField = firstField(fields, 'description');
   if (!descField) {
     out.push({
       rule: 'description-missing',
       message: 'The required field `description` is missing. Add `description:` saying what the skill does and when to use it (at most 1024 characters).',
-      range: headRange,
+      range: headRange(),
       data: { field: 'description' },
     });
   } else {
     checkDescription(props.description, descField, out);
   }
 
-  const compat = byKey.get('compatibility');
+  const compat = firstField(fields, 'compatibility');
   if (compat) {
     const v = props.compatibility;
     if (typeof v !== 'string') {
@@ -76,7 +77,8 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
         data: { field: 'compatibility' },
       });
     } else {
-      const len = codePointLength(v);
+      // Code points never outnumber UTF-16 units, so short values need no count.
+      const len = v.length > COMPATIBILITY_MAX ? codePointLength(v) : v.length;
       if (len > COMPATIBILITY_MAX) {
         out.push({
           rule: 'compatibility-too-long',
@@ -88,7 +90,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     }
   }
 
-  const tools = byKey.get('allowed-tools');
+  const tools = firstField(fields, 'allowed-tools');
   if (tools && !isToolList(props['allowed-tools'])) {
     out.push({
       rule: 'allowed-tools-invalid',
@@ -98,10 +100,11 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     });
   }
 
-  const meta = byKey.get('metadata');
+  const meta = firstField(fields, 'metadata');
   if (meta) checkMetadata(meta, out);
 
-  for (const f of byKey.values()) {
+  for (const f of fields) {
+    if (firstField(fields, f.key) !== f) continue; // a repeated key is judged once, by its first occurrence
     if (f.key === 'name' || f.key === 'description' || f.key === 'compatibility' || f.key === 'allowed-tools' || f.key === 'metadata') continue;
     const info = getField(f.key);
     if (info && !hasType(f, props[f.key], info.type)) {
@@ -113,6 +116,12 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       });
     }
   }
+}
+
+/** The first field with `key` (a handful of fields: a scan is cheaper than building a map). */
+function firstField(fields: readonly FrontmatterField[], key: string): FrontmatterField | undefined {
+  for (const f of fields) if (f.key === key) return f;
+  return undefined;
 }
 
 function checkFieldKey(f: FrontmatterField, out: Finding[]): void {
@@ -137,6 +146,11 @@ function checkFieldKey(f: FrontmatterField, out: Finding[]): void {
 
 function checkName(value: unknown, f: FrontmatterField, folderName: string, out: Finding[]): void {
   const r = rangeOfValue(f);
+  if (typeof value === 'string' && value === folderName && value.length <= NAME_MAX && SIMPLE_NAME.test(value)) {
+    // The common case: every rule below but the reserved words passes for a simple name equal to its folder.
+    checkReservedWord(value, r, out);
+    return;
+  }
   const folder = folderName.normalize('NFKC');
   if (typeof value !== 'string' || value.trim() === '') {
     out.push({
@@ -199,6 +213,12 @@ function checkName(value: unknown, f: FrontmatterField, folderName: string, out:
       data: { field: 'name', expected: folder, folderName },
     });
   }
+  checkReservedWord(name, r, out);
+  if (name.includes('<') && XML_TAG.test(name)) out.push(xmlFinding('name', r));
+}
+
+function checkReservedWord(name: string, r: Range, out: Finding[]): void {
+  const lower = name.toLowerCase();
   const reserved = RESERVED_WORDS.find((w) => lower.includes(w));
   if (reserved) {
     out.push({
@@ -208,7 +228,6 @@ function checkName(value: unknown, f: FrontmatterField, folderName: string, out:
       data: { field: 'name', word: reserved },
     });
   }
-  if (XML_TAG.test(name)) out.push(xmlFinding('name', r));
 }
 
 function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): void {
@@ -222,7 +241,7 @@ function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): 
     });
     return;
   }
-  const len = codePointLength(value);
+  const len = value.length > DESCRIPTION_MAX ? codePointLength(value) : value.length;
   if (len > DESCRIPTION_MAX) {
     out.push({
       rule: 'description-too-long',
@@ -231,7 +250,7 @@ function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): 
       data: { field: 'description', length: len, limit: DESCRIPTION_MAX },
     });
   }
-  if (XML_TAG.test(value)) out.push(xmlFinding('description', r));
+  if (value.includes('<') && XML_TAG.test(value)) out.push(xmlFinding('description', r));
 }
 
 function xmlFinding(field: string, range: Range): Finding {

@@ -64,7 +64,7 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
 
 function contentFindings(input: ValidateSkillInput, index: TextIndex): Finding[] {
   const { parsed } = input;
-  const findings: Finding[] = parsed.diagnostics.map((d) => ({ ...d, rule: d.rule as Finding['rule'] }));
+  const findings: Finding[] = parsed.diagnostics.length === 0 ? [] : parsed.diagnostics.map((d) => ({ ...d, rule: d.rule as Finding['rule'] }));
   if (input.fileName && input.fileName !== 'SKILL.md') {
     findings.push({
       rule: 'skill-file-lowercase',
