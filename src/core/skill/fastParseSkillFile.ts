@@ -1,27 +1,40 @@
 import type { FrontmatterField, ParsedSkillFile, Range } from './types';
 
-const KEY = /^([A-Za-z][A-Za-z0-9_-]*):(?: (.*))?$/;
-const NESTED = /^  ([A-Za-z][A-Za-z0-9_-]*): (.*)$/;
-const DELIMITER = /^---[ \t]*$/;
 const MAX_LINES = 200;
 
 /**
- * A fast path for simple files (the registry and parseSkillText use it): parses a SKILL.md whose frontmatter is only simple `key: value` lines
- * (plain scalars, optionally one level of `key:` + two-space indented `child: value` lines) without
- * the YAML library, and returns exactly what {@link parseSkillFile} would return for it.
+ * A fast path for simple files (the registry and parseSkillText use it): parses a SKILL.md whose
+ * frontmatter is only simple `key: value` lines (plain scalars, optionally one level of `key:` +
+ * two-space indented `child: value` lines) without the YAML library, in one pass and without regular
+ * expressions, and returns exactly what {@link parseSkillFile} would return for it.
  * Returns `undefined` for anything else (quotes, block scalars, comments, lists, BOM, odd characters,
  * duplicate keys...), and the caller falls back to the full parser. The equivalence is checked by tests.
  */
 export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
+  // Line 0 must be exactly `---`. The full parser calls a file CRLF when `\r\n` occurs in its first 4096
+  // characters; every frontmatter line must then end that way, and with LF none may.
   if (!text.startsWith('---')) return undefined;
-  const crlf = text.indexOf('\r\n', 0) >= 0 && text.indexOf('\r\n') < 4096;
+  let crlf: boolean;
+  const c3 = text.charCodeAt(3);
+  if (c3 === 13) {
+    if (text.charCodeAt(4) !== 10) return undefined;
+    crlf = true;
+  } else if (c3 === 10) {
+    if (text.lastIndexOf('\r\n', 4095) >= 0) return undefined; // LF frontmatter in a CRLF file: mixed
+    crlf = false;
+  } else return undefined;
   const eol: '\n' | '\r\n' = crlf ? '\r\n' : '\n';
-  const lines: string[] = [];
-  const lineStarts: number[] = [];
-  let pos = 0;
+  const yamlOffset = crlf ? 5 : 4;
+
+  const properties: Record<string, unknown> = {};
+  const fields: FrontmatterField[] = [];
+  let open: { field: FrontmatterField; map: Record<string, string> } | undefined;
+  let pos = yamlOffset;
   let closeLine = -1;
-  // Walk lines until the closing delimiter; the body is never split.
-  for (let line = 0; line < MAX_LINES; line++) {
+  let closeStart = 0;
+  let prevLength = 0; // length of the previous line, for the range of an open mapping
+  // One pass over the frontmatter lines, up to the closing delimiter; the body is never split.
+  for (let line = 1; line < MAX_LINES; line++) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) return undefined; // the closing `---` must end with a line break on this path
     let end = nl;
@@ -29,44 +42,38 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
       if (!crlf) return undefined;
       end--;
     } else if (crlf) return undefined; // mixed line endings: leave to the full parser
-    const lineText = text.slice(pos, end);
-    lineStarts.push(pos);
-    lines.push(lineText);
+    const start = pos;
     pos = nl + 1;
-    if (line === 0) {
-      if (lineText !== '---') return undefined;
-    } else if (DELIMITER.test(lineText)) {
+    if (isDelimiter(text, start, end)) {
       closeLine = line;
+      closeStart = start;
       break;
     }
-  }
-  if (closeLine < 2) return undefined;
-
-  const properties: Record<string, unknown> = {};
-  const fields: FrontmatterField[] = [];
-  let open: { field: FrontmatterField; map: Record<string, string> } | undefined;
-  for (let line = 1; line < closeLine; line++) {
-    const lineText = lines[line];
-    if (lineText.startsWith('  ')) {
-      if (!open) return undefined;
-      const m = NESTED.exec(lineText);
-      if (!m || !plainOk(m[2]) || Object.prototype.hasOwnProperty.call(open.map, m[1])) return undefined;
-      const keyStart = 2;
-      const valueStart = keyStart + m[1].length + 2;
-      open.map[m[1]] = m[2];
-      open.field.children!.push(scalarField(m[1], m[2], line, keyStart, valueStart));
+    if (text.charCodeAt(start) === 32) {
+      // `  child: value` under an open `key:`
+      if (!open || text.charCodeAt(start + 1) !== 32) return undefined;
+      const keyEnd = scanKey(text, start + 2, end);
+      if (keyEnd < 0 || keyEnd + 1 >= end || text.charCodeAt(keyEnd + 1) !== 32) return undefined;
+      const key = text.slice(start + 2, keyEnd);
+      const value = text.slice(keyEnd + 2, end);
+      if (!plainOk(value) || Object.prototype.hasOwnProperty.call(open.map, key)) return undefined;
+      open.map[key] = value;
+      open.field.children!.push(scalarField(key, value, line, 2, keyEnd + 2 - start));
+      prevLength = end - start;
       continue;
     }
     if (open) {
       if (open.field.children!.length === 0) return undefined;
-      closeMap(open.field, lines, line - 1);
+      closeMap(open.field, line - 1, prevLength);
       open = undefined;
     }
-    const m = KEY.exec(lineText);
-    if (!m || Object.prototype.hasOwnProperty.call(properties, m[1]) || m[1] === '__proto__') return undefined;
-    const key = m[1];
-    const value = m[2];
-    if (value === undefined) {
+    const keyEnd = scanKey(text, start, end);
+    if (keyEnd < 0) return undefined;
+    const key = text.slice(start, keyEnd);
+    if (Object.prototype.hasOwnProperty.call(properties, key) || key === '__proto__') return undefined;
+    prevLength = end - start;
+    if (keyEnd + 1 === end) {
+      // `key:` opens a mapping of indented children
       const map: Record<string, string> = {};
       const field: FrontmatterField = { key, keyRange: rng(line, 0, line, key.length), valueRange: rng(0, 0, 0, 0), kind: 'map', value: map, children: [] };
       properties[key] = map;
@@ -74,32 +81,60 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
       open = { field, map };
       continue;
     }
+    if (text.charCodeAt(keyEnd + 1) !== 32) return undefined;
+    const value = text.slice(keyEnd + 2, end);
     if (!plainOk(value)) return undefined;
     properties[key] = value;
     fields.push(scalarField(key, value, line, 0, key.length + 2));
   }
+  if (closeLine < 2) return undefined;
   if (open) {
     if (open.field.children!.length === 0) return undefined;
-    closeMap(open.field, lines, closeLine - 1);
+    closeMap(open.field, closeLine - 1, prevLength);
   }
-  const yamlOffset = lineStarts[1];
-  const bodyStartLine = closeLine + 1;
   return {
     text,
     eol,
     hasBom: false,
-    frontmatter: { openLine: 0, closeLine, yaml: text.slice(yamlOffset, lineStarts[closeLine]), yamlOffset, yamlOk: true, isMapping: true },
+    frontmatter: { openLine: 0, closeLine, yaml: text.slice(yamlOffset, closeStart), yamlOffset, yamlOk: true, isMapping: true },
     properties,
     fields,
     body: text.slice(pos),
-    bodyStartLine,
+    bodyStartLine: closeLine + 1,
     diagnostics: [],
   };
 }
 
-function closeMap(field: FrontmatterField, lines: string[], lastLine: number): void {
+/** `---` followed only by spaces and tabs (the full parser's delimiter). */
+function isDelimiter(text: string, start: number, end: number): boolean {
+  if (end - start < 3 || !text.startsWith('---', start)) return false;
+  for (let i = start + 3; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads a key `[A-Za-z][A-Za-z0-9_-]*` followed by `:` at `start`; returns the offset of the `:`, or -1.
+ */
+function scanKey(text: string, start: number, end: number): number {
+  if (start >= end || !isLetter(text.charCodeAt(start))) return -1;
+  for (let i = start + 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58) return i;
+    if (!(isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return -1;
+  }
+  return -1;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function closeMap(field: FrontmatterField, lastLine: number, lastLineLength: number): void {
   const first = field.children![0];
-  field.valueRange = { start: first.keyRange.start, end: { line: lastLine, character: lines[lastLine].length } };
+  field.valueRange = { start: first.keyRange.start, end: { line: lastLine, character: lastLineLength } };
   // A fresh copy, as the YAML library's toJSON gives a separate object for `value` and `properties`.
   field.value = { ...(field.value as Record<string, string>) };
 }

@@ -13,6 +13,10 @@ const simple = [
   '---\nname: x\ndescription: uses a:b and c#d and 50% off\nlicense: Apache-2.0\nallowed-tools: Read Grep Bash(git:*)\n---\n',
   '---\nname: ünïcödé\ndescription: 中文描述 — with dashes\nversion: 1.0\nuser-invocable: true\n---\nbody',
   '---\nname: x\ndescription: y\n---\t\nbody\n',
+  '---\nname: x\n--- \t\nbody',
+  '---\nname: x\nmetadata:\n  a: 1\n  b: two words\n---\nbody',
+  '---\nname: x\nmetadata:\n  a: 1\ndescription: y\n---\n',
+  '---\nname: x\n---\n' + 'a'.repeat(5000) + '\r\n', // a CRLF past the first 4096 characters does not make the file CRLF
 ];
 
 
@@ -47,6 +51,22 @@ const tricky = [
   '---\nname: x\ndescription: ends with colon:\n---\n',
   '---\nname: x\ndescription: -starts with dash\n---\n',
   '---\nname: x\ndescription: line\u2028sep\n---\n',
+  '---\nname:x\n---\n',
+  '---\nname:: x\n---\n',
+  '---\n name: x\n---\n',
+  '---\nmetadata:\n   a: 1\n---\n',
+  '---\nmetadata:\n  a:\n---\n',
+  '---\nmetadata:\n  a:1\n---\n',
+  '---\nmetadata:\n---\n',
+  '---\nname: x\n\n---\n',
+  '---\nname: x\n---\nbody\r\nwith a CRLF\r\n',
+  '---\r\nname: x\r\n---\nbody\n',
+  '---\r\nname: x\n---\r\n',
+  '---\rname: x\n---\n',
+  '---\nname: x\n----\n',
+  '---\n1name: x\n---\n',
+  '---\nna.me: x\n---\n',
+  '---\nname: x\n' + 'a'.repeat(5000) + '\r\n',
 ];
 
 describe('fastParseSkillFile', () => {
@@ -65,6 +85,43 @@ describe('fastParseSkillFile', () => {
     }
     const declined = tricky.filter((t) => !fastParseSkillFile(t)).length;
     assert.ok(declined >= tricky.length - 2, `declined only ${declined} of ${tricky.length}`);
+  });
+
+  it('matches the full parser on seeded random frontmatter built from simple and hostile pieces', () => {
+    // A tiny deterministic generator (mulberry32), so a failure names a reproducible case.
+    let seed = 20261122;
+    const rnd = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const keys = ['name', 'description', 'license', 'metadata', 'allowed-tools', 'x_y', 'A-1', '1a', 'na me', '__proto__', ''];
+    const values = ['pdf', 'two words', 'a:b', 'a: b', 'x #y', 'x#y', '"q"', "'q'", '-x', 'x-', 'x:', ' x', 'x ', '', '1.0', 'true', '[a]', '{a: b}', '&a x', '*a', '!t x', '|', '>', '~', 'null', 'ü', 'a\tb', '---', '...', '%x', '@x', '`x', '=', '==', '\u2028', 'a\u0085b'];
+    const lineOf = (): string => {
+      switch (Math.floor(rnd() * 8)) {
+        case 0:
+          return `${pick(keys)}:`;
+        case 1:
+          return `  ${pick(keys)}: ${pick(values)}`;
+        case 2:
+          return pick(['', ' ', '#c', '- item', '  - item', '   a: 1', '  a:', '--- ', '---\t']);
+        default:
+          return `${pick(keys)}: ${pick(values)}`;
+      }
+    };
+    let accepted = 0;
+    for (let i = 0; i < 5000; i++) {
+      const eol = rnd() < 0.2 ? '\r\n' : '\n';
+      const lines = ['---', ...Array.from({ length: 1 + Math.floor(rnd() * 5) }, lineOf), pick(['---', '--- ', '...', '---'])];
+      const text = lines.join(eol) + eol + pick(['', 'body', '# T\n\n---\n\nmore\n', 'crlf\r\nbody\r\n']);
+      const fast = fastParseSkillFile(text);
+      if (!fast) continue;
+      accepted++;
+      assert.deepStrictEqual(fast, parseSkillFile(text), JSON.stringify(text));
+    }
+    assert.ok(accepted > 50, `fast path accepted only ${accepted} generated files`);
   });
 
   it('matches the full parser on every SKILL.md of the corpus it accepts', function () {
