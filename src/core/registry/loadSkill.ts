@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
-import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
+import type { FileRead, FileStamp, MaybePromise, RegistryHost } from './registryHost';
 import type { SkillRoot } from './types';
 
 /** The file names that make a folder a skill, in order of preference (`skill.md` only when SKILL.md is absent). */
@@ -45,45 +45,108 @@ export interface LoadedSkill {
 /**
  * Reads and checks the skill in `skillDir`, or returns `undefined` when the folder holds neither
  * SKILL.md nor skill.md. A file that cannot be read or parsed still gives a (broken) skill.
+ * Stays synchronous when the host and the checker answer synchronously (the default Node host and
+ * the validator do): a cold scan of thousands of skills then creates no promise per skill.
  */
-export async function loadSkill(host: RegistryHost, root: SkillRoot, skillDir: string, mode: ValidationMode, check: SkillChecker): Promise<LoadedSkill | undefined> {
-  const folderName = path.basename(skillDir);
-  for (const fileName of SKILL_FILE_NAMES) {
-    // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.
-    const location = skillDir + path.sep + fileName;
-    let read;
-    try {
-      read = await host.readFile(location);
-    } catch (e) {
-      return unreadable(root, skillDir, location, fileName, folderName, e);
-    }
-    if (!read) continue;
-    const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-    const text = bytes.toString('utf8');
-    const parsed = parseSkillText(text);
-    let diagnostics: SkillDiagnostic[];
-    try {
-      diagnostics = await check({ parsed, skillDir, folderName, fileName, mode });
-    } catch (e) {
-      diagnostics = [...parsed.diagnostics, failure('skill-check-failed', `Checking ${location} failed: ${(e as Error).message}. Report this as a bug.`)];
-    }
-    const props = parsed.properties;
-    const name = effectiveSkillName(props, folderName);
-    return {
-      root,
-      rootDir: skillDir,
-      location,
-      fileName,
-      stamp: { mtimeMs: read.mtimeMs, size: read.size },
-      name,
-      description: typeof props.description === 'string' ? props.description : '',
-      properties: props,
-      digest: `sha256:${hash('sha256', bytes, 'hex')}`,
-      diagnostics,
-      broken: diagnostics.some((d) => d.severity === 'error'),
-    };
+export function loadSkill(
+  host: RegistryHost,
+  root: SkillRoot,
+  skillDir: string,
+  mode: ValidationMode,
+  check: SkillChecker,
+  folderName = path.basename(skillDir),
+): MaybePromise<LoadedSkill | undefined> {
+  return loadFile(host, root, skillDir, folderName, mode, check, 0);
+}
+
+function loadFile(host: RegistryHost, root: SkillRoot, skillDir: string, folderName: string, mode: ValidationMode, check: SkillChecker, which: number): MaybePromise<LoadedSkill | undefined> {
+  if (which >= SKILL_FILE_NAMES.length) return undefined;
+  const fileName = SKILL_FILE_NAMES[which];
+  // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.
+  const location = skillDir + path.sep + fileName;
+  let read: MaybePromise<FileRead | undefined>;
+  try {
+    read = host.readFile(location);
+  } catch (e) {
+    return unreadable(root, skillDir, location, fileName, folderName, e);
   }
-  return undefined;
+  if (isPromise(read)) {
+    return read.then(
+      (r) => (r ? checkRead(r, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1)),
+      (e: unknown) => unreadable(root, skillDir, location, fileName, folderName, e),
+    );
+  }
+  return read ? checkRead(read, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
+}
+
+function checkRead(
+  read: FileRead,
+  root: SkillRoot,
+  skillDir: string,
+  location: string,
+  fileName: string,
+  folderName: string,
+  mode: ValidationMode,
+  check: SkillChecker,
+): MaybePromise<LoadedSkill> {
+  // One Buffer, decoded once and hashed once.
+  const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  const parsed = parseSkillText(bytes.toString('utf8'));
+  const digest = `sha256:${hash('sha256', bytes, 'hex')}`;
+  let checked: MaybePromise<SkillDiagnostic[]>;
+  try {
+    checked = check({ parsed, skillDir, folderName, fileName, mode });
+  } catch (e) {
+    checked = checkFailed(parsed, location, e);
+  }
+  if (isPromise(checked)) {
+    return checked.then(
+      (d) => loaded(read, parsed, d, digest, root, skillDir, location, fileName, folderName),
+      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), digest, root, skillDir, location, fileName, folderName),
+    );
+  }
+  return loaded(read, parsed, checked, digest, root, skillDir, location, fileName, folderName);
+}
+
+function checkFailed(parsed: ParsedSkillFile, location: string, e: unknown): SkillDiagnostic[] {
+  return [...parsed.diagnostics, failure('skill-check-failed', `Checking ${location} failed: ${(e as Error).message}. Report this as a bug.`)];
+}
+
+function loaded(
+  read: FileRead,
+  parsed: ParsedSkillFile,
+  diagnostics: SkillDiagnostic[],
+  digest: string,
+  root: SkillRoot,
+  skillDir: string,
+  location: string,
+  fileName: string,
+  folderName: string,
+): LoadedSkill {
+  const props = parsed.properties;
+  return {
+    root,
+    rootDir: skillDir,
+    location,
+    fileName,
+    stamp: { mtimeMs: read.mtimeMs, size: read.size },
+    name: effectiveSkillName(props, folderName),
+    description: typeof props.description === 'string' ? props.description : '',
+    properties: props,
+    digest,
+    diagnostics,
+    broken: hasError(diagnostics),
+  };
+}
+
+function hasError(diagnostics: readonly SkillDiagnostic[]): boolean {
+  for (const d of diagnostics) if (d.severity === 'error') return true;
+  return false;
+}
+
+/** True for a promise (or any thenable) answer of a host or checker that may answer either way. */
+export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
 function unreadable(root: SkillRoot, skillDir: string, location: string, fileName: string, folderName: string, e: unknown): LoadedSkill {

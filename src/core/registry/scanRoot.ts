@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
-import { loadSkill, type LoadedSkill, type SkillChecker } from './loadSkill';
-import type { FileStamp, RegistryHost } from './registryHost';
+import { isPromise, loadSkill, type LoadedSkill, type SkillChecker } from './loadSkill';
+import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
 import type { TimeSlicer } from './timeSlicer';
 import type { SkillRoot } from './types';
 
@@ -25,15 +25,22 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
   const found = new Map<string, LoadedSkill>();
   const entries = await ctx.host.readDirectory(root.path);
   if (!entries) return found;
-  const dirs = entries
-    .filter((e) => (e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.'))
-    .map((e) => root.path + path.sep + e.name); // root paths are resolved; entry names have no separators
+  const names: string[] = [];
+  const dirs: string[] = [];
+  for (const e of entries) {
+    if ((e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.')) {
+      names.push(e.name);
+      dirs.push(root.path + path.sep + e.name); // root paths are resolved; entry names have no separators
+    }
+  }
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);
   let next = 0;
   const worker = async () => {
     while (next < dirs.length) {
       const i = next++;
-      results[i] = await scanSkill(root, dirs[i], previous?.get(dirs[i]), ctx);
+      const r = scanSkill(root, dirs[i], previous?.get(dirs[i]), ctx, names[i]);
+      // A synchronous host answers at once: no promise round trip per skill.
+      results[i] = isPromise(r) ? await r : r;
       const pause = ctx.slicer.checkpoint();
       if (pause) await pause;
     }
@@ -46,14 +53,26 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
   return found;
 }
 
-/** Loads one skill folder, or reuses `cached` when its file is unchanged. `undefined`: not a skill. */
-export async function scanSkill(root: SkillRoot, skillDir: string, cached: LoadedSkill | undefined, ctx: ScanContext): Promise<LoadedSkill | undefined> {
+/**
+ * Loads one skill folder, or reuses `cached` when its file is unchanged. `undefined`: not a skill.
+ * Synchronous when there is nothing cached and the host and checker are synchronous.
+ */
+export function scanSkill(root: SkillRoot, skillDir: string, cached: LoadedSkill | undefined, ctx: ScanContext, folderName?: string): MaybePromise<LoadedSkill | undefined> {
   ctx.counts.skills++;
-  if (cached && (await unchanged(ctx.host, cached))) {
+  if (cached) return rescanSkill(root, skillDir, cached, ctx, folderName);
+  const loaded = loadSkill(ctx.host, root, skillDir, ctx.mode, ctx.check, folderName);
+  return isPromise(loaded) ? loaded.then((l) => counted(ctx, l)) : counted(ctx, loaded);
+}
+
+async function rescanSkill(root: SkillRoot, skillDir: string, cached: LoadedSkill, ctx: ScanContext, folderName?: string): Promise<LoadedSkill | undefined> {
+  if (await unchanged(ctx.host, cached)) {
     ctx.counts.reused++;
     return cached;
   }
-  const loaded = await loadSkill(ctx.host, root, skillDir, ctx.mode, ctx.check);
+  return counted(ctx, await loadSkill(ctx.host, root, skillDir, ctx.mode, ctx.check, folderName));
+}
+
+function counted(ctx: ScanContext, loaded: LoadedSkill | undefined): LoadedSkill | undefined {
   if (loaded) ctx.counts.loaded++;
   return loaded;
 }
