@@ -1,7 +1,7 @@
 // The client of the SKILL.md language server (dist/server.js). Started lazily: when a SKILL.md is opened
 // or validation is asked for, never on the activation path.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION, SETTING_KEYS, SKILL_DOCUMENT_SELECTOR, ValidateRequest, type SkillServerInitOptions } from '../../server/protocol';
 import { PROJECT_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
 
@@ -49,6 +49,8 @@ export class SkillLanguageClient implements vscode.Disposable {
   }
 
   private async create(): Promise<LanguageClient> {
+    // Loaded here, not at the top: the client library is large and most windows never open a SKILL.md.
+    const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
     const module = this.context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc },

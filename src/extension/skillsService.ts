@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createScriptRunner } from '../core/exec/scriptRunner';
-import { createAsyncNodeRegistryHost } from '../core/registry/registryHost';
+import { createNodeRegistryHost } from '../core/registry/registryHost';
 import { createSkillRegistry, type SkillRegistry } from '../core/registry/skillRegistry';
 import { defaultSkillRoots } from '../core/registry/defaultSkillRoots';
 import type { SkillRecord, SkillRoot } from '../core/registry/types';
@@ -43,6 +43,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   readonly onDidChangeSkills = this.skillsChanged.event;
   readonly onDidChangeSessions = this.sessionsChanged.event;
   private state: Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> | undefined;
+  private scanned: Promise<SkillRegistry> | undefined;
   private runtimeSub: { dispose(): void } | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
   private readonly pinned = new Map<string, Set<string>>();
@@ -68,6 +69,15 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     return this.state;
   }
 
+  /**
+   * The scanned registry alone, for views that list skills: it does not wait for the runtime (sessions read
+   * from disk, script runner), which is created alongside.
+   */
+  registryReady(): Promise<SkillRegistry> {
+    this.scanned ??= this.scan();
+    return this.scanned;
+  }
+
   /** The registry and runtime if they exist already (for views that must not force a scan). */
   peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
     return this.current;
@@ -86,14 +96,19 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: extra });
   }
 
-  private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
-    const registry = createSkillRegistry({ roots: this.roots(), host: createAsyncNodeRegistryHost() });
+  private async scan(): Promise<SkillRegistry> {
+    // The Node host answers synchronously; the registry still yields to the event loop every few ms.
+    const registry = createSkillRegistry({ roots: this.roots(), host: createNodeRegistryHost() });
     registry.onDidChange(() => this.skillsChanged.fire());
     const snap = await registry.refresh();
     this.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
+    return registry;
+  }
+
+  private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+    const registry = await this.registryReady();
     const runtime = this.createRuntime(registry);
     this.current = { registry, runtime };
-    this.skillsChanged.fire();
     return this.current;
   }
 
@@ -146,15 +161,17 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) this.log.warn(p);
-    if (!this.state) return;
-    const { registry, runtime } = await this.state;
-    await runtime.flush();
+    if (!this.scanned) return;
+    const registry = await this.scanned;
     registry.setRoots(this.roots());
     await registry.refresh();
+    this.skillsChanged.fire();
+    if (!this.state) return;
+    const { runtime } = await this.state;
+    await runtime.flush();
     const next = this.createRuntime(registry);
     this.current = { registry, runtime: next };
     this.state = Promise.resolve(this.current);
-    this.skillsChanged.fire();
     this.sessionsChanged.fire({ kind: 'updated', sessionId: '', reason: 'reconfigure' });
   }
 
@@ -165,15 +182,15 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
 
   /** Rereads one skill folder of one of our roots (created, changed or deleted); ignores anything else. */
   async refreshSkillDir(dir: string): Promise<void> {
-    if (!this.state) return;
-    const { registry } = await this.state;
+    if (!this.scanned) return;
+    const registry = await this.scanned;
     const root = registry.snapshot().roots.find((r) => r.path === path.dirname(dir));
     if (root) await registry.refreshSkill(dir);
   }
 
   /** Rescans every root. */
   async refresh(): Promise<void> {
-    const { registry } = await this.ready();
+    const registry = await this.registryReady();
     await registry.refresh();
     this.skillsChanged.fire();
   }

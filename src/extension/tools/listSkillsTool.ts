@@ -17,7 +17,7 @@ export class ListSkillsTool implements vscode.LanguageModelTool<ListSkillsInput>
     if (!parsed.success) {
       return textResult(`Error (invalid_input): ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}\nWhat to do: call ${TOOL_NAMES.list} with {} or { "filter": "<text>" }.`);
     }
-    const { registry } = await this.deps.service.ready();
+    const registry = await this.deps.service.registryReady();
     const { sessionId } = this.deps.router.route(TOOL_NAMES.list, options.input, options.toolInvocationToken);
     const filter = parsed.data.filter?.toLowerCase();
     const listable = this.deps.service.listableSkills(registry, sessionId);

@@ -27,7 +27,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
   async getChildren(node?: AvailableNode): Promise<AvailableNode[]> {
     if (node?.kind === 'skill') return [];
     if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
-    const { registry } = await this.service.ready();
+    const registry = await this.service.registryReady();
     const records = registry.all();
     await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);
     const groups: AvailableNode[] = [];
