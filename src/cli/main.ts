@@ -30,12 +30,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function helpText(list: readonly CliCommand[]): string {
-  const width = Math.max(...list.map((c) => c.usage.length));
   return [
     'usage: agent-skills <command> [options]',
     '',
-    ...list.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
-    '',
+    ...list.flatMap((c) => [`  agent-skills ${c.usage}`, `      ${c.summary}`, '']),
     'Exit codes: 0 success, 1 invalid skills or a failed operation, 2 usage error.',
     '',
   ].join('\n');
