@@ -2,7 +2,8 @@
 // chat request answered by the scripted model.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { PARTICIPANT, TOOL_NAMES } from '../../../src/extension/ids';
+import { TOOL_NAMES } from '../../../src/extension/ids';
+import { askSkills } from '../helpers/chat';
 import { activatedExtension } from '../helpers/extension';
 import { scriptedChatModel, setScript, waitForRequests } from '../helpers/scriptedModel';
 
@@ -42,7 +43,6 @@ describe('extension in a real VS Code', () => {
     }
   });
 
-
   it('answers an @skills request through the scripted model, calling list_skills', async function () {
     this.timeout(90_000);
     await scriptedChatModel();
@@ -50,14 +50,26 @@ describe('extension in a real VS Code', () => {
       { toolCalls: [{ name: TOOL_NAMES.list, input: {} }] },
       { text: 'Here are your skills.' },
     ]);
-    await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@${PARTICIPANT.name} which skills do I have?` });
+    await askSkills('which skills do I have?');
     const [first, second] = await waitForRequests(2, 60_000);
-    assert.match(JSON.stringify(first.messages[0]), /<available_skills>/, 'the composed instructions come first');
+    // Our participant sends the composed instructions (first, as a user message: no system role) and the
+    // user's prompt; the chat view's own agent would add more.
+    assert.equal(first.messages.length, 2, `first request: ${JSON.stringify(first.messages)}`);
+    assert.match(JSON.stringify(first.messages[0]), /<available_skills>/);
     const firstText = first.messages.flatMap((m) => m.parts).map((p) => (p.kind === 'text' ? p.value : '')).join('\n');
     assert.match(firstText, /which skills do I have\?/);
     assert.ok(first.tools.some((t) => t.name === TOOL_NAMES.list), `the model was offered: ${first.tools.map((t) => t.name).join(', ')}`);
     const results = second.messages.flatMap((m) => m.parts).filter((p) => p.kind === 'toolResult');
     assert.equal(results.length, 1, `second request: ${JSON.stringify(second.messages)}`);
     assert.match(results[0].kind === 'toolResult' ? results[0].content.join('') : '', /<name>commit-message<\/name>/);
+  });
+
+  it('runs a second @skills request in a new chat', async function () {
+    this.timeout(90_000);
+    await setScript([{ text: 'Nothing to call.' }]);
+    await askSkills('hello again');
+    const [only] = await waitForRequests(1, 60_000);
+    assert.match(JSON.stringify(only.messages), /hello again/);
+    assert.doesNotMatch(JSON.stringify(only.messages), /which skills do I have/, 'the new chat carried the earlier request');
   });
 });
