@@ -33,6 +33,9 @@ function suite(name, cmd, args) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 if (step('build', 'node', ['scripts/build.mjs'])) {
   step('typecheck', npx, ['tsc', '--noEmit', '-p', '.']);
+  // Installs (once) the real VS Code, chromium and bubblewrap before any suite, so the script
+  // sandbox tests in the unit suite run on a fresh machine too instead of skipping.
+  if (process.env.SKIP_VSCODE_TESTS !== '1') step('setup', 'node', ['scripts/setup-vscode.mjs']);
   suite('unit', npx, ['mocha']);
   if (process.env.SKIP_VSCODE_TESTS === '1') {
     console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
