@@ -83,7 +83,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   // Sliced like the scan: each step is a few ms even for 10,000 skills.
   const publish = async (ctx: ScanContext, started: number): Promise<RegistrySnapshot> => {
-    const pause = () => ctx.slicer.checkpoint();
+    const pause = () => ctx.slicer.checkpoint(true);
     const loaded: LoadedSkill[] = [];
     for (const root of roots) for (const s of byRoot.get(root.path)?.values() ?? []) loaded.push(s);
     const records = applyPrecedence(loaded);
