@@ -1,6 +1,7 @@
 // Entry point of the extension: activation only wires the registerX functions together. Nothing here
 // scans or reads files: the core starts on first use (a view, a tool call, a chat request).
 import * as vscode from 'vscode';
+import { CatalogHost } from './catalogHost';
 import { registerParticipant } from './chat/participant';
 import { registerCommands } from './commands/registerCommands';
 import { registerLanguageClient } from './languageClient';
@@ -13,6 +14,7 @@ import { registerWatchers } from './watchers';
 /** What activate returns: the service, for the extension's own tests. */
 export interface SkillsExtensionApi {
   service: SkillsService;
+  catalog: CatalogHost;
 }
 
 export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
@@ -20,13 +22,14 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   const service = new SkillsService(context, log);
   const router = new SessionRouter();
   context.subscriptions.push(log, service);
-  registerTools(context, { service, router });
+  const catalog = new CatalogHost(service);
+  registerTools(context, { service, router, catalog });
   registerParticipant(context, service, router);
   const tree = registerTree(context, service);
   const client = registerLanguageClient(context, log);
   registerCommands(context, service, tree, client);
   registerWatchers(context, service);
-  return { service };
+  return { service, catalog };
 }
 
 export function deactivate(): void {

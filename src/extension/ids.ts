@@ -31,6 +31,21 @@ export const TOOL_REFERENCE_NAMES = {
   select_docs: 'skillsSelectDocs',
 } as const satisfies Record<keyof typeof TOOL_NAMES, string>;
 
+/**
+ * The unified catalog's two tools (seed 003, issue 6). Named as the seed names them, since models and prompts
+ * written for that contract call them by these names; offered by setting agentSkills.toolSurface.
+ */
+export const CATALOG_TOOL_NAMES = {
+  runSkill: 'runSkill',
+  updateSkill: 'updateSkill',
+} as const;
+
+/** `#runSkill`, `#updateSkill` in a chat prompt. */
+export const CATALOG_TOOL_REFERENCE_NAMES = {
+  runSkill: 'runSkill',
+  updateSkill: 'updateSkill',
+} as const satisfies Record<keyof typeof CATALOG_TOOL_NAMES, string>;
+
 /** The chat participant (contributes.chatParticipants[]). */
 export const PARTICIPANT = {
   id: 'agent-skills-runtime.skills',

@@ -15,6 +15,7 @@ import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '..
 import type { ExecRequest, ScriptExecutor, SessionEvent } from '../core/runtime/types';
 import { TOOL_NAMES, WINDOW_SESSION_PREFIX } from './ids';
 import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
+import { surfacePromptOptions } from './toolSurface';
 
 /** The session Copilot's own agent (and any caller without an @skills conversation) uses in this window. */
 export const WINDOW_SESSION_ID = `${WINDOW_SESSION_PREFIX}agent`;
@@ -128,6 +129,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
         return runner.run(req);
       },
     };
+    const toolNames = { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs };
     const runtime = createSkillsRuntime({
       source: skillSourceOf(registry),
       stateDir: this.stateDir,
@@ -140,7 +142,8 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       catalogBudget: { maxTokens: s.catalogMaxTokens, maxChars: s.catalogMaxChars },
       loadedContentBudget: s.loadedContentBudget,
       restrictedTools: s.restrictedTools,
-      toolNames: { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs },
+      toolNames,
+      ...surfacePromptOptions(s.toolSurface, toolNames),
     });
     for (const p of runtime.sessions.loadProblems) this.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
     this.runtimeSub?.dispose();

@@ -5,11 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { toolInputSchemas, SKILL_TOOL_NAMES } from '../../src/core/runtime/toolSchemas';
-import { TOOL_NAMES } from '../../src/extension/ids';
+import { CATALOG_TOOL_NAMES, TOOL_NAMES } from '../../src/extension/ids';
+import { runSkillInputSchema, updateSkillInputSchema } from '../../src/core/catalog/toolSchemas';
 import { toolContributions } from '../../src/extension/tools/toolManifest';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-  contributes: { languageModelTools: { name: string; toolReferenceName: string; inputSchema: Record<string, unknown>; modelDescription: string }[] };
+  contributes: { languageModelTools: { name: string; toolReferenceName: string; inputSchema: Record<string, unknown>; modelDescription: string; when?: string }[] };
 };
 
 describe('languageModelTools in package.json vs the code', () => {
@@ -38,5 +39,21 @@ describe('languageModelTools in package.json vs the code', () => {
     }
     const load = manifest.contributes.languageModelTools.find((x) => x.name === TOOL_NAMES.load);
     assert.deepEqual(load?.inputSchema.required, ['names']);
+  });
+
+  it('contributes runSkill and updateSkill as #runSkill / #updateSkill, enabled by agentSkills.toolSurface', () => {
+    const tools = manifest.contributes.languageModelTools;
+    for (const [name, schema] of [[CATALOG_TOOL_NAMES.runSkill, runSkillInputSchema], [CATALOG_TOOL_NAMES.updateSkill, updateSkillInputSchema]] as const) {
+      const t = tools.find((x) => x.name === name);
+      assert.ok(t, `no contributed tool ${name}`);
+      assert.equal(t.toolReferenceName, name);
+      assert.deepEqual(t.inputSchema.required, ['action']);
+      assert.equal(t.inputSchema.additionalProperties, false);
+      assert.equal(schema.safeParse({ action: 'list', not_a_field: 1 }).success, false);
+      assert.ok(t.modelDescription.length > 400, `${name}: the model description is too thin`);
+      assert.equal(t.when, 'config.agentSkills.toolSurface != standard');
+    }
+    for (const n of SKILL_TOOL_NAMES) assert.equal(tools.find((x) => x.name === TOOL_NAMES[n])?.when, 'config.agentSkills.toolSurface != minimal');
+    assert.match(tools.find((x) => x.name === CATALOG_TOOL_NAMES.updateSkill)?.modelDescription ?? '', /asks the user to confirm/);
   });
 });

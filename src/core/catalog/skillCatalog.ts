@@ -30,6 +30,12 @@ export interface SkillCatalogOptions {
   fetch?: typeof fetch;
   /** File access of the registry scan. */
   registryHost?: RegistryHost;
+  /**
+   * A registry the host already keeps over the same `roots` (e.g. the VS Code extension's, which its views and
+   * runtime use): the catalog reads and refreshes that one instead of scanning its own, so a write shows up
+   * everywhere at once. It is not rescanned at open when it has records already.
+   */
+  registry?: SkillRegistry;
   /** Where `create` and `copy` write per scope; default the first project / user root. */
   writableRoots?: Partial<Record<WritableScope, string>>;
 }
@@ -89,14 +95,17 @@ export class SkillCatalog {
 
   /** Creates the catalog, mounts the packs and scans every root. */
   static async open(options: SkillCatalogOptions): Promise<SkillCatalog> {
-    const registry = createSkillRegistry({
-      roots: options.roots,
-      host: options.registryHost,
-      check: ({ parsed, skillDir, fileName, mode }) => validateSkillContent({ parsed, folderName: path.basename(skillDir), fileName }, { mode }).diagnostics,
-    });
+    const registry =
+      options.registry ??
+      createSkillRegistry({
+        roots: options.roots,
+        host: options.registryHost,
+        check: ({ parsed, skillDir, fileName, mode }) => validateSkillContent({ parsed, folderName: path.basename(skillDir), fileName }, { mode }).diagnostics,
+      });
     const catalog = new SkillCatalog(options, registry);
     for (const spec of options.packs ?? []) await catalog.mountPack(spec, false);
-    await catalog.refresh();
+    if (options.registry && !options.packs?.length && registry.all().length) await catalog.reloadState();
+    else await catalog.refresh();
     return catalog;
   }
 
@@ -119,6 +128,11 @@ export class SkillCatalog {
   /** Rescans all roots and reloads overlay state and the hidden list. */
   async refresh(): Promise<void> {
     await this.registry.refresh();
+    await this.reloadState();
+  }
+
+  /** Rereads the hidden list and the overlays of plugin and pack skills (not the skill folders). */
+  async reloadState(): Promise<void> {
     this.hidden = new Set(await this.readHidden());
     this.overlayInfo.clear();
     for (const r of this.registry.all()) if (r.scope === 'plugin' || r.scope === 'pack') await this.loadOverlayInfo(r);

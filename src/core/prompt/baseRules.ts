@@ -1,4 +1,4 @@
-import type { SkillToolNames } from './types';
+import type { CatalogToolNamesForPrompt, SkillToolNames } from './types';
 
 /**
  * The base rules of every call (seed 000), including the loading-required rule: the catalog only
@@ -22,5 +22,20 @@ export function defaultToolingGuidance(tools: SkillToolNames): string {
     `- ${tools.list_docs} shows a skill's docs; ${tools.select_docs} adds only those you need (avoid all docs).`,
     `- ${tools.read} fetches files the skill references (listed by ${tools.load}), in slices for large files.`,
     `- ${tools.run_script} runs only what the skill's instructions call for, in a fresh workspace: write results to $OUTPUT_DIR (out/), collect them with outputs.globs, save them (outputs.save) to read later as artifact://name@version.`,
+  ].join('\n');
+}
+
+/**
+ * The base rules when the model has only the unified catalog's two tools (seed 003's `minimal` surface): the
+ * same contract as {@link baseRules}, worded for runSkill / updateSkill and naming no other tool.
+ */
+export function catalogBaseRules(tools: CatalogToolNamesForPrompt, maxLoaded: number): string {
+  return [
+    'Agent Skills are folders of instructions, files and scripts; <available_skills> lists them by name and description.',
+    'Skill rules:',
+    `- Running is required: call ${tools.runSkill} with action "run" and a skill's name before you follow its instructions or use its files. The list only describes skills.`,
+    `- Run only the skills the request needs (at most ${maxLoaded} at once). If the user names a skill (name, $name or #name), run it.`,
+    '- Instructions of skills you ran appear in <skill name="..."> blocks; on conflict the later one wins.',
+    `- Change skills only through ${tools.updateSkill}.`,
   ].join('\n');
 }

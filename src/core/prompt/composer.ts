@@ -1,5 +1,5 @@
 import { renderActiveSkills, renderDoc, renderSkillBlock } from './activeSkills';
-import { baseRules, defaultToolingGuidance } from './baseRules';
+import { baseRules, catalogBaseRules, defaultToolingGuidance } from './baseRules';
 import { renderCatalog } from './catalog';
 import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './types';
 
@@ -18,9 +18,11 @@ type ToolResultMessage = Extract<ChatMessage, { role: 'tool-result' }>;
 export function composeCall(input: ComposeInput): ComposeResult {
   const o = input.options;
   const counter = input.counter;
-  const catalog = renderCatalog(input.catalog, input.request, o.catalogBudget, counter, { hideLocations: o.hideLocations, loadTool: o.toolNames.load });
-  const guidance = o.toolingGuidance ?? defaultToolingGuidance(o.toolNames);
-  const head = [baseRules(o.toolNames, o.maxLoadedSkills), o.extraRules ?? '', catalog.text, guidance].filter((p) => p !== '').join('\n\n');
+  const loadTool = o.catalogTools ? `${o.catalogTools.runSkill} (action "run")` : o.toolNames.load;
+  const catalog = renderCatalog(input.catalog, input.request, o.catalogBudget, counter, { hideLocations: o.hideLocations, loadTool });
+  const guidance = o.toolingGuidance ?? (o.catalogTools ? '' : defaultToolingGuidance(o.toolNames));
+  const rules = o.catalogTools ? catalogBaseRules(o.catalogTools, o.maxLoadedSkills) : baseRules(o.toolNames, o.maxLoadedSkills);
+  const head = [rules, o.extraRules ?? '', catalog.text, guidance].filter((p) => p !== '').join('\n\n');
 
   const messages = [...input.messages];
   const materialized: ComposeResult['materialized'] = [];

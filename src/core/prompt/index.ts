@@ -2,7 +2,7 @@ export * from './types';
 export { composeCall } from './composer';
 export { renderCatalog, renderCatalogEntry, omittedLine, type CatalogBlock } from './catalog';
 export { renderActiveSkills, renderSkillBlock, renderDoc } from './activeSkills';
-export { baseRules, defaultToolingGuidance } from './baseRules';
+export { baseRules, catalogBaseRules, defaultToolingGuidance } from './baseRules';
 export { bm25Scores, findMentions, rankSkills, tokenize, type Mentions } from './skillRanking';
 export { o200kCounter, memoizeCounter } from './tokenCounter';
 export { serializeCall, promptTokens, sharedPrefixFraction } from './promptMetrics';

@@ -25,6 +25,12 @@ export interface SkillToolNames {
   select_docs: string;
 }
 
+/** The names of the unified catalog's two tools (seed 003), when a host offers only those. */
+export interface CatalogToolNamesForPrompt {
+  runSkill: string;
+  updateSkill: string;
+}
+
 /** Counts prompt tokens; the default uses the o200k encoding offline. */
 export interface TokenCounter {
   count(text: string): number;
@@ -81,6 +87,12 @@ export interface ComposeOptions {
   hideLocations?: boolean;
   /** Extra base rules appended after the built-in ones. */
   extraRules?: string;
+  /**
+   * The model has only the unified catalog's tools (seed 003's `minimal` surface): the base rules and the
+   * catalog's omitted-skills line name these instead of `toolNames`. Pair it with a `toolingGuidance` that
+   * names only them too (core/catalog's `minimalToolGuidance`).
+   */
+  catalogTools?: CatalogToolNamesForPrompt;
 }
 
 /** One model call's inputs. */

@@ -3,7 +3,7 @@ import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
 import { composeCall } from '../prompt/composer';
 import { findMentions } from '../prompt/skillRanking';
 import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
-import type { CatalogBudget, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/types';
+import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/types';
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './allowedTools';
 import { listDocs, selectDocs } from './docsTools';
 import { inputError, SkillToolError } from './errors';
@@ -41,6 +41,8 @@ export interface SkillsRuntimeOptions {
   toolingGuidance?: string;
   /** Tokens of loaded content above which compose warns (default 10 000). */
   loadedContentBudget?: number;
+  /** The host offers the model only the unified catalog's tools (seed 003's `minimal` surface); see `ComposeOptions.catalogTools`. */
+  catalogTools?: CatalogToolNamesForPrompt;
   /** The names the host registers the tools under (default the bare names). */
   toolNames?: Partial<SkillToolNames>;
   /** Seed 002's restricted mode: tools not in a loaded skill's allowed-tools are denied. */
@@ -224,6 +226,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
           placement: options.placement ?? 'instructions',
           catalogBudget: options.catalogBudget ?? { maxTokens: 4000, maxChars: 16000 },
           toolingGuidance: options.toolingGuidance,
+          catalogTools: options.catalogTools,
           loadedContentBudget: options.loadedContentBudget ?? 10_000,
           toolNames,
           maxLoadedSkills: maxLoaded,

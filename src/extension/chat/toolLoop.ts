@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../../core/prompt/types';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
-import { TOOL_NAMES } from '../ids';
+import { CATALOG_TOOL_NAMES, TOOL_NAMES } from '../ids';
 import type { SessionRouter } from '../sessionRouting';
 import { toChatMessages, resultText } from './messages';
 
@@ -46,6 +46,10 @@ export function progressText(name: string, input: Record<string, unknown>): stri
       return `Running ${String(input.script ?? input.command ?? 'a script')}…`;
     case TOOL_NAMES.list:
       return 'Listing skills…';
+    case CATALOG_TOOL_NAMES.runSkill:
+      return input.action === 'run' ? `Running skill ${String(input.skill ?? '')}…` : input.action === 'inspect' ? `Inspecting ${String(input.skill ?? '')}…` : 'Listing skills…';
+    case CATALOG_TOOL_NAMES.updateSkill:
+      return `Updating ${String(input.skill ?? input.name ?? 'a skill')}…`;
     default:
       return `Calling ${name}…`;
   }
@@ -69,6 +73,8 @@ function describeModelError(e: unknown): string {
 function touchedSkills(name: string, input: Record<string, unknown>): string[] {
   if (name === TOOL_NAMES.load && Array.isArray(input.names)) return input.names.filter((n): n is string => typeof n === 'string');
   if ((name === TOOL_NAMES.read || name === TOOL_NAMES.run_script || name === TOOL_NAMES.select_docs) && typeof input.skill === 'string') return [input.skill];
+  // The catalog tools take canonical ids (workspace:pdf); the references are found by name.
+  if ((name === CATALOG_TOOL_NAMES.runSkill || name === CATALOG_TOOL_NAMES.updateSkill) && typeof input.skill === 'string') return [input.skill.slice(input.skill.lastIndexOf(':') + 1)];
   return [];
 }
 

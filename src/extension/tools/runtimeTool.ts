@@ -5,6 +5,7 @@ import type { ToolInvocation } from '../../core/runtime/skillsRuntime';
 import { toolInputSchemas, type SkillToolName } from '../../core/runtime/toolSchemas';
 import type { SessionState } from '../../core/runtime/types';
 import { TOOL_NAMES } from '../ids';
+import type { CatalogHost } from '../catalogHost';
 import type { Route, SessionRouter } from '../sessionRouting';
 import type { SkillsService } from '../skillsService';
 
@@ -12,6 +13,8 @@ import type { SkillsService } from '../skillsService';
 export interface ToolDeps {
   service: SkillsService;
   router: SessionRouter;
+  /** The unified catalog of runSkill / updateSkill. */
+  catalog: CatalogHost;
 }
 
 /** Text the model reads: the result as compact JSON, or the error with what to do next. */
