@@ -2,7 +2,7 @@
 // or validation is asked for, never on the activation path.
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION, SETTING_KEYS, SKILL_DOCUMENT_SELECTOR, ValidateRequest, type SkillServerInitOptions } from '../../server/protocol';
+import type { SkillServerInitOptions } from '../../server/protocol';
 import { PROJECT_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
 
 /** True when VS Code's own skill support (and its SKILL.md validator) is on. */
@@ -10,7 +10,18 @@ export function builtinSkillValidatorActive(): boolean {
   return vscode.workspace.getConfiguration('chat').get<boolean>('useAgentSkills') === true;
 }
 
+type Protocol = typeof import('../../server/protocol');
+
+/**
+ * The client/server contract, required when the client starts: it builds its message types with the protocol
+ * library at load, which the extension bundle takes from the client's file in dist/vendor/ (scripts/build.mjs).
+ */
+function protocol(): Protocol {
+  return require('../../server/protocol') as Protocol;
+}
+
 function initOptions(): SkillServerInitOptions {
+  const { SETTING_KEYS } = protocol();
   const c = vscode.workspace.getConfiguration();
   return {
     mode: c.get<'strict' | 'lenient'>(SETTING_KEYS.validationMode),
@@ -50,7 +61,10 @@ export class SkillLanguageClient implements vscode.Disposable {
 
   private async create(): Promise<LanguageClient> {
     // Loaded here, not at the top: the client library is large and most windows never open a SKILL.md.
-    const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
+    // A plain require (the bundle is CommonJS) that the build points at a separate file in dist/ (scripts/build.mjs,
+    // `vendor`), so the extension's own bundle does not even carry the library's source to parse.
+    const { LanguageClient, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
+    const { SETTINGS_SECTION, SKILL_DOCUMENT_SELECTOR } = protocol();
     const module = this.context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc },
@@ -91,6 +105,7 @@ export class SkillLanguageClient implements vscode.Disposable {
   /** Diagnostics the server computes for these files (it publishes them to the Problems view too). */
   async validate(files: vscode.Uri[]): Promise<Map<string, vscode.Diagnostic[]>> {
     const client = await this.start();
+    const { ValidateRequest } = protocol();
     const out = new Map<string, vscode.Diagnostic[]>();
     for (const f of files) {
       const r = await client.sendRequest(ValidateRequest, { uri: f.toString() });

@@ -1,9 +1,22 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { TokenCounter } from './types';
 
-/** The default counter: o200k_base, offline. */
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+let o200k: O200k['countTokens'] | undefined;
+
+/**
+ * The encoder is required on the first count, not at import: its tables are ~2.4 MB of JavaScript that take
+ * ~100-200 ms to load, which the extension's activation and the CLI's start-up should not pay. In the bundles
+ * the build turns this require into one of a separate file in dist/ (scripts/build.mjs, `vendor`), so the
+ * tables are not even parsed until a count is asked for.
+ */
+function countO200k(text: string): number {
+  o200k ??= (require('gpt-tokenizer/encoding/o200k_base') as O200k).countTokens;
+  return o200k(text);
+}
+
+/** The default counter: o200k_base, offline, loaded on its first count. */
 export const o200kCounter: TokenCounter = {
-  count: (text: string) => (text ? countTokens(text) : 0),
+  count: (text: string) => (text ? countO200k(text) : 0),
 };
 
 /**
