@@ -158,7 +158,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         session: call.sessionId,
         action: tool ?? toolName,
         arguments: input,
-        outcome: invocation.ok ? 'ok' : `error:${invocation.error.code}`,
+        outcome: !invocation.ok ? `error:${invocation.error.code}` : tool === 'run_script' && runCancelled(invocation.result) ? 'cancelled' : 'ok',
         duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
         ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
       };
@@ -259,8 +259,13 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
 }
 
 function runDetails(result: unknown): Record<string, unknown> {
-  const r = result as { exit_code?: unknown; timed_out?: unknown; execution_mode?: unknown };
-  return { exit_code: r.exit_code, timed_out: r.timed_out, execution_mode: r.execution_mode };
+  const r = result as { exit_code?: unknown; timed_out?: unknown; cancelled?: unknown; execution_mode?: unknown };
+  return { exit_code: r.exit_code, timed_out: r.timed_out, cancelled: r.cancelled, execution_mode: r.execution_mode };
+}
+
+/** A run the caller stopped (its AbortSignal fired, e.g. the chat request was cancelled): audited as such, not as ok. */
+function runCancelled(result: unknown): boolean {
+  return (result as { cancelled?: unknown }).cancelled === true;
 }
 
 /** The skills a refused call was aimed at, so its audit line names them. */
