@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS, TOOL_NAMES } from '../../../src/extension/ids';
+import { CATALOG_TOOL_NAMES, COMMANDS, TOOL_NAMES } from '../../../src/extension/ids';
 import { activatedExtension } from '../helpers/extension';
 import { describeTree, flatten } from '../helpers/skillsUi';
 
@@ -51,5 +51,19 @@ describe('Agent Skills in an untrusted workspace', function () {
     assert.match(run, /^Error \(run_refused\): .*not trusted/, run);
     assert.match(run, /Manage Workspace Trust/);
     assert.equal(fs.existsSync(marker), false, 'the script ran');
+  });
+
+  it('updateSkill refuses to write workspace skills, saying why; nothing changes on disk', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    const file = path.join(folder.uri.fsPath, '.github', 'skills', 'greeting', 'SKILL.md');
+    const before = fs.readFileSync(file, 'utf8');
+    const patch = text(await vscode.lm.invokeTool(CATALOG_TOOL_NAMES.updateSkill, { input: { action: 'replace', skill: 'workspace:greeting', content: '---\nname: greeting\ndescription: Changed. Use when never.\n---\n' }, toolInvocationToken: undefined }));
+    assert.match(patch, /^Error \(untrusted-workspace\): .*not trusted/, patch);
+    assert.match(patch, /Manage Workspace Trust/);
+    const create = text(await vscode.lm.invokeTool(CATALOG_TOOL_NAMES.updateSkill, { input: { action: 'create', scope: 'workspace', name: 'sneaky', description: 'Should not be written. Use never.', body: '# Sneaky\n' }, toolInvocationToken: undefined }));
+    assert.match(create, /^Error \(untrusted-workspace\)/, create);
+    assert.equal(fs.readFileSync(file, 'utf8'), before);
+    assert.equal(fs.existsSync(path.join(folder.uri.fsPath, '.github', 'skills', 'sneaky')), false);
   });
 });
