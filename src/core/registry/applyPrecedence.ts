@@ -10,11 +10,37 @@ import type { SkillRecord } from './types';
  * Records come back sorted by name, then precedence, then id (byte order, locale-independent).
  */
 export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
-  const baseIds = loaded.map((s) => baseSkillId(s.root, s.name));
+  // Sorted by name first; ids, order and statuses are then settled within each name group. Most groups
+  // hold one skill, whose id is its base id: no map of ids over the whole set is needed.
+  const byName = loaded.slice().sort((a, b) => compareStrings(a.name, b.name));
+  const records: SkillRecord[] = new Array(byName.length);
+  let i = 0;
+  while (i < byName.length) {
+    const name = byName[i].name;
+    let j = i + 1;
+    while (j < byName.length && byName[j].name === name) j++;
+    if (j - i === 1) records[i] = toRecord(byName[i], baseSkillId(byName[i].root, name));
+    else settleGroup(byName, i, j, records);
+    i = j;
+  }
+  return records;
+}
+
+/** Records for the skills `from..to` of one name: ids made unique, sorted by precedence then id, statuses set. */
+function settleGroup(byName: readonly LoadedSkill[], from: number, to: number, records: SkillRecord[]): void {
+  const skills = byName.slice(from, to);
+  const baseIds = skills.map((s) => baseSkillId(s.root, s.name));
   const counts = new Map<string, number>();
   for (const id of baseIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const records: SkillRecord[] = loaded.map((s, i) => ({
-    id: counts.get(baseIds[i])! > 1 ? `${baseIds[i]}@${s.rootDir}` : baseIds[i],
+  const group = skills.map((s, k) => toRecord(s, counts.get(baseIds[k])! > 1 ? `${baseIds[k]}@${s.rootDir}` : baseIds[k]));
+  group.sort(compareRecords);
+  settleName(group);
+  for (let k = 0; k < group.length; k++) records[from + k] = group[k];
+}
+
+function toRecord(s: LoadedSkill, id: string): SkillRecord {
+  return {
+    id,
     name: s.name,
     description: s.description,
     location: s.location,
@@ -26,17 +52,7 @@ export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
     diagnostics: s.diagnostics,
     status: s.broken ? 'broken' : 'ok',
     shadows: [],
-  }));
-  records.sort(compareRecords);
-
-  let i = 0;
-  while (i < records.length) {
-    let j = i;
-    while (j < records.length && records[j].name === records[i].name) j++;
-    if (j - i > 1) settleName(records.slice(i, j));
-    i = j;
-  }
-  return records;
+  };
 }
 
 /** Decides the statuses within one name group (already in precedence order). */

@@ -3,6 +3,7 @@ import type { ValidationMode } from '../skill/types';
 import { isPromise, loadSkill, type LoadedSkill, type SkillChecker } from './loadSkill';
 import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
 import type { TimeSlicer } from './timeSlicer';
+import { SkillTable } from './skillTable';
 import type { SkillRoot } from './types';
 
 /** Everything a scan needs besides the root. */
@@ -21,10 +22,9 @@ export interface ScanContext {
  * the skills found, keyed by skill folder. A skill in `previous` whose SKILL.md (or skill.md) still has
  * the same mtime and size is reused without reading it. A missing root gives an empty map.
  */
-export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, LoadedSkill> | undefined, ctx: ScanContext): Promise<Map<string, LoadedSkill>> {
-  const found = new Map<string, LoadedSkill>();
+export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined, ctx: ScanContext): Promise<SkillTable> {
   const entries = await ctx.host.readDirectory(root.path);
-  if (!entries) return found;
+  if (!entries) return new SkillTable();
   const names: string[] = [];
   const dirs: string[] = [];
   for (const e of entries) {
@@ -38,7 +38,7 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
   const worker = async () => {
     while (next < dirs.length) {
       const i = next++;
-      const r = scanSkill(root, dirs[i], previous?.get(dirs[i]), ctx, names[i]);
+      const r = scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
       // A synchronous host answers at once: no promise round trip per skill.
       results[i] = isPromise(r) ? await r : r;
       const pause = ctx.slicer.checkpoint();
@@ -46,11 +46,8 @@ export async function scanRoot(root: SkillRoot, previous: ReadonlyMap<string, Lo
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.concurrency, dirs.length)) }, worker));
-  for (let i = 0; i < dirs.length; i++) {
-    const r = results[i];
-    if (r) found.set(dirs[i], r);
-  }
-  return found;
+  // Kept by listing position (folders without a skill too): the hints of the next rescan.
+  return new SkillTable(dirs, results);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { LoadedSkill, SkillChecker } from './loadSkill';
 import { createNodeRegistryHost, type RegistryHost } from './registryHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
+import { SkillTable } from './skillTable';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
 import { contentChecker } from './validatorChecker';
@@ -59,11 +60,12 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const mode = options.mode ?? 'lenient';
   const check = options.check ?? contentChecker;
   let roots = dedupeRoots(options.roots);
-  const byRoot = new Map<string, Map<string, LoadedSkill>>();
+  const byRoot = new Map<string, SkillTable>();
   const listeners = new Set<(change: RegistryChange) => void>();
   let current: RegistrySnapshot = { generation: 0, roots, records: [], stats: emptyStats() };
-  let byId = new Map<string, SkillRecord>();
-  let byName = new Map<string, SkillRecord[]>();
+  // Lookup tables for resolve(), built from the current records on the first lookup after a change.
+  let index: { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } | undefined;
+  const lookup = () => (index ??= indexRecords(current.records));
   let queue: Promise<unknown> = Promise.resolve();
 
   const serialize = <T>(job: () => Promise<T>): Promise<T> => {
@@ -85,19 +87,13 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const publish = async (ctx: ScanContext, started: number): Promise<RegistrySnapshot> => {
     const pause = () => ctx.slicer.checkpoint(true);
     const loaded: LoadedSkill[] = [];
-    for (const root of roots) for (const s of byRoot.get(root.path)?.values() ?? []) loaded.push(s);
+    for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
     const records = applyPrecedence(loaded);
     await pause();
     const change = diff(current.records, records);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
-    byId = new Map(records.map((r) => [r.id, r]));
-    byName = new Map();
-    for (const r of records) {
-      const list = byName.get(r.name);
-      if (list) list.push(r);
-      else byName.set(r.name, [r]);
-    }
+    index = undefined;
     ctx.slicer.finish();
     const stats: ScanStats = {
       ...ctx.counts,
@@ -145,7 +141,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
         const started = performance.now();
         const ctx = newContext();
         const found = path.basename(dir).startsWith('.') ? undefined : await scanSkill(root, dir, undefined, ctx);
-        const map = byRoot.get(root.path) ?? new Map<string, LoadedSkill>();
+        const map = byRoot.get(root.path) ?? new SkillTable();
         if (found) map.set(dir, found);
         else map.delete(dir);
         byRoot.set(root.path, map);
@@ -158,6 +154,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     all: () => current.records,
     usable: () => current.records.filter((r) => r.status === 'ok'),
     resolve(nameOrId) {
+      const { byId, byName } = lookup();
       const exact = byId.get(nameOrId);
       if (exact) {
         if (exact.status === 'broken') throw new BrokenSkillError(exact);
@@ -176,6 +173,18 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       return { dispose: () => void listeners.delete(listener) };
     },
   };
+}
+
+function indexRecords(records: readonly SkillRecord[]): { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } {
+  const byId = new Map<string, SkillRecord>();
+  const byName = new Map<string, SkillRecord[]>();
+  for (const r of records) {
+    byId.set(r.id, r);
+    const list = byName.get(r.name);
+    if (list) list.push(r);
+    else byName.set(r.name, [r]);
+  }
+  return { byId, byName };
 }
 
 function emptyStats(): ScanStats {
@@ -203,6 +212,7 @@ function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
 }
 
 function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Omit<RegistryChange, 'snapshot'> {
+  if (before.length === 0) return { added: after.map((r) => r.id), removed: [], changed: [] }; // first scan: no lookups
   const old = new Map(before.map((r) => [r.id, r]));
   const added: string[] = [];
   const changed: string[] = [];

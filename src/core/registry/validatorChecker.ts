@@ -1,5 +1,5 @@
 import type { SkillFilesHost } from '../skill/filesHost';
-import { validateSkill, validateSkillContent } from '../skill/validateSkill';
+import { validateSkill, validateSkillContentDiagnostics } from '../skill/validateSkill';
 import type { SkillChecker } from './loadSkill';
 
 /**
@@ -7,8 +7,7 @@ import type { SkillChecker } from './loadSkill';
  * in the registry's mode, with no I/O beyond the SKILL.md already read. Whether a skill is broken depends
  * only on these rules: reference and secret findings are warnings in both modes.
  */
-export const contentChecker: SkillChecker = ({ parsed, skillDir, folderName, fileName, mode }) =>
-  validateSkillContent({ parsed, folderName, rootDir: skillDir, fileName }, { mode }).diagnostics;
+export const contentChecker: SkillChecker = ({ parsed, folderName, fileName, mode }) => validateSkillContentDiagnostics(parsed, folderName, fileName, mode);
 
 /**
  * The full validator: content rules plus missing/outside references and the secret scan of every text

@@ -9,8 +9,13 @@ const MAX_LINES = 200;
  * expressions, and returns exactly what {@link parseSkillFile} would return for it.
  * Returns `undefined` for anything else (quotes, block scalars, comments, lists, BOM, odd characters,
  * duplicate keys...), and the caller falls back to the full parser. The equivalence is checked by tests.
+ *
+ * `lazyRanges`: the fields' `keyRange` and `valueRange` are computed when read (getters on a small class)
+ * instead of built up front: the same values, for callers such as the registry's cold scan that only need
+ * a range when a finding is reported. The fields are then not plain objects (spreading or serializing one
+ * leaves the ranges out), so editor features keep the default.
  */
-export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
+export function fastParseSkillFile(text: string, lazyRanges = false): ParsedSkillFile | undefined {
   // Line 0 must be exactly `---`. The full parser calls a file CRLF when `\r\n` occurs in its first 4096
   // characters; every frontmatter line must then end that way, and with LF none may.
   if (!text.startsWith('---')) return undefined;
@@ -20,7 +25,7 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
     if (text.charCodeAt(4) !== 10) return undefined;
     crlf = true;
   } else if (c3 === 10) {
-    if (text.lastIndexOf('\r\n', 4095) >= 0) return undefined; // LF frontmatter in a CRLF file: mixed
+    if (hasCrlfBefore(text, 4096)) return undefined; // LF frontmatter in a CRLF file: mixed
     crlf = false;
   } else return undefined;
   const eol: '\n' | '\r\n' = crlf ? '\r\n' : '\n';
@@ -54,11 +59,11 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
       if (!open || text.charCodeAt(start + 1) !== 32) return undefined;
       const keyEnd = scanKey(text, start + 2, end);
       if (keyEnd < 0 || keyEnd + 1 >= end || text.charCodeAt(keyEnd + 1) !== 32) return undefined;
-      const key = text.slice(start + 2, keyEnd);
+      const key = keyAt(text, start + 2, keyEnd);
+      if (!plainOk(text, keyEnd + 2, end) || hasKey(open.field.children!, key)) return undefined;
       const value = text.slice(keyEnd + 2, end);
-      if (!plainOk(value) || Object.prototype.hasOwnProperty.call(open.map, key)) return undefined;
       open.map[key] = value;
-      open.field.children!.push(scalarField(key, value, line, 2, keyEnd + 2 - start));
+      open.field.children!.push(lazyRanges ? new LazyScalarField(key, value, line, 2, keyEnd + 2 - start) : scalarField(key, value, line, 2, keyEnd + 2 - start));
       prevLength = end - start;
       continue;
     }
@@ -69,23 +74,25 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
     }
     const keyEnd = scanKey(text, start, end);
     if (keyEnd < 0) return undefined;
-    const key = text.slice(start, keyEnd);
-    if (Object.prototype.hasOwnProperty.call(properties, key) || key === '__proto__') return undefined;
+    const key = keyAt(text, start, keyEnd);
+    if (key === '__proto__' || hasKey(fields, key)) return undefined;
     prevLength = end - start;
     if (keyEnd + 1 === end) {
       // `key:` opens a mapping of indented children
       const map: Record<string, string> = {};
-      const field: FrontmatterField = { key, keyRange: rng(line, 0, line, key.length), valueRange: rng(0, 0, 0, 0), kind: 'map', value: map, children: [] };
+      const field: FrontmatterField = lazyRanges
+        ? new LazyMapField(key, map, line)
+        : { key, keyRange: rng(line, 0, line, key.length), valueRange: rng(0, 0, 0, 0), kind: 'map', value: map, children: [] };
       properties[key] = map;
       fields.push(field);
       open = { field, map };
       continue;
     }
     if (text.charCodeAt(keyEnd + 1) !== 32) return undefined;
+    if (!plainOk(text, keyEnd + 2, end)) return undefined;
     const value = text.slice(keyEnd + 2, end);
-    if (!plainOk(value)) return undefined;
     properties[key] = value;
-    fields.push(scalarField(key, value, line, 0, key.length + 2));
+    fields.push(lazyRanges ? new LazyScalarField(key, value, line, 0, key.length + 2) : scalarField(key, value, line, 0, key.length + 2));
   }
   if (closeLine < 2) return undefined;
   if (open) {
@@ -103,6 +110,38 @@ export function fastParseSkillFile(text: string): ParsedSkillFile | undefined {
     bodyStartLine: closeLine + 1,
     diagnostics: [],
   };
+}
+
+/** True when `\r\n` starts before offset `limit` (the full parser's test for a CRLF file). */
+function hasCrlfBefore(text: string, limit: number): boolean {
+  // A one-character search is much cheaper than a two-character one, and most files have no `\r` at all.
+  for (let r = text.indexOf('\r'); r >= 0 && r < limit; r = text.indexOf('\r', r + 1)) {
+    if (text.charCodeAt(r + 1) === 10) return true;
+  }
+  return false;
+}
+
+/** True when a field of `fields` has `key` (a handful of fields: cheaper than a property lookup). */
+function hasKey(fields: readonly FrontmatterField[], key: string): boolean {
+  for (const f of fields) if (f.key === key) return true;
+  return false;
+}
+
+/** The keys most files use, as constants: a new slice of the text would have to be hashed to become a property name. */
+const COMMON_KEYS = ['name', 'description', 'license', 'metadata', 'compatibility', 'allowed-tools', 'version', 'author'];
+
+/** The key written at `start..end`: one of {@link COMMON_KEYS} when it is one, else a slice of the text. */
+function keyAt(text: string, start: number, end: number): string {
+  const len = end - start;
+  const first = text.charCodeAt(start);
+  for (const k of COMMON_KEYS) if (k.length === len && k.charCodeAt(0) === first && sameAt(text, start, k)) return k;
+  return text.slice(start, end);
+}
+
+/** True when `text` holds `s` at `start` (a loop: cheaper than `startsWith` for a few characters). */
+function sameAt(text: string, start: number, s: string): boolean {
+  for (let i = 1; i < s.length; i++) if (text.charCodeAt(start + i) !== s.charCodeAt(i)) return false;
+  return true;
 }
 
 /** `---` followed only by spaces and tabs (the full parser's delimiter). */
@@ -133,10 +172,57 @@ function isLetter(c: number): boolean {
 }
 
 function closeMap(field: FrontmatterField, lastLine: number, lastLineLength: number): void {
-  const first = field.children![0];
-  field.valueRange = { start: first.keyRange.start, end: { line: lastLine, character: lastLineLength } };
   // A fresh copy, as the YAML library's toJSON gives a separate object for `value` and `properties`.
   field.value = { ...(field.value as Record<string, string>) };
+  if (field instanceof LazyMapField) {
+    field.lastLine = lastLine;
+    field.lastLineLength = lastLineLength;
+    return;
+  }
+  const first = field.children![0];
+  field.valueRange = { start: first.keyRange.start, end: { line: lastLine, character: lastLineLength } };
+}
+
+/** A plain `key: value` field whose ranges are built when read (see `lazyRanges`). */
+class LazyScalarField implements FrontmatterField {
+  readonly kind = 'scalar';
+  readonly style = 'plain';
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    private readonly line: number,
+    private readonly keyStart: number,
+    private readonly valueStart: number,
+  ) {}
+
+  get keyRange(): Range {
+    return rng(this.line, this.keyStart, this.line, this.keyStart + this.key.length);
+  }
+
+  get valueRange(): Range {
+    return rng(this.line, this.valueStart, this.line, this.valueStart + this.value.length);
+  }
+}
+
+/** A `key:` line opening indented `child: value` lines, with ranges built when read (see `lazyRanges`). */
+class LazyMapField implements FrontmatterField {
+  readonly kind = 'map';
+  readonly children: FrontmatterField[] = [];
+  lastLine = 0;
+  lastLineLength = 0;
+  constructor(
+    readonly key: string,
+    public value: Record<string, string>,
+    private readonly line: number,
+  ) {}
+
+  get keyRange(): Range {
+    return rng(this.line, 0, this.line, this.key.length);
+  }
+
+  get valueRange(): Range {
+    return { start: this.children[0].keyRange.start, end: { line: this.lastLine, character: this.lastLineLength } };
+  }
 }
 
 function scalarField(key: string, value: string, line: number, keyStart: number, valueStart: number): FrontmatterField {
@@ -154,23 +240,36 @@ function rng(sl: number, sc: number, el: number, ec: number): Range {
   return { start: { line: sl, character: sc }, end: { line: el, character: ec } };
 }
 
+const BAD = 1;
+const COLON = 2;
+const SPACE = 3;
+/** Per ASCII character inside a plain value: 0 fine, BAD (a control character), COLON or SPACE (fine unless `: ` or ` #`). */
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => (c < 0x20 || c === 0x7f ? BAD : c === 0x3a ? COLON : c === 0x20 ? SPACE : 0));
+
+/** First characters that make a value more than a plain scalar: - ? : , [ ] { } # & * ! | > ' " % @ ` and space. */
+const PLAIN_BAD_FIRST: boolean[] = Array.from({ length: 128 }, (_, c) => '-?:,[]{}#&*!|>\'"%@` '.includes(String.fromCharCode(c)));
+
 /**
- * True when `value` is a YAML plain scalar that means exactly its own text: no indicator at the start,
- * no `: ` or ` #` inside, no trailing `:` or white space, and only printable characters.
+ * True when `text[start..end)` is a YAML plain scalar that means exactly its own text: no indicator at the
+ * start, no `: ` or ` #` inside, no trailing `:` or white space, and only printable characters. Reads the
+ * file's text in place: a slice of it would be slower to scan character by character.
  */
-function plainOk(value: string): boolean {
-  if (value.length === 0) return false;
-  const first = value.charCodeAt(0);
-  // - ? : , [ ] { } # & * ! | > ' " % @ `  and space
-  if ('-?:,[]{}#&*!|>\'"%@` '.includes(value[0])) return false;
-  if (first === 0x3d && value === '=') return false;
-  const last = value.charCodeAt(value.length - 1);
+function plainOk(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  const first = text.charCodeAt(start);
+  if (first < 128 && PLAIN_BAD_FIRST[first]) return false;
+  if (first === 0x3d && end - start === 1) return false; // `=`
+  const last = text.charCodeAt(end - 1);
   if (last === 0x20 || last === 0x3a) return false;
-  if (value.includes(': ') || value.includes(' #')) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c >= 0xd800) return false;
+  // One pass: no control or odd characters, no `: ` and no ` #` (the last character is neither `:` nor space).
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      const k = ASCII_CLASS[c];
+      if (k === 0) continue;
+      if (k === BAD || (k === COLON ? text.charCodeAt(i + 1) === 0x20 : text.charCodeAt(i + 1) === 0x23)) return false;
+    } else if (c <= 0x9f || c === 0x2028 || c === 0x2029 || c >= 0xd800) return false;
   }
-  if (value === '---' || value === '...') return false;
-  return true;
+  // `---` and `...` (3 characters, first `-` already refused): a document marker, not a value.
+  return !(end - start === 3 && first === 0x2e && text.charCodeAt(start + 1) === 0x2e && text.charCodeAt(start + 2) === 0x2e);
 }

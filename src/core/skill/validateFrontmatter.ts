@@ -10,8 +10,24 @@ export const COMPATIBILITY_MAX = 500;
 const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 const NAME_CHARS = /^[\p{L}\p{N}-]*$/u;
 const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;
-/** A lowercase ASCII name with single inner hyphens: trimming and NFKC leave it as it is. */
-const SIMPLE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * True for a lowercase ASCII name with single inner hyphens (`^[a-z0-9]+(?:-[a-z0-9]+)*$`): trimming and NFKC
+ * leave it as it is. A loop: this runs for every skill of a scan, where a regular expression costs more.
+ */
+function isSimpleName(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || s.charCodeAt(0) === 45 || s.charCodeAt(n - 1) === 45) return false;
+  let prevHyphen = false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 45) {
+      if (prevHyphen) return false;
+      prevHyphen = true;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) prevHyphen = false;
+    else return false;
+  }
+  return true;
+}
 
 /** Parse rules after which the fields cannot be trusted, so field rules are skipped (as the reference does). */
 export const FATAL_PARSE_RULES: ReadonlySet<string> = new Set(['frontmatter-missing', 'frontmatter-unclosed', 'yaml-syntax', 'frontmatter-not-mapping']);
@@ -19,7 +35,7 @@ export const FATAL_PARSE_RULES: ReadonlySet<string> = new Set(['frontmatter-miss
 /** The name a skill is known by: the frontmatter `name` (trimmed, NFKC) when it is a non-empty string, else the folder name. */
 export function effectiveSkillName(properties: Record<string, unknown>, folderName: string): string {
   const n = properties.name;
-  if (typeof n === 'string' && SIMPLE_NAME.test(n)) return n;
+  if (typeof n === 'string' && isSimpleName(n)) return n;
   return typeof n === 'string' && n.trim() !== '' ? n.trim().normalize('NFKC') : folderName.normalize('NFKC');
 }
 
@@ -145,12 +161,13 @@ function checkFieldKey(f: FrontmatterField, out: Finding[]): void {
 }
 
 function checkName(value: unknown, f: FrontmatterField, folderName: string, out: Finding[]): void {
-  const r = rangeOfValue(f);
-  if (typeof value === 'string' && value === folderName && value.length <= NAME_MAX && SIMPLE_NAME.test(value)) {
-    // The common case: every rule below but the reserved words passes for a simple name equal to its folder.
-    checkReservedWord(value, r, out);
+  if (typeof value === 'string' && value === folderName && value.length <= NAME_MAX && isSimpleName(value)) {
+    // The common case: every rule below but the reserved words passes for a simple name equal to its folder,
+    // which is already lowercase. The range is built only for a finding (a parser may compute it on demand).
+    if (value.includes(RESERVED_WORDS[0]) || value.includes(RESERVED_WORDS[1])) checkReservedWord(value, rangeOfValue(f), out);
     return;
   }
+  const r = rangeOfValue(f);
   const folder = folderName.normalize('NFKC');
   if (typeof value !== 'string' || value.trim() === '') {
     out.push({
@@ -231,12 +248,11 @@ function checkReservedWord(name: string, r: Range, out: Finding[]): void {
 }
 
 function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): void {
-  const r = rangeOfValue(f);
   if (typeof value !== 'string' || value.trim() === '') {
     out.push({
       rule: 'description-empty',
       message: '`description` must be a non-empty string saying what the skill does and when to use it (at most 1024 characters).',
-      range: r,
+      range: rangeOfValue(f),
       data: { field: 'description' },
     });
     return;
@@ -246,11 +262,11 @@ function checkDescription(value: unknown, f: FrontmatterField, out: Finding[]): 
     out.push({
       rule: 'description-too-long',
       message: `\`description\` is ${formatCount(len)} characters; the limit is ${DESCRIPTION_MAX}. Shorten it by ${len - DESCRIPTION_MAX} and move detail into the body.`,
-      range: r,
+      range: rangeOfValue(f),
       data: { field: 'description', length: len, limit: DESCRIPTION_MAX },
     });
   }
-  if (value.includes('<') && XML_TAG.test(value)) out.push(xmlFinding('description', r));
+  if (value.includes('<') && XML_TAG.test(value)) out.push(xmlFinding('description', rangeOfValue(f)));
 }
 
 function xmlFinding(field: string, range: Range): Finding {

@@ -50,6 +50,14 @@ export function validateSkillContent(input: ValidateSkillInput, options: Validat
   return result(input, findings, options.mode ?? 'lenient');
 }
 
+/**
+ * The diagnostics of {@link validateSkillContent}, with positional arguments and no result object: for
+ * callers that check thousands of skills in a row (the registry's checker).
+ */
+export function validateSkillContentDiagnostics(parsed: ParsedSkillFile, folderName: string, fileName: string | undefined, mode: ValidationMode): SkillDiagnostic[] {
+  return applyMode(contentFindings({ parsed, folderName, fileName }, new TextIndex(parsed.text)), mode);
+}
+
 /** Validates a skill fully: {@link validateSkillContent} plus referenced files and the secret scan. */
 export async function validateSkill(input: ValidateSkillInput, options: ValidateSkillOptions = {}): Promise<SkillValidation> {
   const index = input.index ?? new TextIndex(input.parsed.text);
@@ -62,9 +70,11 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
   return result(input, findings, options.mode ?? 'lenient');
 }
 
-function contentFindings(input: ValidateSkillInput, index: TextIndex): Finding[] {
+function contentFindings(input: Pick<ValidateSkillInput, 'parsed' | 'folderName' | 'fileName'>, index: TextIndex): Finding[] {
   const { parsed } = input;
   const findings: Finding[] = parsed.diagnostics.length === 0 ? [] : parsed.diagnostics.map((d) => ({ ...d, rule: d.rule as Finding['rule'] }));
+  let fatal = false;
+  for (const d of parsed.diagnostics) if (FATAL_PARSE_RULES.has(d.rule)) fatal = true;
   if (input.fileName && input.fileName !== 'SKILL.md') {
     findings.push({
       rule: 'skill-file-lowercase',
@@ -73,7 +83,7 @@ function contentFindings(input: ValidateSkillInput, index: TextIndex): Finding[]
       data: { expected: 'SKILL.md' },
     });
   }
-  if (!parsed.diagnostics.some((d) => FATAL_PARSE_RULES.has(d.rule))) validateFrontmatter(parsed, input.folderName, index, findings);
+  if (!fatal) validateFrontmatter(parsed, input.folderName, index, findings);
   validateBody(parsed, index, findings);
   return findings;
 }

@@ -13,6 +13,8 @@ import {
   type SkillRecord,
   type SkillRoot,
 } from '../../../src/core/registry';
+import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
+import { validateSkillContent } from '../../../src/core/skill/validateSkill';
 import { FIXTURE, tempDir, writeSkill } from './registryTestUtil';
 
 const fixtureRoots = (): SkillRoot[] =>
@@ -233,6 +235,29 @@ describe('skill registry on changing folders', () => {
     assert.ok(full.diagnostics.some((d) => d.rule === 'secret-detected' && d.file === 'notes.txt'), JSON.stringify(full.diagnostics.map((d) => [d.rule, d.file])));
     assert.equal(full.status, 'ok');
     assert.equal(content.status, 'ok');
+  });
+
+  it("reports exactly the validator's findings, ranges included, for simple and YAML-parsed files in both modes", async () => {
+    const root = tempDir();
+    const texts: Record<string, string> = {
+      mismatch: '---\nname: Other--Name\ndescription: has <b>xml</b>\nversion: 1.0\nfoo: bar\nuser-invocable: maybe\n---\nbody\n',
+      meta: '---\nname: meta\nmetadata:\n  a: 1\n  b: two\ncompatibility: ' + 'c'.repeat(600) + '\n---\n',
+      nameless: '---\ndescription: ' + 'd'.repeat(1100) + '\nallowed-tools: Read\n---\n',
+      'claude-long': '---\nname: claude-long\n---\n' + 'line\n'.repeat(600),
+      crlf: '---\r\nname: crlf\r\nmetadata:\r\n  v: 1\r\nhooks: y\r\n---\r\nbody\r\n',
+      quoted: '---\nname: "quoted"\ndescription: >\n  folded\nmetadata:\n  list: [a]\n---\n',
+    };
+    for (const [folder, text] of Object.entries(texts)) writeSkill(root, folder, { text });
+    for (const mode of ['lenient', 'strict'] as const) {
+      const { records } = await createSkillRegistry({ roots: [{ path: root, scope: 'user' }], mode }).refresh();
+      assert.equal(records.length, Object.keys(texts).length);
+      for (const r of records) {
+        const folder = path.basename(r.rootDir);
+        const expected = validateSkillContent({ parsed: parseSkillFile(texts[folder]), folderName: folder, fileName: 'SKILL.md' }, { mode }).diagnostics;
+        assert.ok(expected.length > 0, folder);
+        assert.deepStrictEqual(r.diagnostics, expected, `${folder} (${mode})`);
+      }
+    }
   });
 
   it('uses the configured checker and mode; any error makes the skill broken', async () => {

@@ -3,7 +3,32 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fastParseSkillFile } from '../../../src/core/skill/fastParseSkillFile';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
+import type { FrontmatterField, ParsedSkillFile } from '../../../src/core/skill/types';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
+
+/** A field as a plain object, its ranges read through whatever getters it has. */
+function plainField(f: FrontmatterField): FrontmatterField {
+  const out: FrontmatterField = { key: f.key, keyRange: f.keyRange, valueRange: f.valueRange, kind: f.kind, value: f.value };
+  if (f.style !== undefined) out.style = f.style;
+  if (f.children !== undefined) out.children = f.children.map(plainField);
+  return out;
+}
+
+/** The lazy-range parse of `text` equals the eager one once its ranges are read, and gives the same findings. */
+function assertLazySame(text: string): void {
+  const eager = fastParseSkillFile(text);
+  const lazy = fastParseSkillFile(text, true);
+  assert.equal(!!lazy, !!eager, JSON.stringify(text));
+  if (!eager || !lazy) return;
+  const plain = (p: ParsedSkillFile) => ({ ...p, fields: p.fields.map(plainField) });
+  assert.deepStrictEqual(plain(lazy), plain(eager), `lazy ranges differ for ${JSON.stringify(text)}`);
+  for (const folderName of ['x', 'pdf', 'other']) {
+    for (const mode of ['lenient', 'strict'] as const) {
+      const v = (parsed: ParsedSkillFile) => validateSkillContent({ parsed, folderName, fileName: 'SKILL.md' }, { mode });
+      assert.deepStrictEqual(v(lazy), v(eager), `findings differ with lazy ranges for ${JSON.stringify(text)} (${mode}, ${folderName})`);
+    }
+  }
+}
 
 const CORPUS = '/work/shared/corpus/anthropic-skills';
 
@@ -78,6 +103,17 @@ describe('fastParseSkillFile', () => {
     }
   });
 
+  it('with lazy ranges gives the same fields, ranges and validator findings as the eager parse', () => {
+    const withFindings = [
+      '---\nname: Bad--Name\ndescription: has <b>xml</b>\nversion: 1.0\nfoo: bar\nuser-invocable: maybe\n---\nbody\n',
+      '---\nname: x\nmetadata:\n  a: 1\n  b: two\ncompatibility: ' + 'c'.repeat(600) + '\n---\n',
+      '---\ndescription: ' + 'd'.repeat(1100) + '\nallowed-tools: Read\n---\n',
+      '---\nname: claude-helper\n---\n' + 'line\n'.repeat(600),
+      '---\r\nname: x\r\nmetadata:\r\n  v: 1\r\nhooks: y\r\n---\r\nbody\r\n',
+    ];
+    for (const text of [...simple, ...tricky, ...withFindings]) assertLazySame(text);
+  });
+
   it('declines anything beyond simple plain scalars, or matches the full parser exactly', () => {
     for (const text of tricky) {
       const fast = fastParseSkillFile(text);
@@ -120,6 +156,7 @@ describe('fastParseSkillFile', () => {
       if (!fast) continue;
       accepted++;
       assert.deepStrictEqual(fast, parseSkillFile(text), JSON.stringify(text));
+      if (i % 10 === 0) assertLazySame(text);
     }
     assert.ok(accepted > 50, `fast path accepted only ${accepted} generated files`);
   });
@@ -137,6 +174,7 @@ describe('fastParseSkillFile', () => {
           accepted++;
           const full = parseSkillFile(variant);
           assert.deepStrictEqual(fast, full, file);
+          assertLazySame(variant);
           for (const mode of ['lenient', 'strict'] as const) {
             const v = (parsed: typeof full) => validateSkillContent({ parsed, folderName: dir, fileName: 'SKILL.md' }, { mode });
             assert.deepStrictEqual(v(fast), v(full), `validator findings differ for ${file} (${mode})`);
