@@ -1,0 +1,196 @@
+// Plugin scope (issue 2, seed 002's `<plugin-root>/skills/*/SKILL.md`): which skills an installed package
+// (a VS Code extension) contributes, read from its manifest. Only packages that opt in are looked at:
+//   contributes.chatSkills: [{ path }]   VS Code's own contribution point; `path` names a skill's SKILL.md
+//                                        (a skill folder is accepted too), relative to the package root.
+//   agentSkills: { skills: "./skills" }  a folder (or list of folders) whose direct child folders are skills.
+// Nothing else in a package folder is scanned.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import type { DirEntry, FileRead, FileStamp, MaybePromise, RegistryHost } from './registryHost';
+
+/** One installed package as the host knows it. */
+export interface PluginPackage {
+  /** The package id (`publisher.name` for a VS Code extension): the `<source>` of its skills' ids. */
+  id: string;
+  /** Absolute path of the package's root folder. */
+  root: string;
+  /** The parsed package.json (untrusted). */
+  manifest: unknown;
+}
+
+/** What kind of thing is at a path; `undefined` when nothing is. Injected so tests and hosts can differ. */
+export type PathKind = (p: string) => 'file' | 'directory' | undefined;
+
+/** The skills packages contribute, ready for `defaultSkillRoots({ pluginRoots })` and {@link pluginRegistryHost}. */
+export interface PluginContributions {
+  /** Folders holding skill folders, each with the contributing package id as `source`. */
+  roots: { path: string; source: string }[];
+  /**
+   * Roots that hold skills contributed one by one (`chatSkills`): only these child folders are skills there.
+   * A root absent from the map (an `agentSkills.skills` folder) contributes every child folder.
+   */
+  only: Map<string, Set<string>>;
+  /** Skill folders contributed through `chatSkills` (VS Code's built-in skill support lists those itself). */
+  chatSkillDirs: string[];
+  /** Manifest entries that were not used, each naming the package, the field and what to do. */
+  problems: string[];
+}
+
+const chatSkillSchema = z.object({ path: z.string().min(1) }).loose();
+const manifestSchema = z
+  .object({
+    contributes: z.object({ chatSkills: z.unknown().optional() }).loose().optional(),
+    agentSkills: z.unknown().optional(),
+  })
+  .loose();
+const agentSkillsSchema = z.object({ skills: z.union([z.string().min(1), z.array(z.string().min(1))]) }).loose();
+
+/** Node's stat as a {@link PathKind}. */
+export const nodePathKind: PathKind = (p) => {
+  try {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    return st?.isDirectory() ? 'directory' : st?.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** True when `child` is `parent` or lies below it. */
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** SKILL.md (or skill.md, which the registry reads when SKILL.md is absent). */
+function isSkillFileName(name: string): boolean {
+  return name.toLowerCase() === 'skill.md';
+}
+
+/**
+ * Maps installed packages to plugin roots. Packages without `contributes.chatSkills` or `agentSkills` cost one
+ * object check and no disk access; for the others, each declared path is checked to exist inside the package.
+ * Packages are taken in the order given; a root claimed twice keeps its first package.
+ */
+export function pluginContributions(packages: readonly PluginPackage[], kind: PathKind = nodePathKind): PluginContributions {
+  const out: PluginContributions = { roots: [], only: new Map(), chatSkillDirs: [], problems: [] };
+  const whole = new Set<string>();
+  const owner = new Map<string, string>();
+  const claim = (root: string, source: string, field: string): boolean => {
+    const prev = owner.get(root);
+    if (prev !== undefined && prev !== source) {
+      out.problems.push(`Extension '${source}' package.json ${field}: ${root} is already contributed by '${prev}'; ignored.`);
+      return false;
+    }
+    if (prev === undefined) {
+      owner.set(root, source);
+      out.roots.push({ path: root, source });
+    }
+    return true;
+  };
+  for (const pkg of packages) {
+    const parsed = manifestSchema.safeParse(pkg.manifest);
+    if (!parsed.success) continue;
+    const { contributes, agentSkills } = parsed.data;
+    if (contributes?.chatSkills === undefined && agentSkills === undefined) continue;
+    const base = path.resolve(pkg.root);
+    const where = (field: string) => `Extension '${pkg.id}' package.json ${field}`;
+
+    if (agentSkills !== undefined) {
+      const a = agentSkillsSchema.safeParse(agentSkills);
+      if (!a.success) out.problems.push(`${where('agentSkills')}: expected { "skills": "./skills" } (a folder or a list of folders of skill folders); ignored.`);
+      else {
+        const folders = typeof a.data.skills === 'string' ? [a.data.skills] : a.data.skills;
+        folders.forEach((rel, i) => {
+          const field = typeof a.data.skills === 'string' ? 'agentSkills.skills' : `agentSkills.skills[${i}]`;
+          const abs = path.resolve(base, rel);
+          if (!isInside(base, abs)) out.problems.push(`${where(field)}: '${rel}' resolves outside the extension folder; use a path inside it such as "./skills".`);
+          else if (kind(abs) !== 'directory') out.problems.push(`${where(field)}: '${rel}' is not a folder in ${base}; create it or fix the path.`);
+          else if (claim(abs, pkg.id, field)) {
+            whole.add(abs);
+            out.only.delete(abs);
+          }
+        });
+      }
+    }
+
+    const entries = contributes?.chatSkills;
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) {
+      out.problems.push(`${where('contributes.chatSkills')}: expected an array of { "path": "./skills/<name>/SKILL.md" }; ignored.`);
+      continue;
+    }
+    entries.forEach((raw: unknown, i) => {
+      const field = `contributes.chatSkills[${i}].path`;
+      const e = chatSkillSchema.safeParse(raw);
+      if (!e.success) {
+        out.problems.push(`${where(`contributes.chatSkills[${i}]`)}: expected { "path": "./skills/<name>/SKILL.md" }; ignored.`);
+        return;
+      }
+      const abs = path.resolve(base, e.data.path);
+      if (!isInside(base, abs)) {
+        out.problems.push(`${where(field)}: '${e.data.path}' resolves outside the extension folder; point it at a SKILL.md inside the extension.`);
+        return;
+      }
+      const k = kind(abs);
+      let skillDir: string;
+      if (k === 'file' && isSkillFileName(path.basename(abs))) skillDir = path.dirname(abs);
+      else if (k === 'directory') skillDir = abs;
+      else {
+        out.problems.push(
+          k === 'file'
+            ? `${where(field)}: '${e.data.path}' is not a SKILL.md; a skill is a folder holding SKILL.md, so point the path at that file.`
+            : `${where(field)}: '${e.data.path}' does not exist in ${base}; fix the path or ship the file.`,
+        );
+        return;
+      }
+      if (skillDir === base) {
+        out.problems.push(`${where(field)}: '${e.data.path}' is at the extension's root; put the skill in its own folder (e.g. ./skills/<name>/SKILL.md).`);
+        return;
+      }
+      const root = path.dirname(skillDir);
+      if (!claim(root, pkg.id, field)) return;
+      out.chatSkillDirs.push(skillDir);
+      if (whole.has(root)) return;
+      const set = out.only.get(root) ?? new Set<string>();
+      set.add(path.basename(skillDir));
+      out.only.set(root, set);
+    });
+  }
+  return out;
+}
+
+/**
+ * A registry host that sees, in each root of `only()`, just the listed child folders: the registry then finds
+ * exactly the skills a package contributed one by one, not their siblings. `only` is read on every call, so
+ * the host follows packages being installed and removed.
+ */
+export function pluginRegistryHost(base: RegistryHost, only: () => ReadonlyMap<string, ReadonlySet<string>>): RegistryHost {
+  // Whether `p` lies below a filtered root in a child folder that is not contributed.
+  const hidden = (p: string): boolean => {
+    for (const [root, names] of only()) {
+      if (p.length > root.length + 1 && p.startsWith(root) && p[root.length] === path.sep) {
+        const rest = p.slice(root.length + 1);
+        const i = rest.indexOf(path.sep);
+        if (!names.has(i < 0 ? rest : rest.slice(0, i))) return true;
+      }
+    }
+    return false;
+  };
+  return {
+    readDirectory(dir): MaybePromise<DirEntry[] | undefined> {
+      if (hidden(dir)) return undefined;
+      const names = only().get(dir);
+      const listed = base.readDirectory(dir);
+      if (!names) return listed;
+      const keep = (entries: DirEntry[] | undefined) => entries?.filter((e) => names.has(e.name));
+      return listed instanceof Promise ? listed.then(keep) : keep(listed);
+    },
+    stat(file): MaybePromise<FileStamp | undefined> {
+      return hidden(file) ? undefined : base.stat(file);
+    },
+    readFile(file): MaybePromise<FileRead | undefined> {
+      return hidden(file) ? undefined : base.readFile(file);
+    },
+  };
+}
