@@ -297,19 +297,17 @@ export class SkillCatalog {
 
   /**
    * The catalog as the skills runtime's `SkillSource`: usable skills with their effective SKILL.md location,
-   * so a session loads the newest revision of an edited plugin or pack skill.
+   * and the overlay folder of read-only skills, so a session loads and reads the newest revision of an edited
+   * plugin or pack skill. `resolve` throws the registry's typed errors (not found with suggestions, ambiguous
+   * with every id, broken), which the runtime turns into messages the model can act on.
    */
-  skillSource(): { resolve(nameOrId: string): SkillRecord | undefined; list(): readonly SkillRecord[] } {
+  skillSource(): { resolve(nameOrId: string): SkillRecord | undefined; list(): readonly SkillRecord[]; overlayDir(skillId: string): string | undefined } {
     const asRecord = (e: CatalogEntry): SkillRecord => ({ ...e.record, location: e.location, properties: e.properties, description: e.description, digest: e.versionRef, status: e.status });
     return {
-      resolve: (nameOrId) => {
-        try {
-          return asRecord(this.resolve(nameOrId));
-        } catch {
-          return undefined;
-        }
-      },
+      resolve: (nameOrId) => asRecord(this.resolve(nameOrId)),
       list: () => this.entries().filter((e) => e.status === 'ok').map(asRecord),
+      // Canonical ids name their source first: only plugin and pack skills are edited through an overlay.
+      overlayDir: (skillId) => (skillId.startsWith('plugin:') || skillId.startsWith('pack:') ? this.overlayDir(skillId) : undefined),
     };
   }
 }

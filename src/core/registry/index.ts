@@ -6,3 +6,4 @@ export { SkillRegistryError, SkillNotFoundError, AmbiguousSkillError, BrokenSkil
 export { parseOnlyChecker, SKILL_FILE_NAMES, type SkillChecker, type SkillCheckInput } from './loadSkill';
 export { baseSkillId, SCOPE_RANK } from './skillId';
 export { contentChecker, createFullChecker } from './validatorChecker';
+export { pluginContributions, pluginRegistryHost, nodePathKind, type PluginPackage, type PluginContributions, type PathKind } from './pluginContributions';

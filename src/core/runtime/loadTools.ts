@@ -1,5 +1,6 @@
 import { parseAllowedTools } from './allowedTools';
 import { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
+import { effectiveLocation } from './effectiveFiles';
 import { SkillToolError } from './errors';
 import { listDocFiles } from './skillPaths';
 import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
@@ -50,7 +51,7 @@ function receiptOf(a: ActiveSkill, properties: Record<string, unknown>): LoadedS
 /** Receipts for every loaded skill, in load order. */
 export async function receipts(ctx: ToolContext, s: SessionState): Promise<LoadedSkillReceipt[]> {
   const out: LoadedSkillReceipt[] = [];
-  for (const a of s.active_skills) out.push(receiptOf(a, (await ctx.content.skillFile(a.name, a.location)).properties));
+  for (const a of s.active_skills) out.push(receiptOf(a, (await ctx.content.skillFile(a.name, await effectiveLocation(ctx.source, a))).properties));
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogSkill, LoadedSkillContent } from '../prompt/types';
+import { effectiveLocation, effectiveRoot } from './effectiveFiles';
 import type { SkillContentCache } from './skillContent';
 import { listDocFiles } from './skillPaths';
 import type { SessionState, SkillSource } from './types';
@@ -25,16 +26,17 @@ export function catalogFor(source: SkillSource, session: SessionState | undefine
 /**
  * Reads the bodies and selected docs of the session's loaded skills (skipping `once` skills already
  * shown). A SKILL.md edited since its load is used as it is now, with a warning; a doc that vanished
- * is skipped with a warning.
+ * is skipped with a warning. With a `source` that keeps overlays, a file edited there since the load is read
+ * from the overlay (its newest revision).
  */
-export async function loadedContentFor(session: SessionState, cache: SkillContentCache): Promise<{ active: LoadedSkillContent[]; warnings: string[] }> {
+export async function loadedContentFor(session: SessionState, cache: SkillContentCache, source?: SkillSource): Promise<{ active: LoadedSkillContent[]; warnings: string[] }> {
   const warnings: string[] = [];
   const active: LoadedSkillContent[] = [];
   for (const a of session.active_skills) {
     if (a.offloaded) continue;
     let file;
     try {
-      file = await cache.skillFile(a.name, a.location);
+      file = await cache.skillFile(a.name, source ? await effectiveLocation(source, a) : a.location);
     } catch (e) {
       warnings.push(`Skill '${a.name}' could not be read (${(e as Error).message}); it is left out of this call.`);
       continue;
@@ -44,7 +46,7 @@ export async function loadedContentFor(session: SessionState, cache: SkillConten
     const docs: LoadedSkillContent['docs'] = [];
     for (const p of paths) {
       try {
-        docs.push({ path: p, content: await cache.doc(a.name, a.root_dir, p) });
+        docs.push({ path: p, content: await cache.doc(a.name, source ? await effectiveRoot(source, a, p) : a.root_dir, p) });
       } catch (e) {
         warnings.push(`Doc '${p}' of skill '${a.name}' was skipped: ${(e as Error).message}`);
       }

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
+import { effectiveRoot } from './effectiveFiles';
 import { SkillToolError } from './errors';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
@@ -37,7 +38,9 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
     throw new SkillToolError('path_refused', `read does not accept '${input.path.split('://')[0]}://' refs.`, "Pass a path relative to the skill root, or an 'artifact://name[@version]' ref from a run result.");
   }
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'read');
-  const { real, stat, relative } = await resolveSkillPath(active.name, active.root_dir, input.path);
+  // An edited plugin or pack skill: its newest revision of this file lives in the source's overlay.
+  const root = await effectiveRoot(ctx.source, active, input.path);
+  const { real, stat, relative } = await resolveSkillPath(active.name, root, input.path);
   const skills = [{ name: active.name, digest: active.digest }];
   if (stat.isDirectory()) {
     const dirents = await fs.promises.readdir(real, { withFileTypes: true });

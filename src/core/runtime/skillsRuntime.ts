@@ -215,7 +215,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     invoke,
     async compose(sessionId, messages) {
       const session = sessions.get(sessionId) ?? (await sessions.ensure(sessionId));
-      const { active, warnings } = await loadedContentFor(session, content);
+      const { active, warnings } = await loadedContentFor(session, content, options.source);
       const result = composeCall({
         request: session.request,
         catalog: catalogFor(options.source, session),

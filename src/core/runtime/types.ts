@@ -14,6 +14,12 @@ export interface SkillSource {
   resolve(nameOrId: string): SkillRecord | undefined;
   /** Every skill the catalog may show (usable ones: status `ok`). */
   list(): readonly SkillRecord[];
+  /**
+   * Optional: a folder, laid out like the skill's folder, holding newer revisions of some of its files (the
+   * catalog's overlay of a read-only plugin or pack skill). Loads, reads and docs take a file from there when it
+   * exists, from the skill folder otherwise. Omitted: files are always read from the skill folder.
+   */
+  overlayDir?(skillId: string): string | undefined;
 }
 
 /** One execution request, structurally the exec engine's `RunRequest` (the fields the runtime sets). */

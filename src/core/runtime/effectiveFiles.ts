@@ -1,0 +1,39 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isInside } from './skillPaths';
+import type { SkillSource } from './types';
+
+/** The parts of a loaded skill (or a record) the lookups need. */
+interface SkillRef {
+  id: string;
+  root_dir: string;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The folder a reader should take `rel` from: the source's overlay of the skill (newer revisions of a read-only
+ * plugin or pack skill, see `SkillSource.overlayDir`) when it holds that file, else the skill folder. Paths that
+ * would leave the overlay fall through to the skill folder, whose checks then refuse them.
+ */
+export async function effectiveRoot(source: SkillSource, skill: SkillRef, rel: string): Promise<string> {
+  const overlay = source.overlayDir?.(skill.id);
+  if (!overlay) return skill.root_dir;
+  const target = path.resolve(overlay, rel.replace(/\\/g, '/'));
+  if (!isInside(path.resolve(overlay), target) || target === path.resolve(overlay)) return skill.root_dir;
+  return (await isFile(target)) ? overlay : skill.root_dir;
+}
+
+/** The SKILL.md to read for a skill: the overlay copy when the source keeps one, else `location`. */
+export async function effectiveLocation(source: SkillSource, skill: SkillRef & { location: string }): Promise<string> {
+  const overlay = source.overlayDir?.(skill.id);
+  if (!overlay) return skill.location;
+  const copy = path.join(overlay, 'SKILL.md');
+  return (await isFile(copy)) ? copy : skill.location;
+}
