@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { invokeUpdateSkill } from '../../../src/core/catalog';
+import { invokeUpdateSkill, SkillCatalog } from '../../../src/core/catalog';
 import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
 import { makeWorld, ok, openCatalog, writeSkill } from './catalogTestUtil';
 
@@ -66,7 +66,6 @@ describe('catalog overlay through the skills runtime (load, read, compose)', () 
     writeSkill(w.plugin, 'deploy');
     const other = path.join(w.base, 'ext2');
     writeSkill(other, 'deploy');
-    const { SkillCatalog } = await import('../../../src/core/catalog');
     const catalog = await SkillCatalog.open({ roots: [...w.roots, { path: other, scope: 'plugin', source: 'beta.tools' }], stateDir: w.stateDir });
     const runtime = createSkillsRuntime({ source: catalog.skillSource() });
     await runtime.openSession('s1');
