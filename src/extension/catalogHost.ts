@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import { runtimeSessionLoader } from '../core/catalog/sessionLoader';
 import { SkillCatalog } from '../core/catalog/skillCatalog';
 import type { SessionLoader } from '../core/catalog/types';
-import type { SkillsService } from './skillsService';
+import type { CatalogProvider, SkillsService } from './skillsService';
 
-export class CatalogHost {
+export class CatalogHost implements CatalogProvider {
   private opened: { key: string; catalog: Promise<SkillCatalog> } | undefined;
+  private latest: SkillCatalog | undefined;
 
   constructor(private readonly service: SkillsService) {}
 
@@ -23,12 +24,20 @@ export class CatalogHost {
       const catalog = this.service.registryReady().then((registry) => SkillCatalog.open({ roots, registry, stateDir: this.service.stateDir }));
       const opened = { key, catalog };
       this.opened = opened;
+      catalog.then((c) => {
+        if (this.opened === opened) this.latest = c;
+      }, () => undefined);
       catalog.catch((e: unknown) => {
         this.service.log.error(`The skill catalog could not be opened: ${e instanceof Error ? e.message : String(e)}`);
         if (this.opened === opened) this.opened = undefined;
       });
     }
     return this.opened.catalog;
+  }
+
+  /** The catalog opened last (the runtime's skill source once it exists). */
+  current(): SkillCatalog | undefined {
+    return this.latest;
   }
 
   /** runSkill `run` loads through the runtime's load tool into the caller's session (created when missing). */

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CatalogHost } from './catalogHost';
 import { registerParticipant } from './chat/participant';
+import { registerPluginSkills } from './pluginSkills';
 import { registerCommands } from './commands/registerCommands';
 import { registerLanguageClient } from './languageClient';
 import { SessionRouter } from './sessionRouting';
@@ -23,6 +24,8 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   const router = new SessionRouter();
   context.subscriptions.push(log, service);
   const catalog = new CatalogHost(service);
+  service.attachCatalog(catalog);
+  registerPluginSkills(context, () => service.extensionsChanged(), log);
   registerTools(context, { service, router, catalog });
   registerParticipant(context, service, router);
   const tree = registerTree(context, service);

@@ -4,6 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createScriptRunner } from '../core/exec/scriptRunner';
+import type { SkillCatalog } from '../core/catalog/skillCatalog';
+import { pluginRegistryHost, type PluginContributions } from '../core/registry/pluginContributions';
 import { createNodeRegistryHost } from '../core/registry/registryHost';
 import { createSkillRegistry, type SkillRegistry } from '../core/registry/skillRegistry';
 import { defaultSkillRoots } from '../core/registry/defaultSkillRoots';
@@ -12,8 +14,9 @@ import { SkillToolError } from '../core/runtime/errors';
 import { artifactReaderOf } from '../core/runtime/execAdapters';
 import { skillSourceOf } from '../core/runtime/registrySource';
 import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '../core/runtime/skillsRuntime';
-import type { ExecRequest, ScriptExecutor, SessionEvent } from '../core/runtime/types';
+import type { ExecRequest, ScriptExecutor, SessionEvent, SkillSource } from '../core/runtime/types';
 import { TOOL_NAMES, WINDOW_SESSION_PREFIX } from './ids';
+import { readPluginContributions } from './pluginSkills';
 import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
 import { surfacePromptOptions } from './toolSurface';
 
@@ -38,6 +41,14 @@ export interface ServiceEvents {
 /** What a chat session is called in the tree (the first prompt of its conversation). */
 const LABELS_KEY = 'agentSkills.sessionLabels';
 
+/** The window's skill catalog as the service sees it (see CatalogHost): the runtime serves its newest revisions. */
+export interface CatalogProvider {
+  /** The catalog opened last, if any. */
+  current(): SkillCatalog | undefined;
+  /** Opens the catalog (over this service's registry) if needed. */
+  ready(): Promise<SkillCatalog>;
+}
+
 export class SkillsService implements ServiceEvents, vscode.Disposable {
   private readonly skillsChanged = new vscode.EventEmitter<void>();
   private readonly sessionsChanged = new vscode.EventEmitter<SessionEvent>();
@@ -48,6 +59,8 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private runtimeSub: { dispose(): void } | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
   private readonly pinned = new Map<string, Set<string>>();
+  private plugins: PluginContributions | undefined;
+  private catalog: CatalogProvider | undefined;
   settings: RuntimeSettings;
 
   constructor(
@@ -88,18 +101,51 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   }
 
-  /** Project roots only in a trusted workspace; user roots, extra roots always. */
+  /**
+   * Skills other extensions contribute (read once, then on every extension change). Not tied to workspace
+   * trust: the user installed those extensions.
+   */
+  pluginSkills(): PluginContributions {
+    if (!this.plugins) {
+      this.plugins = readPluginContributions();
+      for (const p of this.plugins.problems) this.log.warn(p);
+    }
+    return this.plugins;
+  }
+
+  /** An extension was installed, removed or updated: new plugin roots, rescanned if they changed. */
+  async extensionsChanged(): Promise<void> {
+    const before = this.plugins;
+    this.plugins = undefined;
+    const after = this.pluginSkills();
+    const key = (c: PluginContributions | undefined) => JSON.stringify([c?.roots, [...(c?.only ?? [])].map(([k, v]) => [k, [...v].sort()])]);
+    if (key(before) === key(after) || !this.scanned) return;
+    const registry = await this.scanned;
+    registry.setRoots(this.roots());
+    await registry.refresh();
+    this.skillsChanged.fire();
+    // Reopen the catalog over the new roots now, so the runtime reads the new skills' overlays.
+    await this.catalog?.ready().catch(() => undefined);
+  }
+
+  /** Lets the runtime serve skills through the catalog (newest overlay revisions of plugin and pack skills). */
+  attachCatalog(catalog: CatalogProvider): void {
+    this.catalog = catalog;
+  }
+
+  /** Project roots only in a trusted workspace; user roots, extra roots and extensions' skills always. */
   roots(): SkillRoot[] {
     const trusted = vscode.workspace.isTrusted;
     const extra = this.settings.extraRoots
       .filter((r) => trusted || r.scope !== 'project')
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(this.workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
-    return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: extra });
+    return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: extra, pluginRoots: this.pluginSkills().roots });
   }
 
   private async scan(): Promise<SkillRegistry> {
     // The Node host answers synchronously; the registry still yields to the event loop every few ms.
-    const registry = createSkillRegistry({ roots: this.roots(), host: createNodeRegistryHost() });
+    // In roots of skills contributed one by one (chatSkills), the host shows only those skill folders.
+    const registry = createSkillRegistry({ roots: this.roots(), host: pluginRegistryHost(createNodeRegistryHost(), () => this.pluginSkills().only) });
     registry.onDidChange(() => this.skillsChanged.fire());
     const snap = await registry.refresh();
     this.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
@@ -108,9 +154,31 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
 
   private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
     const registry = await this.registryReady();
+    // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
+    await this.catalog?.ready().catch(() => undefined);
     const runtime = this.createRuntime(registry);
     this.current = { registry, runtime };
     return this.current;
+  }
+
+  /**
+   * What the runtime loads and reads from: the catalog once it is open (edited plugin and pack skills at their
+   * newest revision, archived ones hidden), the registry before.
+   */
+  private runtimeSource(registry: SkillRegistry): SkillSource {
+    const fallback = skillSourceOf(registry);
+    let cached: { catalog: SkillCatalog; source: SkillSource } | undefined;
+    const pick = (): SkillSource => {
+      const catalog = this.catalog?.current();
+      if (!catalog) return fallback;
+      if (cached?.catalog !== catalog) cached = { catalog, source: catalog.skillSource() };
+      return cached.source;
+    };
+    return {
+      resolve: (nameOrId) => pick().resolve(nameOrId),
+      list: () => pick().list(),
+      overlayDir: (id) => pick().overlayDir?.(id),
+    };
   }
 
   private createRuntime(registry: SkillRegistry): SkillsRuntime {
@@ -131,7 +199,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     };
     const toolNames = { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs };
     const runtime = createSkillsRuntime({
-      source: skillSourceOf(registry),
+      source: this.runtimeSource(registry),
       stateDir: this.stateDir,
       executor,
       artifacts: artifactReaderOf(runner.artifacts),
@@ -247,7 +315,9 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const builtin = readBuiltinSkills(this.workspaceFolders());
     if (!builtin.enabled) return usable;
     const covered = new Set(builtin.folders.map((f) => path.resolve(f)));
-    return usable.filter((r) => !covered.has(path.resolve(r.root.path)));
+    // VS Code's skill support also lists what extensions contribute through its chatSkills point.
+    const contributed = new Set(this.pluginSkills().chatSkillDirs);
+    return usable.filter((r) => !covered.has(path.resolve(r.root.path)) && !contributed.has(r.rootDir));
   }
 
   /** The label of a session in the tree (the first prompt of its conversation). */

@@ -1,7 +1,7 @@
 // Builds what the real VS Code tests load: the extension (scripts/build.mjs), the scripted model
 // test extension, and the in-host mocha index + suites.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -32,6 +32,8 @@ export async function buildScriptedModel(root, outDir) {
   const src = join(root, 'test', 'scriptedModel');
   mkdirSync(outDir, { recursive: true });
   cpSync(join(src, 'package.json'), join(outDir, 'package.json'));
+  // The skills it contributes (contributes.chatSkills), for the plugin-scope suite.
+  cpSync(join(src, 'skills'), join(outDir, 'skills'), { recursive: true });
   await esbuild.build({ ...hostBundle, entryPoints: [join(src, 'extension.ts')], outfile: join(outDir, 'dist', 'extension.js') });
   return outDir;
 }
@@ -82,5 +84,6 @@ export function installUnpacked(extensionDir, extensionsDir) {
   mkdirSync(target, { recursive: true });
   cpSync(join(extensionDir, 'package.json'), join(target, 'package.json'));
   cpSync(join(extensionDir, 'dist'), join(target, 'dist'), { recursive: true });
+  if (existsSync(join(extensionDir, 'skills'))) cpSync(join(extensionDir, 'skills'), join(target, 'skills'), { recursive: true });
   return target;
 }
