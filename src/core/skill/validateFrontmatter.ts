@@ -52,8 +52,6 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       data: { kind: issue.kind },
     });
   }
-  // Computed only when a finding needs it: most files have both required fields.
-  const headRange = () => index.lineRange(fm.openLine);
   const fields = parsed.fields;
   for (const f of fields) checkFieldKey(f, out);
   const props = parsed.properties;
@@ -63,7 +61,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     out.push({
       rule: 'name-missing',
       message: `The required field \`name\` is missing. Add \`name: ${folderName}\` (the folder name) to the frontmatter.`,
-      range: headRange(),
+      range: index.lineRange(fm.openLine), // only for a missing field
       data: { field: 'name', expected: folderName.normalize('NFKC') },
     });
   } else {
@@ -75,7 +73,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     out.push({
       rule: 'description-missing',
       message: 'The required field `description` is missing. Add `description:` saying what the skill does and when to use it (at most 1024 characters).',
-      range: headRange(),
+      range: index.lineRange(fm.openLine), // only for a missing field
       data: { field: 'description' },
     });
   } else {
