@@ -33,11 +33,12 @@ export function checkRelativePath(value: string, field: string, code: ScriptRunE
  */
 export function resolveInside(root: string, rel: string, field: string, code: ScriptRunErrorCode): string {
   const clean = checkRelativePath(rel, field, code, root);
-  const realRoot = fs.realpathSync(root);
+  // realpath(3) in one call; fs.realpathSync walks the path in JS with an lstat per component.
+  const realRoot = fs.realpathSync.native(root);
   const target = path.join(realRoot, clean);
   let real: string;
   try {
-    real = fs.realpathSync(target);
+    real = fs.realpathSync.native(target);
   } catch {
     throw new ScriptRunError('not_found', `${field} "${rel}" does not exist under ${root}; list the folder and give an existing path.`);
   }

@@ -11,9 +11,10 @@ import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, isInside, resolveInside } from './paths';
 import { runProcess } from './processRunner';
 import { bwrapArgs, probeSandbox } from './sandbox';
-import { ensureSnapshot, skillKey } from './skillSnapshot';
+import { ensureSnapshot, removeTreeAsync, skillKey } from './skillSnapshot';
+import { SpareWorkspaces } from './spareWorkspaces';
 import type { RunRequest, RunResult } from './types';
-import { createWorkspace, populateSkillView, pruneRuns, type RunWorkspace } from './workspace';
+import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type RunWorkspace, type SkillView } from './workspace';
 
 /** Runs skill scripts and commands in fresh workspaces. */
 export interface ScriptRunner {
@@ -42,6 +43,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   const active = new Set<string>();
   const madeDirs = new Set<string>();
   const cleanups = new Set<Promise<void>>();
+  const spares = new SpareWorkspaces(path.join(opts.stateDir, 'spares'));
 
   const ensureDir = (dir: string): string => {
     if (!madeDirs.has(dir)) {
@@ -66,8 +68,9 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     },
     async idle() {
       while (cleanups.size > 0) await Promise.all([...cleanups]);
+      await spares.idle();
     },
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups }),
+    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups, spares }),
   };
 }
 
@@ -80,6 +83,7 @@ interface RunnerContext {
   active: Set<string>;
   ensureDir: (dir: string) => string;
   cleanups: Set<Promise<void>>;
+  spares: SpareWorkspaces;
 }
 
 function validate(req: RunRequest): void {
@@ -88,7 +92,7 @@ function validate(req: RunRequest): void {
   };
   if (!req.skillName || /[/\\\0]/.test(req.skillName) || req.skillName === '.' || req.skillName === '..') bad(`skillName "${req.skillName}" is not a plain skill name.`);
   if (!path.isAbsolute(req.skillRoot)) bad(`skillRoot "${req.skillRoot}" must be an absolute folder path.`);
-  if (!fs.existsSync(req.skillRoot) || !fs.statSync(req.skillRoot).isDirectory()) {
+  if (!fs.statSync(req.skillRoot, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
   }
   if ((req.script === undefined) === (req.command === undefined)) bad('give exactly one of `script` (a file under the skill) and `command`.');
@@ -121,7 +125,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   const { opts } = ctx;
   const started = performance.now();
   validate(req);
-  const realRoot = fs.realpathSync(req.skillRoot);
+  const realRoot = fs.realpathSync.native(req.skillRoot);
   const scriptRel = req.script !== undefined ? checkRelativePath(req.script, `script "${req.script}"`, 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
     const real = resolveInside(realRoot, req.script, `script "${req.script}" of skill "${req.skillName}"`, 'path_outside_skill');
@@ -158,18 +162,30 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   };
 
   let result: RunResult | undefined;
-  const ws = createWorkspace(ctx.runsDir, req.skillName);
+  const key = skillKey(req.skillName, realRoot);
+  const snapshot = ensureSnapshot(path.join(opts.stateDir, 'skills'), key, realRoot, opts.dependencyDirs);
+  const depsRoot = path.join(opts.stateDir, 'deps', key);
+  const depLinks: Record<string, string> = {};
+  for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
+  const home = ctx.ensureDir(path.join(depsRoot, 'home'));
+  const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
+  const ws = workspaceAt(ctx.ensureDir(ctx.runsDir), newRunId(), req.skillName);
+  // The workspace built ahead of time for this skill (one rename), else built now.
+  const spare = await ctx.spares.take(key, view);
+  let claimed = false;
+  if (spare) {
+    try {
+      fs.renameSync(spare, ws.root);
+      claimed = true;
+    } catch {
+      void removeTreeAsync(spare).catch(() => undefined);
+    }
+  }
+  if (!claimed) buildWorkspace(ws.root, view);
   ctx.active.add(ws.runId);
   lap('create');
   try {
-    const key = skillKey(req.skillName, realRoot);
-    const snapshot = ensureSnapshot(path.join(opts.stateDir, 'skills'), key, realRoot, opts.dependencyDirs);
-    warnings.push(...snapshot.warnings);
-    const depsRoot = path.join(opts.stateDir, 'deps', key);
-    const depLinks: Record<string, string> = {};
-    for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
-    const home = ctx.ensureDir(path.join(depsRoot, 'home'));
-    warnings.push(...populateSkillView(ws, snapshot.dir, snapshot.entries, depLinks));
+    warnings.push(...snapshot.warnings, ...skillViewWarnings(view));
     if (req.inputs?.length) {
       warnings.push(
         ...(await stageInputs(req.inputs, {
@@ -213,7 +229,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('stage');
 
     const timeoutMs = Math.min(req.timeoutMs ?? opts.defaultTimeoutMs, opts.maxTimeoutMs);
-    const outcome = await runProcess({
+    const running = runProcess({
       program: argv[0],
       args: argv.slice(1),
       cwd,
@@ -224,6 +240,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       stderrCap: opts.stderrCap,
       signal: req.signal,
     });
+    // The process is started: build the next run's workspace while it runs.
+    ctx.spares.prepare(key, view);
+    const outcome = await running;
     lap('run');
     let stderr = outcome.stderr;
     let exitCode = outcome.exitCode;

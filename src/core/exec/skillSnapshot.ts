@@ -143,3 +143,21 @@ export function removeTree(target: string): void {
   if (process.getuid?.() !== 0) unlock(target);
   fs.rmSync(target, { recursive: true, force: true });
 }
+
+/** {@link removeTree} on the thread pool. Never rejects for a tree that is already gone. */
+export async function removeTreeAsync(target: string): Promise<void> {
+  const p = fs.promises;
+  const unlock = async (dir: string): Promise<void> => {
+    let st: fs.Stats;
+    try {
+      st = await p.lstat(dir);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) return;
+    if ((st.mode & 0o700) !== 0o700) await p.chmod(dir, 0o755);
+    for (const name of await p.readdir(dir)) await unlock(path.join(dir, name));
+  };
+  if (process.getuid?.() !== 0) await unlock(target);
+  await p.rm(target, { recursive: true, force: true });
+}
