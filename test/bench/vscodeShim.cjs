@@ -50,6 +50,7 @@ module.exports = {
     registerCommand: (id, fn) => { commands.set(id, fn); return disposable(); },
     executeCommand: async (id, ...args) => (commands.has(id) ? commands.get(id)(...args) : undefined),
   },
+  extensions: { all: [], onDidChange: event, getExtension: () => undefined },
   lm: { registerTool: disposable, tools: [] },
   chat: { createChatParticipant: () => ({ dispose() {} }) },
 };
