@@ -1,10 +1,11 @@
 // The real VS Code harness (test/harness/runVscodeTests.mjs), run as a child process on suites
 // that fail or hang on purpose: it must exit non-zero, count right, and leave no process behind.
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { requireRealVscode } from '../support/realVscode';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -60,16 +61,7 @@ describe('real VS Code harness (self-test)', function () {
   this.timeout(15 * 60_000);
 
   before(function () {
-    if (process.env.SKIP_VSCODE_TESTS === '1') {
-      console.log('    (skipped: SKIP_VSCODE_TESTS=1 is set, so no VS Code is started)');
-      this.skip();
-    }
-  });
-
-  before(function () {
-    // A fresh machine installs code-server and chromium here (minutes); later runs reuse them.
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'setup-vscode.mjs')], { cwd: root, stdio: 'inherit' });
-    assert.equal(r.status, 0, 'scripts/setup-vscode.mjs failed');
+    requireRealVscode(this);
   });
 
   // Both harness runs start together: each costs a VS Code start-up, so overlap them.

@@ -1,10 +1,11 @@
 // `npm start` without a `code` command: builds, serves the sample workspace with the extension
 // under development from the cached code-server on 127.0.0.1, prints the URL, stops on Ctrl-C.
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { requireRealVscode } from '../support/realVscode';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -12,15 +13,7 @@ describe('npm start (code-server fallback)', function () {
   this.timeout(10 * 60_000);
 
   before(function () {
-    if (process.env.SKIP_VSCODE_TESTS === '1') {
-      console.log('    (skipped: SKIP_VSCODE_TESTS=1 is set, so no VS Code is started)');
-      this.skip();
-    }
-  });
-
-  before(function () {
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'setup-vscode.mjs')], { cwd: root, stdio: 'inherit' });
-    assert.equal(r.status, 0, 'scripts/setup-vscode.mjs failed');
+    requireRealVscode(this);
   });
 
   it('prints a loopback URL that opens the sample workspace with the extension, and stops on SIGINT', async () => {

@@ -3,19 +3,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionRequest, CompletionRequest, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import { seededRandom } from '../support/seededRandom';
 import { changeDoc, corpusRoot, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 
-/** mulberry32: a small seeded PRNG, so every run sends the same mutations. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INSERTS = ['---', '---\n', ':', ': ', '"', "'", '\t', '\u0000', '\n', '\r\n', '#', '|', '>', '- ', '[', '{', '&a', '*a', '](', '`scripts/', '\ufeff', '\ud800'];
 
@@ -61,7 +51,7 @@ describe('language server: fuzzing with mutated real SKILL.md files', function (
       await openDoc(s, d.uri, d.original, 1);
       await s.waitForDiagnostics(d.uri, (p) => p.version === 1);
     }
-    const rnd = prng(SEED);
+    const rnd = seededRandom(SEED);
     let withProblems = 0;
     for (let i = 0; i < MUTATIONS; i++) {
       const d = docs[i % docs.length];

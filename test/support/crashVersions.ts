@@ -4,17 +4,7 @@
  * one of them (by digest) and never a mix.
  */
 
-/** Small deterministic PRNG (mulberry32): returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './seededRandom';
 
 /** Files the child rewrites, relative to the skill folder. */
 export const CRASH_FILES = ['SKILL.md', 'references/big.md', 'scripts/run.py'] as const;

@@ -3,6 +3,7 @@
  * and the session state it owns (seed 000's state model plus seed 002's lifecycle and seed 004's
  * load modes and docs selection). Field names that reach the model are snake_case.
  */
+import type { RunRequest } from '../exec/types';
 import type { SkillRecord } from '../registry/types';
 
 /** Where the runtime finds skills. The registry satisfies this; tests can build one from temp folders. */
@@ -22,29 +23,8 @@ export interface SkillSource {
   overlayDir?(skillId: string): string | undefined;
 }
 
-/** One execution request, structurally the exec engine's `RunRequest` (the fields the runtime sets). */
-export interface ExecRequest {
-  skillName: string;
-  skillRoot: string;
-  script?: string;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  timeoutMs?: number;
-  inputs?: { from: string; to?: string; mode?: 'copy' | 'link' }[];
-  outputs?: {
-    globs: string[];
-    inline?: boolean;
-    save?: boolean;
-    name_template?: string;
-    max_files?: number;
-    max_file_bytes?: number;
-    max_total_bytes?: number;
-  };
-  omitInlineContent?: boolean;
-  signal?: AbortSignal;
-}
+/** One execution request: the exec engine's own request type (the runtime fills in the fields it knows). */
+export type ExecRequest = RunRequest;
 
 /** The part of the exec engine's `RunResult` the runtime reads; the rest passes through to the model. */
 export interface ExecResultLike {

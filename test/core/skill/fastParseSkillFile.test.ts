@@ -5,6 +5,7 @@ import { fastParseSkillFile } from '../../../src/core/skill/fastParseSkillFile';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import type { FrontmatterField, ParsedSkillFile } from '../../../src/core/skill/types';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
+import { seededRandom } from '../../support/seededRandom';
 
 /** A field as a plain object, its ranges read through whatever getters it has. */
 function plainField(f: FrontmatterField): FrontmatterField {
@@ -124,14 +125,8 @@ describe('fastParseSkillFile', () => {
   });
 
   it('matches the full parser on seeded random frontmatter built from simple and hostile pieces', () => {
-    // A tiny deterministic generator (mulberry32), so a failure names a reproducible case.
-    let seed = 20261122;
-    const rnd = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    // Seeded, so a failure names a reproducible case.
+    const rnd = seededRandom(20261122);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const keys = ['name', 'description', 'license', 'metadata', 'allowed-tools', 'x_y', 'A-1', '1a', 'na me', '__proto__', ''];
     const values = ['pdf', 'two words', 'a:b', 'a: b', 'x #y', 'x#y', '"q"', "'q'", '-x', 'x-', 'x:', ' x', 'x ', '', '1.0', 'true', '[a]', '{a: b}', '&a x', '*a', '!t x', '|', '>', '~', 'null', 'ü', 'a\tb', '---', '...', '%x', '@x', '`x', '=', '==', '\u2028', 'a\u0085b'];
