@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../edit/atomicWrite';
 import { SkillOverlay, resolveEffectiveFile } from '../edit/overlay';
 import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
-import { normalizeRelativePath, resolveInside } from '../edit/safePath';
+import { normalizeRelativePath, resolveInsideReal } from '../edit/safePath';
 import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
 import type { RegistryHost } from '../registry/registryHost';
@@ -227,7 +227,7 @@ export class SkillCatalog {
   async readFile(entry: CatalogEntry, relPath: string): Promise<EffectiveContent | null> {
     const rel = normalizeRelativePath(relPath, 'file');
     if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel);
-    const absPath = resolveInside(entry.skillDir, rel, 'file');
+    const absPath = await resolveInsideReal(entry.skillDir, rel, 'file');
     const content = await fs.readFile(absPath).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
       throw err;

@@ -2,7 +2,7 @@ import { writeFileAtomic } from '../edit/atomicWrite';
 import { renderLineDiff, unifiedDiffOf } from '../edit/lineDiff';
 import { SEED_REASON } from '../edit/overlay';
 import type { RevisionRecord } from '../edit/revisionStore';
-import { resolveInside } from '../edit/safePath';
+import { resolveInsideReal } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import type { SkillDiagnostic } from '../skill/types';
 import { CatalogError } from './catalogErrors';
@@ -176,7 +176,7 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     if (overlay) {
       record = (await overlay.write(file, text, { reason: req.reason, expectedRef: currentRef ?? undefined })).record;
     } else {
-      await writeFileAtomic(resolveInside(entry.skillDir, file, 'file'), text);
+      await writeFileAtomic(await resolveInsideReal(entry.skillDir, file, 'file'), text);
       record = await catalog.store.append({ skillId: entry.id, file, content: text, reason: req.reason, previousRef: currentRef });
     }
     await catalog.refreshSkill(entry);

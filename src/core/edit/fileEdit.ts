@@ -4,7 +4,7 @@ import { applyPatchSpec, type PatchSpec, type PatchSpecOutcome } from './editSpe
 import { StaleRefError } from './errors';
 import { renderLineDiff, unifiedDiffOf, type LineDiff } from './lineDiff';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
-import { normalizeRelativePath, resolveInside } from './safePath';
+import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, type VersionRef } from './versionRef';
 
 /** A patch, or a whole new content ("replace"). */
@@ -68,7 +68,7 @@ async function staleError(req: FileEditRequest, rel: string, current: string | n
  */
 export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFileEdit> {
   const rel = normalizeRelativePath(req.file, 'file');
-  const onDisk = await readText(resolveInside(req.skillDir, rel, 'file'));
+  const onDisk = await readText(await resolveInsideReal(req.skillDir, rel, 'file'));
   const before = onDisk ?? req.fallbackContent ?? null;
   const beforeRef = before === null ? null : digestOf(before);
   if (req.expectedRef !== undefined && req.expectedRef !== beforeRef) throw await staleError(req, rel, before, beforeRef);
@@ -85,7 +85,7 @@ export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFil
  * the user was looking at the confirmation).
  */
 export async function commitFileEdit(prepared: PreparedFileEdit, opts: { store?: RevisionStore; reason: string }): Promise<{ ref: VersionRef; record?: RevisionRecord }> {
-  const target = resolveInside(prepared.skillDir, prepared.file, 'file');
+  const target = await resolveInsideReal(prepared.skillDir, prepared.file, 'file');
   const now = await readText(target);
   const nowRef = now === null ? null : digestOf(now);
   const changed = prepared.readFromDisk ? nowRef !== prepared.beforeRef : now !== null;

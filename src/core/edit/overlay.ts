@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { isTempName, writeFileAtomic } from './atomicWrite';
 import { StaleRefError } from './errors';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
-import { normalizeRelativePath, resolveInside } from './safePath';
+import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, type VersionRef } from './versionRef';
 
 /** Reason recorded for the copy of the source taken before the first overlay edit of a file. */
@@ -38,7 +38,7 @@ async function readIfFile(file: string): Promise<Buffer | null> {
 export async function resolveEffectiveFile(sourceDir: string, overlayDir: string, relPath: string): Promise<EffectiveFile | null> {
   const rel = normalizeRelativePath(relPath, 'file');
   for (const [origin, root] of [['overlay', overlayDir], ['source', sourceDir]] as const) {
-    const abs = resolveInside(root, rel, 'file');
+    const abs = await resolveInsideReal(root, rel, 'file');
     const content = await readIfFile(abs);
     if (content) return { path: rel, absPath: abs, content, origin, ref: digestOf(content) };
   }
@@ -102,7 +102,7 @@ export class SkillOverlay {
     const rel = normalizeRelativePath(relPath, 'file');
     const seed = (await this.options.store.history(this.options.skillId, rel)).find((r) => r.reason === SEED_REASON);
     if (!seed) return false;
-    const now = await readIfFile(resolveInside(this.options.sourceDir, rel, 'file'));
+    const now = await readIfFile(await resolveInsideReal(this.options.sourceDir, rel, 'file'));
     return (now ? digestOf(now) : null) !== seed.digest;
   }
 
@@ -121,7 +121,7 @@ export class SkillOverlay {
     if (current?.origin === 'source' && (await store.latest(skillId, rel)) === undefined) {
       await store.append({ skillId, file: rel, content: current.content, reason: SEED_REASON, previousRef: null });
     }
-    await writeFileAtomic(resolveInside(overlayDir, rel, 'file'), content);
+    await writeFileAtomic(await resolveInsideReal(overlayDir, rel, 'file'), content);
     const record = await store.append({ skillId, file: rel, content, reason: opts.reason, previousRef });
     return { record, previousRef, ref: digestOf(content) };
   }

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, writeFileAtomic } from './atomicWrite';
 import { EditError } from './errors';
-import { normalizeRelativePath, resolveInside } from './safePath';
+import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
 
 /**
@@ -237,7 +237,7 @@ export class RevisionStore {
   async restore(skillId: string, seq: number, skillDir: string, reason?: string): Promise<RevisionRecord> {
     const record = await this.get(skillId, seq);
     const content = await this.content(record);
-    const target = resolveInside(skillDir, record.file, 'file');
+    const target = await resolveInsideReal(skillDir, record.file, 'file');
     const currentRef = await fileVersionRef(target);
     if (content === null) await fs.rm(target, { force: true });
     else await writeFileAtomic(target, content);

@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { EditError } from './errors';
 
@@ -33,4 +34,39 @@ export function resolveInside(root: string, relPath: string, what = 'path'): str
     throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": it resolves outside ${base}.`);
   }
   return full;
+}
+
+function isUnder(root: string, p: string): boolean {
+  return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/**
+ * {@link resolveInside}, plus proof that symbolic links do not lead out: the real path of the target (or, when it
+ * does not exist yet, of its deepest existing parent) must lie inside the real path of `root`. So a skill whose
+ * `references` is a link to `/etc`, or whose `notes.md` links to `~/.ssh/id_rsa`, can neither be read nor written
+ * through. The root itself may be a link (a symlinked skill folder): what counts is what lies inside its target.
+ */
+export async function resolveInsideReal(root: string, relPath: string, what = 'path'): Promise<string> {
+  const full = resolveInside(root, relPath, what);
+  const base = path.resolve(root);
+  const realRoot = await fs.realpath(base).catch(() => base);
+  for (let probe = full; ; probe = path.dirname(probe)) {
+    let real: string;
+    try {
+      real = await fs.realpath(probe);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // Not there (yet): a new file, or a dangling link; what matters is where its existing parent really is.
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && probe !== base && probe.length > base.length) continue;
+      return full;
+    }
+    if (!isUnder(realRoot, real)) {
+      const link = path.relative(base, probe).split(path.sep).join('/') || '.';
+      throw new EditError(
+        'UNSAFE_PATH',
+        `Invalid ${what} "${relPath}": "${link}" is a symbolic link to ${real}, outside the skill folder ${base}. Use a file that really lies inside the skill folder.`,
+      );
+    }
+    return full;
+  }
 }

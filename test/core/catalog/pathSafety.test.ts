@@ -1,0 +1,67 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { invokeRunSkill, invokeUpdateSkill } from '../../../src/core/catalog';
+import { failed, makeWorld, ok, openCatalog, tempDir, writeSkill } from './catalogTestUtil';
+
+/** A folder outside every skill root, with one file the model must never see or change. */
+function outsideFolder(): string {
+  const outside = tempDir('outside-');
+  fs.writeFileSync(path.join(outside, 'secret.txt'), 'TOP SECRET\n');
+  return outside;
+}
+
+describe('catalog: paths never leave the skill folder through symbolic links', () => {
+  it('inspect refuses a file reached through a linked folder or a linked file that points outside', async () => {
+    const w = makeWorld();
+    const outside = outsideFolder();
+    const dir = writeSkill(w.workspace, 'report');
+    fs.symlinkSync(outside, path.join(dir, 'references'));
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak.md'));
+    const catalog = await openCatalog(w);
+    for (const file of ['references/secret.txt', 'leak.md']) {
+      const err = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report', file }));
+      assert.equal(err.code, 'unsafe-path', file);
+      assert.match(err.message, /symbolic link .* outside the skill folder/);
+      assert.doesNotMatch(JSON.stringify(err), /TOP SECRET/);
+    }
+  });
+
+  it('replace and patch refuse to write through a link out of the skill; nothing lands outside', async () => {
+    const w = makeWorld();
+    const outside = outsideFolder();
+    const dir = writeSkill(w.workspace, 'report');
+    fs.symlinkSync(outside, path.join(dir, 'references'));
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak.md'));
+    const catalog = await openCatalog(w);
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/new.txt', content: 'pwned\n' })).code, 'unsafe-path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/secret.txt', content: 'pwned\n' })).code, 'unsafe-path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: 'leak.md', edits: [{ startLine: 1, newText: 'pwned' }] })).code, 'unsafe-path');
+    assert.deepEqual(fs.readdirSync(outside), ['secret.txt']);
+    assert.equal(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8'), 'TOP SECRET\n');
+    assert.ok(fs.lstatSync(path.join(dir, 'leak.md')).isSymbolicLink(), 'the link itself is left alone');
+  });
+
+  it('a plugin skill (overlay) with a link out is refused too', async () => {
+    const w = makeWorld();
+    const outside = outsideFolder();
+    const dir = writeSkill(w.plugin, 'tool');
+    fs.symlinkSync(outside, path.join(dir, 'references'));
+    const catalog = await openCatalog(w);
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt' })).code, 'unsafe-path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt', content: 'x\n' })).code, 'unsafe-path');
+    assert.equal(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8'), 'TOP SECRET\n');
+  });
+
+  it('links that stay inside the skill, and a skill folder that is itself a link, keep working', async () => {
+    const w = makeWorld();
+    const real = writeSkill(tempDir('real-skill-'), 'linked', { files: { 'docs/guide.md': '# Guide\n' } });
+    fs.symlinkSync(real, path.join(w.workspace, 'linked'));
+    fs.symlinkSync('docs', path.join(real, 'references'));
+    const catalog = await openCatalog(w);
+    const r = ok(await invokeRunSkill(catalog, { action: 'inspect', skill: 'linked', file: 'references/guide.md', view: 'raw' }));
+    assert.equal((r as unknown as { content: string }).content, '# Guide\n');
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'linked', file: 'references/guide.md', content: '# Guide v2\n' }));
+    assert.equal(fs.readFileSync(path.join(real, 'docs', 'guide.md'), 'utf8'), '# Guide v2\n');
+  });
+});
