@@ -65,3 +65,20 @@ describe('catalog: paths never leave the skill folder through symbolic links', (
     assert.equal(fs.readFileSync(path.join(real, 'docs', 'guide.md'), 'utf8'), '# Guide v2\n');
   });
 });
+
+describe('catalog: file system refusals come back as tool failures', () => {
+  it('a path too long for the file system, and a folder where a file is expected, name the problem and the fix', async () => {
+    const w = makeWorld();
+    writeSkill(w.workspace, 'report', { files: { 'scripts/run.sh': 'echo hi\n' } });
+    const catalog = await openCatalog(w);
+    const long = 'a'.repeat(300);
+    const inspect = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report', file: long }));
+    assert.equal(inspect.code, 'fs-enametoolong');
+    assert.match(inspect.message, /too long .* shorter file name/);
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: long, content: 'x\n' })).code, 'fs-enametoolong');
+    const dirAsFile = failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'scripts', content: 'x\n' }));
+    assert.match(dirAsFile.code, /^fs-(eisdir|enotempty|eexist)$/);
+    assert.match(dirAsFile.message, /folder|in the way|already exists/);
+    assert.equal(fs.readFileSync(path.join(w.workspace, 'report', 'scripts', 'run.sh'), 'utf8'), 'echo hi\n');
+  });
+});
