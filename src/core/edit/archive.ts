@@ -95,6 +95,11 @@ export async function archiveSkill(skillDir: string, options: ArchiveOptions = {
   return { manifest, entryDir, skillDir: dest, complete: true };
 }
 
+/** One folder name: not empty, no separator, not `.` or `..`, no NUL. */
+function isPlainSegment(name: string): boolean {
+  return name !== '.' && name !== '..' && !/[/\\\0]/.test(name);
+}
+
 async function readEntry(entryDir: string): Promise<ArchivedSkill | undefined> {
   let raw: string;
   try {
@@ -102,9 +107,18 @@ async function readEntry(entryDir: string): Promise<ArchivedSkill | undefined> {
   } catch {
     return undefined;
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(raw));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) return undefined;
   const manifest = parsed.data as ArchiveManifest;
+  // The manifest is a file in the (possibly shared, checked-in) skills folder: its name must be one plain folder
+  // name and its id the entry's own folder, or a crafted one could make restore move a folder from anywhere.
+  if (!isPlainSegment(manifest.name) || manifest.id !== path.basename(entryDir)) return undefined;
   const skillDir = path.join(entryDir, manifest.name);
   const complete = (await fs.stat(skillDir).catch(() => undefined))?.isDirectory() ?? false;
   return { manifest, entryDir, skillDir, complete };
@@ -131,7 +145,10 @@ export async function restoreArchived(archiveRoot: string, id: string, options: 
     const known = (await listArchived(archiveRoot)).map((e) => e.manifest.id);
     throw new EditError('ARCHIVE_NOT_FOUND', `No archived skill "${id}" in ${archiveRoot}${known.length ? ` (archived: ${known.join(', ')})` : ' (the archive is empty)'}.`);
   }
-  const target = path.resolve(options.targetPath ?? entry.manifest.originalPath);
+  // In the usual layout (<skills root>/.archived) a skill goes back into that skills root, whatever originalPath
+  // says: the manifest may have been edited, and the folder may have moved since.
+  const defaultTarget = path.basename(archiveRoot) === ARCHIVE_DIR_NAME ? path.join(path.dirname(path.resolve(archiveRoot)), entry.manifest.name) : entry.manifest.originalPath;
+  const target = path.resolve(options.targetPath ?? defaultTarget);
   if (await fs.lstat(target).then(() => true, () => false)) {
     throw new EditError('TARGET_EXISTS', `Cannot restore ${entry.manifest.name}: ${target} already exists. Archive or rename that skill first, or restore to another path.`);
   }

@@ -82,3 +82,43 @@ describe('catalog: file system refusals come back as tool failures', () => {
     assert.equal(fs.readFileSync(path.join(w.workspace, 'report', 'scripts', 'run.sh'), 'utf8'), 'echo hi\n');
   });
 });
+
+describe('catalog: restore trusts no archive manifest found on disk', () => {
+  /** Plants `<ws>/.archived/<id>/manifest.json` (+ a folder `helper/` in the entry), as a checked-in repo could. */
+  function plant(w: ReturnType<typeof makeWorld>, id: string, manifest: Record<string, unknown>): void {
+    const entry = path.join(w.workspace, '.archived', id);
+    writeSkill(entry, 'helper');
+    fs.writeFileSync(path.join(entry, 'manifest.json'), JSON.stringify({ v: 1, id, archivedAt: '2026-01-01T00:00:00.000Z', versionRef: 'sha256:' + '0'.repeat(64), ...manifest }));
+  }
+
+  it('a manifest whose name climbs out cannot make restore move a folder from elsewhere', async () => {
+    const w = makeWorld();
+    const victim = tempDir('victim-');
+    fs.writeFileSync(path.join(victim, 'keep.txt'), 'mine\n');
+    const rel = path.relative(path.join(w.workspace, '.archived', 'evil-1'), victim);
+    plant(w, 'evil-1', { name: rel, originalPath: path.join(w.workspace, 'stolen') });
+    const catalog = await openCatalog(w);
+    for (const skill of ['evil-1', rel]) assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill })).code, 'not-archived');
+    assert.equal(fs.readFileSync(path.join(victim, 'keep.txt'), 'utf8'), 'mine\n');
+    assert.equal(fs.existsSync(path.join(w.workspace, 'stolen')), false);
+  });
+
+  it('a manifest whose originalPath points elsewhere restores into the skills root it was archived from', async () => {
+    const w = makeWorld();
+    const elsewhere = path.join(tempDir('elsewhere-'), 'autostart');
+    plant(w, 'helper-1', { name: 'helper', originalPath: elsewhere });
+    const catalog = await openCatalog(w);
+    const r = ok(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'helper' }));
+    assert.equal((r as unknown as { path: string }).path, path.join(w.workspace, 'helper'));
+    assert.equal(fs.existsSync(elsewhere), false);
+    assert.ok(fs.existsSync(path.join(w.workspace, 'helper', 'SKILL.md')));
+  });
+
+  it('an unreadable manifest is skipped, not thrown', async () => {
+    const w = makeWorld();
+    fs.mkdirSync(path.join(w.workspace, '.archived', 'torn-1'), { recursive: true });
+    fs.writeFileSync(path.join(w.workspace, '.archived', 'torn-1', 'manifest.json'), '{"v":1,"id":');
+    const catalog = await openCatalog(w);
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'torn' })).code, 'not-archived');
+  });
+});
