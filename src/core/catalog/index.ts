@@ -17,5 +17,6 @@ export { runSkillInputSchema, updateSkillInputSchema, runSkillJsonSchema, update
 export { invokeRunSkill, type RunSkillOptions, type ListResult, type InspectResult, type RunResult, type CatalogListEntry } from './runSkillTool';
 export { invokeUpdateSkill, previewUpdate, type UpdateResult, type UpdatePreview } from './updateSkillTool';
 export { toFailure, type ToolFailure, type ToolResult } from './toolResult';
+export { audited, catalogAuditEntry, type AuditSink, type CatalogAuditOptions } from './catalogAudit';
 export { toolSurfaceSchema, toolFamilies, minimalToolGuidance, bothToolGuidanceNote, DEFAULT_CATALOG_TOOL_NAMES, type ToolSurface, type CatalogToolNames } from './toolSurface';
 export { runtimeSessionLoader, type RuntimeLike } from './sessionLoader';

@@ -1,5 +1,6 @@
 import { contentWithLineNumbers } from '../edit/lineDiff';
 import { parseSkillFile } from '../skill/parseSkillFile';
+import { audited, type AuditSink } from './catalogAudit';
 import { CatalogError } from './catalogErrors';
 import { chunkAt, isText, type ContentChunk } from './chunking';
 import type { CatalogFile, SkillCatalog } from './skillCatalog';
@@ -14,6 +15,8 @@ export interface RunSkillOptions {
   /** Files larger than this (bytes) are returned in explicit parts. Default 256 KiB. */
   chunkBytes?: number;
   sessions?: SessionLoader;
+  /** Appends one audit line per call (inspect reads a skill's files, run activates it). */
+  audit?: AuditSink;
 }
 
 /** A compact catalog entry (list). */
@@ -184,10 +187,12 @@ async function run(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCal
 
 /** The `runSkill` tool: validates the input with zod, then lists, inspects or runs. Expected errors come back as `{ ok: false, error }`. */
 export function invokeRunSkill(catalog: SkillCatalog, rawInput: unknown, call: CatalogCall = {}, opts: RunSkillOptions = {}): Promise<ToolResult<ListResult | InspectResult | RunResult>> {
-  return guarded(async () => {
-    const input = runSkillInputSchema.parse(rawInput);
-    if (input.action === 'list') return list(catalog, input, call, opts);
-    if (input.action === 'inspect') return inspect(catalog, input, opts);
-    return run(catalog, input, call, opts);
-  });
+  return audited('runSkill', rawInput, { audit: opts.audit, sessionId: call.sessionId }, () =>
+    guarded(async () => {
+      const input = runSkillInputSchema.parse(rawInput);
+      if (input.action === 'list') return list(catalog, input, call, opts);
+      if (input.action === 'inspect') return inspect(catalog, input, opts);
+      return run(catalog, input, call, opts);
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { applyPatchSpec, type PatchSpec } from '../edit/editSpec';
 import type { VersionRef } from '../edit/versionRef';
+import { audited, type CatalogAuditOptions } from './catalogAudit';
 import { CatalogError } from './catalogErrors';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
@@ -74,9 +75,12 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
   }
 }
 
-/** The `updateSkill` tool: validates the input with zod and performs the action. Expected errors come back as `{ ok: false, error }`. */
-export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown): Promise<ToolResult<UpdateResult>> {
-  return guarded(async () => update(catalog, updateSkillInputSchema.parse(rawInput)));
+/**
+ * The `updateSkill` tool: validates the input with zod and performs the action. Expected errors come back as
+ * `{ ok: false, error }`. With `audit`, every call (dry runs and refusals included) appends one audit line.
+ */
+export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown, opts: CatalogAuditOptions = {}): Promise<ToolResult<UpdateResult>> {
+  return audited('updateSkill', rawInput, opts, () => guarded(async () => update(catalog, updateSkillInputSchema.parse(rawInput))));
 }
 
 /** What a confirmation dialog shows before a write. */

@@ -20,7 +20,8 @@ export class RunSkillTool implements vscode.LanguageModelTool<RunSkillInput> {
     const abort = signalOf(token);
     try {
       const catalog = await this.deps.catalog.ready();
-      const r = await invokeRunSkill(catalog, input, { sessionId }, { sessions: this.deps.catalog.sessions });
+      const audit = (await this.deps.service.ready()).runtime.audit;
+      const r = await invokeRunSkill(catalog, input, { sessionId }, { sessions: this.deps.catalog.sessions, audit });
       const untrusted = !r.ok && this.deps.catalog.workspaceWritesBlocked ? UNTRUSTED_NOTE : '';
       if (r.ok) this.deps.service.log.info(`${CATALOG_TOOL_NAMES.runSkill} ${r.action}: ok`);
       else this.deps.service.log.warn(`${CATALOG_TOOL_NAMES.runSkill} refused (${r.error.code}): ${r.error.message}`);

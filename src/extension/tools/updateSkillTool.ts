@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { catalogAuditEntry } from '../../core/catalog/catalogAudit';
 import { previewUpdate, invokeUpdateSkill } from '../../core/catalog/updateSkillTool';
 import type { UpdateSkillInput } from '../../core/catalog/toolSchemas';
 import { CATALOG_TOOL_NAMES } from '../ids';
@@ -42,14 +43,18 @@ export class UpdateSkillTool implements vscode.LanguageModelTool<UpdateSkillInpu
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<UpdateSkillInput>): Promise<vscode.LanguageModelToolResult> {
     const input = (options.input ?? {}) as Partial<UpdateSkillInput>;
+    const { sessionId } = this.deps.router.route(CATALOG_TOOL_NAMES.updateSkill, input, options.toolInvocationToken);
+    // Every call lands in the runtime's audit log, refusals included.
+    const audit = (await this.deps.service.ready()).runtime.audit;
     const untrusted = this.deps.catalog.workspaceWritesBlocked;
     const refusal = workspaceWriteRefusal(input, untrusted);
     if (refusal) {
       this.deps.service.log.warn(`${CATALOG_TOOL_NAMES.updateSkill} refused: the workspace is not trusted`);
+      audit?.append(catalogAuditEntry('updateSkill', input, { ok: false, error: { code: 'untrusted-workspace', message: refusal } }, sessionId, new Date(), 0));
       return textResult(refusal);
     }
     const catalog = await this.deps.catalog.ready();
-    const r = await invokeUpdateSkill(catalog, input);
+    const r = await invokeUpdateSkill(catalog, input, { audit, sessionId });
     if (r.ok) {
       const what = 'skillId' in r ? r.skillId : input.skill;
       this.deps.service.log.info(`${CATALOG_TOOL_NAMES.updateSkill} ${r.action} ${what ?? ''}: ${'written' in r ? (r.written ? 'written' : 'nothing written') : 'done'}`);
