@@ -12,7 +12,7 @@ export interface AuditEntry {
   action: 'load' | 'unload' | 'read' | 'run_script' | 'list_docs' | 'select_docs' | string;
   /** The tool input as the model gave it. */
   arguments: unknown;
-  /** `ok`, `error:<code>`, or `cancelled` for a run its caller stopped (the exit code is in `details`). */
+  /** `ok`, `error:<code>`, `cancelled` for a run its caller stopped, or `timed_out` for a run killed at its timeout (the exit code is in `details`). */
   outcome: string;
   duration_ms: number;
   /** Extra facts, e.g. the exit code and timeout of a run. */

@@ -158,7 +158,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         session: call.sessionId,
         action: tool ?? toolName,
         arguments: input,
-        outcome: !invocation.ok ? `error:${invocation.error.code}` : tool === 'run_script' && runCancelled(invocation.result) ? 'cancelled' : 'ok',
+        outcome: !invocation.ok ? `error:${invocation.error.code}` : tool === 'run_script' ? runOutcome(invocation.result) : 'ok',
         duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
         ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
       };
@@ -263,9 +263,13 @@ function runDetails(result: unknown): Record<string, unknown> {
   return { exit_code: r.exit_code, timed_out: r.timed_out, cancelled: r.cancelled, execution_mode: r.execution_mode };
 }
 
-/** A run the caller stopped (its AbortSignal fired, e.g. the chat request was cancelled): audited as such, not as ok. */
-function runCancelled(result: unknown): boolean {
-  return (result as { cancelled?: unknown }).cancelled === true;
+/**
+ * A run the caller stopped (its AbortSignal fired, e.g. the chat request was cancelled) is audited as `cancelled`,
+ * one killed at its timeout as `timed_out`, not as ok. A run that exited (whatever its code) is `ok`; the code is in details.
+ */
+function runOutcome(result: unknown): 'ok' | 'cancelled' | 'timed_out' {
+  const r = result as { cancelled?: unknown; timed_out?: unknown };
+  return r.cancelled === true ? 'cancelled' : r.timed_out === true ? 'timed_out' : 'ok';
 }
 
 /** The skills a refused call was aimed at, so its audit line names them. */

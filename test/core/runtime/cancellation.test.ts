@@ -70,6 +70,17 @@ describe('runtime: cancelling run_script', function () {
     assert.equal(details.timed_out, false);
   });
 
+  it('a run killed at its timeout is audited as timed_out, not ok', async () => {
+    await rt.invoke('load', { names: ['hang'] }, { sessionId: 'chat' });
+    const r = await rt.invoke('run_script', { command: 'sleep 30', timeout_seconds: 0.3 }, { sessionId: 'chat' });
+    assert.ok(r.ok);
+    assert.equal((r.result as { timed_out?: unknown }).timed_out, true);
+    await rt.flush();
+    const run = (await readAuditFile(path.join(tmp.dir, 'state', 'audit.jsonl'))).find((l) => l.action === 'run_script');
+    assert.equal(run?.outcome, 'timed_out');
+    assert.equal((run?.details as { timed_out?: unknown }).timed_out, true);
+  });
+
   it('a run that is not cancelled is audited as ok with cancelled: false', async () => {
     await rt.invoke('load', { names: ['hang'] }, { sessionId: 'chat' });
     const r = await rt.invoke('run_script', { command: 'true' }, { sessionId: 'chat', signal: new AbortController().signal });
