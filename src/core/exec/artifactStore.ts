@@ -41,7 +41,9 @@ export class ArtifactStore {
 
   private nameDir(name: string): string {
     if (!name || name.includes('\0')) throw new Error(`artifact name "${name}" is empty or holds a NUL byte; give a plain name such as "report.txt".`);
-    return path.join(this.dir, encodeURIComponent(name));
+    // encodeURIComponent keeps '.' and '..' as they are, which would name the store's own folder or its parent.
+    const encoded = encodeURIComponent(name).replace(/^\.\.?$/, (dots) => dots.replace(/\./g, '%2E'));
+    return path.join(this.dir, encoded);
   }
 
   /** Versions of `name`, ascending (empty when none). */
@@ -78,7 +80,10 @@ export class ArtifactStore {
     const info: ArtifactInfo = { name, version, mime_type: mimeType, size_bytes: fs.statSync(data).size, created: new Date().toISOString(), path: data };
     // meta.json last: a version without it is incomplete and invisible.
     const { path: _omit, ...meta } = info;
-    fs.writeFileSync(path.join(vdir, 'meta.json'), JSON.stringify(meta));
+    // Temp file + rename: a crash mid-write never leaves a torn meta.json that would make the version unreadable.
+    const tmp = path.join(vdir, `.meta.json.tmp-${process.pid}`);
+    fs.writeFileSync(tmp, JSON.stringify(meta));
+    fs.renameSync(tmp, path.join(vdir, 'meta.json'));
     return info;
   }
 
