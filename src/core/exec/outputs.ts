@@ -25,7 +25,7 @@ const VAR_DIRS: Record<string, string> = { OUTPUT_DIR: 'out/', WORK_DIR: 'work/'
 /** `$OUTPUT_DIR/**` -> `out/**` (also `${...}` forms); refuses absolute and climbing patterns. */
 export function normalizeGlob(pattern: string): string {
   const replaced = pattern.replace(VAR_PREFIX, (_m, name: string) => VAR_DIRS[name]);
-  const clean = checkRelativePath(replaced || '**', `outputs.globs "${pattern}"`, 'path_outside_workspace', 'the workspace');
+  const clean = checkRelativePath(replaced || '**', 'outputs.globs', 'path_outside_workspace', 'the workspace');
   return clean || '**';
 }
 

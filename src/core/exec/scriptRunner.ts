@@ -106,7 +106,7 @@ function resolveCwd(req: RunRequest, ws: RunWorkspace, snapshotDir: string): str
   const m = CWD_VAR.exec(req.cwd);
   const rel = m ? path.posix.join(CWD_DIRS[m[1]], req.cwd.slice(m[0].length)) : req.cwd;
   const base = m ? ws.root : ws.skillDir;
-  const clean = checkRelativePath(rel, `cwd "${req.cwd}"`, m ? 'path_outside_workspace' : 'path_outside_skill', m ? 'the workspace' : 'the skill root');
+  const clean = checkRelativePath(rel, 'cwd', m ? 'path_outside_workspace' : 'path_outside_skill', m ? 'the workspace' : 'the skill root');
   const target = path.join(base, clean);
   let real: string;
   try {
@@ -126,9 +126,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   const started = performance.now();
   validate(req);
   const realRoot = fs.realpathSync.native(req.skillRoot);
-  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, `script "${req.script}"`, 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
+  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
-    const real = resolveInside(realRoot, req.script, `script "${req.script}" of skill "${req.skillName}"`, 'path_outside_skill');
+    const real = resolveInside(realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill');
     if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
   }
   let commandArgv: string[] | undefined;

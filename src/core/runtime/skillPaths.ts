@@ -5,7 +5,8 @@ import { SkillToolError } from './errors';
 /** True when `child` is `parent` or lies below it (both absolute, normalized). */
 export function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  // '..' or '../x' climbs out; a name that merely starts with two dots ('..notes.md') does not.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function refuse(skill: string, rel: string, why: string): SkillToolError {

@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createScriptRunner } from '../../../src/core/exec';
+import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
+import { folderSource, writeSkill } from './runtimeSupport';
+
+describe('runtime: path refusals say what is wrong, and only when it is', function () {
+  this.timeout(30_000);
+  let base: string;
+  let rt: SkillsRuntime;
+  const s = { sessionId: 'chat' };
+  beforeEach(async () => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-paths-'));
+    const skills = path.join(base, 'skills');
+    writeSkill(skills, 'notes', { files: { '..draft.md': 'two dots, still inside\n', 'scripts/ok.sh': 'echo hi\n' } });
+    rt = createSkillsRuntime({ source: folderSource(skills), stateDir: path.join(base, 'state'), executor: createScriptRunner({ stateDir: path.join(base, 'exec'), sandbox: 'off' }) });
+    await rt.invoke('load', { names: ['notes'] }, s);
+  });
+  afterEach(async () => {
+    await rt.flush();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it("reads a file whose name starts with two dots ('..draft.md'): it does not leave the skill", async () => {
+    const r = await rt.invoke('read', { path: '..draft.md' }, s);
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.equal((r.result as { content: string }).content, 'two dots, still inside\n');
+    const out = await rt.invoke('read', { path: '../notes-sibling/SKILL.md' }, s);
+    assert.equal(out.ok ? 'ok' : out.error.code, 'path_refused');
+  });
+
+  it('a cwd or output glob that climbs out is named once, with a hint about that field', async () => {
+    const cwd = await rt.invoke('run_script', { command: 'pwd', cwd: '../..' }, s);
+    assert.ok(!cwd.ok);
+    assert.equal(cwd.error.message, 'cwd "../.." leaves the skill root; give a path inside it.');
+    assert.match(cwd.error.hint, /cwd/);
+    const glob = await rt.invoke('run_script', { command: 'true', outputs: { globs: ['../**'] } }, s);
+    assert.ok(!glob.ok);
+    assert.equal(glob.error.message, 'outputs.globs "../**" leaves the workspace; give a path inside it.');
+    assert.match(glob.error.hint, /outputs\.globs/);
+    const script = await rt.invoke('run_script', { script: 'scripts/missing.sh' }, s);
+    assert.ok(!script.ok);
+    assert.match(script.error.message, /missing\.sh/);
+  });
+});
