@@ -2,7 +2,7 @@
 // input with the core's zod schema, call the core, and turn its answer into a LanguageModelToolResult.
 import * as vscode from 'vscode';
 import type { ToolInvocation } from '../../core/runtime/skillsRuntime';
-import { toolInputSchemas, type SkillToolName } from '../../core/runtime/toolSchemas';
+import type { SkillToolName } from '../../core/runtime/toolSchemas';
 import type { SessionState } from '../../core/runtime/types';
 import { TOOL_NAMES } from '../ids';
 import type { CatalogHost } from '../catalogHost';
@@ -66,15 +66,12 @@ export abstract class RuntimeTool<T extends object> implements vscode.LanguageMo
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<T>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const parsed = toolInputSchemas[this.tool].safeParse(options.input ?? {});
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ');
-      return textResult(`Error (invalid_input): ${this.hostName} got an invalid input: ${problems}\nWhat to do: fix those fields (see the tool's input schema) and call ${this.hostName} again.`);
-    }
+    // The runtime validates the input with the same zod schema, so a bad call is refused there, with the
+    // field named, and lands in the audit log like every other refused call.
     const route = this.route(options.input, options.toolInvocationToken);
     const abort = signalOf(token);
     try {
-      const r = await this.deps.service.invoke(this.tool, parsed.data, route.sessionId, { callId: route.callId, signal: abort.signal });
+      const r = await this.deps.service.invoke(this.tool, options.input ?? {}, route.sessionId, { callId: route.callId, signal: abort.signal });
       return textResult(invocationText(r));
     } finally {
       abort.dispose();
