@@ -52,6 +52,10 @@ describe('edit/atomicWrite', () => {
     assert.ok(isTempName('.SKILL.md.tmp-123-abcd'));
     assert.ok(!isTempName('SKILL.md'));
     assert.deepEqual(await sweepTempFiles(dir, 60_000), []);
+    // mtimeMs has sub-millisecond digits and Date.now() does not: within the same millisecond the file would
+    // look newer than "now", so age it by a second instead of racing the clock.
+    const past = new Date(Date.now() - 1000);
+    fs.utimesSync(path.join(dir, '.SKILL.md.tmp-123-abcd'), past, past);
     assert.deepEqual(await sweepTempFiles(dir, 0), ['.SKILL.md.tmp-123-abcd']);
     assert.deepEqual(fs.readdirSync(dir), ['SKILL.md']);
   });
