@@ -51,9 +51,9 @@ export class AuditLog {
     return this.options.file;
   }
 
-  /** Queues one line. */
+  /** Queues one line. Values of `env` maps in the arguments are redacted (keys kept): they often hold secrets. */
   append(entry: AuditEntry): void {
-    const line = `${JSON.stringify(entry)}\n`;
+    const line = `${JSON.stringify({ ...entry, arguments: redactEnv(entry.arguments) })}\n`;
     this.queue = this.queue.then(() => this.write(line)).catch((e: Error) => {
       this.lastError = e;
     });
@@ -104,6 +104,20 @@ export async function readAuditFile(file: string): Promise<AuditEntry[]> {
     } catch {
       // A torn last line after a crash: skip it.
     }
+  }
+  return out;
+}
+
+/** The marker that stands for a redacted environment value in the log. */
+export const REDACTED = '<redacted>';
+
+/** A copy of tool arguments with the values of every `env` object replaced by {@link REDACTED}. */
+export function redactEnv(args: unknown): unknown {
+  if (Array.isArray(args)) return args.map(redactEnv);
+  if (!args || typeof args !== 'object') return args;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+    out[k] = k === 'env' && v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).map((key) => [key, REDACTED])) : redactEnv(v);
   }
   return out;
 }

@@ -1,1 +1,1 @@
-export { AuditLog, readAuditFile, type AuditEntry, type AuditLogOptions } from './auditLog';
+export { AuditLog, readAuditFile, redactEnv, REDACTED, type AuditEntry, type AuditLogOptions } from './auditLog';
