@@ -118,4 +118,16 @@ describe('agent-skills inspect|patch|create|history|restore|archive', function (
     assert.equal(r.code, 0, r.stderr);
     assert.equal(cli(['inspect', 'todo']).code, 0);
   });
+
+  it('audits every catalog command in <state-dir>/audit.jsonl (refusals too), as session cli', () => {
+    const diff = ['--- a/SKILL.md', '+++ b/SKILL.md', '@@ -8,2 +8,2 @@', ' Write them down.', '-Keep them short.', '+Keep them very short.', ''].join('\n');
+    assert.equal(cli(['patch', 'notes', '--diff', '-'], diff).code, 0);
+    assert.equal(cli(['inspect', 'nope']).code, 1);
+    const lines = fs.readFileSync(path.join(state, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => [l.action, l.session, l.outcome === 'ok' ? 'ok' : 'refused']), [
+      ['updateSkill.patch', 'cli', 'ok'],
+      ['runSkill.inspect', 'cli', 'refused'],
+    ]);
+    assert.match(fs.readFileSync(file(), 'utf8'), /Keep them very short\./);
+  });
 });

@@ -1,6 +1,6 @@
 import { invokeUpdateSkill } from '../../core/catalog';
 import type { CliCommand } from '../commands';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills archive <skill>`: reversibly removes a skill from the catalog. */
 export const archiveCommand: CliCommand = {
@@ -11,7 +11,7 @@ export const archiveCommand: CliCommand = {
     const { values, positionals: pos } = parseCatalogArgs(args, { reason: { type: 'string' } });
     const [skill] = positionals(pos, ['skill']);
     const catalog = await openCliCatalog(values);
-    const r = await invokeUpdateSkill(catalog, { action: 'archive', skill, reason: values.reason });
+    const r = await invokeUpdateSkill(catalog, { action: 'archive', skill, reason: values.reason }, cliAudit(values));
     return report(r, values.json, (ok) => ('how' in ok ? `archived ${ok.skillId}${ok.path ? ` to ${ok.path}` : ' (hidden)'}\n` : ''));
   },
 };

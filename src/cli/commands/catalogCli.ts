@@ -2,10 +2,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SkillCatalog, type ToolResult } from '../../core/catalog';
+import { AuditLog } from '../../core/audit';
+import { SkillCatalog, type CatalogAuditOptions, type ToolResult } from '../../core/catalog';
 import { defaultSkillRoots } from '../../core/registry';
 import { UsageError } from '../usageError';
 import { parseRootArg } from './list';
+import { cliStateDir } from './session';
 
 /** Options every catalog command accepts: where skills and the revision state live. */
 export const CATALOG_OPTIONS = {
@@ -30,15 +32,20 @@ export function parseCatalogArgs<O extends NonNullable<ParseArgsConfig['options'
 
 /**
  * The catalog the CLI works on: the current folder as the workspace, the home folder's skill folders, any
- * `--root`s and `--pack`s. Revisions, overlays and the pack cache live in `--state-dir`, else
- * $AGENT_SKILLS_STATE_DIR, else ~/.agent-skills/state.
+ * `--root`s and `--pack`s. Revisions, overlays and the pack cache live in the CLI's state folder (`--state-dir`,
+ * else $AGENT_SKILLS_STATE_DIR, else ~/.agent-skills), beside the sessions and the audit log of `run`.
  */
 export async function openCliCatalog(values: { root: string[]; pack: string[]; 'state-dir'?: string; 'no-defaults': boolean }): Promise<SkillCatalog> {
   const extraRoots = values.root.map(parseRootArg);
   if (values['no-defaults'] && extraRoots.length === 0 && values.pack.length === 0) throw new UsageError('--no-defaults leaves no folder to read: add --root <dir> or --pack <archive>.');
   const roots = values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
-  const stateDir = path.resolve(values['state-dir'] ?? process.env.AGENT_SKILLS_STATE_DIR ?? path.join(os.homedir(), '.agent-skills', 'state'));
+  const stateDir = cliStateDir(values['state-dir']);
   return SkillCatalog.open({ roots, stateDir, packs: values.pack.map((source) => ({ source })) });
+}
+
+/** Audit options for catalog commands: one line per call in `<state folder>/audit.jsonl`, session `cli`. */
+export function cliAudit(values: { 'state-dir'?: string }): CatalogAuditOptions {
+  return { audit: new AuditLog({ file: path.join(cliStateDir(values['state-dir']), 'audit.jsonl') }), sessionId: 'cli' };
 }
 
 /** Reads a file argument, or stdin for `-`. */

@@ -1,7 +1,7 @@
 import { invokeUpdateSkill } from '../../core/catalog';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
 
 /** `agent-skills create`: a new, validated skill folder, written atomically. */
 export const createCommand: CliCommand = {
@@ -23,7 +23,7 @@ export const createCommand: CliCommand = {
     if (values.body !== undefined && values['body-file'] !== undefined) throw new UsageError('give --body or --body-file, not both.');
     const body = values['body-file'] !== undefined ? await readInputFile(values['body-file']) : (values.body ?? `# ${name}\n`);
     const catalog = await openCliCatalog(values);
-    const r = await invokeUpdateSkill(catalog, { action: 'create', scope: values.scope, name, description: values.description, body, dryRun: values['dry-run'] || undefined, force: values.force || undefined });
+    const r = await invokeUpdateSkill(catalog, { action: 'create', scope: values.scope, name, description: values.description, body, dryRun: values['dry-run'] || undefined, force: values.force || undefined }, cliAudit(values));
     return report(r, values.json, (ok) => ('dir' in ok ? `${ok.warnings.map((x) => `warning: ${x}\n`).join('')}${ok.dryRun ? 'dry run: would create' : 'created'} ${ok.skillId} at ${ok.dir} (ref ${ok.versionRef})\n` : ''));
   },
 };

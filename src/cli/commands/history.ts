@@ -1,6 +1,6 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
 import type { CliCommand } from '../commands';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills history <skill>`: the skill's revisions, oldest first. */
 export const historyCommand: CliCommand = {
@@ -11,7 +11,7 @@ export const historyCommand: CliCommand = {
     const { values, positionals: pos } = parseCatalogArgs(args, {});
     const [skill] = positionals(pos, ['skill']);
     const catalog = await openCliCatalog(values);
-    const r = await invokeRunSkill(catalog, { action: 'inspect', skill, history: true, view: 'raw' });
+    const r = await invokeRunSkill(catalog, { action: 'inspect', skill, history: true, view: 'raw' }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     if (values.json && r.ok) {
       const res = r as unknown as InspectResult;
       process.stdout.write(`${JSON.stringify({ skill: res.skill.id, versionRef: res.versionRef, history: res.history }, null, 2)}\n`);

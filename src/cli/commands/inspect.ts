@@ -1,7 +1,7 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills inspect <skill>`: the full content of a skill file (large files in explicit parts), like runSkill inspect. */
 export const inspectCommand: CliCommand = {
@@ -22,7 +22,7 @@ export const inspectCommand: CliCommand = {
       if (!Number.isInteger(offset) || offset < 0) throw new UsageError(`--offset must be a whole number of bytes, got '${values.offset}'.`);
     }
     const catalog = await openCliCatalog(values);
-    const r = await invokeRunSkill(catalog, { action: 'inspect', skill, file: values.file, offset, history: values.history || undefined });
+    const r = await invokeRunSkill(catalog, { action: 'inspect', skill, file: values.file, offset, history: values.history || undefined }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     return report(r, values.json, (ok) => {
       const res = ok as unknown as InspectResult;
       const out: string[] = [];

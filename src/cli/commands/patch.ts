@@ -1,7 +1,7 @@
 import { invokeUpdateSkill } from '../../core/catalog';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
 
 /** `agent-skills patch <skill> --diff <file|->`: updateSkill patch from the command line. */
 export const patchCommand: CliCommand = {
@@ -34,7 +34,7 @@ export const patchCommand: CliCommand = {
       dryRun: values['dry-run'] || undefined,
       force: values.force || undefined,
       reason: values.reason,
-    });
+    }, cliAudit(values));
     return report(r, values.json, (ok) => {
       if (!('diff' in ok) || !('versionRef' in ok)) return '';
       const w = ok.warnings.map((x) => `warning: ${x}\n`).join('');

@@ -1,6 +1,6 @@
 import { invokeUpdateSkill } from '../../core/catalog';
 import type { CliCommand } from '../commands';
-import { CATALOG_USAGE, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills restore <skill> [<seq|ref>]`: bring back a revision, or an archived skill when no ref is given. */
 export const restoreCommand: CliCommand = {
@@ -12,7 +12,7 @@ export const restoreCommand: CliCommand = {
     const [skill, ref] = positionals(pos, ['skill', 'ref'], 1);
     const catalog = await openCliCatalog(values);
     const revision = ref === undefined ? undefined : /^\d+$/.test(ref) ? Number(ref) : ref;
-    const r = await invokeUpdateSkill(catalog, { action: 'restore', skill, revision, file: values.file, force: values.force || undefined });
+    const r = await invokeUpdateSkill(catalog, { action: 'restore', skill, revision, file: values.file, force: values.force || undefined }, cliAudit(values));
     return report(r, values.json, (ok) => {
       if ('how' in ok) return `restored ${ok.skillId}${ok.path ? ` to ${ok.path}` : ''}\n`;
       if ('versionRef' in ok && 'file' in ok) return `${ok.diff}\nrestored ${ok.skillId}/${ok.file}; ref ${ok.versionRef}\n`;
