@@ -28,16 +28,20 @@ export function toLspDiagnostic(p: SkillDiagnostic): Diagnostic {
   return { range: p.range, severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Warning, code: p.rule, source: DIAGNOSTIC_SOURCE, message: p.message, data };
 }
 
-/** True when VS Code's own skill validator already shows this problem and the user asked us to leave it to it. */
-export function isDeferred(rule: string, settings: ServerSettings): boolean {
-  return settings.deferToBuiltin && settings.builtinSkillValidatorActive && BUILTIN_VALIDATOR_RULES.has(rule);
+/**
+ * True when VS Code's own skill validator already shows this problem and the user asked us to leave it to it.
+ * That validator only looks at SKILL.md files open in an editor, so problems of closed files (the workspace
+ * scan) are never deferred: otherwise the Problems view would hide a broken skill's errors until it is opened.
+ */
+export function isDeferred(rule: string, settings: ServerSettings, openInEditor = true): boolean {
+  return openInEditor && settings.deferToBuiltin && settings.builtinSkillValidatorActive && BUILTIN_VALIDATOR_RULES.has(rule);
 }
 
 /** The diagnostics of one analysed SKILL.md, after deferral, grouped by target URI (SKILL.md's URI always present). */
 export function diagnosticsFor(a: SkillAnalysis, settings: ServerSettings): DiagnosticsByUri {
   const out: DiagnosticsByUri = new Map([[a.uri, []]]);
   for (const p of a.problems) {
-    if (isDeferred(p.rule, settings)) continue;
+    if (isDeferred(p.rule, settings, a.version !== null)) continue;
     let uri = a.uri;
     if (p.file && a.skillDir && p.file !== 'SKILL.md') uri = pathToUri(path.join(a.skillDir, p.file));
     const list = out.get(uri) ?? [];

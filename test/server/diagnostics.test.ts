@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import { DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { copyFixture, removeDir } from './fixtureWorkspace';
 import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 
@@ -103,14 +103,22 @@ describe('language server: diagnostics over stdio', function () {
     assert.deepEqual(strict.diagnostics.map((d) => [d.code, d.severity]), [['field-unknown', 1]]);
   });
 
-  it('leaves the built-in validator its four problems only when it is active and deferring is on', async () => {
+  it('leaves the built-in validator its four problems only in open files, when it is active and deferring is on', async () => {
     const all = await s.waitForDiagnostics(fileUri(skill('name-mismatch')));
     assert.deepEqual(codes(all), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
     await s.stop();
     s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, builtinSkillValidatorActive: true } });
-    assert.deepEqual((await s.waitForDiagnostics(fileUri(skill('name-mismatch')))).diagnostics, []);
-    assert.deepEqual((await s.waitForDiagnostics(fileUri(skill('no-description')))).diagnostics, []);
+    // VS Code's validator only checks SKILL.md files open in an editor: closed files keep all their problems.
+    assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('no-description')))), ['description-missing']);
+    const uri = fileUri(skill('name-mismatch'));
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri)), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
+    await openDoc(s, uri, fs.readFileSync(skill('name-mismatch'), 'utf8'), 1);
+    assert.deepEqual((await s.waitForDiagnostics(uri, (p) => p.version === 1)).diagnostics, []);
     assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('colon-value')))), ['yaml-syntax']);
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    const closed = await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark);
+    assert.deepEqual(codes(closed), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
     await s.stop();
     s = await startServer({
       workspaceFolders: [ws],
