@@ -39,10 +39,14 @@ export function codeActions(a: SkillAnalysis, range: Range, contextDiagnostics: 
   for (const p of a.problems) if (overlaps(p.range, range)) add(p.rule, toLspDiagnostic(p));
   const out: CodeAction[] = [];
   const titles = new Set<string>();
+  const results = new Set<string>();
   for (const { rule, diag } of problems) {
     for (const fix of fixesFor(a, rule, diag)) {
-      if (titles.has(fix.title)) continue;
+      // Two rules may suggest the same edit (name-uppercase's expected name is the lowercased one): offer it once.
+      const result = JSON.stringify(fix.edits);
+      if (titles.has(fix.title) || results.has(result)) continue;
       titles.add(fix.title);
+      results.add(result);
       out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diag], isPreferred: fix.preferred, edit: { changes: { [a.uri]: fix.edits } } });
     }
   }
@@ -65,13 +69,13 @@ function fixesFor(a: SkillAnalysis, rule: string, diag: Diagnostic): Fix[] {
   if (FIX_RULES.nameToFolder.has(rule) && name && a.folderName && name.value !== a.folderName) {
     fixes.push({ title: `Set name to the folder name '${a.folderName}'`, edits: [{ range: name.valueRange, newText: a.folderName }], preferred: true });
   }
-  const expected = (diag.data as Partial<DiagnosticData> | undefined)?.data?.expected;
-  if (rule.startsWith('name-') && name && typeof expected === 'string' && expected !== '' && expected !== name.value && expected !== a.folderName) {
-    fixes.push({ title: `Change name to '${expected}'`, edits: [{ range: name.valueRange, newText: expected }] });
-  }
   if (FIX_RULES.lowercaseName.has(rule) && name && name.kind === 'scalar') {
     const lower = String(name.value).toLowerCase();
     if (lower !== name.value) fixes.push({ title: `Lowercase the name to '${lower}'`, edits: [{ range: name.valueRange, newText: lower }] });
+  }
+  const expected = (diag.data as Partial<DiagnosticData> | undefined)?.data?.expected;
+  if (rule.startsWith('name-') && name && typeof expected === 'string' && expected !== '' && expected !== name.value && expected !== a.folderName) {
+    fixes.push({ title: `Change name to '${expected}'`, edits: [{ range: name.valueRange, newText: expected }] });
   }
   if (FIX_RULES.quoteColon.has(rule)) {
     const code = (diag.data as Partial<DiagnosticData> | undefined)?.data?.yamlCode;

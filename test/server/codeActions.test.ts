@@ -59,6 +59,26 @@ describe('language server: quick fixes applied and re-validated over stdio', fun
     assert.ok(after.some((d) => d.code === 'name-invalid-chars'), 'the underscore is still a problem');
   });
 
+  it('offers each name edit once, even when two rules suggest it', async () => {
+    const file = path.join(ws, 'skills/name-mismatch/SKILL.md');
+    const uri = fileUri(file);
+    await openDoc(s, uri, fs.readFileSync(file, 'utf8'), 1);
+    const published = await s.waitForDiagnostics(uri, (p) => p.version === 1);
+    const actions = (await s.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: r(1, 6, 1, 16),
+      context: { diagnostics: published.diagnostics },
+    })) as CodeAction[];
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]),
+      [
+        ["Set name to the folder name 'name-mismatch'", 'name-mismatch'],
+        ["Lowercase the name to 'other_name'", 'other_name'],
+        ["Change name to 'other-name'", 'other-name'],
+      ],
+    );
+  });
+
   it('quotes a value whose unquoted colon breaks the YAML', async () => {
     const { edits, after, fixed } = await fix('colon-value', 'yaml-syntax', /Quote/);
     assert.deepEqual(edits, [{ range: r(2, 13, 2, 47), newText: '"Use this: when a value has a colon"' }]);
