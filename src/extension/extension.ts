@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   registerTools(context, { service, router, catalog });
   registerParticipant(context, service, router);
   const tree = registerTree(context, service);
-  const client = registerLanguageClient(context, log);
+  const client = registerLanguageClient(context, log, service);
   registerCommands(context, service, tree, client);
   registerWatchers(context, service);
   return { service, catalog };

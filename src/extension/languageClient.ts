@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { SkillServerInitOptions } from '../../server/protocol';
 import { PROJECT_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
+import type { SkillRecord } from '../core/registry/types';
 
 /** True when VS Code's own skill support (and its SKILL.md validator) is on. */
 export function builtinSkillValidatorActive(): boolean {
@@ -29,6 +30,11 @@ function initOptions(): SkillServerInitOptions {
     deferToBuiltin: c.get<boolean>(SETTING_KEYS.deferToBuiltin),
     builtinSkillValidatorActive: builtinSkillValidatorActive(),
   };
+}
+
+/** True when VS Code's Markdown extension gives this document an outline of its headings. */
+function markdownOutlinesHeadings(doc: vscode.TextDocument): boolean {
+  return (doc.languageId === 'skill' || doc.languageId === 'markdown') && vscode.extensions.getExtension('vscode.markdown-language-features') !== undefined;
 }
 
 function isSkillFile(doc: vscode.TextDocument): boolean {
@@ -79,6 +85,13 @@ export class SkillLanguageClient implements vscode.Disposable {
         fileEvents: vscode.workspace.createFileSystemWatcher(skillFolders),
       },
       middleware: {
+        // VS Code's Markdown extension outlines the headings of SKILL.md too (it serves the `skill` language):
+        // keep our frontmatter symbols and leave the headings to it, so the outline lists each heading once.
+        provideDocumentSymbols: async (document, token, next) => {
+          const result = await next(document, token);
+          if (!result || !markdownOutlinesHeadings(document)) return result;
+          return (result as (vscode.DocumentSymbol | vscode.SymbolInformation)[]).filter((s) => s.kind !== vscode.SymbolKind.String) as typeof result;
+        },
         workspace: {
           // The server also needs to know whether VS Code's own validator runs; it is not one of our settings.
           configuration: async (params, token, next) => {
@@ -119,12 +132,37 @@ export class SkillLanguageClient implements vscode.Disposable {
   }
 }
 
-/** Creates the client and starts it when the first SKILL.md is opened (or is open already). */
-export function registerLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): SkillLanguageClient {
+/** What the client needs to know about the skills the extension found (SkillsService). */
+export interface ScannedSkills {
+  onDidScan: vscode.Event<{ all(): readonly SkillRecord[] }>;
+  onDidChangeSkills: vscode.Event<void>;
+  peekRegistry(): { all(): readonly SkillRecord[] } | undefined;
+}
+
+/** True when a workspace skill has a problem the server would list in the Problems view. */
+function workspaceSkillHasProblems(records: readonly SkillRecord[]): boolean {
+  return records.some((r) => r.scope === 'project' && r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
+}
+
+/**
+ * Creates the client and starts it when the first SKILL.md is opened (or is open already), or when the
+ * extension's scan finds a workspace skill with problems: the Skills view then shows it as broken, and the
+ * Problems view must list why without the user opening the file first.
+ */
+export function registerLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, skills?: ScannedSkills): SkillLanguageClient {
   const lc = new SkillLanguageClient(context, log);
   const maybeStart = (doc: vscode.TextDocument) => {
     if (!lc.started && isSkillFile(doc)) void lc.start().catch(() => undefined);
   };
+  const startIfBroken = (registry: { all(): readonly SkillRecord[] } | undefined) => {
+    if (!lc.started && registry && workspaceSkillHasProblems(registry.all())) void lc.start().catch(() => undefined);
+  };
+  if (skills) {
+    context.subscriptions.push(
+      skills.onDidScan(startIfBroken),
+      skills.onDidChangeSkills(() => startIfBroken(skills.peekRegistry())),
+    );
+  }
   context.subscriptions.push(
     lc,
     vscode.workspace.onDidOpenTextDocument(maybeStart),

@@ -54,8 +54,12 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private readonly sessionsChanged = new vscode.EventEmitter<SessionEvent>();
   readonly onDidChangeSkills = this.skillsChanged.event;
   readonly onDidChangeSessions = this.sessionsChanged.event;
+  private readonly scannedEmitter = new vscode.EventEmitter<SkillRegistry>();
+  /** The registry finished its first scan (whoever asked for it: a view, a tool, a chat request). */
+  readonly onDidScan = this.scannedEmitter.event;
   private state: Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> | undefined;
   private scanned: Promise<SkillRegistry> | undefined;
+  private scannedRegistry: SkillRegistry | undefined;
   private runtimeSub: { dispose(): void } | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
   private readonly pinned = new Map<string, Set<string>>();
@@ -90,6 +94,11 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   registryReady(): Promise<SkillRegistry> {
     this.scanned ??= this.scan();
     return this.scanned;
+  }
+
+  /** The registry once scanned, without forcing a scan. */
+  peekRegistry(): SkillRegistry | undefined {
+    return this.scannedRegistry;
   }
 
   /** The registry and runtime if they exist already (for views that must not force a scan). */
@@ -149,6 +158,8 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     registry.onDidChange(() => this.skillsChanged.fire());
     const snap = await registry.refresh();
     this.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
+    this.scannedRegistry = registry;
+    this.scannedEmitter.fire(registry);
     return registry;
   }
 
@@ -342,6 +353,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     void this.current?.runtime.flush();
     this.skillsChanged.dispose();
     this.sessionsChanged.dispose();
+    this.scannedEmitter.dispose();
   }
 }
 
