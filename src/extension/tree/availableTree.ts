@@ -16,6 +16,13 @@ function firstProblem(r: SkillRecord): string {
   return d?.message ?? 'invalid';
 }
 
+const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** Errors first (what makes the skill unusable), then warnings, infos, hints; stable within a severity. */
+export function bySeverity<D extends { severity: string }>(diagnostics: readonly D[]): D[] {
+  return [...diagnostics].sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));
+}
+
 export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableNode> {
   private readonly changed = new vscode.EventEmitter<AvailableNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -61,7 +68,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
       case 'broken':
         item.description = `broken: ${firstProblem(r)}`;
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
-        tip.appendMarkdown(`\n\n${r.diagnostics.map((d) => `- ${d.severity}: ${d.message}`).join('\n')}`);
+        tip.appendMarkdown(`\n\n${bySeverity(r.diagnostics).map((d) => `- ${d.severity}: ${d.message}`).join('\n')}`);
         break;
       case 'shadowed':
         item.description = `shadowed by ${r.shadowedBy ?? 'another skill'}`;

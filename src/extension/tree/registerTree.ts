@@ -17,6 +17,8 @@ export interface DescribedNode {
   label: string;
   description?: string;
   contextValue?: string;
+  /** The hover text (a MarkdownString's source, or plain text). */
+  tooltip?: string;
   node: AvailableNode | SessionNode;
   children: DescribedNode[];
 }
@@ -27,7 +29,8 @@ async function describe<T extends AvailableNode | SessionNode>(provider: vscode.
   for (const c of children) {
     const item = await provider.getTreeItem(c);
     const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-    out.push({ label, description: typeof item.description === 'string' ? item.description : undefined, contextValue: item.contextValue, node: c, children: await describe(provider, c) });
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+    out.push({ label, description: typeof item.description === 'string' ? item.description : undefined, contextValue: item.contextValue, tooltip, node: c, children: await describe(provider, c) });
   }
   return out;
 }
