@@ -9,6 +9,8 @@ export interface ServerFileSystem {
   stat(p: string): { size: number; isFile: boolean; isDirectory: boolean } | undefined;
   /** Entry names of a folder with their kind; empty when unreadable. */
   readDir(p: string): { name: string; isFile: boolean; isDirectory: boolean }[];
+  /** The path with every symbolic link resolved, or undefined when it does not exist. */
+  realPath(p: string): string | undefined;
 }
 
 /** The real file system, synchronous: every call touches one small file or folder. */
@@ -24,6 +26,13 @@ export const nodeFileSystem: ServerFileSystem = {
     try {
       const s = fs.statSync(p);
       return { size: s.size, isFile: s.isFile(), isDirectory: s.isDirectory() };
+    } catch {
+      return undefined;
+    }
+  },
+  realPath(p) {
+    try {
+      return fs.realpathSync(p);
     } catch {
       return undefined;
     }

@@ -33,7 +33,12 @@ export function resolveReference(a: SkillAnalysis, ref: SkillReference, fsys: Se
   }
   const targetPath = path.resolve(a.skillDir, target);
   const st = fsys.stat(targetPath);
-  return { ref, targetPath, inside: isInside(a.skillDir, targetPath), exists: st !== undefined, size: st?.isFile ? st.size : undefined };
+  // A path that stays inside by its text can still leave through a symbolic link (`references -> /etc`):
+  // judge an existing target by where it really is.
+  const realTarget = st ? fsys.realPath(targetPath) : undefined;
+  const realDir = realTarget ? fsys.realPath(a.skillDir) : undefined;
+  const inside = isInside(a.skillDir, targetPath) && (!realTarget || !realDir || isInside(realDir, realTarget));
+  return { ref, targetPath, inside, exists: st !== undefined, size: st?.isFile ? st.size : undefined };
 }
 
 /** Links for every body reference whose target exists inside the skill folder (missing or outside ones are problems instead). */
@@ -51,12 +56,12 @@ export function referenceAt(a: SkillAnalysis, pos: Position): SkillReference | u
   return a.references.find((r) => containsPosition(r.range, pos));
 }
 
-/** Go to the file a relative reference names (start of file), when it exists. */
+/** Go to the file a relative reference names (start of file), when it exists inside the skill folder. */
 export function definition(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem): Location | undefined {
   const ref = referenceAt(a, pos);
   if (!ref) return undefined;
   const r = resolveReference(a, ref, fsys);
-  if (!r || !r.exists) return undefined;
+  if (!r || !r.exists || !r.inside) return undefined;
   const zero = { line: 0, character: 0 };
   return { uri: pathToUri(r.targetPath), range: { start: zero, end: zero } };
 }

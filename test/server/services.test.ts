@@ -4,7 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeFilesHost } from '../../src/core/skill';
 import { CachingFilesHost } from '../../server/cachingFilesHost';
+import { nodeFileSystem } from '../../server/fileSystem';
 import { shortenAtSentence } from '../../server/services/codeActions';
+import { hover } from '../../server/services/hover';
+import { definition, documentLinks } from '../../server/services/links';
 import { documentSymbols, foldingRanges } from '../../server/services/symbols';
 import { analyzeSkill } from '../../server/skillAnalysis';
 import { otherFileFindings } from '../../server/skillCore';
@@ -54,5 +57,30 @@ describe('language server services (without the protocol)', () => {
     fs.writeFileSync(f, 'x = 2\n');
     host.invalidate(f);
     assert.equal(await host.readText(f), 'x = 2\n');
+  });
+
+  it('treats a link through a symbolic link out of the skill as outside: no link, no read of the target', async () => {
+    const outside = path.join(dir, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'secret.md'), 'private words\n'.repeat(50));
+    const skillDir = path.join(dir, 'demo');
+    fs.mkdirSync(path.join(skillDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(skillDir, 'assets', 'ok.md'), 'fine\n');
+    fs.symlinkSync(outside, path.join(skillDir, 'references'));
+    const text = '---\nname: demo\ndescription: d\n---\nSee [secret](references/secret.md) and [ok](assets/ok.md).\n';
+    const host = new CachingFilesHost(nodeFilesHost);
+    const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
+      host,
+      folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+    });
+    const links = documentLinks(a, nodeFileSystem);
+    assert.deepEqual(links.map((l) => l.tooltip), ['Open assets/ok.md'], 'only the link that really stays inside');
+    const onSecret = { line: 4, character: 20 };
+    const h = hover(a, onSecret, nodeFileSystem);
+    const shown = JSON.stringify(h?.contents ?? '');
+    assert.match(shown, /outside the skill folder/);
+    assert.doesNotMatch(shown, /tokens/, 'the outside file was read for its token count');
+    assert.equal(definition(a, onSecret, nodeFileSystem), undefined, 'go-to-definition leaves the skill folder');
+    assert.equal(definition(a, { line: 4, character: 45 }, nodeFileSystem)?.uri, pathToUri(path.join(skillDir, 'assets', 'ok.md')));
   });
 });
