@@ -38,6 +38,9 @@ function settleGroup(byName: readonly LoadedSkill[], from: number, to: number, r
   for (let k = 0; k < group.length; k++) records[from + k] = group[k];
 }
 
+/** `shadows` of every record that shadows nothing (frozen and shared; a winner gets its own list). */
+const NO_IDS = Object.freeze([]) as readonly string[] as string[];
+
 function toRecord(s: LoadedSkill, id: string): SkillRecord {
   return {
     id,
@@ -51,7 +54,7 @@ function toRecord(s: LoadedSkill, id: string): SkillRecord {
     digest: s.digest,
     diagnostics: s.diagnostics,
     status: s.broken ? 'broken' : 'ok',
-    shadows: [],
+    shadows: NO_IDS,
   };
 }
 

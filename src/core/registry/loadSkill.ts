@@ -9,6 +9,9 @@ import type { SkillRoot } from './types';
 /** The file names that make a folder a skill, in order of preference (`skill.md` only when SKILL.md is absent). */
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
 
+/** `/SKILL.md` and `/skill.md` with the platform's separator. */
+const FILE_SUFFIXES = SKILL_FILE_NAMES.map((n) => path.sep + n);
+
 /** What a checker gets to judge one skill. */
 export interface SkillCheckInput {
   parsed: ParsedSkillFile;
@@ -27,13 +30,15 @@ export type SkillChecker = (input: SkillCheckInput) => MaybePromise<SkillDiagnos
 /** Only the parser's own findings (file shape, YAML syntax): for callers that validate elsewhere. */
 export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics;
 
-/** One skill as read from disk, before precedence decides its status. */
-export interface LoadedSkill {
+/**
+ * One skill as read from disk, before precedence decides its status. It is its own {@link FileStamp}
+ * (the mtime and size of the file read; -1 when unreadable), so a rescan can skip the unchanged file.
+ */
+export interface LoadedSkill extends FileStamp {
   root: SkillRoot;
   rootDir: string;
   location: string;
   fileName: string;
-  stamp: FileStamp;
   name: string;
   description: string;
   properties: Record<string, unknown>;
@@ -63,7 +68,8 @@ function loadFile(host: RegistryHost, root: SkillRoot, skillDir: string, folderN
   if (which >= SKILL_FILE_NAMES.length) return undefined;
   const fileName = SKILL_FILE_NAMES[which];
   // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.
-  const location = skillDir + path.sep + fileName;
+  // The separator and name are one constant: one concatenation per skill instead of two.
+  const location = skillDir + FILE_SUFFIXES[which];
   let read: MaybePromise<FileRead | undefined>;
   try {
     read = host.readFile(location);
@@ -125,18 +131,21 @@ function loaded(
   folderName: string,
 ): LoadedSkill {
   const props = parsed.properties;
+  const none = diagnostics.length === 0;
   return {
     root,
     rootDir: skillDir,
     location,
     fileName,
-    stamp: { mtimeMs: read.mtimeMs, size: read.size },
+    mtimeMs: read.mtimeMs,
+    size: read.size,
     name: effectiveSkillName(props, folderName),
     description: typeof props.description === 'string' ? props.description : '',
     properties: props,
     digest,
-    diagnostics,
-    broken: hasError(diagnostics),
+    // Most skills have no finding: they share one frozen empty list instead of each keeping its own.
+    diagnostics: none ? NO_DIAGNOSTICS : diagnostics,
+    broken: !none && hasError(diagnostics),
   };
 }
 
@@ -144,6 +153,9 @@ function hasError(diagnostics: readonly SkillDiagnostic[]): boolean {
   for (const d of diagnostics) if (d.severity === 'error') return true;
   return false;
 }
+
+/** The diagnostics of every skill without findings (frozen: the records share it). */
+const NO_DIAGNOSTICS = Object.freeze([]) as readonly SkillDiagnostic[] as SkillDiagnostic[];
 
 /** True for a promise (or any thenable) answer of a host or checker that may answer either way. */
 export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
@@ -157,7 +169,8 @@ function unreadable(root: SkillRoot, skillDir: string, location: string, fileNam
     rootDir: skillDir,
     location,
     fileName,
-    stamp: { mtimeMs: -1, size: -1 },
+    mtimeMs: -1,
+    size: -1,
     name: folderName,
     description: '',
     properties: {},

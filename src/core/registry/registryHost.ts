@@ -57,7 +57,10 @@ export function createNodeRegistryHost(): RegistryHost {
   return {
     readDirectory(dir) {
       try {
-        return fs.readdirSync(dir, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOf(d) }));
+        const dirents = fs.readdirSync(dir, { withFileTypes: true });
+        const entries: DirEntry[] = new Array(dirents.length);
+        for (let i = 0; i < dirents.length; i++) entries[i] = { name: dirents[i].name, kind: kindOf(dirents[i]) };
+        return entries;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;

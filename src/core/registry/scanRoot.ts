@@ -27,10 +27,13 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   if (!entries) return new SkillTable();
   const names: string[] = [];
   const dirs: string[] = [];
+  // Root paths are resolved and entry names have no separators. One prefix string for all: each folder
+  // path is then one concatenation, not two (these strings live as long as the registry's records).
+  const prefix = root.path + path.sep;
   for (const e of entries) {
-    if ((e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.')) {
+    if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */) {
       names.push(e.name);
-      dirs.push(root.path + path.sep + e.name); // root paths are resolved; entry names have no separators
+      dirs.push(prefix + e.name);
     }
   }
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);
@@ -77,7 +80,7 @@ function counted(ctx: ScanContext, loaded: LoadedSkill | undefined): LoadedSkill
 async function unchanged(host: RegistryHost, cached: LoadedSkill): Promise<boolean> {
   try {
     if (cached.fileName !== 'SKILL.md' && (await host.stat(path.join(cached.rootDir, 'SKILL.md')))) return false;
-    return sameStamp(await host.stat(cached.location), cached.stamp);
+    return sameStamp(await host.stat(cached.location), cached);
   } catch {
     return false;
   }
