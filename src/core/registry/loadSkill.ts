@@ -98,7 +98,8 @@ function checkRead(
   // One Buffer, decoded once and hashed once.
   const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
   // Ranges only when a finding needs one: most skills have none, and the parsed file is not kept.
-  const parsed = parseSkillText(bytes.toString('utf8'), true);
+  // toString() without arguments is Node's shortest path to utf8Slice (no encoding lookup).
+  const parsed = parseSkillText(bytes.toString(), true);
   const digest = `sha256:${hash('sha256', bytes, 'hex')}`;
   let checked: MaybePromise<SkillDiagnostic[]>;
   try {
