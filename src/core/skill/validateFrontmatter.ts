@@ -3,6 +3,7 @@ import { codePointLength, type Finding } from './findings';
 import type { TextIndex } from './textIndex';
 import { formatCount } from './validateBody';
 import type { FrontmatterField, ParsedSkillFile, Range } from './types';
+import { isToolNameEntry, parseAllowedTools } from './allowedTools';
 
 export const NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
@@ -105,13 +106,19 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
   }
 
   const tools = firstField(fields, 'allowed-tools');
-  if (tools && !isToolList(props['allowed-tools'])) {
-    out.push({
-      rule: 'allowed-tools-invalid',
-      message: '`allowed-tools` must be a space- or comma-separated string of tool names (e.g. `Bash(git:*) Read`) or a list of tool names.',
-      range: rangeOfValue(tools),
-      data: { field: 'allowed-tools' },
-    });
+  if (tools && tools.kind !== 'empty') {
+    const value = props['allowed-tools'];
+    const bad = isToolList(value) ? (parseAllowedTools(value) ?? []).filter((e) => !isToolNameEntry(e)) : undefined;
+    if (!bad || bad.length) {
+      out.push({
+        rule: 'allowed-tools-invalid',
+        message: bad
+          ? `\`allowed-tools\` has ${bad.map((e) => `'${e}'`).join(', ')}, which ${bad.length === 1 ? 'is not a tool name' : 'are not tool names'}: a tool name starts with a letter (e.g. \`Read\`, \`Bash(git:*)\`, \`mcp__server__tool\`). Fix or remove ${bad.length === 1 ? 'it' : 'them'}.`
+          : '`allowed-tools` must be a space- or comma-separated string of tool names (e.g. `Bash(git:*) Read`) or a list of tool names.',
+        range: rangeOfValue(tools),
+        data: { field: 'allowed-tools', ...(bad ? { invalidEntries: bad } : {}) },
+      });
+    }
   }
 
   const meta = firstField(fields, 'metadata');

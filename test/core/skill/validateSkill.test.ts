@@ -48,6 +48,7 @@ const CASES: Case[] = [
   c('compatibility-not-string', ['compatibility-not-string:error'], ['compatibility-not-string:warning']),
   c('compatibility-too-long', ['compatibility-too-long:error'], ['compatibility-too-long:warning']),
   c('allowed-tools-invalid', ['allowed-tools-invalid:warning'], ['allowed-tools-invalid:warning']),
+  c('allowed-tools-not-names', ['allowed-tools-invalid:warning'], ['allowed-tools-invalid:warning']),
   c('metadata-invalid', ['metadata-invalid:warning'], ['metadata-invalid:warning']),
   c('body-too-long', ['body-too-long:warning'], ['body-too-long:warning']),
   c('body-too-many-tokens', ['body-too-many-tokens:warning'], ['body-too-many-tokens:warning']),
@@ -137,5 +138,13 @@ describe('validateSkill: messages, ranges and quick-fix data', () => {
     assert.equal(ds[0].range.start.line, 3);
     assert.match(ds[0].message, /^scripts\/config\.py line 4 appears to contain a password/);
     assert.ok(!ds[0].message.includes('Tr0ub4dor-and-3'), 'the secret itself is masked');
+  });
+
+  it('names the allowed-tools entries that are not tool names, and accepts patterns and MCP names', async () => {
+    const bad = await run('allowed-tools-not-names', 'lenient');
+    assert.match(bad.diagnostics[0].message, /'42', '-x', which are not tool names/);
+    assert.deepEqual(bad.diagnostics[0].data?.invalidEntries, ['42', '-x']);
+    const ok = await run('allowed-tools-forms', 'lenient');
+    assert.deepEqual(summary(ok), []);
   });
 });
