@@ -152,6 +152,14 @@ export class SkillWorkspace {
         } else {
           this.diskSkillFiles.add(c.path);
         }
+      } else if (!c.deleted) {
+        // A folder created with its files inside may be reported as the folder alone (file watchers coalesce
+        // events): look for the skill files it brought, in the folder itself (a skill) or one level down (a
+        // skills folder).
+        for (const f of this.skillFilesUnder(c.path)) {
+          this.diskSkillFiles.add(f);
+          affected.add(f);
+        }
       }
       for (const skillFile of this.knownSkillFiles()) {
         const dir = path.dirname(skillFile);
@@ -169,6 +177,20 @@ export class SkillWorkspace {
         void this.validateFile(f, doc?.uri);
       }
     }
+  }
+
+  /** SKILL.md files in a newly created folder or in its direct sub-folders; none when the path is not a folder. */
+  private skillFilesUnder(dir: string): string[] {
+    if (!this.fsys.stat(dir)?.isDirectory) return [];
+    const found: string[] = [];
+    const own = path.join(dir, SKILL_FILE);
+    if (this.fsys.stat(own)?.isFile) found.push(own);
+    for (const e of this.fsys.readDir(dir)) {
+      if (!e.isDirectory) continue;
+      const f = path.join(dir, e.name, SKILL_FILE);
+      if (this.fsys.stat(f)?.isFile) found.push(f);
+    }
+    return found;
   }
 
   revalidateAll(): void {

@@ -90,6 +90,12 @@ describe('language server: diagnostics over stdio', function () {
     await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(fresh), type: FileChangeType.Created }] });
     const created = await s.waitForDiagnostics(fileUri(fresh));
     assert.deepEqual(codes(created), ['description-missing']);
+    // A watcher may report a folder created with its files as the folder alone.
+    const inFolder = path.join(ws, 'skills/folder-only/SKILL.md');
+    fs.mkdirSync(path.dirname(inFolder));
+    fs.writeFileSync(inFolder, '---\nname: folder-only\n---\n');
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(path.dirname(inFolder)), type: FileChangeType.Created }] });
+    assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(inFolder))), ['description-missing']);
   });
 
   it('reports each rule at the severity of the mode the settings pick', async () => {
