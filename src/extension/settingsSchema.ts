@@ -14,6 +14,7 @@ export const RUNTIME_SETTING_KEYS = {
   loadedContentBudget: 'loadedContentBudget',
   maxToolRounds: 'chat.maxToolRounds',
   extraRoots: 'extraRoots',
+  packs: 'packs',
   toolSurface: 'toolSurface',
   restrictedTools: 'restrictedTools',
   deferToBuiltinSkills: 'deferToBuiltinSkills',
@@ -24,6 +25,16 @@ export const RUNTIME_SETTING_KEYS = {
 const extraRoot = z.union([
   z.string().min(1).transform((p) => ({ path: p, scope: 'user' as SkillScope })),
   z.strictObject({ path: z.string().min(1), scope: z.enum(['project', 'user', 'plugin', 'pack']).default('user') }),
+]);
+
+/** A skill pack: an archive path (absolute, `~/` or workspace-relative) or http(s) URL, or the object form. */
+const packSpec = z.union([
+  z.string().trim().min(1).transform((source) => ({ source }) as { source: string; name?: string; sha256?: string }),
+  z.strictObject({
+    source: z.string().trim().min(1),
+    name: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'name: lowercase letters, digits, "." and "-" (it becomes part of the ids pack:<name>:<skill>)').optional(),
+    sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256: 64 hex digits').transform((h) => h.toLowerCase()).optional(),
+  }),
 ]);
 
 /** One zod schema per setting; each has the default package.json declares. */
@@ -37,6 +48,7 @@ export const schemas = {
   loadedContentBudget: z.number().int().min(100).max(1_000_000).default(10_000),
   maxToolRounds: z.number().int().min(1).max(50).default(8),
   extraRoots: z.array(extraRoot).default([]),
+  packs: z.array(packSpec).default([]),
   toolSurface: z.enum(['standard', 'minimal', 'both']).default('standard'),
   restrictedTools: z.boolean().default(false),
   deferToBuiltinSkills: z.boolean().default(true),

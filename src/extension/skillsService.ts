@@ -17,6 +17,8 @@ import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '..
 import type { ExecRequest, ScriptExecutor, SessionEvent, SkillSource } from '../core/runtime/types';
 import { TOOL_NAMES, WINDOW_SESSION_PREFIX } from './ids';
 import { readPluginContributions } from './pluginSkills';
+import { resolvePackSpecs } from './packSpecs';
+import { mountConfiguredPacks } from './skillPacks';
 import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
 import { surfacePromptOptions } from './toolSurface';
 
@@ -65,6 +67,9 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private readonly pinned = new Map<string, Set<string>>();
   private plugins: PluginContributions | undefined;
   private catalog: CatalogProvider | undefined;
+  /** Roots of the mounted `agentSkills.packs`, and the key (the resolved specs) they were mounted for. */
+  private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
+  private packsMounting: { key: string; done: Promise<void> } | undefined;
   settings: RuntimeSettings;
 
   constructor(
@@ -148,10 +153,32 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const extra = this.settings.extraRoots
       .filter((r) => trusted || r.scope !== 'project')
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(this.workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
-    return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: extra, pluginRoots: this.pluginSkills().roots });
+    const packRoots = this.packs.roots.map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
+    return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots });
+  }
+
+  /**
+   * Mounts `agentSkills.packs` (into `<stateDir>/packs`) when the setting or the trust changed since the last
+   * mount (trust decides whether workspace-relative paths count). Failed packs are reported and left out.
+   */
+  private async mountPacks(): Promise<void> {
+    const trusted = vscode.workspace.isTrusted;
+    const resolved = resolvePackSpecs(this.settings.packs, { trusted, workspaceFolder: this.workspaceFolders()[0] });
+    const key = JSON.stringify(resolved.specs);
+    if (this.packs.key === key) return;
+    if (this.packsMounting?.key !== key) {
+      for (const line of resolved.ignored) this.log.warn(line);
+      const done = mountConfiguredPacks(resolved.specs, path.join(this.stateDir, 'packs'), this.log).then((mounted) => {
+        // A newer settings change may have started another mount meanwhile: only the newest one applies.
+        if (this.packsMounting?.key === key) this.packs = { key, roots: mounted.map((m) => m.root) };
+      });
+      this.packsMounting = { key, done };
+    }
+    await this.packsMounting.done;
   }
 
   private async scan(): Promise<SkillRegistry> {
+    await this.mountPacks();
     // The Node host answers synchronously; the registry still yields to the event loop every few ms.
     // In roots of skills contributed one by one (chatSkills), the host shows only those skill folders.
     const registry = createSkillRegistry({ roots: this.roots(), host: pluginRegistryHost(createNodeRegistryHost(), () => this.pluginSkills().only) });
@@ -245,9 +272,12 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     for (const p of read.problems) this.log.warn(p);
     if (!this.scanned) return;
     const registry = await this.scanned;
+    await this.mountPacks();
     registry.setRoots(this.roots());
     await registry.refresh();
     this.skillsChanged.fire();
+    // Reopen the catalog over the new roots now (new or removed packs), so the runtime serves them at once.
+    await this.catalog?.ready().catch(() => undefined);
     if (!this.state) return;
     const { runtime } = await this.state;
     await runtime.flush();
