@@ -155,7 +155,12 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
     if (!lc.started && isSkillFile(doc)) void lc.start().catch(() => undefined);
   };
   const startIfBroken = (registry: { all(): readonly SkillRecord[] } | undefined) => {
-    if (!lc.started && registry && workspaceSkillHasProblems(registry.all())) void lc.start().catch(() => undefined);
+    if (lc.started || !registry || !workspaceSkillHasProblems(registry.all())) return;
+    // After the scan's listeners (the Skills view, the catalog) have their skills: loading the client
+    // library takes a few ms of the main thread and must not stand between a scan and its results.
+    setTimeout(() => {
+      if (!lc.started) void lc.start().catch(() => undefined);
+    }, 0);
   };
   if (skills) {
     context.subscriptions.push(
