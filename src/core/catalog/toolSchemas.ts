@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineEditSchema } from '../edit/editSpec';
 import { frontmatterValueSchema } from './frontmatterEdit';
+import { inputJsonSchema } from '../runtime/inputJsonSchema';
 
 const skillRef = z.string().min(1).max(300).describe('A canonical id from runSkill list (e.g. "workspace:pdf", "plugin:acme.tools:pdf", "pack:demo:pdf") or a bare name, which resolves by precedence.');
 const versionRef = z
@@ -75,8 +76,8 @@ export const updateSkillInputSchema = z
 export type UpdateSkillInput = z.infer<typeof updateSkillInputSchema>;
 
 /** JSON Schemas of the two tools' inputs (for package.json `languageModelTools` and MCP). */
-export const runSkillJsonSchema = z.toJSONSchema(runSkillInputSchema, { io: 'input' });
-export const updateSkillJsonSchema = z.toJSONSchema(updateSkillInputSchema, { io: 'input' });
+export const runSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(runSkillInputSchema);
+export const updateSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(updateSkillInputSchema);
 
 /** Descriptions the model sees. */
 export const CATALOG_TOOL_DESCRIPTIONS = {

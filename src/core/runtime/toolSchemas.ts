@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputJsonSchema } from './inputJsonSchema';
 
 /** Names of the runtime's model-callable tools (the host may prefix them, e.g. `skills_load`). */
 export const SKILL_TOOL_NAMES = ['load', 'unload', 'read', 'run_script', 'list_docs', 'select_docs'] as const;
@@ -95,10 +96,6 @@ export const toolInputSchemas = {
 /** JSON Schema (draft 2020-12) of each tool's input, for the VS Code manifest's `inputSchema`. */
 export function toolJsonSchemas(): Record<SkillToolName, Record<string, unknown>> {
   const out = {} as Record<SkillToolName, Record<string, unknown>>;
-  for (const name of SKILL_TOOL_NAMES) {
-    const schema = z.toJSONSchema(toolInputSchemas[name], { io: 'input' }) as Record<string, unknown>;
-    delete schema.$schema;
-    out[name] = schema;
-  }
+  for (const name of SKILL_TOOL_NAMES) out[name] = inputJsonSchema(toolInputSchemas[name]);
   return out;
 }

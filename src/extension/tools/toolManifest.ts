@@ -1,9 +1,10 @@
 // The `contributes.languageModelTools` entries, generated from the code: names and reference names from
 // ids.ts, descriptions and input schemas from the core. test/build/toolManifest.test.ts fails when
 // package.json disagrees; `node scripts/sync-manifest.mjs` rewrites that part of package.json.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CATALOG_TOOL_DESCRIPTIONS, runSkillInputSchema, updateSkillInputSchema } from '../../core/catalog/toolSchemas';
 import { SKILL_TOOL_DESCRIPTIONS } from '../../core/runtime/toolDescriptions';
+import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
 import { SKILL_TOOL_NAMES, toolJsonSchemas } from '../../core/runtime/toolSchemas';
 import { CATALOG_TOOL_NAMES, CATALOG_TOOL_REFERENCE_NAMES, TOOL_NAMES, TOOL_REFERENCE_NAMES } from '../ids';
 import { SURFACE_WHEN } from '../toolSurface';
@@ -57,16 +58,10 @@ const CATALOG_HOST_NOTES: Record<keyof typeof CATALOG_TOOL_NAMES, string> = {
 };
 
 /** A tool's JSON Schema for the manifest (input side, without $schema). */
-function inputSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-}
-
 /** The manifest entries in the order package.json lists them. */
 export function toolContributions(): ToolContribution[] {
   const schemas = toolJsonSchemas();
-  const listSchema = inputSchemaOf(listSkillsInput);
+  const listSchema = inputJsonSchema(listSkillsInput);
   const entry = (key: keyof typeof TOOL_NAMES, modelDescription: string, inputSchema: Record<string, unknown>): ToolContribution => ({
     name: TOOL_NAMES[key],
     displayName: UI[key].displayName,
@@ -86,7 +81,7 @@ export function toolContributions(): ToolContribution[] {
     icon: CATALOG_UI[key].icon,
     userDescription: CATALOG_UI[key].userDescription,
     modelDescription: CATALOG_TOOL_DESCRIPTIONS[key] + CATALOG_HOST_NOTES[key],
-    inputSchema: inputSchemaOf(schema),
+    inputSchema: inputJsonSchema(schema),
     when: SURFACE_WHEN.catalog,
   });
   return [

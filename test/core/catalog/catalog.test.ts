@@ -152,9 +152,9 @@ describe('catalog: sources, resolution, list and run', () => {
   });
 
   it('exposes JSON Schemas and the minimal tool surface guidance', () => {
-    assert.equal(runSkillJsonSchema.type, 'object');
-    assert.deepEqual((runSkillJsonSchema.properties as Record<string, { enum?: string[] }>).action.enum, ['list', 'inspect', 'run']);
-    assert.deepEqual((updateSkillJsonSchema.properties as Record<string, { enum?: string[] }>).action.enum, ['create', 'patch', 'replace', 'metadata', 'copy', 'archive', 'restore']);
+    assert.equal(runSkillJsonSchema().type, 'object');
+    assert.deepEqual((runSkillJsonSchema().properties as Record<string, { enum?: string[] }>).action.enum, ['list', 'inspect', 'run']);
+    assert.deepEqual((updateSkillJsonSchema().properties as Record<string, { enum?: string[] }>).action.enum, ['create', 'patch', 'replace', 'metadata', 'copy', 'archive', 'restore']);
     const g = minimalToolGuidance();
     assert.match(g, /runSkill/);
     assert.match(g, /updateSkill/);
