@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { EditError } from './errors';
+import { isInside } from '../paths/isInside';
 
 /**
  * Normalises a path relative to a skill folder ("SKILL.md", "scripts/run.py") and
@@ -36,9 +37,6 @@ export function resolveInside(root: string, relPath: string, what = 'path'): str
   return full;
 }
 
-function isUnder(root: string, p: string): boolean {
-  return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-}
 
 /**
  * {@link resolveInside}, plus proof that symbolic links do not lead out: the real path of the target (or, when it
@@ -60,7 +58,7 @@ export async function resolveInsideReal(root: string, relPath: string, what = 'p
       if ((code === 'ENOENT' || code === 'ENOTDIR') && probe !== base && probe.length > base.length) continue;
       return full;
     }
-    if (!isUnder(realRoot, real)) {
+    if (!isInside(realRoot, real)) {
       const link = path.relative(base, probe).split(path.sep).join('/') || '.';
       throw new EditError(
         'UNSAFE_PATH',

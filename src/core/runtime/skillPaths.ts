@@ -1,13 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SkillToolError } from './errors';
+import { isInside } from '../paths/isInside';
 
-/** True when `child` is `parent` or lies below it (both absolute, normalized). */
-export function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  // '..' or '../x' climbs out; a name that merely starts with two dots ('..notes.md') does not.
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
+export { isInside };
 
 function refuse(skill: string, rel: string, why: string): SkillToolError {
   return new SkillToolError(
