@@ -5,33 +5,13 @@
 // The registry measured is the esbuild bundle of src/core/registry (bundle, platform node, cjs, as
 // scripts/build.mjs builds dist/), built into a temp file and required: the product ships that bundle,
 // not the tsx-transformed sources (tsx's keepNames wrapping alone costs ~0.5 us per skill).
-import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as Registry from '../../src/core/registry';
-import { reportRatio, summarize } from './benchUtil';
+import { loadBundled, reportRatio, summarize } from './benchUtil';
 
-/** Bundles src/core/registry/index.ts like scripts/build.mjs bundles the entries (no keepNames) and loads it. */
-function loadBundledRegistry(): typeof Registry {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-registry-bundle-')), 'registry.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(__dirname, '../../src/core/registry/index.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    define: { 'import.meta.url': '__importMetaUrl' },
-    banner: { js: "var __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-    logLevel: 'warning',
-    external: ['vscode'],
-  });
-  return createRequire(__filename)(out) as typeof Registry;
-}
-
-const { createSkillRegistry, parseOnlyChecker } = loadBundledRegistry();
+const { createSkillRegistry, parseOnlyChecker } = loadBundled<typeof Registry>('src/core/registry/index.ts');
 
 function generate(count: number): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `bench-discovery-${count}-`));

@@ -3,14 +3,18 @@
 // start-up); its figure is printed for information.
 // Calls are spaced as tool calls are (the model takes far longer than 10 ms between two calls): each call,
 // raw or ours, starts after 10 ms of idle time, in which the runner prepares the next run's workspace in
-// the background. Back-to-back calls (a throughput figure: the background work competes with the next
-// call) are printed for information.
+// the background. Raw and ours alternate (which goes first alternates too), so a slow spell of the machine
+// hits both sides alike. Back-to-back calls (a throughput figure: the background work competes with the
+// next call) are printed for information. The runner measured is the esbuild bundle of src/core/exec, as
+// dist/ ships it.
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createScriptRunner } from '../../src/core/exec';
-import { measure, reportDelta, reportRatio, summarize, type Sample } from './benchUtil';
+import type * as Exec from '../../src/core/exec';
+import { loadBundled, measure, reportDelta, reportRatio, summarize, type Sample } from './benchUtil';
+
+const { createScriptRunner } = loadBundled<typeof Exec>('src/core/exec/index.ts');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exec-'));
 const skill = path.join(dir, 'noop-skill');
@@ -28,21 +32,25 @@ const rawSpawn = (prog: string, file: string) =>
     c.on('error', reject).on('close', () => resolve());
   });
 
-/** Like `measure`, but each call (warm-up included) starts after `gapMs` of idle time, which is not timed. */
-async function measureSpaced(fn: () => Promise<unknown>, runs: number, warmup: number, gapMs = 10): Promise<Sample> {
+/**
+ * Times `a` and `b` alternately, `runs` times each after `warmup` untimed rounds; every call (warm-up
+ * included) starts after `gapMs` of idle time, which is not timed. Odd rounds call `b` first.
+ */
+async function measurePairSpaced(a: () => Promise<unknown>, b: () => Promise<unknown>, runs: number, warmup: number, gapMs = 10): Promise<[Sample, Sample]> {
   const idle = () => new Promise((resolve) => setTimeout(resolve, gapMs));
-  for (let i = 0; i < warmup; i++) {
-    await idle();
-    await fn();
-  }
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  const times: [number[], number[]] = [[], []];
+  const timed = async (fn: () => Promise<unknown>, into: number[] | undefined) => {
     await idle();
     const t0 = process.hrtime.bigint();
     await fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    into?.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  };
+  for (let i = 0; i < warmup + runs; i++) {
+    const keep = i >= warmup;
+    const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+    for (const side of order) await timed(side === 0 ? a : b, keep ? times[side] : undefined);
   }
-  return summarize(times);
+  return [summarize(times[0]), summarize(times[1])];
 }
 
 async function main(): Promise<void> {
@@ -53,8 +61,7 @@ async function main(): Promise<void> {
       const file = path.join(skill, 'scripts', `noop.${ext}`);
       const runs = ext === 'py' ? 20 : 60;
       const call = () => runner.run({ skillName: 'noop-skill', skillRoot: skill, script: `scripts/noop.${ext}` });
-      const raw = await measureSpaced(() => rawSpawn(prog, file), runs, 3);
-      const ours = await measureSpaced(call, runs, 3);
+      const [raw, ours] = await measurePairSpaced(() => rawSpawn(prog, file), call, runs, 3);
       if (sandbox === 'off') {
         const r = reportRatio(`run_script .${ext} vs raw spawn (median, calls 10 ms apart)`, ours.median, raw.median, 1.2);
         const d = reportDelta(`run_script .${ext} overhead (median, calls 10 ms apart)`, ours.median, raw.median, 5);

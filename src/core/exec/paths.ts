@@ -28,10 +28,10 @@ export function checkRelativePath(value: string, field: string, code: ScriptRunE
  * Resolves `rel` under `root` and verifies the real path (symlinks followed) stays under the real root.
  * Throws `not_found` when the target does not exist.
  */
-export function resolveInside(root: string, rel: string, field: string, code: ScriptRunErrorCode): string {
+export function resolveInside(root: string, rel: string, field: string, code: ScriptRunErrorCode, rootIsReal = false): string {
   const clean = checkRelativePath(rel, field, code, root);
   // realpath(3) in one call; fs.realpathSync walks the path in JS with an lstat per component.
-  const realRoot = fs.realpathSync.native(root);
+  const realRoot = rootIsReal ? root : fs.realpathSync.native(root);
   const target = path.join(realRoot, clean);
   let real: string;
   try {

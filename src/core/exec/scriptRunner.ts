@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
-import { buildEnv } from './env';
+import { allowedHostEnv, buildEnv } from './env';
 import { ScriptRunError } from './errors';
 import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver } from './interpreters';
@@ -11,7 +11,8 @@ import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, isInside, resolveInside } from './paths';
 import { runProcess } from './processRunner';
 import { bwrapArgs, probeSandbox } from './sandbox';
-import { ensureSnapshot, removeTreeAsync, skillKey } from './skillSnapshot';
+import { KnownSnapshots } from './knownSnapshots';
+import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
 import type { RunRequest, RunResult } from './types';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type RunWorkspace, type SkillView } from './workspace';
@@ -44,6 +45,17 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   const madeDirs = new Set<string>();
   const cleanups = new Set<Promise<void>>();
   const spares = new SpareWorkspaces(path.join(opts.stateDir, 'spares'));
+  const hostEnv = allowedHostEnv(process.env, opts.envAllowlist);
+  const snapshots = new KnownSnapshots();
+  const snapshotsDir = path.join(opts.stateDir, 'skills');
+  const excludes = snapshotExcludes(opts.dependencyDirs);
+  const keys = new Map<string, string>();
+  const keyOf = (name: string, realRoot: string): string => {
+    const id = `${name}\0${realRoot}`;
+    let key = keys.get(id);
+    if (key === undefined) keys.set(id, (key = skillKey(name, realRoot)));
+    return key;
+  };
 
   const ensureDir = (dir: string): string => {
     if (!madeDirs.has(dir)) {
@@ -70,7 +82,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
       while (cleanups.size > 0) await Promise.all([...cleanups]);
       await spares.idle();
     },
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups, spares }),
+    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf }),
   };
 }
 
@@ -84,6 +96,16 @@ interface RunnerContext {
   ensureDir: (dir: string) => string;
   cleanups: Set<Promise<void>>;
   spares: SpareWorkspaces;
+  /** The host variables a script may see, taken when the runner was made. */
+  hostEnv: Readonly<Record<string, string>>;
+  /** What this runner has read of its snapshots. */
+  snapshots: KnownSnapshots;
+  /** `<stateDir>/skills`, where snapshots live. */
+  snapshotsDir: string;
+  /** Names never copied into a snapshot. */
+  excludes: ReadonlySet<string>;
+  /** The snapshot key of a skill (name plus a hash of its real root), remembered. */
+  keyOf: (name: string, realRoot: string) => string;
 }
 
 function validate(req: RunRequest): void {
@@ -128,7 +150,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   const realRoot = fs.realpathSync.native(req.skillRoot);
   const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
-    const real = resolveInside(realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill');
+    const real = resolveInside(realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
     if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
   }
   let commandArgv: string[] | undefined;
@@ -162,16 +184,17 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   };
 
   let result: RunResult | undefined;
-  const key = skillKey(req.skillName, realRoot);
-  const snapshot = ensureSnapshot(path.join(opts.stateDir, 'skills'), key, realRoot, opts.dependencyDirs);
+  const key = ctx.keyOf(req.skillName, realRoot);
+  const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots);
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};
   for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
   const home = ctx.ensureDir(path.join(depsRoot, 'home'));
+  ctx.snapshots.acquire(snapshot.dir);
   const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
   const ws = workspaceAt(ctx.ensureDir(ctx.runsDir), newRunId(), req.skillName);
   // The workspace built ahead of time for this skill (one rename), else built now.
-  const spare = await ctx.spares.take(key, view);
+  const spare = ctx.spares.take(key, view);
   let claimed = false;
   if (spare) {
     try {
@@ -198,7 +221,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       );
     }
     const cwd = resolveCwd(req, ws, snapshot.dir);
-    const env = buildEnv(process.env, opts.envAllowlist, {
+    const env = buildEnv(ctx.hostEnv, {
       WORKSPACE_DIR: ws.root,
       SKILLS_DIR: ws.skillsDir,
       WORK_DIR: ws.workDir,
@@ -240,8 +263,6 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       stderrCap: opts.stderrCap,
       signal: req.signal,
     });
-    // The process is started: build the next run's workspace while it runs.
-    ctx.spares.prepare(key, view);
     const outcome = await running;
     lap('run');
     let stderr = outcome.stderr;
@@ -284,7 +305,13 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     return result;
   } finally {
     ctx.active.delete(ws.runId);
-    const pending = pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active);
+    // After the result is handed back: remove old run folders and build the next run's workspace for this
+    // skill (both on the thread pool). Neither runs while the process starts, which they would slow down.
+    const pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      ctx.snapshots.release(snapshot.dir, ctx.excludes);
+      ctx.spares.prepare(key, view);
+      return pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active);
+    });
     ctx.cleanups.add(pending);
     void pending.then(() => ctx.cleanups.delete(pending));
     lap('cleanup');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { KnownSnapshots } from './knownSnapshots';
 import { isInside } from './paths';
 
 /** Names never staged from a skill's source tree (version control, caches, dependency folders). */
@@ -21,6 +22,11 @@ export interface SkillSnapshot {
 export function skillKey(name: string, realRoot: string): string {
   const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64) || 'skill';
   return `${safe}-${createHash('sha256').update(realRoot).digest('hex').slice(0, 10)}`;
+}
+
+/** The names left out of snapshots: the fixed ones and the runner's dependency folders. */
+export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
+  return new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
 }
 
 /**
@@ -92,16 +98,38 @@ interface SnapshotMeta {
  * are removed. Concurrent first runs race safely: each copies into a private temp folder and renames;
  * the loser discards its copy.
  */
-export function ensureSnapshot(snapshotsDir: string, key: string, realRoot: string, excludeNames: readonly string[]): SkillSnapshot {
-  const excludes = new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
+export function ensureSnapshot(
+  snapshotsDir: string,
+  key: string,
+  realRoot: string,
+  /** Names never copied, from {@link snapshotExcludes}. */
+  excludes: ReadonlySet<string>,
+  known?: KnownSnapshots,
+): SkillSnapshot {
   const fingerprint = fingerprintTree(realRoot, excludes);
   const keyDir = path.join(snapshotsDir, key);
   const dir = path.join(keyDir, fingerprint);
   const metaFile = `${dir}.json`;
+  // What this runner already read of the copy (meta, entries) is not read again; the copy itself is
+  // checked unless it was checked after its last run (see KnownSnapshots).
+  const seen = known?.get(dir);
+  if (seen) {
+    if (seen.clean) return { dir, entries: seen.entries, created: false, warnings: seen.warnings };
+    try {
+      if (fingerprintTree(dir, excludes) === seen.copy) return { dir, entries: seen.entries, created: false, warnings: seen.warnings };
+    } catch {
+      // Gone: rebuild below.
+    }
+    known?.forget(dir);
+  }
   if (fs.existsSync(dir)) {
     try {
       const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as SnapshotMeta;
-      if (fingerprintTree(dir, excludes) === meta.copy) return { dir, entries: fs.readdirSync(dir), created: false, warnings: meta.warnings };
+      if (fingerprintTree(dir, excludes) === meta.copy) {
+        const entries = fs.readdirSync(dir);
+        known?.remember(dir, meta, entries);
+        return { dir, entries, created: false, warnings: meta.warnings };
+      }
     } catch {
       // No or unreadable meta: rebuild below.
     }
@@ -124,7 +152,10 @@ export function ensureSnapshot(snapshotsDir: string, key: string, realRoot: stri
   for (const old of fs.readdirSync(keyDir)) {
     if (old !== fingerprint && old !== `${fingerprint}.json` && !old.startsWith('.tmp-')) removeTree(path.join(keyDir, old));
   }
-  return { dir, entries: fs.readdirSync(dir), created: true, warnings };
+  const entries = fs.readdirSync(dir);
+  known?.forgetOthers(keyDir, dir);
+  known?.remember(dir, meta, entries);
+  return { dir, entries, created: true, warnings };
 }
 
 /** Removes a tree that may hold read-only directories (made writable first, which non-root needs). */

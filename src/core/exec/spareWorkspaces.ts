@@ -11,12 +11,15 @@ interface Spare {
   root: Promise<string | undefined>;
   /** True once `root` has settled. */
   ready: boolean;
+  /** `root`'s value once settled, so a run takes a ready spare without waiting a tick. */
+  builtRoot?: string;
 }
 
 /**
- * Workspaces built ahead of time, at most one per skill: while a run's process runs, the next workspace for
- * the same skill is built on the thread pool (folders, the staged skill view, links), so the next run takes
- * it with one rename instead of a dozen folder and link creations on its own path. A spare is never handed
+ * Workspaces built ahead of time, at most one per skill: once a run has ended, the next workspace for the
+ * same skill is built on the thread pool (folders, the staged skill view, links), so the next run takes it
+ * with one rename instead of a dozen folder and link creations on its own path. (Not while the process
+ * starts: the thread pool's work would slow the start down.) A spare is never handed
  * to any process before it is taken, so every run still starts from a fresh, empty workspace.
  * Spares live in `<stateDir>/spares/<pid>-<random>`; those of processes that are gone are removed.
  */
@@ -38,7 +41,7 @@ export class SpareWorkspaces {
    * is left for a later run (building a workspace now costs less than waiting for it). A spare for an older
    * view of the skill (its snapshot changed) is removed.
    */
-  async take(key: string, view: SkillView): Promise<string | undefined> {
+  take(key: string, view: SkillView): string | undefined {
     const spare = this.spares.get(key);
     if (!spare) return undefined;
     if (!spare.ready && spare.signature === signatureOf(view)) {
@@ -50,7 +53,7 @@ export class SpareWorkspaces {
       this.discard(spare);
       return undefined;
     }
-    return spare.root;
+    return spare.builtRoot;
   }
 
   /**
@@ -76,7 +79,10 @@ export class SpareWorkspaces {
       return undefined;
     });
     const spare: Spare = { signature: signatureOf(view), root: built, ready: false };
-    void built.then(() => (spare.ready = true));
+    void built.then((r) => {
+      spare.builtRoot = r;
+      spare.ready = true;
+    });
     this.track(built);
     this.spares.set(key, spare);
     while (this.spares.size > this.maxSkills) {

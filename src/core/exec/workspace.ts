@@ -91,9 +91,13 @@ export async function buildWorkspaceAsync(root: string, view: SkillView): Promis
   for (const d of [...levels.keys()].sort((a, b) => a - b)) await Promise.all(levels.get(d)!.map(run));
 }
 
-/** A new run id: the time first, so run folders sort by age. */
+/** Random per process, so ids of two processes sharing a state folder never meet. */
+const PROCESS_TAG = randomBytes(3).toString('hex');
+let runSeq = 0;
+
+/** A new run id: the time first, so run folders sort by age; then this process's tag and a counter. */
 export function newRunId(): string {
-  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  return `${Date.now().toString(36)}-${PROCESS_TAG}${(runSeq++).toString(36)}`;
 }
 
 /** The paths of the workspace `runsDir/runId` (built by {@link buildWorkspace} or renamed there). */

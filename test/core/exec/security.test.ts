@@ -85,6 +85,29 @@ describe('core/exec security', () => {
     assert.doesNotMatch(ls.stdout, /new-file/);
   });
 
+  it('gives every run of one runner the skill as it is on disk, even after a run changed its read-only copy', async () => {
+    const runner = sb.runner();
+    const hello = { skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.sh', args: ['x'] };
+    // Unlocks the snapshot behind the staged links (an owner can chmod) and changes a script in it.
+    const tamper = {
+      skillName: 'exec-demo',
+      skillRoot: sb.skillRoot,
+      command: 'd=$(readlink -f scripts); chmod u+w "$d" "$d/hello.sh" && echo "echo tampered" > "$d/hello.sh" && echo done',
+    };
+    assert.equal((await runner.run(hello)).stdout, 'sh x\n');
+    await runner.idle();
+    assert.equal((await runner.run(tamper)).stdout, 'done\n');
+    // Back to back: the check of the copy after the tampering run may not have happened yet.
+    assert.equal((await runner.run(hello)).stdout, 'sh x\n', 'the next run saw the tampered copy');
+    await runner.run(tamper);
+    await runner.idle();
+    // After a pause: the check after the run found the change, so this run does not trust the copy.
+    assert.equal((await runner.run(hello)).stdout, 'sh x\n', 'a later run saw the tampered copy');
+    await runner.idle();
+    assert.equal((await runner.run(hello)).stdout, 'sh x\n');
+    assert.equal(fs.readFileSync(path.join(sb.skillRoot, 'scripts', 'hello.sh'), 'utf8').includes('tampered'), false);
+  });
+
   describe('sandbox (bubblewrap)', () => {
     before(function () {
       if (!onPath('bwrap')) {

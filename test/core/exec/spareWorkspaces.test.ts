@@ -21,7 +21,7 @@ describe('workspaces built ahead of time', () => {
     assert.equal(first.exit_code, 0, first.stderr);
     await runner.idle();
     const [spare] = spares();
-    assert.ok(spare, 'a spare workspace was built while the first run ran');
+    assert.ok(spare, 'a spare workspace was built after the first run');
     const second = await runner.run({
       skillName: 'exec-demo',
       skillRoot: sb.skillRoot,
