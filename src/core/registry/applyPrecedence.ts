@@ -1,5 +1,5 @@
-import type { LoadedSkill } from './loadSkill';
-import { baseSkillId, compareStrings, SCOPE_RANK } from './skillId';
+import { NO_IDS, type LoadedSkill } from './loadedSkill';
+import { compareStrings, SCOPE_RANK } from './skillId';
 import type { SkillRecord } from './types';
 
 /**
@@ -11,7 +11,7 @@ import type { SkillRecord } from './types';
  */
 export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
   // Sorted by name first; ids, order and statuses are then settled within each name group. Most groups
-  // hold one skill, whose id is its base id: no map of ids over the whole set is needed.
+  // hold one skill, which is its own record already (base id, own status): no map of ids, no new object.
   const byName = loaded.slice().sort((a, b) => compareStrings(a.name, b.name));
   const records: SkillRecord[] = new Array(byName.length);
   let i = 0;
@@ -19,7 +19,7 @@ export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
     const name = byName[i].name;
     let j = i + 1;
     while (j < byName.length && byName[j].name === name) j++;
-    if (j - i === 1) records[i] = toRecord(byName[i], baseSkillId(byName[i].root, name));
+    if (j - i === 1) records[i] = byName[i];
     else settleGroup(byName, i, j, records);
     i = j;
   }
@@ -29,18 +29,15 @@ export function applyPrecedence(loaded: readonly LoadedSkill[]): SkillRecord[] {
 /** Records for the skills `from..to` of one name: ids made unique, sorted by precedence then id, statuses set. */
 function settleGroup(byName: readonly LoadedSkill[], from: number, to: number, records: SkillRecord[]): void {
   const skills = byName.slice(from, to);
-  const baseIds = skills.map((s) => baseSkillId(s.root, s.name));
   const counts = new Map<string, number>();
-  for (const id of baseIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const group = skills.map((s, k) => toRecord(s, counts.get(baseIds[k])! > 1 ? `${baseIds[k]}@${s.rootDir}` : baseIds[k]));
+  for (const s of skills) counts.set(s.id, (counts.get(s.id) ?? 0) + 1);
+  const group = skills.map((s) => toRecord(s, counts.get(s.id)! > 1 ? `${s.id}@${s.rootDir}` : s.id));
   group.sort(compareRecords);
   settleName(group);
   for (let k = 0; k < group.length; k++) records[from + k] = group[k];
 }
 
-/** `shadows` of every record that shadows nothing (frozen and shared; a winner gets its own list). */
-const NO_IDS = Object.freeze([]) as readonly string[] as string[];
-
+/** A record of its own for a skill whose name others share (its status and id may change; the skill may not). */
 function toRecord(s: LoadedSkill, id: string): SkillRecord {
   return {
     id,
@@ -48,12 +45,12 @@ function toRecord(s: LoadedSkill, id: string): SkillRecord {
     description: s.description,
     location: s.location,
     rootDir: s.rootDir,
-    scope: s.root.scope,
+    scope: s.scope,
     root: s.root,
     properties: s.properties,
     digest: s.digest,
     diagnostics: s.diagnostics,
-    status: s.broken ? 'broken' : 'ok',
+    status: s.status,
     shadows: NO_IDS,
   };
 }

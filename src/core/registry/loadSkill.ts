@@ -1,16 +1,17 @@
-import { hash } from 'node:crypto';
 import * as path from 'node:path';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
 import type { FileRead, FileStamp, MaybePromise, RegistryHost } from './registryHost';
+import { digestSource, LoadedSkill } from './loadedSkill';
+import { baseSkillId } from './skillId';
 import type { SkillRoot } from './types';
 
 /** The file names that make a folder a skill, in order of preference (`skill.md` only when SKILL.md is absent). */
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
 
 /** `/SKILL.md` and `/skill.md` with the platform's separator. */
-const FILE_SUFFIXES = SKILL_FILE_NAMES.map((n) => path.sep + n);
+export const FILE_SUFFIXES = SKILL_FILE_NAMES.map((n) => path.sep + n);
 
 /** What a checker gets to judge one skill. */
 export interface SkillCheckInput {
@@ -29,23 +30,6 @@ export type SkillChecker = (input: SkillCheckInput) => MaybePromise<SkillDiagnos
 
 /** Only the parser's own findings (file shape, YAML syntax): for callers that validate elsewhere. */
 export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics;
-
-/**
- * One skill as read from disk, before precedence decides its status. It is its own {@link FileStamp}
- * (the mtime and size of the file read; -1 when unreadable), so a rescan can skip the unchanged file.
- */
-export interface LoadedSkill extends FileStamp {
-  root: SkillRoot;
-  rootDir: string;
-  location: string;
-  fileName: string;
-  name: string;
-  description: string;
-  properties: Record<string, unknown>;
-  digest: string;
-  diagnostics: SkillDiagnostic[];
-  broken: boolean;
-}
 
 /**
  * Reads and checks the skill in `skillDir`, or returns `undefined` when the folder holds neither
@@ -74,12 +58,12 @@ function loadFile(host: RegistryHost, root: SkillRoot, skillDir: string, folderN
   try {
     read = host.readFile(location);
   } catch (e) {
-    return unreadable(root, skillDir, location, fileName, folderName, e);
+    return unreadable(root, skillDir, location, folderName, e);
   }
   if (isPromise(read)) {
     return read.then(
       (r) => (r ? checkRead(r, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1)),
-      (e: unknown) => unreadable(root, skillDir, location, fileName, folderName, e),
+      (e: unknown) => unreadable(root, skillDir, location, folderName, e),
     );
   }
   return read ? checkRead(read, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
@@ -95,12 +79,13 @@ function checkRead(
   mode: ValidationMode,
   check: SkillChecker,
 ): MaybePromise<LoadedSkill> {
-  // One Buffer, decoded once and hashed once.
+  // One Buffer, decoded once; hashed when the digest is first asked for (see LoadedSkill).
   const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
   // Ranges only when a finding needs one: most skills have none, and the parsed file is not kept.
   // toString() without arguments is Node's shortest path to utf8Slice (no encoding lookup).
-  const parsed = parseSkillText(bytes.toString(), true);
-  const digest = `sha256:${hash('sha256', bytes, 'hex')}`;
+  const text = bytes.toString();
+  const parsed = parseSkillText(text, true);
+  const digest = digestSource(bytes, text);
   let checked: MaybePromise<SkillDiagnostic[]>;
   try {
     checked = check({ parsed, skillDir, folderName, fileName, mode });
@@ -109,11 +94,11 @@ function checkRead(
   }
   if (isPromise(checked)) {
     return checked.then(
-      (d) => loaded(read, parsed, d, digest, root, skillDir, location, fileName, folderName),
-      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), digest, root, skillDir, location, fileName, folderName),
+      (d) => loaded(read, parsed, d, digest, root, skillDir, location, folderName),
+      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), digest, root, skillDir, location, folderName),
     );
   }
-  return loaded(read, parsed, checked, digest, root, skillDir, location, fileName, folderName);
+  return loaded(read, parsed, checked, digest, root, skillDir, location, folderName);
 }
 
 function checkFailed(parsed: ParsedSkillFile, location: string, e: unknown): SkillDiagnostic[] {
@@ -124,30 +109,49 @@ function loaded(
   read: FileRead,
   parsed: ParsedSkillFile,
   diagnostics: SkillDiagnostic[],
-  digest: string,
+  digest: Uint8Array | string,
   root: SkillRoot,
   skillDir: string,
   location: string,
-  fileName: string,
   folderName: string,
 ): LoadedSkill {
-  const props = parsed.properties;
+  // The kept strings are slices of the file's text. When the text is not kept for the digest (a large
+  // file), they get their own copies, so the whole text is not kept alive by them instead.
+  const props = typeof digest === 'string' ? parsed.properties : ownStrings(parsed.properties);
   const none = diagnostics.length === 0;
-  return {
-    root,
-    rootDir: skillDir,
-    location,
-    fileName,
-    mtimeMs: read.mtimeMs,
-    size: read.size,
-    name: effectiveSkillName(props, folderName),
-    description: typeof props.description === 'string' ? props.description : '',
-    properties: props,
+  const name = effectiveSkillName(props, folderName);
+  return new LoadedSkill(
+    {
+      id: baseSkillId(root, name),
+      name,
+      description: typeof props.description === 'string' ? props.description : '',
+      location,
+      rootDir: skillDir,
+      root,
+      properties: props,
+      // Most skills have no finding: they share one frozen empty list instead of each keeping its own.
+      diagnostics: none ? NO_DIAGNOSTICS : diagnostics,
+      status: !none && hasError(diagnostics) ? 'broken' : 'ok',
+      mtimeMs: read.mtimeMs,
+      size: read.size,
+    },
     digest,
-    // Most skills have no finding: they share one frozen empty list instead of each keeping its own.
-    diagnostics: none ? NO_DIAGNOSTICS : diagnostics,
-    broken: !none && hasError(diagnostics),
-  };
+  );
+}
+
+/**
+ * A copy of frontmatter values whose strings do not hold on to the file's text. (V8 makes a slice of 13 or
+ * more characters a view of the text; a slice of a fresh concatenation is a view of that copy instead.)
+ */
+function ownStrings<T>(value: T): T {
+  if (typeof value === 'string') return (value.length < 13 ? value : (' ' + value).slice(1)) as T;
+  if (Array.isArray(value)) return value.map(ownStrings) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = ownStrings(v);
+    return out as T;
+  }
+  return value;
 }
 
 function hasError(diagnostics: readonly SkillDiagnostic[]): boolean {
@@ -163,22 +167,24 @@ export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
   return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
-function unreadable(root: SkillRoot, skillDir: string, location: string, fileName: string, folderName: string, e: unknown): LoadedSkill {
+function unreadable(root: SkillRoot, skillDir: string, location: string, folderName: string, e: unknown): LoadedSkill {
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
-  return {
-    root,
-    rootDir: skillDir,
-    location,
-    fileName,
-    mtimeMs: -1,
-    size: -1,
-    name: folderName,
-    description: '',
-    properties: {},
-    digest: '',
-    diagnostics: [failure('skill-unreadable', `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`)],
-    broken: true,
-  };
+  return new LoadedSkill(
+    {
+      id: baseSkillId(root, folderName),
+      name: folderName,
+      description: '',
+      location,
+      rootDir: skillDir,
+      root,
+      properties: {},
+      diagnostics: [failure('skill-unreadable', `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`)],
+      status: 'broken',
+      mtimeMs: -1,
+      size: -1,
+    },
+    undefined,
+  );
 }
 
 function failure(rule: string, message: string): SkillDiagnostic {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
-import { isPromise, loadSkill, type LoadedSkill, type SkillChecker } from './loadSkill';
+import type { LoadedSkill } from './loadedSkill';
+import { FILE_SUFFIXES, isPromise, loadSkill, type SkillChecker } from './loadSkill';
 import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
 import type { TimeSlicer } from './timeSlicer';
 import { SkillTable } from './skillTable';
@@ -79,7 +80,8 @@ function counted(ctx: ScanContext, loaded: LoadedSkill | undefined): LoadedSkill
 
 async function unchanged(host: RegistryHost, cached: LoadedSkill): Promise<boolean> {
   try {
-    if (cached.fileName !== 'SKILL.md' && (await host.stat(path.join(cached.rootDir, 'SKILL.md')))) return false;
+    // A skill read from skill.md is reloaded once a SKILL.md appears beside it (which then wins).
+    if (!cached.location.endsWith(FILE_SUFFIXES[0]) && (await host.stat(cached.rootDir + FILE_SUFFIXES[0]))) return false;
     return sameStamp(await host.stat(cached.location), cached);
   } catch {
     return false;

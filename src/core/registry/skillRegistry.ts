@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
 import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
-import type { LoadedSkill, SkillChecker } from './loadSkill';
+import type { LoadedSkill } from './loadedSkill';
+import type { SkillChecker } from './loadSkill';
 import { createNodeRegistryHost, type RegistryHost } from './registryHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
@@ -199,6 +200,8 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 
 /** True when nothing a listener cares about differs (diagnostics compared by rule and message). */
 function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
+  // A skill reused by a rescan is the same object: nothing to compare (nor a digest to compute).
+  if (a === b) return true;
   return (
     a.location === b.location &&
     a.digest === b.digest &&

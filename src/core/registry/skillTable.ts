@@ -1,4 +1,4 @@
-import type { LoadedSkill } from './loadSkill';
+import type { LoadedSkill } from './loadedSkill';
 
 /**
  * The skills of one root by skill folder, in scan order. A scan fills it as two arrays in listing order

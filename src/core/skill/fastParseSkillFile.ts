@@ -127,15 +127,33 @@ function hasKey(fields: readonly FrontmatterField[], key: string): boolean {
   return false;
 }
 
-/** The keys most files use, as constants: a new slice of the text would have to be hashed to become a property name. */
-const COMMON_KEYS = ['name', 'description', 'license', 'metadata', 'compatibility', 'allowed-tools', 'version', 'author'];
-
-/** The key written at `start..end`: one of {@link COMMON_KEYS} when it is one, else a slice of the text. */
+/**
+ * The key written at `start..end`: a constant when it is one of the keys most files use (a new slice of
+ * the text would have to be hashed to become a property name), else a slice of the text. One comparison
+ * at most, chosen by length and first character.
+ */
 function keyAt(text: string, start: number, end: number): string {
-  const len = end - start;
-  const first = text.charCodeAt(start);
-  for (const k of COMMON_KEYS) if (k.length === len && k.charCodeAt(0) === first && sameAt(text, start, k)) return k;
-  return text.slice(start, end);
+  const k = commonKey(end - start, text.charCodeAt(start));
+  return k !== undefined && sameAt(text, start, k) ? k : text.slice(start, end);
+}
+
+function commonKey(length: number, first: number): string | undefined {
+  switch (length) {
+    case 4:
+      return first === 110 /* n */ ? 'name' : undefined;
+    case 11:
+      return first === 100 /* d */ ? 'description' : undefined;
+    case 7:
+      return first === 108 /* l */ ? 'license' : first === 118 /* v */ ? 'version' : undefined;
+    case 8:
+      return first === 109 /* m */ ? 'metadata' : undefined;
+    case 13:
+      return first === 99 /* c */ ? 'compatibility' : first === 97 /* a */ ? 'allowed-tools' : undefined;
+    case 6:
+      return first === 97 /* a */ ? 'author' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** True when `text` holds `s` at `start` (a loop: cheaper than `startsWith` for a few characters). */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -120,6 +121,80 @@ describe('skill registry over the fixture roots', () => {
   it('gives the same records through the asynchronous fs host', async () => {
     const other = createSkillRegistry({ roots: fixtureRoots(), host: createAsyncNodeRegistryHost(), concurrency: 3 });
     assert.deepEqual((await other.refresh()).records, records);
+  });
+});
+
+describe('skill registry digests', () => {
+  const sha = (bytes: Buffer | string) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  const head = (name: string) => `---\nname: ${name}\ndescription: Digest case ${name}. Use in tests.\n---\n`;
+  // Each file's digest is the sha256 of its bytes, whether the registry kept the text (small, valid UTF-8)
+  // or the bytes (large, or decoding replaced something) for it.
+  const cases: [string, Buffer][] = [
+    ['ascii', Buffer.from(`${head('ascii')}\nPlain text.\n`)],
+    ['utf8', Buffer.from(`${head('utf8')}\nÜmlaut, 中文, emoji 🎉 and a literal \uFFFD.\n`)],
+    ['bom', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${head('bom')}\nAfter a BOM.\n`)])],
+    ['crlf', Buffer.from(`${head('crlf')}\r\nWindows lines.\r\n`.replace(/\n/g, '\r\n').replace(/\r\r/g, '\r'))],
+    ['invalid', Buffer.concat([Buffer.from(`${head('invalid')}\nBytes that are not UTF-8: `), Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80]), Buffer.from('\n')])],
+    ['large', Buffer.from(`${head('large')}\n${'A long body line that makes the file larger than four kilobytes.\n'.repeat(100)}`)],
+    ['large-utf8', Buffer.from(`${head('large-utf8')}\n${'Zeile mit Umlauten: äöü, und noch mehr Text für die Länge.\n'.repeat(100)}`)],
+  ];
+
+  it('is the sha256 of the file bytes for every kind of file, also in JSON', async () => {
+    const root = tempDir();
+    for (const [name, bytes] of cases) {
+      fs.mkdirSync(path.join(root, name));
+      fs.writeFileSync(path.join(root, name, 'SKILL.md'), bytes);
+    }
+    const registry = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    const { records } = await registry.refresh();
+    assert.equal(records.length, cases.length);
+    const json = JSON.parse(JSON.stringify(records)) as SkillRecord[];
+    for (const [name, bytes] of cases) {
+      const r = records.find((x) => x.rootDir.endsWith(`${path.sep}${name}`));
+      assert.ok(r, name);
+      assert.equal(r.digest, sha(bytes), name);
+      assert.equal(r.digest, r.digest, 'asking twice gives the same digest');
+      const j = json.find((x) => x.id === r.id)!;
+      assert.equal(j.digest, sha(bytes), `${name} in JSON`);
+      assert.deepEqual(Object.keys(j).sort(), ['description', 'diagnostics', 'digest', 'id', 'location', 'name', 'properties', 'root', 'rootDir', 'scope', 'shadows', 'status']);
+    }
+    // The large files' values are the same as any other's (they are copies that do not keep the text).
+    const large = records.find((x) => x.rootDir.endsWith(`${path.sep}large-utf8`))!;
+    assert.deepEqual(large.properties, { name: 'large-utf8', description: 'Digest case large-utf8. Use in tests.' });
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is the digest of the file as read, not as it is when the digest is asked for', async () => {
+    const root = tempDir();
+    const dir = writeSkill(root, 'changing');
+    const before = fs.readFileSync(path.join(dir, 'SKILL.md'));
+    const registry = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    const [r] = (await registry.refresh()).records;
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `${before.toString()}\nChanged after the scan.\n`);
+    assert.equal(r.digest, sha(before));
+    const [again] = (await registry.refresh()).records;
+    assert.equal(again.digest, sha(fs.readFileSync(path.join(dir, 'SKILL.md'))));
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is empty for a file that cannot be read, and the sha256 of nothing for an empty file', async function () {
+    const root = tempDir();
+    const empty = path.join(root, 'empty');
+    fs.mkdirSync(empty);
+    fs.writeFileSync(path.join(empty, 'SKILL.md'), '');
+    const locked = writeSkill(root, 'locked');
+    fs.chmodSync(path.join(locked, 'SKILL.md'), 0o000);
+    const { records } = await createSkillRegistry({ roots: [{ path: root, scope: 'user' }] }).refresh();
+    assert.equal(records.find((r) => r.name === 'empty')!.digest, sha(Buffer.alloc(0)));
+    const lockedRecord = records.find((r) => r.name === 'locked')!;
+    if (process.getuid?.() === 0) {
+      console.log('      note: running as root, a mode-000 file is still readable; checking its digest is that of its bytes');
+      assert.equal(lockedRecord.digest, sha(fs.readFileSync(path.join(locked, 'SKILL.md'))));
+    } else {
+      assert.equal(lockedRecord.digest, '');
+      assert.equal(lockedRecord.status, 'broken');
+    }
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { LoadedSkill } from '../../../src/core/registry/loadSkill';
+import type { LoadedSkill } from '../../../src/core/registry/loadedSkill';
 import { SkillTable } from '../../../src/core/registry/skillTable';
 
 const skill = (dir: string): LoadedSkill =>
