@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // Enough warm-up runs for the JIT to settle (the validator's code is compiled lazily): steady state is compared.
   for (const [count, runs, warmup] of [
     [1_000, 30, 20],
-    [10_000, 10, 4],
+    [10_000, 15, 4],
   ] as const) {
     const root = generate(count);
     const roots = [{ path: root, scope: 'user' as const }];

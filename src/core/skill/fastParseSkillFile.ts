@@ -290,6 +290,20 @@ const NOT_PLAIN = /[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\uffff]|: | #/g;
 /** First characters that make a value more than a plain scalar: - ? : , [ ] { } # & * ! | > ' " % @ ` and space. */
 const PLAIN_BAD_FIRST: boolean[] = Array.from({ length: 128 }, (_, c) => '-?:,[]{}#&*!|>\'"%@` '.includes(String.fromCharCode(c)));
 
+/** Values up to this length are checked by {@link plainShortOk}. */
+const SHORT_VALUE = 24;
+
+/** {@link plainOk}'s checks inside a short value whose first and last characters passed, as a loop. */
+function plainShortOk(text: string, start: number, end: number, first: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c >= 0xd800) return false;
+    // `: ` and ` #` (the last character is neither `:` nor space, so `i + 1 < end` here)
+    if ((c === 0x3a && text.charCodeAt(i + 1) === 0x20) || (c === 0x20 && text.charCodeAt(i + 1) === 0x23)) return false;
+  }
+  return !(end - start === 3 && first === 0x2e && text.charCodeAt(start + 1) === 0x2e && text.charCodeAt(start + 2) === 0x2e);
+}
+
 /**
  * True when `text[start..end)` is a YAML plain scalar that means exactly its own text: no indicator at the
  * start, no `: ` or ` #` inside, no trailing `:` or white space, and only printable characters. Reads the
@@ -302,6 +316,8 @@ function plainOk(text: string, start: number, end: number): boolean {
   if (first === 0x3d && end - start === 1) return false; // `=`
   const last = text.charCodeAt(end - 1);
   if (last === 0x20 || last === 0x3a) return false;
+  // Short values (names, licenses, versions): a loop, cheaper than starting the regular expression.
+  if (end - start <= SHORT_VALUE) return plainShortOk(text, start, end, first);
   // No control or odd character, no `: ` and no ` #` inside. The line break at `end` is itself a control
   // character, so the first match from `start` is at `end` exactly when the value is clean (the last
   // character is neither `:` nor space, so no two-character match straddles `end`). A regular expression

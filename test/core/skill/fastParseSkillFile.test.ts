@@ -130,16 +130,18 @@ describe('fastParseSkillFile', () => {
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const keys = ['name', 'description', 'license', 'metadata', 'allowed-tools', 'x_y', 'A-1', '1a', 'na me', '__proto__', ''];
     const values = ['pdf', 'two words', 'a:b', 'a: b', 'x #y', 'x#y', '"q"', "'q'", '-x', 'x-', 'x:', ' x', 'x ', '', '1.0', 'true', '[a]', '{a: b}', '&a x', '*a', '!t x', '|', '>', '~', 'null', 'ü', 'a\tb', '---', '...', '%x', '@x', '`x', '=', '==', '\u2028', 'a\u0085b'];
+    // Sometimes several pieces in one value, so long values (checked differently from short ones) are hostile too.
+    const valueOf = (): string => (rnd() < 0.3 ? Array.from({ length: 2 + Math.floor(rnd() * 5) }, () => pick(values)).join(pick([' ', '', 'word '])) : pick(values));
     const lineOf = (): string => {
       switch (Math.floor(rnd() * 8)) {
         case 0:
           return `${pick(keys)}:`;
         case 1:
-          return `  ${pick(keys)}: ${pick(values)}`;
+          return `  ${pick(keys)}: ${valueOf()}`;
         case 2:
           return pick(['', ' ', '#c', '- item', '  - item', '   a: 1', '  a:', '--- ', '---\t']);
         default:
-          return `${pick(keys)}: ${pick(values)}`;
+          return `${pick(keys)}: ${valueOf()}`;
       }
     };
     let accepted = 0;
