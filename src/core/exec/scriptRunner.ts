@@ -123,6 +123,17 @@ function validate(req: RunRequest): void {
   if (req.timeoutMs !== undefined && !(req.timeoutMs > 0)) bad(`timeoutMs ${req.timeoutMs} must be a positive number of milliseconds.`);
 }
 
+/** The real path of an existing folder, or undefined (a missing overlay: nothing edited yet). */
+function realFolder(dir: string): string | undefined {
+  if (!path.isAbsolute(dir)) throw new ScriptRunError('invalid_request', `overlayRoot "${dir}" must be an absolute folder path.`);
+  try {
+    const real = fs.realpathSync.native(dir);
+    return fs.statSync(real).isDirectory() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function resolveCwd(req: RunRequest, ws: RunWorkspace, snapshotDir: string): string {
   if (req.cwd === undefined || req.cwd === '' || req.cwd === '.') return ws.skillDir;
   const m = CWD_VAR.exec(req.cwd);
@@ -148,9 +159,12 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   const started = performance.now();
   validate(req);
   const realRoot = fs.realpathSync.native(req.skillRoot);
+  const realOverlay = req.overlayRoot !== undefined ? realFolder(req.overlayRoot) : undefined;
   const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
-    const real = resolveInside(realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
+    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
+    const inOverlay = realOverlay !== undefined && fs.existsSync(`${realOverlay}/${scriptRel}`);
+    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
     if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
   }
   let commandArgv: string[] | undefined;
@@ -184,8 +198,8 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   };
 
   let result: RunResult | undefined;
-  const key = ctx.keyOf(req.skillName, realRoot);
-  const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots);
+  const key = ctx.keyOf(req.skillName, realOverlay ? `${realRoot}\0${realOverlay}` : realRoot);
+  const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay);
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};
   for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));

@@ -24,6 +24,11 @@ export function skillKey(name: string, realRoot: string): string {
   return `${safe}-${createHash('sha256').update(realRoot).digest('hex').slice(0, 10)}`;
 }
 
+/** A temp file of an atomic write in progress (`.<name>.tmp-...`, see edit/atomicWrite): never staged. */
+function isWriteInProgress(name: string): boolean {
+  return name.startsWith('.') && name.includes('.tmp-');
+}
+
 /** The names left out of snapshots: the fixed ones and the runner's dependency folders. */
 export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
   return new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
@@ -51,20 +56,28 @@ export function fingerprintTree(root: string, excludes: ReadonlySet<string>): st
 }
 
 /**
- * Copies the tree: directories 0555, files 0555 (readable and executable, so a script needs no
- * executable bit of its own), symlinks kept when they point inside the skill and dropped (with a
- * warning) when they point out of it.
+ * Copies the tree: files 0555 (readable and executable, so a script needs no executable bit of its own),
+ * symlinks kept when they point inside the skill and dropped (with a warning) when they point out of it.
+ * `over`: lays the tree over a copy already made (an overlay's files replace and add to it). Returns the
+ * folders it made, for the caller to lock (0555) once every layer is in.
  */
-function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string>, warnings: string[]): void {
+function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string>, warnings: string[], over = false): string[] {
   const dirs: string[] = [];
   const walk = (src: string, dst: string): void => {
-    fs.mkdirSync(dst);
-    dirs.push(dst);
+    // Laid over a copy already made (an overlay): folders may exist, files are replaced.
+    if (!over || !fs.existsSync(dst)) {
+      fs.mkdirSync(dst);
+      dirs.push(dst);
+    }
     for (const name of fs.readdirSync(src)) {
-      if (excludes.has(name)) continue;
+      if (excludes.has(name) || (over && isWriteInProgress(name))) continue;
       const s = path.join(src, name);
       const d = path.join(dst, name);
       const st = fs.lstatSync(s);
+      if (over) {
+        const there = fs.lstatSync(d, { throwIfNoEntry: false });
+        if (there && !(st.isDirectory() && there.isDirectory())) fs.rmSync(d, { recursive: true, force: true });
+      }
       if (st.isDirectory()) walk(s, d);
       else if (st.isFile()) {
         fs.copyFileSync(s, d);
@@ -82,8 +95,7 @@ function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string
     }
   };
   walk(srcRoot, dstRoot);
-  // Lock directories last, deepest first, so the copy itself could write into them.
-  for (const d of dirs.reverse()) fs.chmodSync(d, 0o555);
+  return dirs;
 }
 
 interface SnapshotMeta {
@@ -105,8 +117,12 @@ export function ensureSnapshot(
   /** Names never copied, from {@link snapshotExcludes}. */
   excludes: ReadonlySet<string>,
   known?: KnownSnapshots,
+  /** Real path of a folder of newer versions of some files (see RunRequest.overlayRoot), laid over the copy. */
+  overlayRoot?: string,
 ): SkillSnapshot {
-  const fingerprint = fingerprintTree(realRoot, excludes);
+  const fingerprint = overlayRoot
+    ? createHash('sha256').update(`${fingerprintTree(realRoot, excludes)}+${fingerprintTree(overlayRoot, excludes)}`).digest('hex').slice(0, 16)
+    : fingerprintTree(realRoot, excludes);
   const keyDir = path.join(snapshotsDir, key);
   const dir = path.join(keyDir, fingerprint);
   const metaFile = `${dir}.json`;
@@ -139,7 +155,10 @@ export function ensureSnapshot(
   fs.mkdirSync(keyDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(keyDir, '.tmp-'));
   const staging = path.join(tmp, 'tree');
-  copyTree(realRoot, staging, excludes, warnings);
+  const dirs = copyTree(realRoot, staging, excludes, warnings);
+  if (overlayRoot) dirs.push(...copyTree(overlayRoot, staging, excludes, warnings, true));
+  // Lock the folders last, deepest first, so the copy itself could write into them.
+  for (const d of dirs.sort((a, b) => b.length - a.length)) fs.chmodSync(d, 0o555);
   const meta: SnapshotMeta = { copy: fingerprintTree(staging, excludes), warnings };
   fs.writeFileSync(metaFile, JSON.stringify(meta));
   try {

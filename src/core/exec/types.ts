@@ -44,6 +44,11 @@ export interface RunRequest {
   skillName: string;
   /** Absolute root directory of the skill on the host. */
   skillRoot: string;
+  /**
+   * A folder laid out like the skill's, holding newer versions of some of its files (the edits of a read-only
+   * plugin or pack skill): in the run's copy its files replace the skill's and add to them. Ignored when missing.
+   */
+  overlayRoot?: string;
   /** A file under the skill root, relative to it, e.g. `scripts/extract.py`. */
   script?: string;
   /** A command line run in the workspace: by `bash -c` without command lists, else as one argv without a shell. */

@@ -1,5 +1,5 @@
 import { SkillToolError } from './errors';
-import { listDocFiles } from './skillPaths';
+import { effectiveDocFiles } from './effectiveFiles';
 import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { ListDocsInput, SelectDocsInput } from './toolSchemas';
 import type { DocsSelection } from './types';
@@ -25,11 +25,11 @@ function isSelected(sel: DocsSelection | undefined, p: string): boolean {
 export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocsInput): Promise<ToolOutcome<ListDocsResult>> {
   const session = sessionOf(ctx, call);
   const active = input.skill === undefined ? pickLoaded(session, undefined, 'list_docs') : session.active_skills.find((a) => a.name === input.skill || a.id === input.skill);
-  const target = active ? { name: active.name, root: active.root_dir, digest: active.digest } : (() => {
+  const target = active ? { name: active.name, id: active.id, root_dir: active.root_dir, digest: active.digest } : (() => {
     const rec = resolveUsable(ctx, input.skill as string);
-    return { name: rec.name, root: rec.rootDir, digest: rec.digest };
+    return { name: rec.name, id: rec.id, root_dir: rec.rootDir, digest: rec.digest };
   })();
-  const docs = await listDocFiles(target.root);
+  const docs = await effectiveDocFiles(ctx.source, target);
   return {
     result: { skill: target.name, loaded: !!active, docs: docs.map((d) => ({ ...d, selected: isSelected(active?.docs, d.path) })) },
     skills: [{ name: target.name, digest: target.digest }],
@@ -47,7 +47,7 @@ export async function selectDocs(ctx: ToolContext, call: ToolCall, input: Select
     if (!input.docs?.length) {
       throw new SkillToolError('invalid_input', `select_docs with mode '${mode}' needs 'docs' or 'include_all_docs'.`, `Call list_docs for '${active.name}' and pass the paths you need, or use mode 'clear'.`);
     }
-    const available = (await listDocFiles(active.root_dir)).map((d) => d.path);
+    const available = (await effectiveDocFiles(ctx.source, active)).map((d) => d.path);
     const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
     const unknown = wanted.filter((d) => !available.includes(d));
     if (unknown.length) {

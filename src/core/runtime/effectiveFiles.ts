@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isInside } from './skillPaths';
+import { isInside, listDocFiles } from './skillPaths';
 import type { SkillSource } from './types';
 
 /** The parts of a loaded skill (or a record) the lookups need. */
@@ -28,6 +28,27 @@ export async function effectiveRoot(source: SkillSource, skill: SkillRef, rel: s
   const target = path.resolve(overlay, rel.replace(/\\/g, '/'));
   if (!isInside(path.resolve(overlay), target) || target === path.resolve(overlay)) return skill.root_dir;
   return (await isFile(target)) ? overlay : skill.root_dir;
+}
+
+/**
+ * The docs of a skill as readers see them: the skill folder's, plus those that exist only in the source's
+ * overlay (files an edit added to a read-only skill), sorted by path; an overlay copy's size wins.
+ */
+export async function effectiveDocFiles(source: SkillSource | undefined, skill: SkillRef): Promise<{ path: string; size_bytes: number }[]> {
+  const own = await listDocFiles(skill.root_dir);
+  const overlay = source?.overlayDir?.(skill.id);
+  if (!overlay || !(await isFolder(overlay))) return own;
+  const merged = new Map(own.map((d) => [d.path, d]));
+  for (const d of await listDocFiles(overlay)) merged.set(d.path, d);
+  return [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+async function isFolder(p: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The SKILL.md to read for a skill: the overlay copy when the source keeps one, else `location`. */

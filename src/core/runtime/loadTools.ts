@@ -1,8 +1,7 @@
 import { parseAllowedTools } from './allowedTools';
 import { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
-import { effectiveLocation } from './effectiveFiles';
+import { effectiveDocFiles, effectiveLocation } from './effectiveFiles';
 import { SkillToolError } from './errors';
-import { listDocFiles } from './skillPaths';
 import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { LoadInput, UnloadInput } from './toolSchemas';
 import type { ActiveSkill, DocsSelection, LoadMode, SessionState } from './types';
@@ -82,7 +81,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
     );
   }
   const files = await Promise.all(records.map((r) => ctx.content.skillFile(r.name, r.location)));
-  const docsFor = await resolveDocs(records.map((r) => ({ name: r.name, root: r.rootDir })), input);
+  const docsFor = await resolveDocs(ctx, records.map((r) => ({ name: r.name, id: r.id, root_dir: r.rootDir })), input);
   const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(files[i].parsed, r.rootDir)));
   const now = ctx.now().toISOString();
   const updated = await ctx.sessions.update(call.sessionId, 'load', (s) => {
@@ -127,10 +126,10 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
 }
 
 /** Checks requested docs against each skill's doc list; a doc must exist in at least one named skill. */
-async function resolveDocs(skills: { name: string; root: string }[], input: { docs?: string[]; include_all_docs?: boolean }): Promise<(DocsSelection | undefined)[]> {
+async function resolveDocs(ctx: ToolContext, skills: { name: string; id: string; root_dir: string }[], input: { docs?: string[]; include_all_docs?: boolean }): Promise<(DocsSelection | undefined)[]> {
   if (input.include_all_docs) return skills.map(() => '*');
   if (!input.docs) return skills.map(() => undefined);
-  const lists = await Promise.all(skills.map((s) => listDocFiles(s.root)));
+  const lists = await Promise.all(skills.map((s) => effectiveDocFiles(ctx.source, s)));
   const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
   for (const d of wanted) {
     if (!lists.some((l) => l.some((f) => f.path === d))) {

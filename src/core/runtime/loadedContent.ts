@@ -1,7 +1,6 @@
 import type { CatalogSkill, LoadedSkillContent } from '../prompt/types';
-import { effectiveLocation, effectiveRoot } from './effectiveFiles';
+import { effectiveDocFiles, effectiveLocation, effectiveRoot } from './effectiveFiles';
 import type { SkillContentCache } from './skillContent';
-import { listDocFiles } from './skillPaths';
 import type { SessionState, SkillSource } from './types';
 
 /**
@@ -42,7 +41,7 @@ export async function loadedContentFor(session: SessionState, cache: SkillConten
       continue;
     }
     if (file.digest !== a.digest) warnings.push(`Skill '${a.name}' changed on disk since it was loaded (${a.digest} -> ${file.digest}); the current text is used.`);
-    const paths = a.docs === '*' ? (await listDocFiles(a.root_dir)).map((d) => d.path) : a.docs;
+    const paths = a.docs === '*' ? (await effectiveDocFiles(source, a)).map((d) => d.path) : a.docs;
     const docs: LoadedSkillContent['docs'] = [];
     for (const p of paths) {
       try {

@@ -1,3 +1,4 @@
+import { effectiveRoot } from './effectiveFiles';
 import { SkillToolError } from './errors';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
@@ -17,8 +18,11 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
   if (!ctx.executor) {
     throw new SkillToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
   }
+  // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
+  // of the skill takes them from.
+  const overlayRoot = ctx.source.overlayDir?.(active.id);
   if (input.script !== undefined) {
-    const { stat } = await resolveSkillPath(active.name, active.root_dir, input.script);
+    const { stat } = await resolveSkillPath(active.name, await effectiveRoot(ctx.source, active, input.script), input.script);
     if (!stat.isFile()) {
       throw new SkillToolError('not_found', `'${input.script}' of skill '${active.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
     }
@@ -33,6 +37,7 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
     const result = await ctx.executor.run({
       skillName: active.name,
       skillRoot: active.root_dir,
+      ...(overlayRoot ? { overlayRoot } : {}),
       ...(input.script !== undefined ? { script: input.script } : {}),
       ...(input.command !== undefined ? { command: input.command } : {}),
       ...(input.args ? { args: input.args } : {}),

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invokeUpdateSkill, SkillCatalog } from '../../../src/core/catalog';
+import { createScriptRunner } from '../../../src/core/exec';
 import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
 import { makeWorld, ok, openCatalog, writeSkill } from './catalogTestUtil';
 
@@ -59,6 +60,50 @@ describe('catalog overlay through the skills runtime (load, read, compose)', () 
     const composed = JSON.stringify(await runtime.compose('s1', [{ role: 'user', content: 'deploy again' }]));
     assert.match(composed, /Ship it on Tuesdays\./);
     assert.match(composed, /- release notes/);
+  });
+
+  it('run_script runs the newest revision of an edited script, a script that exists only in the overlay, and unedited ones from the source', async () => {
+    const w = makeWorld();
+    const dir = writeSkill(w.plugin, 'deploy', { body: BODY, files: { 'scripts/ship.sh': 'echo "ship v1"\n', 'scripts/helper.sh': 'echo "helper from source"\n' } });
+    const catalog = await openCatalog(w);
+    const executor = createScriptRunner({ stateDir: path.join(w.stateDir, 'exec'), sandbox: 'off' });
+    const runtime = createSkillsRuntime({ source: catalog.skillSource(), executor });
+    await runtime.openSession('s1');
+    await call(runtime, 'load', { names: ['deploy'] });
+    const run = async (script: string) => (await call(runtime, 'run_script', { script })).stdout;
+    assert.equal(await run('scripts/ship.sh'), 'ship v1\n');
+
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/ship.sh', content: 'echo "ship v2"; bash scripts/helper.sh\n', reason: 'test' }));
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/new.sh', content: 'echo "only in the overlay"\n', reason: 'test' }));
+    assert.equal(await run('scripts/ship.sh'), 'ship v2\nhelper from source\n');
+    assert.equal(await run('scripts/new.sh'), 'only in the overlay\n');
+    // A later revision is what the next run sees.
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/ship.sh', content: 'echo "ship v3"\n', reason: 'test' }));
+    assert.equal(await run('scripts/ship.sh'), 'ship v3\n');
+    const listing = (await call(runtime, 'run_script', { command: 'ls scripts' })).stdout;
+    assert.equal(listing, 'helper.sh\nnew.sh\nship.sh\n');
+    assert.equal(fs.readFileSync(path.join(dir, 'scripts/ship.sh'), 'utf8'), 'echo "ship v1"\n', 'the plugin folder is untouched');
+    assert.ok(!fs.existsSync(path.join(dir, 'scripts/new.sh')));
+    await executor.idle();
+  });
+
+  it('list_docs, select_docs and load docs include a doc that exists only in the overlay', async () => {
+    const { catalog, runtime } = await setup();
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'references/rollback.md', content: '# Rollback\n\nRevert the tag.\n', reason: 'test' }));
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'checklist.md', content: '- tests pass\n- more\n', reason: 'test' }));
+    const listed = (await call(runtime, 'list_docs', { skill: 'deploy' })).docs as { path: string; size_bytes: number }[];
+    assert.deepEqual(
+      listed.map((d) => [d.path, d.size_bytes]),
+      [
+        ['checklist.md', Buffer.byteLength('- tests pass\n- more\n')],
+        ['references/rollback.md', Buffer.byteLength('# Rollback\n\nRevert the tag.\n')],
+      ],
+    );
+    await call(runtime, 'load', { names: ['deploy'], docs: ['references/rollback.md'] });
+    assert.match(JSON.stringify(await runtime.compose('s1', [{ role: 'user', content: 'deploy' }])), /Revert the tag\./);
+    await call(runtime, 'select_docs', { docs: ['checklist.md'], mode: 'replace' });
+    const selected = (await call(runtime, 'list_docs', {})).docs as { path: string; selected: boolean }[];
+    assert.deepEqual(selected.filter((d) => d.selected).map((d) => d.path), ['checklist.md']);
   });
 
   it('resolve keeps the typed errors: a tie between two plugins names both ids', async () => {
