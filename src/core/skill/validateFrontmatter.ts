@@ -8,14 +8,14 @@ import { isToolNameEntry, parseAllowedTools } from './allowedTools';
 export const NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
 export const COMPATIBILITY_MAX = 500;
-const RESERVED_WORDS = ['anthropic', 'claude'] as const;
+export const RESERVED_WORDS = ['anthropic', 'claude'] as const;
 const NAME_CHARS = /^[\p{L}\p{N}-]*$/u;
 const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;
 /**
  * True for a lowercase ASCII name with single inner hyphens (`^[a-z0-9]+(?:-[a-z0-9]+)*$`): trimming and NFKC
  * leave it as it is. A loop: this runs for every skill of a scan, where a regular expression costs more.
  */
-function isSimpleName(s: string): boolean {
+export function isSimpleName(s: string): boolean {
   const n = s.length;
   if (n === 0 || s.charCodeAt(0) === 45 || s.charCodeAt(n - 1) === 45) return false;
   let prevHyphen = false;

@@ -1,5 +1,6 @@
 import { nodeFilesHost, type SkillFilesHost } from './filesHost';
 import { applyMode, type Finding } from './findings';
+import { plainlyValid } from './plainlyValid';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from './types';
 import { validateBody } from './validateBody';
@@ -55,6 +56,7 @@ export function validateSkillContent(input: ValidateSkillInput, options: Validat
  * callers that check thousands of skills in a row (the registry's checker).
  */
 export function validateSkillContentDiagnostics(parsed: ParsedSkillFile, folderName: string, fileName: string | undefined, mode: ValidationMode): SkillDiagnostic[] {
+  if (plainlyValid(parsed, folderName, fileName)) return [];
   return applyMode(contentFindings({ parsed, folderName, fileName }, new TextIndex(parsed.text)), mode);
 }
 
