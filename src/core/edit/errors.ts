@@ -14,7 +14,8 @@ export type EditErrorCode =
   | 'UNSAFE_PATH'
   | 'REVISION_NOT_FOUND'
   | 'REVISION_CORRUPT'
-  | 'ARCHIVE_NOT_FOUND';
+  | 'ARCHIVE_NOT_FOUND'
+  | 'STORE_BUSY';
 
 /** Base class: every error thrown on purpose by the edit engine. */
 export class EditError extends Error {

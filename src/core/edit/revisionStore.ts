@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, writeFileAtomic } from './atomicWrite';
 import { EditError } from './errors';
+import { withFileLock } from './fileLock';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
 
@@ -86,8 +87,9 @@ function fileNameFor(skillId: string): string {
 /**
  * Append-only revision history, one JSON-lines log per skill under `root/skills/`, with
  * large contents in `root/blobs/<sha256>`. Every append is fsynced (blob first, then the
- * record). Reading tolerates a torn last line. One writer process per store is assumed
- * (the extension host); appends within a process are serialised per skill.
+ * record). Reading tolerates a torn last line. Appends are serialised per skill: within a
+ * process by a queue, across processes sharing the store (two VS Code windows over one global
+ * storage, the CLI) by a lock file beside the log, so no two records get one seq.
  */
 export class RevisionStore {
   private readonly cache = new Map<string, CacheEntry>();
@@ -168,6 +170,12 @@ export class RevisionStore {
   }
 
   private async doAppend(input: AppendInput): Promise<RevisionRecord> {
+    const logFile = this.logPath(input.skillId);
+    await fs.mkdir(path.dirname(logFile), { recursive: true });
+    return withFileLock(`${logFile}.lock`, () => this.appendLocked(input, logFile));
+  }
+
+  private async appendLocked(input: AppendInput, logFile: string): Promise<RevisionRecord> {
     const file = normalizeRelativePath(input.file, 'file');
     const state = await this.state(input.skillId);
     const data = input.content === null ? null : typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
@@ -195,7 +203,6 @@ export class RevisionStore {
       }
     }
     const line = Buffer.from(JSON.stringify(record) + '\n', 'utf8');
-    const logFile = this.logPath(input.skillId);
     const handle = await fs.open(logFile, 'a');
     try {
       await handle.write(line);
@@ -216,7 +223,6 @@ export class RevisionStore {
     const size = await fs.stat(logFile).then((s) => s.size, () => -1);
     const cached = this.cache.get(skillId);
     if (cached && cached.size === size) return cached;
-    await fs.mkdir(path.dirname(logFile), { recursive: true });
     const log = await this.read(skillId);
     if (log.torn) {
       // drop the fragment so the next record starts on a line of its own
