@@ -45,7 +45,16 @@ export interface SkillServerInitOptions {
   builtinSkillValidatorActive?: boolean;
   /** Scan the workspace folders for SKILL.md files at start. Default true. */
   scanWorkspace?: boolean;
+  /**
+   * True when the client shows its own hover on the frontmatter fields of `skill` documents (VS Code's skill
+   * support does, for the fields in {@link BUILTIN_HOVER_FIELDS}): the server's hover on those fields then
+   * keeps only what VS Code's lacks (the live count against the limit). Default false.
+   */
+  builtinFieldHover?: boolean;
 }
+
+/** The frontmatter fields VS Code's own skill hover explains (VS Code 1.139). */
+export const BUILTIN_HOVER_FIELDS: readonly string[] = ['name', 'description', 'argument-hint', 'user-invocable', 'disable-model-invocation', 'license', 'compatibility', 'metadata', 'context'];
 
 /** Result of `skills/validate`. */
 export interface ValidateResult {

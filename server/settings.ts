@@ -8,6 +8,7 @@ export interface ServerSettings {
   deferToBuiltin: boolean;
   builtinSkillValidatorActive: boolean;
   scanWorkspace: boolean;
+  builtinFieldHover: boolean;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -16,6 +17,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   deferToBuiltin: true,
   builtinSkillValidatorActive: false,
   scanWorkspace: true,
+  builtinFieldHover: false,
 };
 
 /** Flat shape of `initializationOptions`. */
@@ -26,6 +28,7 @@ const initSchema = z
     deferToBuiltin: z.boolean(),
     builtinSkillValidatorActive: z.boolean(),
     scanWorkspace: z.boolean(),
+    builtinFieldHover: z.boolean(),
   })
   .partial();
 

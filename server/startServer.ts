@@ -151,7 +151,9 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   }
 
   connection.onCompletion(onAnalysis('completion', [], (a, p: CompletionParams) => complete(a, p.position, deps.fs)));
-  connection.onHover(onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs) ?? null));
+  connection.onHover(
+    onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs, { languageId: documents.get(p.textDocument.uri)?.languageId, builtinFieldHover: ws.settings.builtinFieldHover }) ?? null),
+  );
   connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
   connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));
   connection.onCodeAction(onAnalysis('codeAction', [], (a, p: CodeActionParams) => codeActions(a, p.range, p.context.diagnostics)));

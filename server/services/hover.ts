@@ -2,6 +2,7 @@ import type { Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import type { FrontmatterField } from '../../src/core/skill';
 import type { ServerFileSystem } from '../fileSystem';
+import { BUILTIN_HOVER_FIELDS } from '../protocol';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { BODY_TOKEN_BUDGET, charCount, estimateTokenCount, knownFields } from '../skillCore';
 import { containsPosition, referenceAt, resolveReference } from './links';
@@ -11,23 +12,38 @@ const MAX_TOKEN_READ_BYTES = 2_000_000;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-function fieldHover(field: FrontmatterField): string {
+/** `builtinShown`: the editor shows its own hover with the field's meaning; only the count is added then. */
+function fieldHover(field: FrontmatterField, builtinShown: boolean): string | undefined {
   const doc = knownFields().find((f) => f.key === field.key);
+  const count =
+    field.kind === 'scalar' || field.kind === 'empty'
+      ? (() => {
+          const n = charCount(String(field.value ?? ''));
+          return doc?.maxChars !== undefined ? `\`${field.key}: ${fmt(n)} / ${fmt(doc.maxChars)} characters\`` : `\`${field.key}: ${fmt(n)} characters\``;
+        })()
+      : undefined;
+  const scope = doc && !doc.standard ? 'host-specific, not in the open standard' : undefined;
+  if (builtinShown && doc) return count ? [count, scope].filter(Boolean).join(' · ') : scope && `**${field.key}**: ${scope}`;
   const lines: string[] = [];
   if (!doc) lines.push(`**${field.key}**: not a field the Agent Skills format or its hosts define.`);
-  else lines.push(`**${field.key}**${doc.required ? ' (required)' : ''}${doc.standard ? '' : ' (host-specific, not in the open standard)'}`, '', doc.doc);
-  if (field.kind === 'scalar' || field.kind === 'empty') {
-    const n = charCount(String(field.value ?? ''));
-    lines.push('', doc?.maxChars !== undefined ? `\`${field.key}: ${fmt(n)} / ${fmt(doc.maxChars)} characters\`` : `\`${field.key}: ${fmt(n)} characters\``);
-  }
+  else lines.push(`**${field.key}**${doc.required ? ' (required)' : ''}${scope ? ` (${scope})` : ''}`, '', doc.doc);
+  if (count) lines.push('', count);
   return lines.join('\n');
+}
+
+/** How the editor around the server shows hovers. */
+export interface HoverContext {
+  /** The document's language id (VS Code's own field hover serves `skill` documents only). */
+  languageId?: string;
+  /** The client shows its own hover on the fields of {@link BUILTIN_HOVER_FIELDS} (see SkillServerInitOptions). */
+  builtinFieldHover?: boolean;
 }
 
 /**
  * Hover text: a field's meaning and limits with a live count; a linked file's size and estimated
  * tokens; on a frontmatter delimiter, the body's estimated tokens against the recommended budget.
  */
-export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem): Hover | undefined {
+export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, ctx: HoverContext = {}): Hover | undefined {
   const fm = a.parsed.frontmatter;
   if (fm && (pos.line === fm.openLine || pos.line === fm.closeLine)) {
     const tokens = estimateTokenCount(a.parsed.body);
@@ -40,7 +56,9 @@ export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem): 
   }
   for (const field of a.parsed.fields) {
     if (containsPosition(field.keyRange, pos) || containsPosition(field.valueRange, pos)) {
-      return { contents: { kind: MarkupKind.Markdown, value: fieldHover(field) }, range: field.keyRange };
+      const builtinShown = ctx.builtinFieldHover === true && ctx.languageId === 'skill' && BUILTIN_HOVER_FIELDS.includes(field.key);
+      const value = fieldHover(field, builtinShown);
+      return value ? { contents: { kind: MarkupKind.Markdown, value }, range: field.keyRange } : undefined;
     }
   }
   const ref = referenceAt(a, pos);

@@ -29,6 +29,9 @@ function initOptions(): SkillServerInitOptions {
     debounceMs: c.get<number>(SETTING_KEYS.validationDebounceMs),
     deferToBuiltin: c.get<boolean>(SETTING_KEYS.deferToBuiltin),
     builtinSkillValidatorActive: builtinSkillValidatorActive(),
+    // VS Code's chat features explain the fields of a `skill` document in a hover of their own (unless the AI
+    // features are turned off): ours then adds only the live count, so the meaning is not shown twice.
+    builtinFieldHover: c.get<boolean>('chat.disableAIFeatures') !== true,
   };
 }
 

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import {
   CodeActionRequest,
   CompletionRequest,
+  DidOpenTextDocumentNotification,
   DefinitionRequest,
   DocumentLinkRequest,
   DocumentSymbolRequest,
@@ -143,5 +144,41 @@ describe('language server: completion, hover, links, symbols over stdio', functi
     await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri: u, version: 7 }, contentChanges: [{ text: huge }] });
     const p = await s.waitForDiagnostics(u, (x) => x.version === 7);
     assert.ok(p.diagnostics.some((d) => d.code === 'server-file-truncated'), JSON.stringify(p.diagnostics.map((d) => d.code)));
+  });
+});
+
+describe('language server hover beside VS Code\'s own field hover (builtinFieldHover)', function () {
+  let ws: string;
+  let s: LspSession;
+  const at = (line: number, character: number) => ({ line, character });
+  const hoverAt = async (u: string, line: number, character: number) => hoverText(await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: u }, position: at(line, character) }));
+
+  before(async () => {
+    ws = copyFixture('lsp-workspace');
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false, builtinFieldHover: true } });
+  });
+  after(async () => {
+    await s.stop();
+    removeDir(ws);
+  });
+
+  it('gives only the live count on fields VS Code explains, and the whole hover on the others or outside the skill language', async () => {
+    const text = '---\nname: beside-builtin\ndescription: Shows the hover next to the built-in one. Use in tests.\nallowed-tools: Read Grep\nargument-hint: a file\n---\n\n# Body\n';
+    const skillDoc = fileUri(path.join(ws, 'skills', 'beside-builtin', 'SKILL.md'));
+    await openDoc(s, skillDoc, text, 1);
+    await s.waitForDiagnostics(skillDoc, (p) => p.version === 1);
+    const desc = 'Shows the hover next to the built-in one. Use in tests.';
+    // VS Code's hover says what `description` means: ours adds only the count.
+    assert.equal(await hoverAt(skillDoc, 2, 3), `\`description: ${desc.length} / 1,024 characters\``);
+    assert.equal(await hoverAt(skillDoc, 4, 3), '`argument-hint: 6 characters` · host-specific, not in the open standard');
+    // VS Code's hover does not cover allowed-tools: the meaning stays.
+    assert.match(await hoverAt(skillDoc, 3, 3), /\*\*allowed-tools\*\*/);
+
+    // A SKILL.md open as Markdown gets no hover from VS Code's skill support: the whole hover.
+    const mdDoc = fileUri(path.join(ws, 'skills', 'as-markdown', 'SKILL.md'));
+    await s.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: mdDoc, languageId: 'markdown', version: 1, text } });
+    const md = await hoverAt(mdDoc, 2, 3);
+    assert.match(md, /\*\*description\*\* \(required\)/);
+    assert.match(md, new RegExp(`description: ${desc.length} / 1,024 characters`));
   });
 });

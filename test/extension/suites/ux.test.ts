@@ -71,6 +71,30 @@ describe('Agent Skills as a user first sees it', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it("hovering a field shows its meaning once (VS Code's own hover) and our live count beside it", async () => {
+    const uri = skillFile('commit-message');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, 'skill');
+    const line = doc.getText().split('\n').findIndex((l) => l.startsWith('description:'));
+    assert.ok(line > 0, 'commit-message has a description line');
+    const description = doc.lineAt(line).text.slice('description:'.length).trim();
+    const texts = await waitFor(
+      'hovers from VS Code and from the language server on `description`',
+      async () => {
+        const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 3))) ?? [];
+        const all = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
+        return all.some((t) => t.includes('/ 1,024 characters')) && all;
+      },
+      30_000,
+    );
+    const ours = texts.filter((t) => t.includes('/ 1,024 characters'));
+    assert.deepEqual(ours, [`\`description: ${[...description].length} / 1,024 characters\``], `our hover repeats more than the count: ${JSON.stringify(ours)}`);
+    // The meaning comes from VS Code's own skill hover, which must be there for ours to leave it out.
+    assert.ok(texts.length >= 2, `VS Code showed no hover of its own on the field: ${JSON.stringify(texts)}`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Create Skill explains a bad name and suggests a valid one', () => {
     assert.equal(suggestSkillName('My_Skill'), 'my-skill');
     assert.equal(suggestSkillName('my-skill'), undefined);
