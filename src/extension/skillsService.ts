@@ -22,6 +22,9 @@ import { mountConfiguredPacks } from './skillPacks';
 import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
 import { surfacePromptOptions } from './toolSurface';
 
+/** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
+const QUICK_PACK_MOUNT_MS = 1500;
+
 /** The session Copilot's own agent (and any caller without an @skills conversation) uses in this window. */
 export const WINDOW_SESSION_ID = `${WINDOW_SESSION_PREFIX}agent`;
 
@@ -160,8 +163,20 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   /**
    * Mounts `agentSkills.packs` (into `<stateDir>/packs`) when the setting or the trust changed since the last
    * mount (trust decides whether workspace-relative paths count). Failed packs are reported and left out.
+   * Packs on disk (and downloads already cached) mount in a moment and are waited for; a first download is
+   * not: the skills scan without it, and the packs join the registry when it lands (with its progress shown).
    */
   private async mountPacks(): Promise<void> {
+    const mounting = this.startMountingPacks();
+    if (!mounting) return;
+    const landed = await Promise.race([mounting.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS))]);
+    if (landed) return;
+    this.log.info('A skill pack is still downloading; the other skills are listed now, and the pack joins them when it is installed.');
+    void mounting.then(() => this.applyRoots()).catch((e) => this.log.error(`Adding the downloaded skill packs failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  /** Starts (or joins) mounting the packs of the current settings; undefined when they are mounted already. */
+  private startMountingPacks(): Promise<void> | undefined {
     const trusted = vscode.workspace.isTrusted;
     const resolved = resolvePackSpecs(this.settings.packs, { trusted, workspaceFolder: this.workspaceFolders()[0] });
     const key = JSON.stringify(resolved.specs);
@@ -174,7 +189,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       });
       this.packsMounting = { key, done };
     }
-    await this.packsMounting.done;
+    return this.packsMounting.done;
   }
 
   private async scan(): Promise<SkillRegistry> {
@@ -270,6 +285,11 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) this.log.warn(p);
+    await this.applyRoots();
+  }
+
+  /** The roots may have changed (settings, trust, a pack that landed): rescan them and serve the result. */
+  private async applyRoots(): Promise<void> {
     if (!this.scanned) return;
     const registry = await this.scanned;
     await this.mountPacks();

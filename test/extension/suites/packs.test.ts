@@ -1,9 +1,12 @@
 // Skill packs in a real VS Code: the test builds a .tar.gz with one skill, lists it (and a missing archive) in
 // agentSkills.packs (user settings). The pack's skill shows in the Skills tree under "Packs" with the id
 // pack:<pack>:<skill> and is in the catalog the runtime serves the model, while the missing pack is only reported;
-// removing the setting removes the skill.
+// removing the setting removes the skill. A pack by URL is downloaded (from a local server) without holding back
+// the other skills: they are listed while the download waits, and the pack joins them when it lands.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tar from 'tar';
@@ -73,5 +76,44 @@ describe('skill packs from agentSkills.packs', function () {
     await waitFor('the pack skill to leave the tree', async () => (await packSkills()).length === 0, 30_000);
     const after = await api.catalog.ready();
     assert.ok(!after.skillSource().list().some((r) => r.id === ID), `the catalog still offers ${ID}`);
+  });
+
+  it('downloads a pack by URL without holding back the other skills, then lists its skill', async () => {
+    const config = vscode.workspace.getConfiguration('agentSkills');
+    // The server answers only when the test lets it: until then the download hangs, as a slow one would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const server = http.createServer((req, res) => {
+      requests++;
+      void released.then(() => {
+        res.writeHead(200, { 'content-type': 'application/gzip' });
+        fs.createReadStream(archive).pipe(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/url-skills.tar.gz`;
+    const extra = path.join(tmp, 'extra-root');
+    fs.mkdirSync(path.join(extra, 'beside-download'), { recursive: true });
+    fs.writeFileSync(path.join(extra, 'beside-download', 'SKILL.md'), '---\nname: beside-download\ndescription: Listed while a pack downloads. Use in tests.\n---\n\n# Beside\n');
+    try {
+      await config.update('packs', [url], vscode.ConfigurationTarget.Global);
+      await config.update('extraRoots', [extra], vscode.ConfigurationTarget.Global);
+      // Listed while the server still holds the pack back: the scan did not wait for the download.
+      await waitFor('the extra root\'s skill while the pack downloads', async () => api.service.peekRegistry()?.usable().some((r) => r.name === 'beside-download'), 30_000);
+      assert.ok(requests >= 1, 'the pack download started');
+      assert.deepEqual(await packSkills(), [], 'the pack cannot be listed before it is downloaded');
+      release();
+      const shown = await waitFor('the downloaded pack\'s skill under Packs', async () => (await packSkills()).find((r) => r.name === SKILL), 30_000);
+      assert.equal(shown.id, `pack:url-skills:${SKILL}`);
+      assert.ok(shown.location.startsWith(path.join(api.service.stateDir, 'packs')), shown.location);
+      assert.ok(api.service.peekRegistry()?.usable().some((r) => r.name === 'beside-download'), 'the extra root\'s skill stays');
+    } finally {
+      release();
+      await config.update('packs', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('extraRoots', undefined, vscode.ConfigurationTarget.Global);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    await waitFor('the URL pack skill to leave the tree', async () => (await packSkills()).length === 0, 30_000);
   });
 });
