@@ -169,7 +169,9 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private async mountPacks(): Promise<void> {
     const mounting = this.startMountingPacks();
     if (!mounting) return;
-    const landed = await Promise.race([mounting.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS))]);
+    let timer: NodeJS.Timeout | undefined;
+    const landed = await Promise.race([mounting.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS)))]);
+    clearTimeout(timer);
     if (landed) return;
     this.log.info('A skill pack is still downloading; the other skills are listed now, and the pack joins them when it is installed.');
     void mounting.then(() => this.applyRoots()).catch((e) => this.log.error(`Adding the downloaded skill packs failed: ${e instanceof Error ? e.message : String(e)}`));
