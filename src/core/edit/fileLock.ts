@@ -9,6 +9,9 @@ export interface FileLockOptions {
   staleMs?: number;
 }
 
+/** A lock without a pid this old was left by a process killed between creating it and writing its pid. */
+const NO_PID_GRACE_MS = 2000;
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -29,8 +32,14 @@ async function staleReason(lockPath: string, staleMs: number): Promise<string | 
     return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'released' : undefined;
   }
   const pid = Number.parseInt(text, 10);
-  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) return `process ${pid} that held it is gone`;
-  if (Date.now() - mtimeMs > staleMs) return `it is ${Math.round((Date.now() - mtimeMs) / 1000)} s old`;
+  const age = Date.now() - mtimeMs;
+  if (Number.isInteger(pid) && pid > 0) {
+    if (pid !== process.pid && !alive(pid)) return `process ${pid} that held it is gone`;
+  } else if (age > NO_PID_GRACE_MS) {
+    // Its maker writes the pid right after creating it: it was killed in between.
+    return 'it names no process';
+  }
+  if (age > staleMs) return `it is ${Math.round(age / 1000)} s old`;
   return undefined;
 }
 

@@ -75,6 +75,17 @@ describe('revision store shared by several processes', function () {
     assert.ok(!fs.existsSync(`${store.logPath(SKILL)}.lock`));
   });
 
+  it('takes over an empty lock (its maker was killed before writing its pid) once it is a few seconds old', async () => {
+    const lock = path.join(dir, 'empty.lock');
+    fs.writeFileSync(lock, '');
+    // Fresh: its maker may be about to write its pid, so it is respected.
+    await assert.rejects(withFileLock(lock, async () => 'ran', { timeoutMs: 200 }), (e: Error & { code?: string }) => e.code === 'STORE_BUSY');
+    const old = new Date(Date.now() - 5_000);
+    fs.utimesSync(lock, old, old);
+    assert.equal(await withFileLock(lock, async () => 'ran', { timeoutMs: 200 }), 'ran');
+    assert.ok(!fs.existsSync(lock));
+  });
+
   it('waits for a live holder, then says which lock and process keep it busy', async () => {
     const lock = path.join(dir, 'busy.lock');
     const holder = spawn('sleep', ['5'], { stdio: 'ignore' });
