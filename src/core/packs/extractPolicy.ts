@@ -104,8 +104,24 @@ export class ExtractSink {
    * partial file is left for the caller to discard with the whole temp folder.
    */
   async file(rel: string, data: EntryStream, mode: number): Promise<void> {
+    // Listen for errors before the first await: an opened entry starts inflating at once (a zip entry that lies
+    // about its size fails while the folder is being made), and a stream that fails with no listener would
+    // crash the process instead of refusing the pack.
+    let early: Error | undefined;
+    const onEarly = (err: Error): void => {
+      early ??= err;
+    };
+    data.on('error', onEarly);
     const target = this.full(rel);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+    } finally {
+      data.removeListener('error', onEarly);
+    }
+    if (early) {
+      data.destroy();
+      throw early;
+    }
     // 'wx': a duplicate entry is an error, and nothing pre-existing is ever followed or overwritten
     const out = createWriteStream(target, { flags: 'wx', mode: mode & 0o111 ? 0o755 : 0o644 });
     let fileBytes = 0;
@@ -146,6 +162,7 @@ export interface EntryStream {
   on(event: 'data', listener: (chunk: Buffer) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
+  removeListener(event: 'error', listener: (err: Error) => void): unknown;
   pause(): unknown;
   resume(): unknown;
   destroy(): unknown;
