@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { EditError } from './errors';
+import { processAlive } from '../os/processAlive';
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -12,14 +13,6 @@ export interface FileLockOptions {
 /** A lock without a pid this old was left by a process killed between creating it and writing its pid. */
 const NO_PID_GRACE_MS = 2000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Why the lock at `lockPath` may be removed, or undefined while its holder may still use it. */
 async function staleReason(lockPath: string, staleMs: number): Promise<string | undefined> {
@@ -34,7 +27,7 @@ async function staleReason(lockPath: string, staleMs: number): Promise<string | 
   const pid = Number.parseInt(text, 10);
   const age = Date.now() - mtimeMs;
   if (Number.isInteger(pid) && pid > 0) {
-    if (pid !== process.pid && !alive(pid)) return `process ${pid} that held it is gone`;
+    if (pid !== process.pid && !processAlive(pid)) return `process ${pid} that held it is gone`;
   } else if (age > NO_PID_GRACE_MS) {
     // Its maker writes the pid right after creating it: it was killed in between.
     return 'it names no process';

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { removeTreeAsync } from './skillSnapshot';
 import { buildWorkspaceAsync, type SkillView } from './workspace';
+import { processAlive } from '../os/processAlive';
 
 interface Spare {
   /** Identifies the view the spare was built for (skill, snapshot, dependency links). */
@@ -116,7 +117,7 @@ export class SpareWorkspaces {
     }
     for (const name of names) {
       const pid = Number(name.split('-')[0]);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) await removeTreeAsync(path.join(this.sparesDir, name)).catch(() => undefined);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid)) await removeTreeAsync(path.join(this.sparesDir, name)).catch(() => undefined);
     }
   }
 }
@@ -128,11 +129,3 @@ function signatureOf(view: SkillView): string {
   return JSON.stringify([view.skillName, view.snapshotDir, view.entries, view.depLinks]);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
