@@ -198,7 +198,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   };
 
   let result: RunResult | undefined;
-  const key = ctx.keyOf(req.skillName, realOverlay ? `${realRoot}\0${realOverlay}` : realRoot);
+  // One key per skill, edited or not: its dependency folders (a .venv) survive an edit; the snapshot's
+  // fingerprint covers the overlay, so an edit makes a new snapshot under the same key.
+  const key = ctx.keyOf(req.skillName, realRoot);
   const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay);
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};

@@ -72,6 +72,7 @@ describe('catalog overlay through the skills runtime (load, read, compose)', () 
     await call(runtime, 'load', { names: ['deploy'] });
     const run = async (script: string) => (await call(runtime, 'run_script', { script })).stdout;
     assert.equal(await run('scripts/ship.sh'), 'ship v1\n');
+    const home = (await call(runtime, 'run_script', { command: 'echo "$HOME"' })).stdout;
 
     ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/ship.sh', content: 'echo "ship v2"; bash scripts/helper.sh\n', reason: 'test' }));
     ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/new.sh', content: 'echo "only in the overlay"\n', reason: 'test' }));
@@ -80,8 +81,11 @@ describe('catalog overlay through the skills runtime (load, read, compose)', () 
     // A later revision is what the next run sees.
     ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/ship.sh', content: 'echo "ship v3"\n', reason: 'test' }));
     assert.equal(await run('scripts/ship.sh'), 'ship v3\n');
+    // The persistent home and dependency folders are the skill's, edited or not.
+    ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'deploy', file: 'scripts/other.sh', content: 'echo other\n', reason: 'test' }));
+    assert.equal((await call(runtime, 'run_script', { command: 'echo "$HOME"' })).stdout, home);
     const listing = (await call(runtime, 'run_script', { command: 'ls scripts' })).stdout;
-    assert.equal(listing, 'helper.sh\nnew.sh\nship.sh\n');
+    assert.equal(listing, 'helper.sh\nnew.sh\nother.sh\nship.sh\n');
     assert.equal(fs.readFileSync(path.join(dir, 'scripts/ship.sh'), 'utf8'), 'echo "ship v1"\n', 'the plugin folder is untouched');
     assert.ok(!fs.existsSync(path.join(dir, 'scripts/new.sh')));
     await executor.idle();
