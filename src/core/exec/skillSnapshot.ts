@@ -105,10 +105,11 @@ interface SnapshotMeta {
 }
 
 /**
- * Returns the read-only snapshot of `realRoot` under `snapshotsDir/<key>/<fingerprint>`, making it
- * when missing or when the copy no longer matches what was made. Older fingerprints of the same key
- * are removed. Concurrent first runs race safely: each copies into a private temp folder and renames;
- * the loser discards its copy.
+ * Returns the read-only snapshot of `realRoot` (with `overlayRoot`'s files laid over it) under
+ * `snapshotsDir/<key>/<fingerprint>`, making it when missing or when the copy no longer matches what was
+ * made. The fingerprint covers both trees, so an edit on either side makes a new snapshot. Older
+ * fingerprints of the same key are removed. Concurrent first runs race safely: each copies into a private
+ * temp folder and renames; the loser discards its copy.
  */
 export function ensureSnapshot(
   snapshotsDir: string,
