@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './usageError';
+import { compareStrings } from '../core/text/compareStrings';
 
 /** One skill folder named on the command line. */
 export interface SkillTarget {
@@ -33,7 +34,7 @@ export async function resolveSkillTargets(arg: string): Promise<SkillTarget[]> {
   if (await hasSkillFile(abs)) return [{ dir: abs, display: arg }];
   const entries = await fsp.readdir(abs, { withFileTypes: true });
   const children: SkillTarget[] = [];
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const e of entries.sort((a, b) => compareStrings(a.name, b.name))) {
     if (!e.isDirectory() || e.name.startsWith('.')) continue;
     if (await hasSkillFile(path.join(abs, e.name))) children.push({ dir: path.join(abs, e.name), display: path.join(arg, e.name) });
   }

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isTempName } from './atomicWrite';
 import { StaleRefError } from './errors';
+import { compareStrings } from '../text/compareStrings';
 
 /** A content-derived version ref: `sha256:` followed by 64 lowercase hex digits. */
 export type VersionRef = `sha256:${string}`;
@@ -70,13 +71,13 @@ export async function skillManifest(dir: string): Promise<SkillManifest> {
     }
   }
   await walk(dir, '');
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => compareStrings(a.path, b.path));
   return { ref: skillRefOf(files), files };
 }
 
 /** The skill-level ref for a list of (path, ref) pairs, independent of their order. */
 export function skillRefOf(files: readonly Pick<ManifestEntry, 'path' | 'ref'>[]): VersionRef {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...files].sort((a, b) => compareStrings(a.path, b.path));
   return digestOf(sorted.map((f) => `${f.path}\0${f.ref}\n`).join(''));
 }
 

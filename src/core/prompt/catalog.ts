@@ -1,5 +1,6 @@
 import { escapeXml, renderSkillEntry } from './availableSkills';
-import { cmp, rankSkills, type Mentions } from './skillRanking';
+import { compareStrings } from '../text/compareStrings';
+import { rankSkills, type Mentions } from './skillRanking';
 import type { CatalogBudget, CatalogSkill, TokenCounter } from './types';
 
 /** The rendered `<available_skills>` block and what it left out. */
@@ -64,7 +65,7 @@ export function renderCatalog(
       chosen.push(s);
     }
   }
-  chosen.sort((a, b) => cmp(a.name, b.name) || cmp(a.location ?? '', b.location ?? ''));
+  chosen.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.location ?? '', b.location ?? ''));
   const omitted = skills.length - chosen.length;
   const text = [open, ...chosen.map((s) => entries.get(s) as string), ...(omitted ? [omittedLine(omitted, opts.loadTool)] : []), close].join('\n');
   return { text, shown: chosen.map((s) => s.name), omitted, tokens: counter.count(text), mentions };

@@ -1,4 +1,5 @@
 import type { CatalogSkill } from './types';
+import { compareStrings } from '../text/compareStrings';
 
 /** Skills the user names in the request: `$name`/`#name` (explicit) or the bare name as a word. */
 export interface Mentions {
@@ -103,13 +104,8 @@ export function rankSkills(request: string | undefined, skills: readonly Catalog
       b.score - a.score ||
       (b.s.lastUsed ?? 0) - (a.s.lastUsed ?? 0) ||
       (SCOPE_RANK[a.s.scope ?? ''] ?? 9) - (SCOPE_RANK[b.s.scope ?? ''] ?? 9) ||
-      cmp(a.s.name, b.s.name) ||
-      cmp(a.s.location ?? '', b.s.location ?? ''),
+      compareStrings(a.s.name, b.s.name) ||
+      compareStrings(a.s.location ?? '', b.s.location ?? ''),
   );
   return { ranked: order.map((o) => o.s), mentions };
-}
-
-/** Code-unit order, independent of locale, so output is byte-stable across machines. */
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

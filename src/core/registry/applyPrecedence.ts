@@ -1,5 +1,6 @@
 import { NO_IDS, type LoadedSkill } from './loadedSkill';
-import { compareStrings, SCOPE_RANK } from './skillId';
+import { compareStrings } from '../text/compareStrings';
+import { SCOPE_RANK } from './skillId';
 import type { SkillRecord } from './types';
 
 /**

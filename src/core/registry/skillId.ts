@@ -18,8 +18,3 @@ export function baseSkillId(root: SkillRoot, name: string): string {
       return `${root.scope}:${root.source ?? 'unknown'}:${name}`;
   }
 }
-
-/** Byte-stable string order (UTF-16 code units), independent of locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

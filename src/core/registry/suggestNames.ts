@@ -1,3 +1,5 @@
+import { compareStrings } from '../text/compareStrings';
+
 /** Up to `max` of `candidates` closest to `query` (edit distance, prefixes and substrings count as close). */
 export function suggestNames(query: string, candidates: Iterable<string>, max = 3): string[] {
   const q = query.toLowerCase();
@@ -9,7 +11,7 @@ export function suggestNames(query: string, candidates: Iterable<string>, max = 
     const contains = q.length >= 3 && (n.includes(q) || q.includes(n));
     if (d <= limit || contains) scored.push({ name, score: contains ? Math.min(d, 1) : d });
   }
-  scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  scored.sort((a, b) => a.score - b.score || compareStrings(a.name, b.name));
   return scored.slice(0, max).map((s) => s.name);
 }
 

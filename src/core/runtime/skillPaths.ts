@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SkillToolError } from './errors';
 import { isInside } from '../paths/isInside';
+import { compareStrings } from '../text/compareStrings';
 
 export { isInside };
 
@@ -61,7 +62,7 @@ export async function listDocFiles(rootDir: string, limit = 1000): Promise<{ pat
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (depth > 8 || found.length >= limit) return;
     const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort((a, b) => compareStrings(a.name, b.name));
     for (const e of entries) {
       if (e.name.startsWith('.') || found.length >= limit) continue;
       const abs = path.join(dir, e.name);

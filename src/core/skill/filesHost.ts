@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { compareStrings } from '../text/compareStrings';
 
 /** One directory entry. */
 export interface SkillDirEntry {
@@ -82,7 +83,7 @@ export async function listSkillTextFiles(host: SkillFilesHost, root: string, lim
     for (const rel of level) {
       const entries = await host.readDir(rel ? path.join(root, rel) : root);
       if (!entries) continue;
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries.sort((a, b) => compareStrings(a.name, b.name));
       for (const e of entries) {
         const child = rel ? `${rel}/${e.name}` : e.name;
         if (e.kind === 'directory' && !SKIP_DIRS.has(e.name)) next.push(child);
