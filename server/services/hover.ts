@@ -15,13 +15,11 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** `builtinShown`: the editor shows its own hover with the field's meaning; only the count is added then. */
 function fieldHover(field: FrontmatterField, builtinShown: boolean): string | undefined {
   const doc = knownFields().find((f) => f.key === field.key);
-  const count =
-    field.kind === 'scalar' || field.kind === 'empty'
-      ? (() => {
-          const n = charCount(String(field.value ?? ''));
-          return doc?.maxChars !== undefined ? `\`${field.key}: ${fmt(n)} / ${fmt(doc.maxChars)} characters\`` : `\`${field.key}: ${fmt(n)} characters\``;
-        })()
-      : undefined;
+  let count: string | undefined;
+  if (field.kind === 'scalar' || field.kind === 'empty') {
+    const n = fmt(charCount(String(field.value ?? '')));
+    count = `\`${field.key}: ${n}${doc?.maxChars !== undefined ? ` / ${fmt(doc.maxChars)}` : ''} characters\``;
+  }
   const scope = doc && !doc.standard ? 'host-specific, not in the open standard' : undefined;
   if (builtinShown && doc) return count ? [count, scope].filter(Boolean).join(' · ') : scope && `**${field.key}**: ${scope}`;
   const lines: string[] = [];

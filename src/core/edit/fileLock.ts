@@ -13,33 +13,35 @@ export interface FileLockOptions {
 /** A lock without a pid this old was left by a process killed between creating it and writing its pid. */
 const NO_PID_GRACE_MS = 2000;
 
-
-/** Why the lock at `lockPath` may be removed, or undefined while its holder may still use it. */
-async function staleReason(lockPath: string, staleMs: number): Promise<string | undefined> {
+/**
+ * What the lock at `lockPath` is now: `free` (released since our attempt: try again at once), `stale` (its
+ * process is gone, it names no process past the grace period, or it is older than `staleMs`: remove it), or
+ * `held` (its holder may still use it: wait).
+ */
+async function lockState(lockPath: string, staleMs: number): Promise<'free' | 'stale' | 'held'> {
   let text: string;
   let mtimeMs: number;
   try {
     [text, mtimeMs] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath).then((s) => s.mtimeMs)]);
   } catch (e) {
-    // Gone between our attempt and now: try again at once. A lock being written has no pid yet: wait.
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'released' : undefined;
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : 'held';
   }
   const pid = Number.parseInt(text, 10);
   const age = Date.now() - mtimeMs;
   if (Number.isInteger(pid) && pid > 0) {
-    if (pid !== process.pid && !processAlive(pid)) return `process ${pid} that held it is gone`;
+    if (pid !== process.pid && !processAlive(pid)) return 'stale';
   } else if (age > NO_PID_GRACE_MS) {
     // Its maker writes the pid right after creating it: it was killed in between.
-    return 'it names no process';
+    return 'stale';
   }
-  if (age > staleMs) return `it is ${Math.round(age / 1000)} s old`;
-  return undefined;
+  return age > staleMs ? 'stale' : 'held';
 }
 
 /**
  * Runs `fn` while holding a lock file (created exclusively, holding our pid), so that processes sharing a
  * folder (two VS Code windows over one global storage) take turns. A lock left by a process that is gone
- * (killed during a write), or older than `staleMs`, is taken over. Waits with growing pauses up to
+ * (killed during a write), one naming no process (killed before writing its pid), or one older than
+ * `staleMs`, is taken over. Waits with growing pauses up to
  * `timeoutMs`, then throws STORE_BUSY naming the lock and its holder.
  */
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
@@ -59,11 +61,9 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    const stale = await staleReason(lockPath, staleMs);
-    if (stale) {
-      if (stale !== 'released') await fs.rm(lockPath, { force: true });
-      continue;
-    }
+    const state = await lockState(lockPath, staleMs);
+    if (state === 'stale') await fs.rm(lockPath, { force: true });
+    if (state !== 'held') continue;
     if (Date.now() - started > timeoutMs) {
       const holder = await fs.readFile(lockPath, 'utf8').catch(() => '?');
       throw new EditError(

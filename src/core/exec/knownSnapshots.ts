@@ -53,11 +53,11 @@ export class KnownSnapshots {
     if (!known) return;
     known.users = Math.max(0, known.users - 1);
     if (known.users > 0) return;
-    let same = false;
+    let same: boolean;
     try {
       same = fingerprintTree(dir, excludes) === known.copy;
     } catch {
-      same = false;
+      same = false; // gone
     }
     if (same) known.clean = true;
     else this.byDir.delete(dir);

@@ -10,10 +10,8 @@ interface Spare {
   signature: string;
   /** Root of the built tree, or undefined when building it failed. */
   root: Promise<string | undefined>;
-  /** True once `root` has settled. */
-  ready: boolean;
-  /** `root`'s value once settled, so a run takes a ready spare without waiting a tick. */
-  builtRoot?: string;
+  /** `root`'s value once it has settled (so a run takes a ready spare without waiting a tick); undefined before. */
+  settled?: { root: string | undefined };
 }
 
 /**
@@ -45,7 +43,7 @@ export class SpareWorkspaces {
   take(key: string, view: SkillView): string | undefined {
     const spare = this.spares.get(key);
     if (!spare) return undefined;
-    if (!spare.ready && spare.signature === signatureOf(view)) {
+    if (!spare.settled && spare.signature === signatureOf(view)) {
       this.missedAt.set(key, performance.now());
       return undefined;
     }
@@ -54,7 +52,7 @@ export class SpareWorkspaces {
       this.discard(spare);
       return undefined;
     }
-    return spare.builtRoot;
+    return spare.settled?.root;
   }
 
   /**
@@ -79,11 +77,8 @@ export class SpareWorkspaces {
       await removeTreeAsync(root).catch(() => undefined);
       return undefined;
     });
-    const spare: Spare = { signature: signatureOf(view), root: built, ready: false };
-    void built.then((r) => {
-      spare.builtRoot = r;
-      spare.ready = true;
-    });
+    const spare: Spare = { signature: signatureOf(view), root: built };
+    void built.then((root) => (spare.settled = { root }));
     this.track(built);
     this.spares.set(key, spare);
     while (this.spares.size > this.maxSkills) {

@@ -85,7 +85,7 @@ function checkRead(
   // toString() without arguments is Node's shortest path to utf8Slice (no encoding lookup).
   const text = bytes.toString();
   const parsed = parseSkillText(text, true);
-  const digest = digestSource(bytes, text);
+  const kept = digestSource(bytes, text);
   let checked: MaybePromise<SkillDiagnostic[]>;
   try {
     checked = check({ parsed, skillDir, folderName, fileName, mode });
@@ -94,11 +94,11 @@ function checkRead(
   }
   if (isPromise(checked)) {
     return checked.then(
-      (d) => loaded(read, parsed, d, digest, root, skillDir, location, folderName),
-      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), digest, root, skillDir, location, folderName),
+      (d) => loaded(read, parsed, d, kept, root, skillDir, location, folderName),
+      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), kept, root, skillDir, location, folderName),
     );
   }
-  return loaded(read, parsed, checked, digest, root, skillDir, location, folderName);
+  return loaded(read, parsed, checked, kept, root, skillDir, location, folderName);
 }
 
 function checkFailed(parsed: ParsedSkillFile, location: string, e: unknown): SkillDiagnostic[] {
@@ -109,7 +109,8 @@ function loaded(
   read: FileRead,
   parsed: ParsedSkillFile,
   diagnostics: SkillDiagnostic[],
-  digest: Uint8Array | string,
+  /** What the skill keeps for its digest: the file's text, or its bytes (see digestSource). */
+  kept: Uint8Array | string,
   root: SkillRoot,
   skillDir: string,
   location: string,
@@ -117,7 +118,7 @@ function loaded(
 ): LoadedSkill {
   // The kept strings are slices of the file's text. When the text is not kept for the digest (a large
   // file), they get their own copies, so the whole text is not kept alive by them instead.
-  const props = typeof digest === 'string' ? parsed.properties : ownStrings(parsed.properties);
+  const props = typeof kept === 'string' ? parsed.properties : ownStrings(parsed.properties);
   const none = diagnostics.length === 0;
   const name = effectiveSkillName(props, folderName);
   return new LoadedSkill(
@@ -135,7 +136,7 @@ function loaded(
       mtimeMs: read.mtimeMs,
       size: read.size,
     },
-    digest,
+    kept,
   );
 }
 

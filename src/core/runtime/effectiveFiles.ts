@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { compareStrings } from '../text/compareStrings';
 import { isInside, listDocFiles } from './skillPaths';
 import type { SkillSource } from './types';
 
@@ -9,11 +10,13 @@ interface SkillRef {
   root_dir: string;
 }
 
-async function isFile(p: string): Promise<boolean> {
+/** What is at `p` (links followed): a file, a folder, or nothing that can be read. */
+async function kindAt(p: string): Promise<'file' | 'folder' | undefined> {
   try {
-    return (await fs.promises.stat(p)).isFile();
+    const st = await fs.promises.stat(p);
+    return st.isFile() ? 'file' : st.isDirectory() ? 'folder' : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -27,7 +30,7 @@ export async function effectiveRoot(source: SkillSource, skill: SkillRef, rel: s
   if (!overlay) return skill.root_dir;
   const target = path.resolve(overlay, rel.replace(/\\/g, '/'));
   if (!isInside(path.resolve(overlay), target) || target === path.resolve(overlay)) return skill.root_dir;
-  return (await isFile(target)) ? overlay : skill.root_dir;
+  return (await kindAt(target)) === 'file' ? overlay : skill.root_dir;
 }
 
 /**
@@ -37,18 +40,10 @@ export async function effectiveRoot(source: SkillSource, skill: SkillRef, rel: s
 export async function effectiveDocFiles(source: SkillSource | undefined, skill: SkillRef): Promise<{ path: string; size_bytes: number }[]> {
   const own = await listDocFiles(skill.root_dir);
   const overlay = source?.overlayDir?.(skill.id);
-  if (!overlay || !(await isFolder(overlay))) return own;
+  if (!overlay || (await kindAt(overlay)) !== 'folder') return own;
   const merged = new Map(own.map((d) => [d.path, d]));
   for (const d of await listDocFiles(overlay)) merged.set(d.path, d);
-  return [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-async function isFolder(p: string): Promise<boolean> {
-  try {
-    return (await fs.promises.stat(p)).isDirectory();
-  } catch {
-    return false;
-  }
+  return [...merged.values()].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** The SKILL.md to read for a skill: the overlay copy when the source keeps one, else `location`. */
@@ -56,5 +51,5 @@ export async function effectiveLocation(source: SkillSource, skill: SkillRef & {
   const overlay = source.overlayDir?.(skill.id);
   if (!overlay) return skill.location;
   const copy = path.join(overlay, 'SKILL.md');
-  return (await isFile(copy)) ? copy : skill.location;
+  return (await kindAt(copy)) === 'file' ? copy : skill.location;
 }

@@ -57,7 +57,6 @@ const CATALOG_HOST_NOTES: Record<keyof typeof CATALOG_TOOL_NAMES, string> = {
     'After a write the Skills view and the SKILL.md diagnostics show the new version.',
 };
 
-/** A tool's JSON Schema for the manifest (input side, without $schema). */
 /** The manifest entries in the order package.json lists them. */
 export function toolContributions(): ToolContribution[] {
   const schemas = toolJsonSchemas();
