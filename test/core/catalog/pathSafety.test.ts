@@ -11,14 +11,19 @@ function outsideFolder(): string {
   return outside;
 }
 
+/** A workspace skill `report` whose `references` folder links to {@link outsideFolder} and whose `leak.md` links to its secret. */
+async function reportLinkingOut() {
+  const w = makeWorld();
+  const outside = outsideFolder();
+  const dir = writeSkill(w.workspace, 'report');
+  fs.symlinkSync(outside, path.join(dir, 'references'));
+  fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak.md'));
+  return { outside, dir, catalog: await openCatalog(w) };
+}
+
 describe('catalog: paths never leave the skill folder through symbolic links', () => {
   it('inspect refuses a file reached through a linked folder or a linked file that points outside', async () => {
-    const w = makeWorld();
-    const outside = outsideFolder();
-    const dir = writeSkill(w.workspace, 'report');
-    fs.symlinkSync(outside, path.join(dir, 'references'));
-    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak.md'));
-    const catalog = await openCatalog(w);
+    const { outside, dir, catalog } = await reportLinkingOut();
     for (const file of ['references/secret.txt', 'leak.md']) {
       const err = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report', file }));
       assert.equal(err.code, 'unsafe-path', file);
@@ -28,12 +33,7 @@ describe('catalog: paths never leave the skill folder through symbolic links', (
   });
 
   it('replace and patch refuse to write through a link out of the skill; nothing lands outside', async () => {
-    const w = makeWorld();
-    const outside = outsideFolder();
-    const dir = writeSkill(w.workspace, 'report');
-    fs.symlinkSync(outside, path.join(dir, 'references'));
-    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak.md'));
-    const catalog = await openCatalog(w);
+    const { outside, dir, catalog } = await reportLinkingOut();
     assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/new.txt', content: 'pwned\n' })).code, 'unsafe-path');
     assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/secret.txt', content: 'pwned\n' })).code, 'unsafe-path');
     assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: 'leak.md', edits: [{ startLine: 1, newText: 'pwned' }] })).code, 'unsafe-path');
