@@ -158,12 +158,15 @@ export function ensureSnapshot(
   const staging = path.join(tmp, 'tree');
   const dirs = copyTree(realRoot, staging, excludes, warnings);
   if (overlayRoot) dirs.push(...copyTree(overlayRoot, staging, excludes, warnings, true));
-  // Lock the folders last, deepest first, so the copy itself could write into them.
-  for (const d of dirs.sort((a, b) => b.length - a.length)) fs.chmodSync(d, 0o555);
+  // Lock the folders last, deepest first, so the copy itself could write into them. The copy's own root
+  // stays writable until it has moved: moving a folder to another parent rewrites its `..` entry, which
+  // needs write permission on the folder itself (root is exempt, which is how every suite missed it).
+  for (const d of dirs.sort((a, b) => b.length - a.length)) if (d !== staging) fs.chmodSync(d, 0o555);
   const meta: SnapshotMeta = { copy: fingerprintTree(staging, excludes), warnings };
   fs.writeFileSync(metaFile, JSON.stringify(meta));
   try {
     fs.renameSync(staging, dir);
+    fs.chmodSync(dir, 0o555);
   } catch (err) {
     if (!fs.existsSync(dir)) throw err;
     removeTree(staging);
