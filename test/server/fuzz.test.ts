@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionRequest, CompletionRequest, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import { seededRandom } from '../support/seededRandom';
 import { changeDoc, corpusRoot, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 
 const INSERTS = ['---', '---\n', ':', ': ', '"', "'", '\t', '\u0000', '\n', '\r\n', '#', '|', '>', '- ', '[', '{', '&a', '*a', '](', '`scripts/', '\ufeff', '\ud800'];
@@ -32,8 +32,11 @@ describe('language server: fuzzing with mutated real SKILL.md files', function (
   const SEED = 20_251_121;
   let s: LspSession;
 
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
   before(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
     s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
   });
   after(async () => {

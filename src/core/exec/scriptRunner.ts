@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
 import { allowedHostEnv, buildEnv } from './env';
-import { ScriptRunError } from './errors';
+import { preparing, ScriptRunError } from './errors';
 import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
@@ -201,14 +201,19 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   // One key per skill, edited or not: its dependency folders (a .venv) survive an edit; the snapshot's
   // fingerprint covers the overlay, so an edit makes a new snapshot under the same key.
   const key = ctx.keyOf(req.skillName, realRoot);
-  const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay);
+  // A file system failure here is the runtime's, not the request's: `preparing` says which step and what to do.
+  const snapshot = preparing(`Making the read-only copy of skill "${req.skillName}"`, ctx.snapshotsDir, () =>
+    ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay),
+  );
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};
-  for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
-  const home = ctx.ensureDir(path.join(depsRoot, 'home'));
+  const home = preparing(`Making the dependency folders and HOME of skill "${req.skillName}"`, depsRoot, () => {
+    for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
+    return ctx.ensureDir(path.join(depsRoot, 'home'));
+  });
   ctx.snapshots.acquire(snapshot.dir);
   const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
-  const ws = workspaceAt(ctx.ensureDir(ctx.runsDir), newRunId(), req.skillName);
+  const ws = workspaceAt(preparing('Making the runs folder', ctx.runsDir, () => ctx.ensureDir(ctx.runsDir)), newRunId(), req.skillName);
   // The workspace built ahead of time for this skill (one rename), else built now.
   const spare = ctx.spares.take(key, view);
   let claimed = false;
@@ -220,7 +225,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       void removeTreeAsync(spare).catch(() => undefined);
     }
   }
-  if (!claimed) buildWorkspace(ws.root, view);
+  if (!claimed) preparing(`Making the run folder of skill "${req.skillName}"`, ctx.runsDir, () => buildWorkspace(ws.root, view));
   ctx.active.add(ws.runId);
   lap('create');
   try {

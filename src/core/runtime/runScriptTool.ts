@@ -54,8 +54,11 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
   } catch (e) {
     if (e instanceof SkillToolError) throw e;
     const err = e as Error & { code?: string };
-    // The exec engine's errors already name the field and the fix; keep its code for the model.
-    throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, active.name), err.code ? { exec_code: err.code } : undefined);
+    const details = err.code ? { exec_code: err.code } : undefined;
+    // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
+    // runtime's own failure: its own code and a hint that says so, never "fix the field".
+    if (err.code !== undefined && REFUSALS.has(err.code)) throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, active.name), details);
+    throw new SkillToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
   } finally {
     await ctx.sessions
       .update(call.sessionId, finalState === 'completed' ? 'run-end' : 'run-refused', (s) => {
@@ -65,6 +68,30 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
       })
       .catch(() => undefined);
   }
+}
+
+/** The exec engine's refusals of a request (see ScriptRunErrorCode); any other failure is the runtime's own. */
+const REFUSALS = new Set([
+  'invalid_request',
+  'path_outside_skill',
+  'path_outside_workspace',
+  'not_found',
+  'shell_syntax',
+  'command_not_allowed',
+  'command_denied',
+  'interpreter_not_found',
+  'sandbox_unavailable',
+  'input_refused',
+  'spawn_failed',
+]);
+
+const RUN_FAILED_HINT =
+  'This is a failure of the skills runtime on this machine, not of your call: calling again with other arguments will not help. Tell the user what failed (the message names it and what they can do), then go on without the script.';
+
+/** The exec engine's own message names the step and the remedy; a bare system error gets them added. */
+function internalMessage(err: Error & { code?: string }): string {
+  if (err.code === 'internal_error') return err.message;
+  return `The script could not be run because the runtime failed: ${err.message}. Report this to the user; if it names a folder, check that it is theirs and writable.`;
 }
 
 function hintForRunError(code: string | undefined, skill: string): string {
@@ -81,6 +108,10 @@ function hintForRunError(code: string | undefined, skill: string): string {
       return 'Run a single allowed command without pipes or redirections, or run one of the skill\'s scripts instead.';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
+    case 'sandbox_unavailable':
+      return 'Tell the user the script needs a sandbox this machine does not have (the message says why); do not retry.';
+    case 'spawn_failed':
+      return 'Tell the user the program could not be started (the message says why); do not retry with other arguments.';
     default:
       return 'Fix the named field and call run_script again.';
   }

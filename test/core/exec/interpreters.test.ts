@@ -3,13 +3,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INTERPRETER_MAPPING } from '../../../src/core/exec';
 import { onPath, setup, type Sandbox } from './helpers';
+import { removeTempDir } from '../../support/tempDir';
 
 describe('core/exec interpreters', () => {
   let sb: Sandbox;
   before(() => {
     sb = setup();
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => removeTempDir(sb.tmp));
 
   const cases: Array<{ file: string; needs: string; expect: string }> = [
     { file: 'scripts/hello.py', needs: 'python3', expect: 'py a b\n' },

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readArtifact, ScriptRunError } from '../../../src/core/exec';
 import { setup, type Sandbox } from './helpers';
+import { removeTempDir } from '../../support/tempDir';
 
 const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
 
@@ -20,7 +21,7 @@ describe('core/exec inputs, outputs, artifacts, dependency folder', () => {
     fs.writeFileSync(path.join(hostDir, 'host.txt'), 'from host\n');
     fs.writeFileSync(path.join(sb.tmp, 'secret.txt'), 'nope\n');
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => removeTempDir(sb.tmp));
 
   const runner = () =>
     sb.runner({

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ScriptRunError } from '../../../src/core/exec';
 import { onPath, setup, type Sandbox } from './helpers';
+import { removeTempDir } from '../../support/tempDir';
 
 const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
 
@@ -14,7 +15,7 @@ describe('core/exec security', () => {
     fs.symlinkSync(path.join(sb.tmp, 'outside.sh'), path.join(sb.skillRoot, 'scripts', 'link-out.sh'));
     fs.symlinkSync(sb.tmp, path.join(sb.skillRoot, 'dir-out'));
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => removeTempDir(sb.tmp));
 
   const run = (script: string) => sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script });
 

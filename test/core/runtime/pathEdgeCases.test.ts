@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { createScriptRunner } from '../../../src/core/exec';
 import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
 import { folderSource, writeSkill } from './runtimeSupport';
+import { removeTempDir } from '../../support/tempDir';
 
 describe('runtime: path refusals say what is wrong, and only when it is', function () {
   this.timeout(30_000);
@@ -20,7 +21,7 @@ describe('runtime: path refusals say what is wrong, and only when it is', functi
   });
   afterEach(async () => {
     await rt.flush();
-    fs.rmSync(base, { recursive: true, force: true });
+    removeTempDir(base);
   });
 
   it("reads a file whose name starts with two dots ('..draft.md'): it does not leave the skill", async () => {
