@@ -33,6 +33,7 @@ describe(`core/exec: the runner's state stays removable by its owner (as ${who})
     assert.equal(now.length, 1);
     assert.notEqual(now[0], first[0], 'a new copy was made');
     assert.ok(!fs.existsSync(path.join(keyDir, first[0])), 'the old read-only copy is gone');
+    await runner.idle();
   });
 
   it('removes a staging folder abandoned by a process that died while copying, and keeps a fresh one', async () => {
@@ -54,6 +55,7 @@ describe(`core/exec: the runner's state stays removable by its owner (as ${who})
     assert.equal((await run(runner, 'true')).exit_code, 0);
     assert.ok(!fs.existsSync(old), 'the abandoned staging folder (read-only inside) was removed');
     assert.ok(fs.existsSync(fresh), 'a staging folder another process may be filling now is kept');
+    await runner.idle();
   });
 
   it('prunes old run folders even when their script locked its own folders', async () => {
