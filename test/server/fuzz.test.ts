@@ -5,6 +5,7 @@ import { CodeActionRequest, CompletionRequest, DocumentSymbolRequest, HoverReque
 import { seededRandom } from '../support/seededRandom';
 import { changeDoc, corpusRoot, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { testSize } from '../support/testSize';
 
 
 const INSERTS = ['---', '---\n', ':', ': ', '"', "'", '\t', '\u0000', '\n', '\r\n', '#', '|', '>', '- ', '[', '{', '&a', '*a', '](', '`scripts/', '\ufeff', '\ud800'];
@@ -28,7 +29,7 @@ function mutate(text: string, rnd: () => number): string {
 
 describe('language server: fuzzing with mutated real SKILL.md files', function () {
   this.timeout(120_000);
-  const MUTATIONS = 10_000;
+  const MUTATIONS = testSize('mutations', 10_000, 1_000);
   const SEED = 20_251_121;
   let s: LspSession;
 
