@@ -10,7 +10,8 @@ export type ScriptRunErrorCode =
   | 'interpreter_not_found'
   | 'sandbox_unavailable'
   | 'input_refused'
-  | 'spawn_failed';
+  | 'spawn_failed'
+  | 'env_refused';
 
 /** A typed error; `message` names the field and says what to do next. */
 export class ScriptRunError extends Error {
