@@ -256,6 +256,8 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       resolveSkillRoot: (name) => this.resolveQuiet(registry, name)?.rootDir,
       defaultTimeoutMs: Math.round(s.scriptTimeoutSeconds * 1000),
       sandbox: s.sandbox,
+      maxRunBytes: Math.round(s.maxRunMB * 1024 * 1024),
+      maxHomeBytes: Math.round(s.maxHomeMB * 1024 * 1024),
     });
     this.runner = runner;
     // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
