@@ -81,7 +81,8 @@ export class Launcher {
 
   /** The process to spawn for `argv`, sandboxed when `probe` says bwrap works. */
   build(spec: LaunchSpec): Launch & { sweep?: (pid: number) => void } {
-    const sh = this.resolver.resolve('sh') ?? '/bin/sh';
+    const found = this.resolver.resolve('sh');
+    const sh = found ?? '/bin/sh';
     const marker = { [RUN_MARKER_VAR]: spec.runId };
     if (spec.probe?.available && spec.probe.program) {
       const etc = this.identityDir(path.join(spec.depsRoot, 'sandbox-etc'), spec.home);
@@ -103,6 +104,10 @@ export class Launcher {
       return { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
     }
     const base = { ...spec.hostEnv, ...spec.runtimeEnv, ...marker };
+    if (!found) {
+      // No POSIX sh (Windows): the script is started directly, its parent the runner (README: limits).
+      return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker } };
+    }
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, Object.keys(spec.runtimeEnv), spec.maxFileBytes);
     return { ...launch, sweep: (pid) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`) };
   }
