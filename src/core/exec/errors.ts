@@ -14,7 +14,8 @@ export type ScriptRunErrorCode =
   | 'input_refused'
   | 'spawn_failed'
   /** The runtime itself failed (its state folder could not be written, ...): not the request's fault. */
-  | 'internal_error';
+  | 'internal_error'
+  | 'env_refused';
 
 /** A typed error; `message` names the field and says what to do next. */
 export class ScriptRunError extends Error {

@@ -106,6 +106,10 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'command_denied':
     case 'shell_syntax':
       return 'Run a single allowed command without pipes or redirections, or run one of the skill\'s scripts instead.';
+    case 'env_refused':
+      return 'Call run_script again without the env variables named above; a script that needs one can set it itself.';
+    case 'sandbox_unavailable':
+      return 'Do not retry: tell the user the sandbox is required but not available here (install bubblewrap, or set agentSkills.scripts.sandbox to "auto").';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
     case 'sandbox_unavailable':
