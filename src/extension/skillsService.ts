@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createScriptRunner } from '../core/exec/scriptRunner';
+import { createScriptRunner, type ScriptRunner } from '../core/exec/scriptRunner';
 import type { SkillCatalog } from '../core/catalog/skillCatalog';
 import { pluginRegistryHost, type PluginContributions } from '../core/registry/pluginContributions';
 import { createNodeRegistryHost } from '../core/registry/registryHost';
@@ -70,6 +70,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private readonly pinned = new Map<string, Set<string>>();
   private plugins: PluginContributions | undefined;
   private catalog: CatalogProvider | undefined;
+  private runner: ScriptRunner | undefined;
   /** Roots of the mounted `agentSkills.packs`, and the key (the resolved specs) they were mounted for. */
   private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
   private packsMounting: { key: string; done: Promise<void> } | undefined;
@@ -245,6 +246,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       defaultTimeoutMs: Math.round(s.scriptTimeoutSeconds * 1000),
       sandbox: s.sandbox,
     });
+    this.runner = runner;
     // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
     const executor: ScriptExecutor = {
       run: (req: ExecRequest) => {
@@ -360,6 +362,16 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     if (names === 'all') this.pinned.delete(sessionId);
     else for (const n of names) set?.delete(n);
     return this.invoke('unload', names === 'all' ? { all: true } : { names }, sessionId);
+  }
+
+  /** The host file of a `run://<run_id>/<path>` output ref while its run folder is kept; undefined when gone. */
+  resolveRunRef(ref: string): string | undefined {
+    return this.runner?.resolveRunRef(ref);
+  }
+
+  /** Skills the user loaded since the last turn began, left in place (what a preview of the next turn counts). */
+  pinnedFor(sessionId: string): string[] {
+    return [...(this.pinned.get(sessionId) ?? [])];
   }
 
   /** Skills the user loaded since the last turn began (cleared by this call). */
