@@ -18,7 +18,7 @@ export interface PreviewInput {
   tools: readonly { name: string; description: string; inputSchema?: object }[];
   /** Every discovered skill, to say why some are not offered at all. */
   records: readonly SkillRecord[];
-  settings: { placement: string; toolSurface: string; catalogMaxTokens: number; catalogMaxChars: number; maxLoadedSkills: number; loadMode: string };
+  settings: { placement: string; toolSurface: string; catalogMaxTokens: number; catalogMaxChars: number; maxLoadedSkills: number };
   models: readonly { name: string; maxInputTokens: number }[];
   turnErrors: readonly string[];
   trusted: boolean;
@@ -79,7 +79,7 @@ export function previewText(p: PreviewInput): string {
     '',
     '| part | tokens |',
     '| --- | ---: |',
-    ...sections.map(([name, text]) => `| ${name.replace(/</g, '&lt;')} | ${count(text)} |`),
+    ...sections.map(([name, text]) => `| ${name.startsWith('<') ? `\`${name}\`` : name} | ${count(text)} |`),
     `| instructions as sent (the parts above, joined) | ${c.tokens.instructions} |`,
     `| messages (${p.messages.length}) | ${messageTokens} |`,
     `| tools (${p.tools.length}: names, descriptions, input schemas) | ${toolTokens} |`,
@@ -93,7 +93,7 @@ export function previewText(p: PreviewInput): string {
 
   const shown = new Set(c.catalog.shown);
   const mentioned = new Set(c.catalog.mentioned);
-  out.push(`## <available_skills>: ${c.catalog.shown.length} of ${c.catalog.ranked.length} skill(s) shown, ${c.catalog.tokens} tokens`, '');
+  out.push(`## \`<available_skills>\`: ${c.catalog.shown.length} of ${c.catalog.ranked.length} skill(s) shown, ${c.catalog.tokens} tokens`, '');
   out.push('In rank order (named in the request first, then relevance to it, recent use, scope and name). When the budget cuts, skills are taken in this order; the block itself lists the shown ones by name.', '');
   c.catalog.ranked.forEach((name, i) => {
     const why = mentioned.has(name) ? 'named in the request' : 'by relevance, recency, scope and name';
@@ -108,7 +108,7 @@ export function previewText(p: PreviewInput): string {
   if (!p.session.active_skills.length) out.push('None: the model sees only the catalog and loads skills with the tools.');
   p.session.active_skills.forEach((a, i) => {
     const docs = a.docs === '*' ? 'all docs' : a.docs.length ? `docs: ${a.docs.join(', ')}` : 'no docs';
-    const where = c.fallback.includes(a.name) || s.placement === 'instructions' ? 'in <active_skills> of the instructions' : 'appended to its load call\'s tool result';
+    const where = c.fallback.includes(a.name) || s.placement === 'instructions' ? 'in `<active_skills>` of the instructions' : 'appended to its load call\'s tool result';
     out.push(`${i + 1}. ${a.name} (${a.id}), ${docs}${a.offloaded ? ', already shown once (load mode once): not sent again' : `, ${where}`}`);
   });
   if (p.turnErrors.length || c.warnings.length) out.push('', '## Warnings', '', ...[...p.turnErrors, ...c.warnings].map((w) => `- ${w}`));

@@ -112,7 +112,7 @@ export class PromptPreviews implements vscode.TextDocumentContentProvider, vscod
       messages,
       tools: offeredTools(this.service),
       records: registry.all(),
-      settings: { placement: s.placement, toolSurface: s.toolSurface, catalogMaxTokens: s.catalogMaxTokens, catalogMaxChars: s.catalogMaxChars, maxLoadedSkills: s.maxLoadedSkills, loadMode: s.loadMode },
+      settings: { placement: s.placement, toolSurface: s.toolSurface, catalogMaxTokens: s.catalogMaxTokens, catalogMaxChars: s.catalogMaxChars, maxLoadedSkills: s.maxLoadedSkills },
       models,
       turnErrors: turn.errors,
       trusted: vscode.workspace.isTrusted,
