@@ -377,6 +377,16 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     return this.invoke('unload', names === 'all' ? { all: true } : { names }, sessionId);
   }
 
+  /** The host file of a `run://<run_id>/<path>` output ref while its run folder is kept; undefined when gone. */
+  resolveRunRef(ref: string): string | undefined {
+    return this.runner?.resolveRunRef(ref);
+  }
+
+  /** Skills the user loaded since the last turn began, left in place (what a preview of the next turn counts). */
+  pinnedFor(sessionId: string): string[] {
+    return [...(this.pinned.get(sessionId) ?? [])];
+  }
+
   /** Skills the user loaded since the last turn began (cleared by this call). */
   takePinned(sessionId: string): string[] {
     const names = [...(this.pinned.get(sessionId) ?? [])];

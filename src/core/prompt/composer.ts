@@ -79,7 +79,8 @@ export function composeCall(input: ComposeInput): ComposeResult {
   return {
     instructions,
     messages,
-    catalog: { shown: catalog.shown, omitted: catalog.omitted, tokens: catalog.tokens, mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named] },
+    catalog: { shown: catalog.shown, omitted: catalog.omitted, tokens: catalog.tokens, mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named], ranked: catalog.ranked },
+    sections: { rules, extraRules: o.extraRules ?? '', catalog: catalog.text, guidance, active: activeBlock },
     materialized,
     fallback,
     tokens: { instructions: counter.count(instructions), loadedContent },
