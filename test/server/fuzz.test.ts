@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionRequest, CompletionRequest, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
+import { hostileDocs } from '../support/hostileDocs';
 import { seededRandom } from '../support/seededRandom';
 import { changeDoc, corpusRoot, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 
@@ -52,10 +53,14 @@ describe('language server: fuzzing with mutated real SKILL.md files', function (
       await s.waitForDiagnostics(d.uri, (p) => p.version === 1);
     }
     const rnd = seededRandom(SEED);
+    // Structured attacks (deep nesting, alias expansion, very long lines, huge counts, invalid UTF-8) among
+    // the random mutations: every 25th document is one of them, itself mutated, so each attack is also
+    // tried with the damage around it.
+    const attacks = hostileDocs();
     let withProblems = 0;
     for (let i = 0; i < MUTATIONS; i++) {
       const d = docs[i % docs.length];
-      const text = mutate(d.original, rnd);
+      const text = i % 25 === 0 ? mutate(attacks[(i / 25) % attacks.length].text, rnd) : mutate(d.original, rnd);
       d.version++;
       await changeDoc(s, d.uri, text, d.version);
       const p = await s.waitForDiagnostics(d.uri, (x) => x.version === d.version, 10_000).catch((e: Error) => {
