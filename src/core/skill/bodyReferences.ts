@@ -30,6 +30,13 @@ function isPathCode(c: number): boolean {
 }
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/**
+ * References (and links) read from one body at most. A real skill has a handful; a generated body with
+ * 100,000 links cost seconds to scan (each path is checked against every link span) and gave 100,000
+ * findings, during which the language server answered nothing.
+ */
+export const MAX_BODY_REFERENCES = 1000;
+
 /** Options for {@link extractBodyReferences}. */
 export interface ExtractReferencesOptions {
   /**
@@ -45,7 +52,8 @@ export interface ExtractReferencesOptions {
 /**
  * Finds the relative files a SKILL.md body refers to: Markdown links and images with a relative target,
  * and `scripts/…`, `references/…`, `assets/…` paths (optionally `./`-prefixed) in prose, inline code and
- * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits.
+ * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits, and stops after
+ * {@link MAX_BODY_REFERENCES} links or references.
  */
 export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
   const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
@@ -63,7 +71,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
 
   // Inline links and images `](target)`, and reference definitions `[label]: target` at a line start.
   // One single-character search serves both (it is much faster than a two-character one).
-  for (let at = text.indexOf(']', base); at >= 0; at = text.indexOf(']', at + 1)) {
+  for (let at = text.indexOf(']', base); at >= 0 && linkSpans.length < MAX_BODY_REFERENCES; at = text.indexOf(']', at + 1)) {
     const next = text.charCodeAt(at + 1);
     if ((next !== 40 /* ( */ && next !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (next === 40) {
@@ -87,7 +95,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
   // Bare resource paths: found from each `/` (a one-character search is much faster than searching for
   // each folder name in a long two-byte string), then the folder segment before it is checked.
   const folders = prefixes.map((p) => p.slice(0, -1));
-  for (let slash = text.indexOf('/', base); slash >= 0; slash = text.indexOf('/', slash + 1)) {
+  for (let slash = text.indexOf('/', base); slash >= 0 && refs.length < MAX_BODY_REFERENCES; slash = text.indexOf('/', slash + 1)) {
     let at = slash;
     while (at > base && isSegmentCode(text.charCodeAt(at - 1))) at--;
     if (at === slash || !isFolderAt(text, at, slash - at, folders)) continue;

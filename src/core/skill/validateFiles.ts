@@ -19,6 +19,8 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
   const refs = extractBodyReferences(parsed, { index, folders });
   const seen = new Map<string, Promise<string | undefined>>();
+  // One finding per missing path (at its first mention), saying how many more mentions there are.
+  const missing = new Map<string, { finding: Finding; more: number }>();
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
@@ -37,13 +39,23 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       seen.set(norm, kind);
     }
     if (!(await kind)) {
-      out.push({
+      const again = missing.get(norm);
+      if (again) {
+        again.more++;
+        continue;
+      }
+      const finding: Finding = {
         rule: 'reference-missing',
         message: `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder. Fix the path (relative to the folder that holds SKILL.md) or add the file.`,
         range: ref.range,
         data: { path: ref.path, kind: ref.kind },
-      });
+      };
+      missing.set(norm, { finding, more: 0 });
+      out.push(finding);
     }
+  }
+  for (const { finding, more } of missing.values()) {
+    if (more > 0) finding.message = finding.message.replace(' does not exist', ` does not exist (mentioned ${more} more time${more === 1 ? '' : 's'} below)`);
   }
 }
 
