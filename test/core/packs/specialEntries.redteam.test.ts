@@ -22,7 +22,8 @@ describe('packs: special entries (red team)', () => {
     for (const gzip of [false, true]) {
       it(`refuses a ${what} entry (${gzip ? 'tar.gz' : 'tar'}) and extracts nothing`, async () => {
         const archive = path.join(dir, gzip ? 'p.tar.gz' : 'p.tar');
-        fs.writeFileSync(archive, buildTar([{ name: 'ok/SKILL.md', data: skillMd }, { name: 'ok/scripts/dev', type }], gzip));
+        // The builder's type lists the kinds the suite used so far; it writes the type byte as given.
+        fs.writeFileSync(archive, buildTar([{ name: 'ok/SKILL.md', data: skillMd }, { name: 'ok/scripts/dev', type: type as '0' }], gzip));
         const cache = path.join(dir, 'cache');
         await assert.rejects(installPack(archive, { cacheDir: cache }), (e: unknown) => e instanceof PackError && e.code === 'SPECIAL_ENTRY' && e.message.includes('ok/scripts/dev'));
         assert.deepEqual(listTree(path.join(cache, 'packs')), [], 'something was left extracted');
