@@ -7,7 +7,7 @@ import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, vali
 import type { FieldValueType, ParsedSkillFile, Range, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
 import { estimateTokens } from '../src/core/skill/estimateTokens';
 import { codePointLength } from '../src/core/skill/findings';
-import { BODY_MAX_TOKENS } from '../src/core/skill/validateBody';
+import { BODY_MAX_TOKENS } from '../src/core/skill/rules/body';
 import { COMPATIBILITY_MAX, DESCRIPTION_MAX, NAME_MAX } from '../src/core/skill/validateFrontmatter';
 
 /** A relative path written in the body (Markdown link, inline code or prose). */
