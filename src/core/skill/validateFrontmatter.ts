@@ -36,7 +36,11 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       rule: 'name-missing',
       message: `The required field \`name\` is missing. Add \`name: ${folderName}\` (the folder name) to the frontmatter.`,
       range: index.lineRange(fm.openLine), // only for a missing field
-      data: { field: 'name', expected: folderName.normalize('NFKC') },
+      data: {
+        field: 'name',
+        expected: folderName.normalize('NFKC'),
+        fix: { title: `Add 'name: ${folderName.normalize('NFKC')}'`, edits: [{ range: { start: { line: fm.openLine + 1, character: 0 }, end: { line: fm.openLine + 1, character: 0 } }, newText: `name: ${folderName.normalize('NFKC')}${parsed.eol}` }] },
+      },
     });
   } else {
     checkName(props.name, nameField, folderName, out);
