@@ -9,7 +9,7 @@ export { renderRulesTable, RULES_TABLE_START, RULES_TABLE_END } from './rules/ru
 export type { RuleConfig, RuleSetting } from './ruleConfig';
 export { applySafeFixes, fixOf, type RuleFix, type SkillTextEdit } from './ruleFixes';
 export { configJsonSchema, CONFIG_FILE_NAMES } from './config/configSchema';
-export { parseConfigText, loadConfigFile, loadConfigFor, findConfigFile, isExcluded, mergeRuleConfigs, EMPTY_CONFIG, type LoadedConfig } from './config/loadConfig';
+export { configFromData, parseConfigText, loadConfigFile, loadConfigFor, findConfigFile, isExcluded, mergeRuleConfigs, EMPTY_CONFIG, type LoadedConfig } from './config/loadConfig';
 export { FIELDS, getField, STANDARD_FIELD_KEYS, type FieldInfo, type FieldValueType } from './fieldCatalog';
 export { validateSkill, validateSkillContent, type SkillValidation, type ValidateSkillInput, type ValidateSkillOptions } from './validateSkill';
 export { readSkillDir, validateSkillDir, type SkillDirRead } from './readSkillDir';

@@ -57,11 +57,20 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
     return fail(`${where}: not valid YAML (${(e as Error).message.split('\n')[0]}). Fix the syntax; the defaults are used meanwhile.`);
   }
   if (raw === null || raw === undefined) return { ...EMPTY_CONFIG, file, baseDir: path.dirname(file) };
+  return { ...configFromData(raw, where), file, baseDir: path.dirname(file) };
+}
+
+/**
+ * A configuration from data already parsed (a YAML file, or the `agentSkills.validation` setting, where
+ * `{ rules }` is given): checked against the rule table; `where` names the source in each problem.
+ */
+export function configFromData(raw: unknown, where: string): LoadedConfig {
+  const fail = (msg: string): LoadedConfig => ({ ...EMPTY_CONFIG, problems: [msg] });
   if (depthOf(raw) > CONFIG_MAX_DEPTH) return fail(`${where}: nested deeper than ${CONFIG_MAX_DEPTH} levels. A configuration has \`rules\` (rule: level or { level, options }) and \`exclude\` (a list) only.`);
   const r = schema.safeParse(raw);
   if (!r.success) {
     const problems = r.error.issues.map((i) => `${where}: \`${i.path.join('.') || '(top level)'}\`: ${i.message}. Allowed: \`rules\` (rule: off|info|warning|error, or { level, options }) and \`exclude\` (a list of globs).`);
-    return { ...EMPTY_CONFIG, file, problems };
+    return { ...EMPTY_CONFIG, problems };
   }
   const problems: string[] = [];
   const rules: Record<string, RuleSetting> = {};
@@ -88,7 +97,7 @@ export function parseConfigText(text: string, file: string): LoadedConfig {
     }
     rules[id] = { ...(s.level ? { level: s.level } : {}), ...(Object.keys(options).length ? { options } : {}) };
   }
-  return { file, config: { rules }, exclude: r.data.exclude ?? [], baseDir: path.dirname(file), problems };
+  return { config: { rules }, exclude: r.data.exclude ?? [], problems };
 }
 
 /** The nearest configuration file at or above `dir` (walking up to the file-system root), or undefined. */

@@ -22,10 +22,33 @@ const DIRECTIVE = /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,60}\b(?:inst
 const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 const LINK_COMMENT = /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:#|<>|\S+)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')[ \t]*$/gm;
 const DYNAMIC = /!`[^`\n]+`|^ {0,3}```!/gm;
-const ENCODED = (min: number) => new RegExp(`[A-Za-z0-9+/_-]{${min},}={0,2}|(?:[0-9a-fA-F]{2}){${Math.ceil(min / 2)},}`, 'g');
 
 /** A cheap necessary condition for any rule of this module to fire in a body (the fast path's test). */
 export const SECURITY_TRIGGER = new RegExp(`<!--|\\]:|!\`|\`\`\`!|[A-Za-z0-9+/_-]{${ENCODED_MIN_DEFAULT},}`);
+
+/** `[A-Za-z0-9+/_=-]`: the characters of base64 (and base64url), which hex is a subset of. */
+function isBase64Code(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45 || c === 61;
+}
+
+/**
+ * `[start, end)` of every run of base64 characters at least `min` long. Such a run covers `min` consecutive
+ * offsets, so it holds a multiple of `min`: only those offsets are probed, and a hit is widened both ways.
+ */
+function longRuns(text: string, from: number, min: number): [number, number][] {
+  const runs: [number, number][] = [];
+  const step = Math.max(1, min);
+  for (let probe = Math.ceil(from / step) * step; probe < text.length; probe += step) {
+    if (!isBase64Code(text.charCodeAt(probe))) continue;
+    let start = probe;
+    while (start > from && isBase64Code(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < text.length && isBase64Code(text.charCodeAt(end))) end++;
+    if (end - start >= min) runs.push([start, end]);
+    probe = Math.floor(end / step) * step;
+  }
+  return runs;
+}
 
 /** Body offsets and the fenced blocks of the body. */
 export interface BodyScan {
@@ -55,17 +78,16 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       if (d && !inBlocks(blocks, m.index)) out.push(directive('a link-reference definition', d[0], index, m.index, m.index + m[0].length));
     }
   }
-  const encoded = ENCODED(encodedMin);
-  encoded.lastIndex = base;
-  for (let m = encoded.exec(text); m; m = encoded.exec(text)) {
+  for (const [start, end] of longRuns(text, base, encodedMin)) {
+    const run = text.slice(start, end);
     // A run of one repeated character or of letters only (a long word, a path) is not a payload.
-    if (!/\d/.test(m[0]) || !/[A-Za-z]/.test(m[0]) || /^(.)\1*$/.test(m[0])) continue;
-    const hex = /^[0-9a-fA-F]+$/.test(m[0]);
+    if (!/\d/.test(run) || !/[A-Za-z]/.test(run) || /^(.)\1*$/.test(run)) continue;
+    const hex = /^[0-9a-fA-F]+$/.test(run);
     out.push({
       rule: 'encoded-payload',
-      message: `A ${m[0].length}-character ${hex ? 'hex' : 'base64'} string sits in SKILL.md; readers cannot review it and a model may decode and follow it. Move the data into a file under assets/ and describe it in words.`,
-      range: index.rangeOf(m.index, m.index + m[0].length),
-      data: { length: m[0].length, encoding: hex ? 'hex' : 'base64' },
+      message: `A ${run.length}-character ${hex ? 'hex' : 'base64'} string sits in SKILL.md; readers cannot review it and a model may decode and follow it. Move the data into a file under assets/ and describe it in words.`,
+      range: index.rangeOf(start, end),
+      data: { length: run.length, encoding: hex ? 'hex' : 'base64' },
     });
   }
   if (text.includes('!`', base) || text.includes('```!', base)) {
