@@ -87,8 +87,17 @@ function backslash(ref: BodyReference, rel: string): Finding {
   };
 }
 
-/** Files that count as mentioned by their presence alone. */
-const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|^\.|(?:^|\/)__init__\.py$/i;
+/** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
+const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
+
+/** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
+function folderMentioned(rel: string, texts: readonly string[]): boolean {
+  for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+    const dir = rel.slice(0, i);
+    if (texts.some((t) => t.includes(`${dir}/`) || t.includes(`./${dir}`) || t.includes(`\`${dir}\``))) return true;
+  }
+  return false;
+}
 
 /**
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
@@ -112,7 +121,7 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.
-    const mentioned = texts.some((t) => t.includes(rel) || t.includes(base) || (stem.length >= 4 && t.includes(stem)));
+    const mentioned = texts.some((t) => t.includes(rel) || t.includes(base) || (stem.length >= 4 && t.includes(stem))) || folderMentioned(rel, texts);
     if (mentioned) continue;
     out.push({
       rule: 'file-unreferenced',

@@ -18,7 +18,7 @@ export const HOST_FIELD_RULES: readonly RuleInfo[] = [
   rule('skill-unreachable', 'warning', 'warning', 'No one can invoke the skill: `user-invocable: false` and `disable-model-invocation: true`.',
     'With both, the skill is hidden from the slash-command menu and the model may not activate it. Remove one of the two fields.'),
   rule('argument-hint-mismatch', 'info', 'info', '`argument-hint` is set but the body never uses `$ARGUMENTS`, or the body uses arguments without a hint.',
-    'Claude Code and VS Code substitute `$ARGUMENTS` (and `$0`, `$1`, … or named `arguments`) into the body when the skill is invoked with text after its slash command; `argument-hint` shows what to type. Use both or neither.'),
+    'Claude Code and VS Code substitute `$ARGUMENTS` (or named `arguments`) into the body when the skill is invoked with text after its slash command; `argument-hint` shows what to type. Use both or neither.'),
   rule('compatibility-empty', 'warning', 'warning', '`compatibility` is present but empty.',
     'An empty `compatibility` says nothing and some loaders reject it. Describe the environment the skill needs (e.g. `Requires git and network access`) or remove the field.'),
   rule('allowed-tools-unknown', 'info', 'info', '`allowed-tools` names a tool no common host defines.',
@@ -32,7 +32,8 @@ const EFFORTS = ['low', 'medium', 'high', 'max'];
 const SHELLS = ['bash', 'powershell'];
 const KNOWN_TOOLS = new Set(KNOWN_TOOL_NAMES);
 const BOOLEAN_FIELDS = ['user-invocable', 'user-invokable', 'disable-model-invocation'];
-const ARGUMENT_USE = /\$(?:ARGUMENTS|\d)\b|\$\{?ARGUMENTS/;
+/** `$ARGUMENTS` (or `$ARGUMENTS[0]`); bare `$0`, `$1` are left out: prose prices ("$5") would pass for them. */
+const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
 
 /** True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body. */
 export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string): boolean {
@@ -97,7 +98,7 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
   if (hint && !usesArgs) {
     out.push({
       rule: 'argument-hint-mismatch',
-      message: '`argument-hint` is set but the body never uses `$ARGUMENTS` (or `$0`, `$1`, …), so what the user types after the slash command is not placed anywhere. Use `$ARGUMENTS` in the body or remove the hint.',
+      message: '`argument-hint` is set but the body never uses `$ARGUMENTS`, so what the user types after the slash command is not placed anywhere. Use `$ARGUMENTS` in the body or remove the hint.',
       range: hint.keyRange,
       data: { field: 'argument-hint' },
     });
