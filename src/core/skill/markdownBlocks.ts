@@ -13,7 +13,7 @@ export function fencedBlocks(text: string, index: TextIndex, base: number): Fenc
   const fences: number[] = [];
   for (const f of ['```', '~~~']) {
     for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      const lineStart = index.lineStartOf(at);
+      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
       if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
       fences.push(at);
       while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
@@ -27,7 +27,8 @@ export function fencedBlocks(text: string, index: TextIndex, base: number): Fenc
     const ch = text.charCodeAt(at);
     let len = 3;
     while (text.charCodeAt(at + len) === ch) len++;
-    const lineEnd = index.lineEnd(index.positionAt(at).line);
+    const nl = text.indexOf('\n', at);
+    const lineEnd = nl < 0 ? text.length : text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
     if (!open) {
       open = { start: at, ch, len };
     } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {

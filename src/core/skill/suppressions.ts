@@ -8,7 +8,8 @@ interface Suppression {
   to: number;
 }
 
-const MARK = 'agent-skills-';
+/** Every suppression starts with a disable comment; an enable alone does nothing. */
+const MARK_DISABLE = 'agent-skills-disable';
 /** `<!-- agent-skills-disable-next-line a b -->` in the body, `# agent-skills-disable a` in the frontmatter. */
 const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-line|disable|enable)\b([^\n]*?)(?:-->|$)/gm;
 
@@ -17,7 +18,7 @@ const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-
  * `-disable` runs to the matching `-enable` (or the end of the file; in the frontmatter, the whole file).
  */
 export function readSuppressions(text: string, frontmatterEndLine = -1): Suppression[] {
-  if (!text.includes(MARK)) return [];
+  if (!text.includes(MARK_DISABLE)) return [];
   const out: Suppression[] = [];
   const open: Suppression[] = [];
   let line = 0;

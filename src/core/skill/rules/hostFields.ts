@@ -38,7 +38,7 @@ const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
 /** True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body. */
 export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string): boolean {
   for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
-  return !body.includes('$') || !ARGUMENT_USE.test(body);
+  return !body.includes('ARGUMENTS') || !ARGUMENT_USE.test(body);
 }
 
 /** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
@@ -94,7 +94,7 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
     });
   }
   const hint = firstField(fields, 'argument-hint');
-  const usesArgs = ARGUMENT_USE.test(parsed.body) || namedArgumentUsed(props.arguments, parsed.body);
+  const usesArgs = (parsed.body.includes('ARGUMENTS') && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
   if (hint && !usesArgs) {
     out.push({
       rule: 'argument-hint-mismatch',
