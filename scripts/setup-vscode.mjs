@@ -190,6 +190,18 @@ async function lockCache() {
   }
 }
 
+/** True when every piece is installed at the expected version. */
+function installed(paths) {
+  return (
+    APT_PACKAGES.every((p) => dpkgInstalled(p.pkg)) &&
+    readStamp(join(cacheDir, 'node24', '.installed.json'))?.version === NODE24_VERSION &&
+    existsSync(paths.node) &&
+    readStamp(join(cacheDir, 'code-server', '.installed.json'))?.version === CODE_SERVER_VERSION &&
+    existsSync(paths.codeServer) &&
+    existsSync(paths.chromium)
+  );
+}
+
 /**
  * Installs what is missing and returns where everything is.
  * @returns {Promise<VscodePaths>}
@@ -197,6 +209,12 @@ async function lockCache() {
 export async function ensureVscode() {
   const started = Date.now();
   const paths = vscodePaths();
+  // Everything there already: nothing to lock or write, so a user who may only read the cache (the
+  // unprivileged pass of npm test over root's .cache/vscode) uses it as it is.
+  if (installed(paths)) {
+    log(`present in ${cacheDir}: Node ${NODE24_VERSION}, code-server ${CODE_SERVER_VERSION}, ${APT_PACKAGES.map((p) => p.pkg).join(', ')}`);
+    return paths;
+  }
   mkdirSync(cacheDir, { recursive: true });
   const release = await lockCache();
   try {

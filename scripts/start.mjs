@@ -1,6 +1,7 @@
 // `npm start`, the README's main job: builds the extension and opens it in a real VS Code on the
 // sample workspace of skills (test/fixtures/sample-workspace, copied to .cache/ so your edits
 // survive restarts and the fixture stays clean).
+// It opens on the Skills view.
 //   - with a `code` command on PATH: `code --extensionDevelopmentPath=<this folder> <workspace>`;
 //   - otherwise: the code-server that scripts/setup-vscode.mjs installs into .cache/, on
 //     127.0.0.1, printing the URL to open. Ctrl-C stops it.
@@ -33,10 +34,14 @@ if (!existsSync(workspace)) {
   say(`copied the sample workspace to ${workspace}`);
 }
 
+// The extension shows its Skills view when it sees this (src/extension/ids.ts START_VIEW_ENV), so the
+// sample opens where its skills can be tried: Run Script… on a skill, Preview Prompt in the view's title.
+const startEnv = { AGENT_SKILLS_START_VIEW: 'skills' };
+
 const code = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim();
 if (code && !args.includes('--code-server')) {
   say(`opening VS Code: ${code} --extensionDevelopmentPath=${root} ${workspace}`);
-  const r = spawnSync(code, [`--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit' });
+  const r = spawnSync(code, [`--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', env: { ...process.env, ...startEnv } });
   process.exit(r.status ?? 1);
 }
 
@@ -52,6 +57,7 @@ const server = await startCodeServer({
   logFile: join(profile, 'code-server.log'),
   port,
   keepSettings: true, // your settings from earlier starts stay
+  env: startEnv,
 });
 const url = workbenchUrl({ base: server.base, port: server.port, folder: workspace, extensionPaths: [root] });
 say(`code-server is running, process group ${server.pid} (log: ${join(profile, 'code-server.log')})`);

@@ -1,33 +1,98 @@
-// The README's test command: build, type-check, run every suite (core, CLI, language server,
-// real VS Code), then print one closing line `N passed, N failed` over all of them.
+// The README's test command: build once, type-check, run every suite (core, CLI, language server, real
+// VS Code), then print one closing line `N passed, N failed` over all of them.
+// Started as root, it also runs the suites that run scripts or write state (core exec and runtime, the CLI,
+// the real VS Code sessions) as an ordinary account (scripts/unprivileged.mjs): root ignores permission
+// bits, and a green run as root alone once hid that no other user could run a script.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheDir } from './setup-vscode.mjs';
+import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor } from './unprivileged.mjs';
 
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const statsDir = mkdtempSync(join(tmpdir(), 'skills-test-stats-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every suite run: what, as whom, its counts. */
+const runs = [];
 const problems = [];
+const whoami = runningAsRoot() ? 'root' : `uid ${process.getuid?.() ?? '?'}`;
+/** The suites the unprivileged pass runs: everything that runs scripts or writes the runtime's state. */
+const UNPRIVILEGED_SPECS = ['test/core/exec/**/*.test.ts', 'test/core/runtime/**/*.test.ts', 'test/cli/**/*.test.ts'];
+/** Tells the mocha suites that dist/ is built (test/support/ensureBuilt.ts): they never build it again. */
+const DIST_READY = { SKILLS_TEST_DIST_READY: '1' };
+const vscodeWanted = process.env.SKIP_VSCODE_TESTS !== '1';
 
 function step(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  console.log(`\n=== ${name} (as ${whoami}): ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) problems.push(`${name} exited with ${r.status ?? r.signal}`);
   return r.status === 0;
 }
 
-function suite(name, cmd, args) {
-  const statsFile = join(statsDir, `${name}.json`);
-  step(name, cmd, args, { MOCHA_STATS_FILE: statsFile });
+/** Adds a suite's counts from its stats file; a suite that wrote none counts as one failure. */
+function record(name, user, statsFile, status) {
   if (!existsSync(statsFile)) {
-    problems.push(`${name} reported no results`);
-    totals.failed += 1;
+    problems.push(`${name} (as ${user}) reported no results`);
+    runs.push({ name, user, passed: 0, failed: 1, skipped: 0 });
     return;
   }
   const s = JSON.parse(readFileSync(statsFile, 'utf8'));
-  totals.passed += s.passed;
-  totals.failed += s.failed;
-  totals.skipped += s.skipped;
+  // mocha exits with its failure count; a non-zero exit with no failed test is a problem of its own.
+  if (status !== 0 && !s.failed) problems.push(`${name} (as ${user}) exited with ${status} although no test failed`);
+  runs.push({ name, user, passed: s.passed, failed: s.failed, skipped: s.skipped });
+}
+
+function suite(name, cmd, args, env = {}) {
+  const statsFile = join(statsDir, `${name}.json`);
+  console.log(`\n=== ${name} (as ${whoami}): ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env, MOCHA_STATS_FILE: statsFile } });
+  record(name, whoami, statsFile, r.status);
+}
+
+/** The unprivileged pass (as root only). Anything that keeps it from running is a failure, never a skip. */
+function unprivilegedPass() {
+  const fail = (why) => {
+    problems.push(`unprivileged pass not run: ${why}`);
+    runs.push({ name: 'unprivileged pass', user: TEST_USER, passed: 0, failed: 1, skipped: 0 });
+  };
+  let account;
+  try {
+    account = ensureTestAccount();
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+  const user = `${account.name} (uid ${account.uid})`;
+  const needed = [root, join(root, 'dist', 'cli.js'), join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), join(root, 'node_modules', 'tsx')];
+  if (vscodeWanted) needed.push(cacheDir);
+  const unreadable = unreadableFor(account, needed);
+  if (unreadable) return fail(unreadable);
+  const dirs = prepareAccountFolders(account);
+  // Only what the suites need: none of root's environment (npm settings, caches, HOME) reaches them.
+  const passThrough = Object.fromEntries(Object.entries(process.env).filter(([k]) => /^SKILLS_VSCODE_/.test(k)));
+  const env = { HOME: dirs.home, TMPDIR: dirs.tmp, ...DIST_READY };
+  const asAccount = (name, args, extra = {}) => {
+    const statsFile = join(dirs.stats, `${name}.json`);
+    rmSync(statsFile, { force: true });
+    console.log(`\n=== ${name} (as ${user}, HOME ${dirs.home}): node ${args.join(' ')}`);
+    const r = runAs(account, process.execPath, args, { cwd: root, env: { ...env, ...extra, MOCHA_STATS_FILE: statsFile } });
+    record(name, user, statsFile, r.status);
+  };
+  asAccount('unit, unprivileged', [join('node_modules', 'mocha', 'bin', 'mocha.js'), ...UNPRIVILEGED_SPECS]);
+  if (!vscodeWanted) {
+    console.log('\nreal VS Code suites not run as the unprivileged account either: SKIP_VSCODE_TESTS=1 is set');
+    return;
+  }
+  // The packaged session builds the .vsix, which rewrites dist/; the account may only read the checkout.
+  console.log('\nunprivileged VS Code: the development and untrusted sessions; the packaged session (it rebuilds dist/ into a .vsix) runs as root only');
+  asAccount('vscode, unprivileged', [join('test', 'harness', 'runVscodeTests.mjs')], {
+    ...passThrough,
+    SKILLS_VSCODE_CACHE: cacheDir,
+    SKILLS_VSCODE_NO_BUILD: '1',
+    SKILLS_VSCODE_PACKAGED: '0',
+    // Screenshots of this pass stay with the account; root's pass writes test-results/ of the checkout.
+    SKILLS_VSCODE_RESULTS_DIR: join(dirs.tmp, 'test-results'),
+  });
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -35,15 +100,18 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
   step('typecheck', npx, ['tsc', '--noEmit', '-p', '.']);
   // Installs (once) the real VS Code, chromium and bubblewrap before any suite, so the script
   // sandbox tests in the unit suite run on a fresh machine too instead of skipping.
-  if (process.env.SKIP_VSCODE_TESTS !== '1') step('setup', 'node', ['scripts/setup-vscode.mjs']);
-  suite('unit', npx, ['mocha']);
-  if (process.env.SKIP_VSCODE_TESTS === '1') {
-    console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
-  } else if (existsSync('test/harness/runVscodeTests.mjs')) {
-    suite('vscode', 'node', ['test/harness/runVscodeTests.mjs']);
-  }
+  if (vscodeWanted) step('setup', 'node', ['scripts/setup-vscode.mjs']);
+  suite('unit', npx, ['mocha'], DIST_READY);
+  if (!vscodeWanted) console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
+  else suite('vscode', 'node', ['test/harness/runVscodeTests.mjs'], { SKILLS_VSCODE_NO_BUILD: '1' });
+  if (runningAsRoot()) unprivilegedPass();
+  else console.log(`\nno unprivileged pass: the tests already ran as ${whoami}, an ordinary user`);
 }
 rmSync(statsDir, { recursive: true, force: true });
+
+console.log('\nsuites:');
+for (const r of runs) console.log(`  ${r.name.padEnd(22)} as ${r.user.padEnd(32)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 for (const p of problems) console.log(`problem: ${p}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(problems.length || totals.failed ? 1 : 0);
+const total = (k) => runs.reduce((n, r) => n + r[k], 0);
+console.log(`\n${total('passed')} passed, ${total('failed')} failed${total('skipped') ? `, ${total('skipped')} skipped` : ''}`);
+process.exit(problems.length || total('failed') ? 1 : 0);

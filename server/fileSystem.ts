@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFileSync } from '../src/core/os/readRegularFile';
+import { MAX_SKILL_FILE_BYTES } from '../src/core/skill/parseLimits';
 
 /** What the server needs from the disk; injected through `ServerDeps` so services can be tested on temp folders. */
 export interface ServerFileSystem {
-  /** The UTF-8 text of a file, or undefined when it cannot be read. */
+  /** The UTF-8 text of a regular file, or undefined when it cannot be read, is not a regular file or is over 16 MiB. */
   readText(p: string): string | undefined;
   /** Size and kind of a path, or undefined when it does not exist. */
   stat(p: string): { size: number; isFile: boolean; isDirectory: boolean } | undefined;
@@ -17,7 +19,8 @@ export interface ServerFileSystem {
 export const nodeFileSystem: ServerFileSystem = {
   readText(p) {
     try {
-      return fs.readFileSync(p, 'utf8');
+      // Never blocks on a FIFO (a hover over a link to one would stall the server) nor reads a huge file.
+      return readRegularFileSync(p, MAX_SKILL_FILE_BYTES).bytes.toString('utf8');
     } catch {
       return undefined;
     }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CatalogHost } from './catalogHost';
 import { registerParticipant } from './chat/participant';
+import { registerPlayground } from './playground/registerPlayground';
 import { registerPluginSkills } from './pluginSkills';
 import { registerCommands } from './commands/registerCommands';
 import { registerLanguageClient } from './languageClient';
@@ -31,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   const tree = registerTree(context, service);
   const client = registerLanguageClient(context, log, service);
   registerCommands(context, service, tree, client);
+  registerPlayground(context, service, tree);
   registerWatchers(context, service);
   return { service, catalog };
 }

@@ -75,9 +75,16 @@ export const COMMANDS = {
   revealSkill: 'agentSkills.revealSkill',
   validateSkill: 'agentSkills.validateSkill',
   showOutput: 'agentSkills.showOutput',
+  runScript: 'agentSkills.runScript',
+  stopScriptRuns: 'agentSkills.stopScriptRuns',
+  previewPrompt: 'agentSkills.previewPrompt',
+  refreshPromptPreview: 'agentSkills.refreshPromptPreview',
   /** For tests and automation: the tree's items as plain JSON. Not in the palette. */
   describeTree: 'agentSkills.describeTree',
 } as const;
+
+/** Set by `npm start` for the VS Code it opens: the extension then shows the Skills view (value `skills`). */
+export const START_VIEW_ENV = 'AGENT_SKILLS_START_VIEW';
 
 /** Session id of calls from agents other than `@skills` (Copilot's own agent mode): one per window. */
 export const WINDOW_SESSION_PREFIX = 'window-';

@@ -20,6 +20,8 @@ export const RUNTIME_SETTING_KEYS = {
   deferToBuiltinSkills: 'deferToBuiltinSkills',
   scriptTimeoutSeconds: 'scripts.timeoutSeconds',
   sandbox: 'scripts.sandbox',
+  maxRunMB: 'scripts.maxRunMB',
+  maxHomeMB: 'scripts.maxHomeMB',
 } as const;
 
 const extraRoot = z.union([
@@ -54,5 +56,7 @@ export const schemas = {
   deferToBuiltinSkills: z.boolean().default(true),
   scriptTimeoutSeconds: z.number().positive().max(3600).default(60),
   sandbox: z.enum(['auto', 'off', 'required']).default('auto'),
+  maxRunMB: z.number().min(1).max(1_048_576).default(512),
+  maxHomeMB: z.number().min(1).max(1_048_576).default(2048),
 };
 

@@ -3,7 +3,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createScriptRunner } from '../core/exec/scriptRunner';
+import { createScriptRunner, type ScriptRunner } from '../core/exec/scriptRunner';
+import type { SandboxStatus } from '../core/exec/sandboxStatus';
 import type { SkillCatalog } from '../core/catalog/skillCatalog';
 import { pluginRegistryHost, type PluginContributions } from '../core/registry/pluginContributions';
 import { createNodeRegistryHost } from '../core/registry/registryHost';
@@ -66,6 +67,8 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private scanned: Promise<SkillRegistry> | undefined;
   private scannedRegistry: SkillRegistry | undefined;
   private runtimeSub: { dispose(): void } | undefined;
+  /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
+  private runner: ScriptRunner | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
   private readonly pinned = new Map<string, Set<string>>();
   private plugins: PluginContributions | undefined;
@@ -107,6 +110,15 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   /** The registry once scanned, without forcing a scan. */
   peekRegistry(): SkillRegistry | undefined {
     return this.scannedRegistry;
+  }
+
+  /**
+   * Whether a script run would be sandboxed now, and why not: the runner's own probe (the one its runs
+   * decide with), so the confirmation cannot promise a sandbox the run then goes without.
+   */
+  async sandboxStatus(): Promise<SandboxStatus> {
+    await this.ready();
+    return this.runner!.sandboxStatus();
   }
 
   /** The registry and runtime if they exist already (for views that must not force a scan). */
@@ -244,7 +256,10 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       resolveSkillRoot: (name) => this.resolveQuiet(registry, name)?.rootDir,
       defaultTimeoutMs: Math.round(s.scriptTimeoutSeconds * 1000),
       sandbox: s.sandbox,
+      maxRunBytes: Math.round(s.maxRunMB * 1024 * 1024),
+      maxHomeBytes: Math.round(s.maxHomeMB * 1024 * 1024),
     });
+    this.runner = runner;
     // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
     const executor: ScriptExecutor = {
       run: (req: ExecRequest) => {
@@ -360,6 +375,16 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     if (names === 'all') this.pinned.delete(sessionId);
     else for (const n of names) set?.delete(n);
     return this.invoke('unload', names === 'all' ? { all: true } : { names }, sessionId);
+  }
+
+  /** The host file of a `run://<run_id>/<path>` output ref while its run folder is kept; undefined when gone. */
+  resolveRunRef(ref: string): string | undefined {
+    return this.runner?.resolveRunRef(ref);
+  }
+
+  /** Skills the user loaded since the last turn began, left in place (what a preview of the next turn counts). */
+  pinnedFor(sessionId: string): string[] {
+    return [...(this.pinned.get(sessionId) ?? [])];
   }
 
   /** Skills the user loaded since the last turn began (cleared by this call). */

@@ -15,6 +15,7 @@ import type * as Exec from '../../src/core/exec';
 import { loadBundled, measure, reportDelta, reportRatio, summarize, type Sample } from './benchUtil';
 
 const { createScriptRunner } = loadBundled<typeof Exec>('src/core/exec/index.ts');
+const { LOCAL_LAUNCHER } = loadBundled<typeof import('../../src/core/exec/launcher')>('src/core/exec/launcher.ts');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exec-'));
 const skill = path.join(dir, 'noop-skill');
@@ -24,9 +25,13 @@ fs.writeFileSync(path.join(skill, 'scripts', 'noop.py'), 'pass\n');
 fs.writeFileSync(path.join(skill, 'scripts', 'noop.sh'), ':\n');
 
 const which = (p: string) => execFileSync('bash', ['-c', `command -v ${p}`], { encoding: 'utf8' }).trim();
-const rawSpawn = (prog: string, file: string) =>
+const SH = which('sh');
+const rawSpawn = (prog: string, file: string, viaLauncher = false) =>
   new Promise<void>((resolve, reject) => {
-    const c = spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // viaLauncher: the same spawn through the no-sandbox launcher (sh, which stays the script's parent).
+    const c = viaLauncher
+      ? spawn(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '0', prog, file], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
     c.stdout.resume();
     c.stderr.resume();
     c.on('error', reject).on('close', () => resolve());
@@ -69,6 +74,8 @@ async function main(): Promise<void> {
         const rawB2b = await measure(() => rawSpawn(prog, file), runs, 3);
         const oursB2b = await measure(call, runs, 3);
         console.log(`  info: back-to-back calls .${ext}: ${oursB2b.median.toFixed(2)} ms vs raw ${rawB2b.median.toFixed(2)} ms = ${(oursB2b.median / rawB2b.median).toFixed(3)}x`);
+        const [bare, launched] = await measurePairSpaced(() => rawSpawn(prog, file), () => rawSpawn(prog, file, true), runs, 3);
+        console.log(`  info: the launcher alone (sh between the runner and the .${ext} interpreter): ${launched.median.toFixed(2)} ms vs ${bare.median.toFixed(2)} ms = +${(launched.median - bare.median).toFixed(2)} ms`);
       } else {
         console.log(`(info) sandbox=auto .${ext}: ${ours.median.toFixed(2)} ms vs raw ${raw.median.toFixed(2)} ms`);
       }

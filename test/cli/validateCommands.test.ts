@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const cli = path.join(repoRoot, 'dist/cli.js');
@@ -17,9 +18,8 @@ const fx = (name: string) => path.join(fixtures, name);
 
 describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)', function () {
   before(function () {
-    this.timeout(120000);
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
-    assert.equal(b.status, 0, b.stderr);
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
 
   describe('validate', () => {

@@ -12,7 +12,8 @@ class RelayReporter extends Mocha.reporters.Spec {
   constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
     super(runner, options);
     const mark = (event: TestEvent) => console.log(`${TEST_MARKER}${JSON.stringify(event)}`);
-    const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_RUN_END } = Mocha.Runner.constants;
+    const { EVENT_TEST_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_RUN_END } = Mocha.Runner.constants;
+    runner.on(EVENT_TEST_BEGIN, (t) => mark({ state: 'started', title: t.fullTitle() }));
     runner.on(EVENT_TEST_PASS, (t) => mark({ state: 'passed', title: t.fullTitle() }));
     runner.on(EVENT_TEST_FAIL, (t, err) => mark({ state: 'failed', title: t.fullTitle(), error: String(err) }));
     runner.on(EVENT_TEST_PENDING, (t) => mark({ state: 'skipped', title: t.fullTitle() }));

@@ -2,14 +2,14 @@
 
 /** Before each line of the human-readable mocha output. */
 export const OUT_MARKER = '@@skills-out ';
-/** Before one JSON TestEvent per finished test. */
+/** Before one JSON TestEvent per test that starts and per test that ends. */
 export const TEST_MARKER = '@@skills-test ';
 /** Before the final JSON {passed, failed, skipped}. */
 export const STATS_MARKER = '@@skills-stats ';
 
-/** One finished test. */
+/** A test that starts (`started`, so the harness can time it from its own start) or ends. */
 export interface TestEvent {
-  state: 'passed' | 'failed' | 'skipped';
+  state: 'started' | 'passed' | 'failed' | 'skipped';
   title: string;
   error?: string;
 }

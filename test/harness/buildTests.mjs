@@ -51,8 +51,9 @@ export function suiteFiles(root, selection) {
 }
 
 /**
- * Bundles the mocha index and each suite into `outDir` (inside the project, so `require('mocha')`
- * finds the project's node_modules). Returns the index path to give the workbench.
+ * Bundles the mocha index and each suite into `outDir` (packages stay external: `outDir` must sit where
+ * `require('mocha')` finds the project's node_modules, e.g. beside a link to it). Returns the index path
+ * to give the workbench.
  * @param {string} root
  * @param {string} outDir
  * @param {string[]} suites

@@ -8,7 +8,8 @@ const TEST_MARKER = '@@skills-test ';
 const STATS_MARKER = '@@skills-stats ';
 
 /**
- * @param {{ verbose: boolean, print: (line: string) => void }} o
+ * @param {{ verbose: boolean, print: (line: string) => void, onTest?: (event: { state: string, title: string }) => void }} o
+ *   `onTest` hears each test start and end (the harness times a test from its own start).
  */
 export function createRelay(o) {
   const live = { passed: 0, failed: 0, skipped: 0 };
@@ -27,7 +28,8 @@ export function createRelay(o) {
         const at = line.indexOf(TEST_MARKER);
         if (at >= 0) {
           const e = JSON.parse(line.slice(at + TEST_MARKER.length));
-          live[e.state] += 1;
+          if (e.state in live) live[e.state] += 1;
+          o.onTest?.(e);
           continue;
         }
         const st = line.indexOf(STATS_MARKER);

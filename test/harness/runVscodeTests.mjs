@@ -11,11 +11,14 @@
 //   SKILLS_VSCODE_TRUST=0      run the SKILLS_VSCODE_SUITES selection in an untrusted workspace
 //   SKILLS_VSCODE_GREP         only tests whose full title matches (mocha --grep)
 //   SKILLS_VSCODE_DEADLINE_MS  stop everything and fail after this long (default 900000)
+//   SKILLS_VSCODE_TEST_DEADLINE_MS  stop everything and fail when one test still runs this long after it
+//                              started (counted from its own start, so a slow VS Code start-up does not count)
 //   SKILLS_VSCODE_VERBOSE=1    also print the workbench's own log lines
 //   SKILLS_VSCODE_KEEP=1       keep the run folder (logs, profiles) for a post-mortem
 //   SKILLS_VSCODE_NO_BUILD=1   do not run scripts/build.mjs first (dist/ is already built)
+//   SKILLS_VSCODE_RESULTS_DIR  where suites save screenshots (default test-results/ of the checkout)
 //   MOCHA_STATS_FILE           write {passed, failed, skipped} there (read by scripts/test.mjs)
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -27,6 +30,7 @@ import { runSession } from './session.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const deadlineMs = Number(process.env.SKILLS_VSCODE_DEADLINE_MS || 900_000);
+const testDeadlineMs = Number(process.env.SKILLS_VSCODE_TEST_DEADLINE_MS || 0);
 const verbose = process.env.SKILLS_VSCODE_VERBOSE === '1';
 const keep = process.env.SKILLS_VSCODE_KEEP === '1';
 const started = Date.now();
@@ -40,20 +44,19 @@ let currentRelay;
 /** @type {(() => Promise<void>) | undefined} */
 let stopCurrent;
 let runDir = '';
-let outDir = '';
 let finishing = false;
 
 /** Stops whatever runs, writes the counts, prints the closing line and exits. */
 async function finish(code, problem) {
   if (finishing) return;
   finishing = true;
+  clearTimeout(testTimer);
   if (problem) problems.push(problem);
   if (currentRelay) add(currentRelay.stats()); // a session cut short: count what it reported
   await stopCurrent?.();
   // A run that ended without every verdict counts one failure per problem.
   totals.failed += problems.length;
   if (process.env.MOCHA_STATS_FILE) writeFileSync(process.env.MOCHA_STATS_FILE, JSON.stringify(totals));
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
   if (runDir && !keep) rmSync(runDir, { recursive: true, force: true });
   for (const p of problems) say(`problem: ${p}`);
   say(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${elapsed()}`);
@@ -66,13 +69,27 @@ function add(stats) {
   totals.skipped += stats.skipped;
 }
 
+/** The running test's own deadline (SKILLS_VSCODE_TEST_DEADLINE_MS), armed when it starts and cleared when it ends. */
+let testTimer;
+function timeTest(event) {
+  clearTimeout(testTimer);
+  if (event.state !== 'started' || !testDeadlineMs) return;
+  testTimer = setTimeout(
+    () => void finish(1, `deadline: the test "${event.title}" was still running ${testDeadlineMs} ms after it started; stopped code-server and chromium`),
+    testDeadlineMs,
+  );
+}
+
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(sig, () => void finish(130, `interrupted by ${sig}`));
 const deadline = setTimeout(() => void finish(1, `deadline: no result after ${deadlineMs} ms; stopped code-server and chromium`), deadlineMs);
 
 try {
   const paths = await ensureVscode();
   runDir = mkdtempSync(join(tmpdir(), 'skills-vscode-'));
-  outDir = join(root, 'out', 'vscode-tests', `run-${process.pid}-${Date.now()}`);
+  // The compiled suites live in the run folder, not in the checkout (which the unprivileged pass of npm test
+  // may only read); a node_modules link beside them lets `require('mocha')` find the project's packages.
+  const outDir = join(runDir, 'bundles');
+  symlinkSync(join(root, 'node_modules'), join(runDir, 'node_modules'), 'dir');
   say(`run folder ${runDir}`);
   if (process.env.SKILLS_VSCODE_NO_BUILD === '1') say('SKILLS_VSCODE_NO_BUILD=1: using dist/ as it is');
   else buildExtension(root);
@@ -100,7 +117,7 @@ try {
       if (r.status !== 0) throw new Error('scripts/package.mjs failed; see above');
     }
     say(`${s.name}: ${s.suites.length} suite(s), starting VS Code at ${elapsed()}`);
-    currentRelay = createRelay({ verbose, print: (line) => console.log(line) });
+    currentRelay = createRelay({ verbose, print: (line) => console.log(line), onTest: timeTest });
     const result = await runSession({
       name: s.name,
       root,
@@ -113,7 +130,11 @@ try {
       say,
       register: (stop) => (stopCurrent = stop),
       trust: s.trust !== false,
-      env: { SKILLS_VSCODE_GREP: process.env.SKILLS_VSCODE_GREP ?? '', SKILLS_VSCODE_TEST_TIMEOUT_MS: process.env.SKILLS_VSCODE_TEST_TIMEOUT_MS ?? '' },
+      env: {
+        SKILLS_VSCODE_GREP: process.env.SKILLS_VSCODE_GREP ?? '',
+        SKILLS_VSCODE_TEST_TIMEOUT_MS: process.env.SKILLS_VSCODE_TEST_TIMEOUT_MS ?? '',
+        SKILLS_VSCODE_RESULTS_DIR: process.env.SKILLS_VSCODE_RESULTS_DIR ?? '',
+      },
     });
     if (finishing) break; // the deadline or a signal stopped this session; finish() reports it
     currentRelay = undefined;

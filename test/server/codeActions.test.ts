@@ -1,18 +1,19 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionRequest, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-protocol/node';
 import { copyFixture, removeDir } from './fixtureWorkspace';
 import { applyEdits, changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 describe('language server: quick fixes applied and re-validated over stdio', function () {
   let ws: string;
   let s: LspSession;
   let version = 1;
 
-  before(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
   beforeEach(async () => {
     ws = copyFixture('lsp-workspace');

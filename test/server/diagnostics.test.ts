@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { copyFixture, removeDir } from './fixtureWorkspace';
 import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => d.code).sort();
 
@@ -13,8 +13,9 @@ describe('language server: diagnostics over stdio', function () {
   let s: LspSession;
   const skill = (name: string) => path.join(ws, 'skills', name, 'SKILL.md');
 
-  before(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
   beforeEach(async () => {
     ws = copyFixture('lsp-workspace');

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -19,6 +18,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { copyFixture, removeDir } from './fixtureWorkspace';
 import { fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const items = (r: CompletionItem[] | CompletionList | null): CompletionItem[] => (r === null ? [] : Array.isArray(r) ? r : r.items);
 const hoverText = (h: { contents: unknown } | null) => (h ? (h.contents as MarkupContent).value : '');
@@ -34,8 +34,11 @@ describe('language server: completion, hover, links, symbols over stdio', functi
   };
   const at = (line: number, character: number) => ({ line, character });
 
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
   before(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
     ws = copyFixture('lsp-workspace');
     s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false } });
     await open('demo-skill');

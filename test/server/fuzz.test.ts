@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionRequest, CompletionRequest, DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import { seededRandom } from '../support/seededRandom';
 import { changeDoc, corpusRoot, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { testSize } from '../support/testSize';
 
 
 const INSERTS = ['---', '---\n', ':', ': ', '"', "'", '\t', '\u0000', '\n', '\r\n', '#', '|', '>', '- ', '[', '{', '&a', '*a', '](', '`scripts/', '\ufeff', '\ud800'];
@@ -28,12 +29,15 @@ function mutate(text: string, rnd: () => number): string {
 
 describe('language server: fuzzing with mutated real SKILL.md files', function () {
   this.timeout(120_000);
-  const MUTATIONS = 10_000;
+  const MUTATIONS = testSize('mutations', 10_000, 1_000);
   const SEED = 20_251_121;
   let s: LspSession;
 
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
   before(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
     s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
   });
   after(async () => {

@@ -4,6 +4,11 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
 
+/** Where scripts/setup-vscode.mjs installs code-server and Node 24: SKILLS_VSCODE_CACHE, else .cache/vscode. */
+export function vscodeCacheDir(): string {
+  return path.resolve(process.env.SKILLS_VSCODE_CACHE ?? path.join(root, '.cache', 'vscode'));
+}
+
 /**
  * For tests that start a real VS Code: skips (with the reason printed) when SKIP_VSCODE_TESTS=1,
  * otherwise makes sure scripts/setup-vscode.mjs has installed code-server and chromium (minutes on a

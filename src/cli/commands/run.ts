@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
+import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { createSkillRegistry, defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { artifactReaderOf, createSkillsRuntime, skillSourceOf } from '../../core/runtime';
 import type { CliCommand } from '../commands';
@@ -69,6 +70,10 @@ export const runCommand: CliCommand = {
     const stateDir = cliStateDir(flags.stateDir);
     const runner = createScriptRunner({ stateDir: path.join(stateDir, 'exec'), workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) });
     const rt = createSkillsRuntime({ source: skillSourceOf(registry), stateDir, executor: runner, artifacts: artifactReaderOf(runner.artifacts) });
+    // Said before the run, from the probe the run decides with: `auto` without a working sandbox runs the
+    // script with the user's rights, which must not go unnoticed (also with --json, on stderr).
+    const sandbox = await runner.sandboxStatus();
+    if (!sandbox.sandboxed && sandbox.policy === 'auto') process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);
     try {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../edit/atomicWrite';
+import { MAX_CATALOG_FILE_BYTES, readRegularFileIfPresent } from '../os/readRegularFile';
 import { SkillOverlay, resolveEffectiveFile } from '../edit/overlay';
 import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from '../edit/safePath';
@@ -229,10 +230,8 @@ export class SkillCatalog {
     const rel = normalizeRelativePath(relPath, 'file');
     if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel);
     const absPath = await resolveInsideReal(entry.skillDir, rel, 'file');
-    const content = await fs.readFile(absPath).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
-      throw err;
-    });
+    // Never blocks on a FIFO or reads an oversized file: those throw with what they are (readRegularFile).
+    const content = await readRegularFileIfPresent(absPath, MAX_CATALOG_FILE_BYTES);
     return content ? { path: rel, content, ref: digestOf(content), origin: 'source', absPath } : null;
   }
 

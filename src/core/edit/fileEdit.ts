@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from '../os/readRegularFile';
 import { writeFileAtomic } from './atomicWrite';
 import { applyPatchSpec, type PatchSpec, type PatchSpecOutcome } from './editSpec';
 import { StaleRefError } from './errors';
@@ -44,7 +44,8 @@ export interface PreparedFileEdit {
 
 async function readText(file: string): Promise<string | null> {
   try {
-    return await fs.readFile(file, 'utf8');
+    // Never blocks on a FIFO or reads an oversized file: those throw with what they are (readRegularFile).
+    return (await readRegularFile(file, MAX_CATALOG_FILE_BYTES)).bytes.toString('utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

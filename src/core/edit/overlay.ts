@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { MAX_CATALOG_FILE_BYTES, readRegularFileIfPresent } from '../os/readRegularFile';
 import { isTempName, writeFileAtomic } from './atomicWrite';
 import { StaleRefError } from './errors';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
@@ -20,14 +21,9 @@ export interface EffectiveFile {
   ref: VersionRef;
 }
 
-async function readIfFile(file: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-    throw err;
-  }
+/** The file's bytes, null when absent; never blocks on a FIFO nor reads an oversized file (see readRegularFile). */
+function readIfFile(file: string): Promise<Buffer | null> {
+  return readRegularFileIfPresent(file, MAX_CATALOG_FILE_BYTES);
 }
 
 /**

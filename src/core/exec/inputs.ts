@@ -15,6 +15,8 @@ export interface InputContext {
   /** Host folders from which `host://` inputs are allowed. */
   allowedHostPaths: readonly string[];
   resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
+  /** Receives the source of every input staged as a link (the sandbox binds them read-only). */
+  linked?: string[];
 }
 
 function refuse(from: string, why: string): never {
@@ -83,7 +85,10 @@ export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promi
       throw new ScriptRunError('path_outside_workspace', `inputs "${spec.from}": to "${spec.to}" must name a file under out/, work/, inputs/ or run/.`);
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    if (spec.mode === 'link') fs.symlinkSync(source, to);
+    if (spec.mode === 'link') {
+      fs.symlinkSync(source, to);
+      ctx.linked?.push(source);
+    }
     else fs.cpSync(source, to, { recursive: true, dereference: false, errorOnExist: false });
   }
   return warnings;

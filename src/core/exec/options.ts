@@ -45,6 +45,18 @@ export interface ScriptRunnerOptions {
   dependencyDirs?: readonly string[];
   /** Finished run folders kept for `run://` refs and debugging (default 10; 0 removes each after its run). */
   keepRuns?: number;
+  /**
+   * Disk bytes one run folder may hold (default 512 MiB). Checked while the script runs and when it ends;
+   * a run past it is stopped and its folder removed, and the result says so. Also the largest file any
+   * run may write (the launcher's file-size limit).
+   */
+  maxRunBytes?: number;
+  /** Disk bytes a skill's persistent HOME and dependency folders may hold together (default 2 GiB); a run past it is stopped. */
+  maxHomeBytes?: number;
+  /** How long stdout/stderr are still read once the script's main process has exited (ms, default 500). */
+  pipeGraceMs?: number;
+  /** PATH used to find interpreters and bwrap (default the process's PATH). */
+  searchPath?: string;
 }
 
 /** Options with every default filled in. */
@@ -77,5 +89,9 @@ export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
     sandbox: o.sandbox ?? 'auto',
     dependencyDirs: o.dependencyDirs ?? ['.venv', 'node_modules'],
     keepRuns: o.keepRuns ?? 10,
+    maxRunBytes: o.maxRunBytes ?? 512 * MiB,
+    maxHomeBytes: o.maxHomeBytes ?? 2048 * MiB,
+    pipeGraceMs: o.pipeGraceMs ?? 500,
+    searchPath: o.searchPath ?? process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
   };
 }

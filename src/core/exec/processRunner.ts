@@ -11,7 +11,17 @@ export interface ProcessSpec {
   killGraceMs: number;
   stdoutCap: number;
   stderrCap: number;
+  /** Cancels the run (reported as `cancelled`). */
   signal?: AbortSignal;
+  /** Stops the run for the runner's own reason, e.g. a size cap (not reported as cancelled). */
+  stop?: AbortSignal;
+  /**
+   * How long to go on reading stdout/stderr once the leader has exited: a process that left the group
+   * (`setsid`) and keeps the pipes open must not hold the run (ms, default 500).
+   */
+  pipeGraceMs?: number;
+  /** Kills what escaped the process group: called at the timeout, on cancel or stop, and after the leader exits. */
+  sweep?: (leaderPid: number) => void;
 }
 
 /** How the process ended. */
@@ -24,6 +34,10 @@ export interface ProcessOutcome {
   stderrTruncated: boolean;
   timedOut: boolean;
   cancelled: boolean;
+  /** Ended by `stop`. */
+  stopped: boolean;
+  /** Something still held stdout or stderr open a grace period after the leader exited; reading stopped. */
+  pipesHeld: boolean;
   /** Set when the program could not be started at all (e.g. ENOENT). */
   spawnError?: NodeJS.ErrnoException;
 }
@@ -65,8 +79,9 @@ function killGroup(pid: number, sig: NodeJS.Signals): void {
  * Spawns the program as the leader of a new process group (detached), with stdin closed. On timeout
  * or abort the whole group gets SIGTERM, then SIGKILL after the grace period. When the leader exits,
  * whatever it left running in its group is killed too, so no process outlives its run and the pipes
- * close. (A descendant that calls setsid() itself leaves the group; the sandbox's PID namespace
- * catches those.)
+ * close. A descendant that calls setsid() leaves the group: `sweep` finds those (outside a sandbox),
+ * the sandbox's PID namespace takes them down with bwrap (inside), and reading stops `pipeGraceMs` after
+ * the leader exits whatever still holds the pipes.
  */
 export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
@@ -74,6 +89,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     const stderr = new CappedBuffer(spec.stderrCap);
     let timedOut = false;
     let cancelled = false;
+    let stopped = false;
+    let pipesHeld = false;
+    let done = false;
     let spawnError: NodeJS.ErrnoException | undefined;
     let exit: { code: number | null; signal: string | null } | undefined;
     const timers: NodeJS.Timeout[] = [];
@@ -89,11 +107,16 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     const terminate = (): void => {
       if (pid === undefined || exit) return;
       killGroup(pid, 'SIGTERM');
+      spec.sweep?.(pid);
       const t = setTimeout(() => killGroup(pid, 'SIGKILL'), spec.killGraceMs);
       timers.push(t);
     };
     const onAbort = (): void => {
       cancelled = true;
+      terminate();
+    };
+    const onStop = (): void => {
+      stopped = true;
       terminate();
     };
 
@@ -109,6 +132,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       if (spec.signal.aborted) onAbort();
       else spec.signal.addEventListener('abort', onAbort, { once: true });
     }
+    if (spec.stop) {
+      if (spec.stop.aborted) onStop();
+      else spec.stop.addEventListener('abort', onStop, { once: true });
+    }
 
     child.stdout.on('data', (c: Buffer) => stdout.push(c));
     child.stderr.on('data', (c: Buffer) => stderr.push(c));
@@ -117,12 +144,31 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     });
     child.on('exit', (code, signal) => {
       exit = { code, signal };
-      // Reap the rest of the group now that the leader is gone.
-      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+      // Reap the rest of the group now that the leader is gone, and what left it.
+      if (pid !== undefined) {
+        killGroup(pid, 'SIGKILL');
+        // Pipes still open a moment after the exit: something escaped the group with them. (Not swept on
+        // every exit: a scan of /proc would cost each run more than its whole start.)
+        if (spec.sweep) timers.push(setTimeout(() => !done && spec.sweep?.(pid), 20));
+      }
+      // A process that escaped with the pipes may still hold them: stop reading after a grace period.
+      timers.push(
+        setTimeout(() => {
+          if (done) return;
+          pipesHeld = true;
+          child.stdout.destroy();
+          child.stderr.destroy();
+          finish(code, signal);
+        }, spec.pipeGraceMs ?? 500),
+      );
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, signal) => finish(code, signal));
+    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (done) return;
+      done = true;
       for (const t of timers) clearTimeout(t);
       spec.signal?.removeEventListener('abort', onAbort);
+      spec.stop?.removeEventListener('abort', onStop);
       const final = exit ?? { code, signal };
       resolve({
         exitCode: spawnError ? null : final.code,
@@ -133,8 +179,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         stderrTruncated: stderr.truncated,
         timedOut,
         cancelled,
+        stopped,
+        pipesHeld,
         spawnError,
       });
-    });
+    };
   });
 }

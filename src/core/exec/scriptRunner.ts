@@ -2,20 +2,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
-import { allowedHostEnv, buildEnv } from './env';
-import { ScriptRunError } from './errors';
+import { allowedHostEnv } from './env';
+import { preparing, ScriptRunError } from './errors';
 import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
-import { checkRelativePath, isInside, resolveInside } from './paths';
+import { checkRelativePath, resolveInside } from './paths';
 import { runProcess } from './processRunner';
-import { bwrapArgs, probeSandbox } from './sandbox';
+import { Launcher } from './runLaunch';
+import { describeSandbox, type SandboxStatus } from './sandboxStatus';
+import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
-import type { RunRequest, RunResult } from './types';
-import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type RunWorkspace, type SkillView } from './workspace';
+import { realFolder, resolveCwd, validate } from './runRequest';
+import type { RunRequest, RunResult, SandboxPolicy } from './types';
+import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
 /** Runs skill scripts and commands in fresh workspaces. */
 export interface ScriptRunner {
@@ -27,11 +30,13 @@ export interface ScriptRunner {
   resolveRunRef(ref: string): string | undefined;
   /** Resolves when the background removal of old run folders has finished (for shutdown and tests). */
   idle(): Promise<void>;
+  /**
+   * Whether a run with `policy` (default the runner's) would be sandboxed, and why not: the same probe the
+   * run decides with, for the confirmation shown before it.
+   */
+  sandboxStatus(policy?: SandboxPolicy): Promise<SandboxStatus>;
 }
 
-const CWD_VAR = /^\$\{?(WORK_DIR|OUTPUT_DIR|WORKSPACE_DIR|RUN_DIR|SKILLS_DIR)\}?(?=\/|$)\/?/;
-const CWD_DIRS: Record<string, string> = { WORK_DIR: 'work', OUTPUT_DIR: 'out', WORKSPACE_DIR: '', RUN_DIR: 'run', SKILLS_DIR: 'skills' };
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Creates a runner. Nothing is spawned or written until the first run. */
 export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
@@ -39,7 +44,8 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   if (!path.isAbsolute(opts.stateDir)) throw new Error(`ScriptRunnerOptions.stateDir "${opts.stateDir}" must be an absolute path.`);
   const runsDir = path.join(opts.stateDir, 'runs');
   const artifacts = new ArtifactStore(path.join(opts.stateDir, 'artifacts'));
-  const resolver = new ProgramResolver(process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin');
+  const resolver = new ProgramResolver(opts.searchPath);
+  const launcher = new Launcher(resolver, opts.stateDir);
   const policy: CommandPolicy = { allowed: opts.allowedCommands, denied: opts.deniedCommands };
   const active = new Set<string>();
   const madeDirs = new Set<string>();
@@ -82,7 +88,8 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
       while (cleanups.size > 0) await Promise.all([...cleanups]);
       await spares.idle();
     },
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf }),
+    sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
+    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf }),
   };
 }
 
@@ -91,6 +98,7 @@ interface RunnerContext {
   runsDir: string;
   artifacts: ArtifactStore;
   resolver: ProgramResolver;
+  launcher: Launcher;
   policy: CommandPolicy;
   active: Set<string>;
   ensureDir: (dir: string) => string;
@@ -108,51 +116,6 @@ interface RunnerContext {
   keyOf: (name: string, realRoot: string) => string;
 }
 
-function validate(req: RunRequest): void {
-  const bad = (msg: string): never => {
-    throw new ScriptRunError('invalid_request', msg);
-  };
-  if (!req.skillName || /[/\\\0]/.test(req.skillName) || req.skillName === '.' || req.skillName === '..') bad(`skillName "${req.skillName}" is not a plain skill name.`);
-  if (!path.isAbsolute(req.skillRoot)) bad(`skillRoot "${req.skillRoot}" must be an absolute folder path.`);
-  if (!fs.statSync(req.skillRoot, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
-  }
-  if ((req.script === undefined) === (req.command === undefined)) bad('give exactly one of `script` (a file under the skill) and `command`.');
-  if (req.command !== undefined && !req.command.trim()) bad('command is empty; give a program and its arguments.');
-  for (const key of Object.keys(req.env ?? {})) if (!ENV_NAME.test(key)) bad(`env key "${key}" is not a valid variable name (letters, digits, _).`);
-  if (req.timeoutMs !== undefined && !(req.timeoutMs > 0)) bad(`timeoutMs ${req.timeoutMs} must be a positive number of milliseconds.`);
-}
-
-/** The real path of an existing folder, or undefined (a missing overlay: nothing edited yet). */
-function realFolder(dir: string): string | undefined {
-  if (!path.isAbsolute(dir)) throw new ScriptRunError('invalid_request', `overlayRoot "${dir}" must be an absolute folder path.`);
-  try {
-    const real = fs.realpathSync.native(dir);
-    return fs.statSync(real).isDirectory() ? real : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function resolveCwd(req: RunRequest, ws: RunWorkspace, snapshotDir: string): string {
-  if (req.cwd === undefined || req.cwd === '' || req.cwd === '.') return ws.skillDir;
-  const m = CWD_VAR.exec(req.cwd);
-  const rel = m ? path.posix.join(CWD_DIRS[m[1]], req.cwd.slice(m[0].length)) : req.cwd;
-  const base = m ? ws.root : ws.skillDir;
-  const clean = checkRelativePath(rel, 'cwd', m ? 'path_outside_workspace' : 'path_outside_skill', m ? 'the workspace' : 'the skill root');
-  const target = path.join(base, clean);
-  let real: string;
-  try {
-    real = fs.realpathSync(target);
-  } catch {
-    throw new ScriptRunError('not_found', `cwd "${req.cwd}" does not exist in the workspace; create it first or use $WORK_DIR.`);
-  }
-  if (!isInside(ws.root, real) && !isInside(snapshotDir, real)) {
-    throw new ScriptRunError('path_outside_skill', `cwd "${req.cwd}" resolves to ${real}, outside the run's workspace; give a folder inside it.`);
-  }
-  if (!fs.statSync(real).isDirectory()) throw new ScriptRunError('invalid_request', `cwd "${req.cwd}" is a file; give a folder.`);
-  return target;
-}
 
 async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> {
   const { opts } = ctx;
@@ -174,19 +137,8 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   }
   if (req.outputs) checkOutputsSpec(req.outputs);
 
-  const policy = req.sandbox ?? opts.sandbox;
-  let sandboxProgram: string | undefined;
-  let sandboxReason: string | undefined;
-  if (policy === 'off') sandboxReason = 'sandbox is off for this run';
-  else {
-    const probe = await probeSandbox(ctx.resolver, async (program, args) => {
-      const r = await runProcess({ program, args, cwd: '/', env: { PATH: process.env.PATH ?? '' }, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 1024, stderrCap: 1024 });
-      return r.spawnError ? null : r.exitCode;
-    });
-    if (probe.available) sandboxProgram = probe.program;
-    else if (policy === 'required') throw new ScriptRunError('sandbox_unavailable', `sandbox "required" but ${probe.reason}; or set sandbox to "auto".`);
-    else sandboxReason = probe.reason;
-  }
+  const { status: sandbox, probe } = await ctx.launcher.status(req.sandbox ?? opts.sandbox);
+  if (sandbox.refused) throw new ScriptRunError('sandbox_unavailable', describeSandbox(sandbox));
 
   const warnings: string[] = [];
   const phases = { create: 0, stage: 0, run: 0, collect: 0, cleanup: 0 };
@@ -201,14 +153,19 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   // One key per skill, edited or not: its dependency folders (a .venv) survive an edit; the snapshot's
   // fingerprint covers the overlay, so an edit makes a new snapshot under the same key.
   const key = ctx.keyOf(req.skillName, realRoot);
-  const snapshot = ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay);
+  // A file system failure here is the runtime's, not the request's: `preparing` says which step and what to do.
+  const snapshot = preparing(`Making the read-only copy of skill "${req.skillName}"`, ctx.snapshotsDir, () =>
+    ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay),
+  );
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};
-  for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
-  const home = ctx.ensureDir(path.join(depsRoot, 'home'));
+  const home = preparing(`Making the dependency folders and HOME of skill "${req.skillName}"`, depsRoot, () => {
+    for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
+    return ctx.ensureDir(path.join(depsRoot, 'home'));
+  });
   ctx.snapshots.acquire(snapshot.dir);
   const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
-  const ws = workspaceAt(ctx.ensureDir(ctx.runsDir), newRunId(), req.skillName);
+  const ws = workspaceAt(preparing('Making the runs folder', ctx.runsDir, () => ctx.ensureDir(ctx.runsDir)), newRunId(), req.skillName);
   // The workspace built ahead of time for this skill (one rename), else built now.
   const spare = ctx.spares.take(key, view);
   let claimed = false;
@@ -220,11 +177,15 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       void removeTreeAsync(spare).catch(() => undefined);
     }
   }
-  if (!claimed) buildWorkspace(ws.root, view);
+  if (!claimed) preparing(`Making the run folder of skill "${req.skillName}"`, ctx.runsDir, () => buildWorkspace(ws.root, view));
   ctx.active.add(ws.runId);
   lap('create');
+  const linked: string[] = [];
+  let runOverCap = false;
   try {
     warnings.push(...snapshot.warnings, ...skillViewWarnings(view));
+    // `auto` found no sandbox: say so in the result too (the user chose `off` knowingly).
+    if (!sandbox.sandboxed && sandbox.policy === 'auto') warnings.push(describeSandbox(sandbox));
     if (req.inputs?.length) {
       warnings.push(
         ...(await stageInputs(req.inputs, {
@@ -233,11 +194,13 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
           workspaceDir: opts.workspaceDir,
           allowedHostPaths: opts.allowedHostPaths,
           resolveSkillRoot: opts.resolveSkillRoot,
+          linked,
         })),
       );
     }
     const cwd = resolveCwd(req, ws, snapshot.dir);
-    const env = buildEnv(ctx.hostEnv, {
+    // The workspace variables describe where things are; a call's env cannot point them elsewhere.
+    const runtimeEnv = {
       WORKSPACE_DIR: ws.root,
       SKILLS_DIR: ws.skillsDir,
       WORK_DIR: ws.workDir,
@@ -246,7 +209,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       SKILL_NAME: req.skillName,
       HOME: home,
       TMPDIR: ws.runDir,
-    }, req.env);
+    };
 
     let argv: string[];
     if (scriptRel !== undefined) {
@@ -256,31 +219,69 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       if (plan.warning) warnings.push(plan.warning);
       argv = plan.source === 'direct' && plan.program === staged ? [staged, ...(req.args ?? [])] : [plan.program, ...plan.args, staged, ...(req.args ?? [])];
     } else if (commandArgv) {
-      argv = commandArgv;
+      // Found on the runner's PATH, before the call's env (which may set PATH) applies.
+      const program = ctx.resolver.resolve(commandArgv[0]);
+      if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
+      argv = [program, ...commandArgv.slice(1)];
     } else {
       const shell = ctx.resolver.resolve('bash') ?? ctx.resolver.resolve('sh');
       if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
       argv = [shell, '-c', req.command ?? ''];
     }
-    if (sandboxProgram) {
-      argv = [sandboxProgram, ...bwrapArgs({ workspace: ws.root, skillsDir: ws.skillsDir, writable: [...Object.values(depLinks), home], cwd }), ...argv];
-    }
+    const launch = ctx.launcher.build({
+      runId: ws.runId,
+      argv,
+      hostEnv: ctx.hostEnv,
+      callEnv: req.env ?? {},
+      runtimeEnv,
+      probe: sandbox.sandboxed ? probe : undefined,
+      workspace: ws.root,
+      skillsDir: ws.skillsDir,
+      snapshotDir: snapshot.dir,
+      home,
+      depDirs: Object.values(depLinks),
+      depsRoot,
+      linked,
+      cwd,
+      maxFileBytes: opts.maxRunBytes,
+    });
     lap('stage');
 
+    const caps = sizeCaps(ws.root, [home, ...Object.values(depLinks)], opts);
+    const stop = new AbortController();
+    let exceeded: SizeExceeded | undefined;
+    const watch = new SizeWatch(caps, (e) => {
+      exceeded = e;
+      stop.abort();
+    });
     const timeoutMs = Math.min(req.timeoutMs ?? opts.defaultTimeoutMs, opts.maxTimeoutMs);
     const running = runProcess({
-      program: argv[0],
-      args: argv.slice(1),
+      program: launch.program,
+      args: launch.args,
       cwd,
-      env,
+      env: launch.env,
       timeoutMs,
       killGraceMs: opts.killGraceMs,
       stdoutCap: opts.stdoutCap,
       stderrCap: opts.stderrCap,
       signal: req.signal,
+      stop: stop.signal,
+      pipeGraceMs: opts.pipeGraceMs,
+      sweep: launch.sweep,
     });
-    const outcome = await running;
+    watch.start();
+    const outcome = await running.finally(() => watch.stop());
     lap('run');
+    // A short run may pass the cap between two walks: look once more (a few folders when it did not).
+    if (!exceeded) {
+      const used = diskUse(caps[0]);
+      if (used > caps[0].capBytes) exceeded = { cap: caps[0], used };
+    }
+    if (exceeded) {
+      runOverCap = exceeded.cap === caps[0];
+      warnings.push(describeExceeded(exceeded, outcome.stopped ? 'the script was stopped' : 'the script had ended') + (runOverCap ? ' The run folder is removed after this result; its run:// refs will not resolve.' : ''));
+    }
+    if (outcome.pipesHeld) warnings.push(`a process the script started still held stdout/stderr ${opts.pipeGraceMs} ms after the script ended; it was killed and reading stopped.`);
     let stderr = outcome.stderr;
     let exitCode = outcome.exitCode;
     if (outcome.spawnError) {
@@ -310,9 +311,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       duration_ms: 0,
       phases,
       argv,
-      execution_mode: sandboxProgram ? 'sandbox' : 'local',
-      sandboxed: sandboxProgram !== undefined,
-      ...(sandboxReason ? { sandbox_reason: sandboxReason } : {}),
+      execution_mode: sandbox.sandboxed ? 'sandbox' : 'local',
+      sandboxed: sandbox.sandboxed,
+      ...(sandbox.reason ? { sandbox_reason: sandbox.reason } : {}),
       output_files: collected.files,
       ...(collected.primary ? { primary_output: collected.primary } : {}),
       artifact_files: collected.artifacts,
@@ -326,11 +327,21 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     const pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       ctx.snapshots.release(snapshot.dir, ctx.excludes);
       ctx.spares.prepare(key, view);
-      return pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active);
+      // A run folder past its cap is not kept for run:// refs: it would hold the disk.
+      const over = runOverCap ? removeTreeAsync(ws.root).catch(() => undefined) : undefined;
+      return Promise.all([over, pruneRuns(ctx.runsDir, opts.keepRuns, ctx.active)]).then(() => undefined);
     });
     ctx.cleanups.add(pending);
     void pending.then(() => ctx.cleanups.delete(pending));
     lap('cleanup');
     if (result) result.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }
+}
+
+/** The run folder's cap (first) and the skill's persistent folders' cap. */
+function sizeCaps(runRoot: string, persistent: string[], opts: ResolvedOptions): SizeCap[] {
+  return [
+    { label: 'the run folder', dirs: [runRoot], capBytes: opts.maxRunBytes, skipTop: new Set(['skills']), setting: 'maxRunBytes (setting agentSkills.scripts.maxRunMB)' },
+    { label: "the skill's HOME and dependency folders", dirs: persistent, capBytes: opts.maxHomeBytes, setting: 'maxHomeBytes (setting agentSkills.scripts.maxHomeMB)' },
+  ];
 }

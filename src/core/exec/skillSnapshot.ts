@@ -173,12 +173,22 @@ export function ensureSnapshot(
   }
   fs.rmdirSync(tmp);
   for (const old of fs.readdirSync(keyDir)) {
-    if (old !== fingerprint && old !== `${fingerprint}.json` && !old.startsWith('.tmp-')) removeTree(path.join(keyDir, old));
+    if (old === fingerprint || old === `${fingerprint}.json`) continue;
+    // Another process may be copying into its own .tmp- folder now; one that old was left by a process that died.
+    if (!old.startsWith('.tmp-') || abandoned(path.join(keyDir, old))) removeTree(path.join(keyDir, old));
   }
   const entries = fs.readdirSync(dir);
   known?.forgetOthers(keyDir, dir);
   known?.remember(dir, meta, entries);
   return { dir, entries, created: true, warnings };
+}
+
+/** How old a `.tmp-` staging folder must be to count as left by a process that died while copying. */
+const ABANDONED_STAGING_MS = 60 * 60_000;
+
+function abandoned(staging: string): boolean {
+  const st = fs.statSync(staging, { throwIfNoEntry: false });
+  return st !== undefined && Date.now() - st.mtimeMs > ABANDONED_STAGING_MS;
 }
 
 /** Removes a tree that may hold read-only directories (made writable first, which non-root needs). */

@@ -55,6 +55,8 @@ export function safeEntryPath(name: string): string | null {
 export class ExtractSink {
   readonly report: ExtractReport = { files: 0, directories: 0, bytes: 0, skipped: [] };
   private entries = 0;
+  /** Every path extracted so far, with the entry name that claimed it and what it is. */
+  private readonly claimed = new Map<string, { name: string; kind: 'file' | 'directory' }>();
 
   constructor(
     readonly dest: string,
@@ -73,6 +75,27 @@ export class ExtractSink {
     if (++this.entries > this.limits.maxEntries) {
       throw new PackError('LIMIT_EXCEEDED', `The pack has more than ${this.limits.maxEntries} entries (limit maxEntries, reached at "${name}"); it was refused.`, [name]);
     }
+  }
+
+  /**
+   * Claims `rel` for one entry, before anything is written for it. Two file entries for one path (also
+   * spelled differently, `a/b` and `./a//b`) are refused: extractors disagree on which one wins (we kept the
+   * first, common tools show the last), so what was reviewed need not be what runs. A folder listed twice is
+   * harmless; a file and a folder of one path are refused too.
+   */
+  claim(rel: string, name: string, kind: 'file' | 'directory'): void {
+    const before = this.claimed.get(rel);
+    if (!before) {
+      this.claimed.set(rel, { name, kind });
+      return;
+    }
+    if (before.kind === 'directory' && kind === 'directory') return;
+    const names = before.name === name ? `Archive has two entries named ${JSON.stringify(name)}` : `Archive entries ${JSON.stringify(before.name)} and ${JSON.stringify(name)} both extract to "${rel}"`;
+    throw new PackError(
+      'DUPLICATE_ENTRY',
+      `${names}; extraction tools disagree on which one wins, so the pack was refused and nothing was extracted. Rebuild the archive with each path once.`,
+      [before.name, name],
+    );
   }
 
   /** Refuses or skips a link entry, per policy. */

@@ -6,6 +6,15 @@ import { Parser, type ReadEntry } from 'tar';
 import { safeEntryPath, type EntryStream, type ExtractSink } from './extractPolicy';
 import { PackError } from './packErrors';
 
+const BLOCK = 512;
+
+/**
+ * Bytes of the decompressed stream no header accounts for that a pack may hold: the end-of-archive blocks and
+ * the record padding of common tar writers (10 KiB), extended (pax) headers for long names, and one chunk of
+ * look-ahead (headers are seen after the chunk holding them is counted).
+ */
+const MAX_UNACCOUNTED_BYTES = 1024 * 1024;
+
 async function isGzip(file: string): Promise<boolean> {
   const h = await fs.open(file, 'r');
   try {
@@ -26,10 +35,23 @@ export async function extractTar(file: string, sink: ExtractSink): Promise<void>
   // headers and padding: at most 1.5 KiB per entry on top of the file bytes
   const streamCap = sink.limits.maxTotalBytes + (sink.limits.maxEntries + 4) * 1536;
   let streamed = 0;
+  // Bytes the headers seen so far account for (each header block plus its entry's content, rounded up to
+  // whole blocks). What the stream holds beyond that is padding or data after the end of the archive: the
+  // tar parser is slow on it (64 MiB of zeros after a valid skill cost 142 s of CPU), and it is no file, so
+  // more than a little of it is refused while streaming rather than at the total limit.
+  let accounted = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       streamed += chunk.length;
       if (streamed > streamCap) return done(new PackError('LIMIT_EXCEEDED', `${file} decompresses past ${streamCap} bytes (limit maxTotalBytes plus headers); the pack was refused (possible gzip bomb).`));
+      if (streamed - accounted > MAX_UNACCOUNTED_BYTES) {
+        return done(
+          new PackError(
+            'LIMIT_EXCEEDED',
+            `${file} holds more than ${MAX_UNACCOUNTED_BYTES} bytes that belong to no file (padding, oversized headers or data after the end of the archive); the pack was refused (possible decompression bomb). Rebuild it with tar or zip as usual.`,
+          ),
+        );
+      }
       done(null, chunk);
     },
   });
@@ -45,6 +67,7 @@ export async function extractTar(file: string, sink: ExtractSink): Promise<void>
     w?.(failure as Error);
   };
   parser.on('entry', (entry: ReadEntry) => {
+    accounted += BLOCK + Math.ceil(Math.max(0, entry.size ?? 0) / BLOCK) * BLOCK;
     if (failure) return entry.resume();
     try {
       const name = entry.path;
@@ -56,13 +79,17 @@ export async function extractTar(file: string, sink: ExtractSink): Promise<void>
           sink.link(name, entry.type === 'Link' ? 'hardlink' : 'symlink', entry.linkpath);
           return entry.resume();
         case 'Directory':
-          if (rel !== null) pending.push(sink.directory(rel).catch(fail));
+          if (rel !== null) {
+            sink.claim(rel, name, 'directory');
+            pending.push(sink.directory(rel).catch(fail));
+          }
           return entry.resume();
         case 'File':
         case 'OldFile':
         case 'ContiguousFile':
           if (rel === null) return entry.resume();
           sink.checkDeclaredSize(name, entry.size);
+          sink.claim(rel, name, 'file');
           pending.push(sink.file(rel, entry as unknown as EntryStream, entry.mode ?? 0o644).catch(fail));
           return;
         default:

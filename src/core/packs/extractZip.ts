@@ -62,6 +62,7 @@ export async function extractZip(file: string, sink: ExtractSink): Promise<void>
         if (entry.isEncrypted()) throw new PackError('UNSUPPORTED_FORMAT', `Zip entry "${name}" is encrypted; packs must not be encrypted.`, [name]);
         sink.checkDeclaredSize(name, entry.uncompressedSize);
       }
+      sink.claim(rel, name, isDir ? 'directory' : 'file');
       plan.push({ entry, rel, kind: isDir ? 'dir' : 'file', mode: unixMode });
     }
     for (const p of plan) {

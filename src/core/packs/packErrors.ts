@@ -3,6 +3,7 @@ export type PackErrorCode =
   | 'UNSAFE_ENTRY'
   | 'LINK_ENTRY'
   | 'SPECIAL_ENTRY'
+  | 'DUPLICATE_ENTRY'
   | 'LIMIT_EXCEEDED'
   | 'UNSUPPORTED_FORMAT'
   | 'CORRUPT_ARCHIVE'

@@ -1,15 +1,19 @@
 import { escapeXml } from './catalog';
+import { fenceContent, fenceLabel } from './contentFence';
 import type { LoadedDoc, LoadedSkillContent } from './types';
 
 /** One doc in seed 002's file content format. */
 export function renderDoc(doc: LoadedDoc): string {
-  return `--- Content from ${doc.path} ---\n\n${doc.content}\n\n--- End of ${doc.path} ---`;
+  // Content is fenced: it cannot end itself early with a marker line of its own (see contentFence).
+  const label = fenceLabel(doc.path);
+  return `--- Content from ${label} ---\n\n${fenceContent(doc.content)}\n\n--- End of ${label} ---`;
 }
 
 /** A loaded skill's body (and optionally its docs) as a `<skill name="...">` block. */
 export function renderSkillBlock(name: string, body: string | undefined, docs: readonly LoadedDoc[]): string {
   const parts: string[] = [];
-  if (body !== undefined) parts.push(body);
+  // The body is fenced: a `</skill>` of its own cannot close this block (see contentFence).
+  if (body !== undefined) parts.push(fenceContent(body));
   for (const d of docs) parts.push(renderDoc(d));
   return `<skill name="${escapeXml(name)}">\n${parts.join('\n\n')}\n</skill>`;
 }

@@ -11,11 +11,13 @@ export interface AvailableSkill {
   location?: string;
 }
 
+import { stripControlChars } from './contentFence';
+
 const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes text for XML element content and attribute values, quotes included. */
+/** Escapes text for XML element content and attribute values, quotes included; control characters are dropped. */
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+  return stripControlChars(s).replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
 /** One `<skill>` entry. The description is flattened to one line so entries are easy to count and cut. */

@@ -10,6 +10,8 @@ export interface CatalogBlock {
   omitted: number;
   tokens: number;
   mentions: Mentions;
+  /** Every skill's name in rank order (the order in which they were taken when the budget cut). */
+  ranked: string[];
 }
 
 export { escapeXml };
@@ -68,7 +70,7 @@ export function renderCatalog(
   chosen.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.location ?? '', b.location ?? ''));
   const omitted = skills.length - chosen.length;
   const text = [open, ...chosen.map((s) => entries.get(s) as string), ...(omitted ? [omittedLine(omitted, opts.loadTool)] : []), close].join('\n');
-  return { text, shown: chosen.map((s) => s.name), omitted, tokens: counter.count(text), mentions };
+  return { text, shown: chosen.map((s) => s.name), omitted, tokens: counter.count(text), mentions, ranked: ranked.map((s) => s.name) };
 }
 
 function sumTokens(texts: string[], counter: TokenCounter): number {

@@ -1,6 +1,7 @@
 import { renderActiveSkills, renderDoc, renderSkillBlock } from './activeSkills';
 import { baseRules, catalogBaseRules, defaultToolingGuidance } from './baseRules';
 import { renderCatalog } from './catalog';
+import { fenceLabel } from './contentFence';
 import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './types';
 
 type ToolResultMessage = Extract<ChatMessage, { role: 'tool-result' }>;
@@ -45,7 +46,7 @@ export function composeCall(input: ComposeInput): ComposeResult {
         add(bodyCall.index, renderSkillBlock(s.name, s.body, s.docs));
       } else {
         if (bodyCall) add(bodyCall.index, renderSkillBlock(s.name, s.body, []));
-        if (docsCall) add(docsCall.index, `Docs of skill "${s.name}":\n\n${s.docs.map(renderDoc).join('\n\n')}`);
+        if (docsCall) add(docsCall.index, `Docs of skill "${fenceLabel(s.name)}":\n\n${s.docs.map(renderDoc).join('\n\n')}`);
       }
       if (bodyCall) materialized.push({ skill: s.name, callId: bodyCall.callId, part: 'body' });
       if (docsCall) materialized.push({ skill: s.name, callId: docsCall.callId, part: 'docs' });
@@ -78,7 +79,8 @@ export function composeCall(input: ComposeInput): ComposeResult {
   return {
     instructions,
     messages,
-    catalog: { shown: catalog.shown, omitted: catalog.omitted, tokens: catalog.tokens, mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named] },
+    catalog: { shown: catalog.shown, omitted: catalog.omitted, tokens: catalog.tokens, mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named], ranked: catalog.ranked },
+    sections: { rules, extraRules: o.extraRules ?? '', catalog: catalog.text, guidance, active: activeBlock },
     materialized,
     fallback,
     tokens: { instructions: counter.count(instructions), loadedContent },

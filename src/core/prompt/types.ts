@@ -106,11 +106,24 @@ export interface ComposeInput {
   counter: TokenCounter;
 }
 
+/** The parts of the instructions, for previews that count and show them one by one. */
+export interface ComposeSections {
+  rules: string;
+  extraRules: string;
+  catalog: string;
+  guidance: string;
+  /** The `<active_skills>` block (empty when nothing goes into the instructions). */
+  active: string;
+}
+
 /** What the host sends: instructions plus the (possibly materialized) messages. */
 export interface ComposeResult {
   instructions: string;
   messages: ChatMessage[];
-  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[] };
+  /** `ranked`: every catalog skill's name in rank order (mentions, relevance, recency, scope, name). */
+  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[]; ranked: string[] };
+  /** The instructions' parts in order, as joined into `instructions` (empty strings for parts left out). */
+  sections: ComposeSections;
   /** Skills whose content went into a tool result, with the call id. */
   materialized: { skill: string; callId: string; part: 'body' | 'docs' }[];
   /** Skills whose content fell back into the instructions (their tool result is not in the history). */

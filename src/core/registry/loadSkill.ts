@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { UnreadableFileError } from '../os/readRegularFile';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
@@ -168,8 +169,14 @@ export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
   return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
-function unreadable(root: SkillRoot, skillDir: string, location: string, folderName: string, e: unknown): LoadedSkill {
+/** A special file or an oversized one says what it is (its own message); other errors are I/O or permissions. */
+function unreadableMessage(location: string, e: unknown): string {
+  if (e instanceof UnreadableFileError) return e.message;
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
+  return `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`;
+}
+
+function unreadable(root: SkillRoot, skillDir: string, location: string, folderName: string, e: unknown): LoadedSkill {
   return new LoadedSkill(
     {
       id: baseSkillId(root, folderName),
@@ -179,7 +186,7 @@ function unreadable(root: SkillRoot, skillDir: string, location: string, folderN
       rootDir: skillDir,
       root,
       properties: {},
-      diagnostics: [failure('skill-unreadable', `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`)],
+      diagnostics: [failure('skill-unreadable', unreadableMessage(location, e))],
       status: 'broken',
       mtimeMs: -1,
       size: -1,

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 // Named imports for the calls made once per skill: a bundle reaches a namespace import's members through a
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readRegularFile, readRegularFileSync } from '../os/readRegularFile';
+import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
 /** A value now or later: a host may answer synchronously (fast local disk) or asynchronously. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -35,7 +37,11 @@ export interface RegistryHost {
   readDirectory(dir: string): MaybePromise<DirEntry[] | undefined>;
   /** Stamps a file; `undefined` when it does not exist or is not a regular file. */
   stat(file: string): MaybePromise<FileStamp | undefined>;
-  /** Reads a regular file with its stamp; `undefined` when it does not exist or is not a regular file. */
+  /**
+   * Reads a regular file with its stamp; `undefined` when it does not exist. A FIFO, device or folder, or a
+   * file over the size limit, throws (an `UnreadableFileError` from the Node hosts) without blocking or
+   * reading it: the skill is listed as broken with that message, the others are unaffected.
+   */
   readFile(file: string): MaybePromise<FileRead | undefined>;
 }
 
@@ -79,29 +85,12 @@ export function createNodeRegistryHost(): RegistryHost {
       }
     },
     readFile(file) {
-      let fd: number;
       try {
-        fd = openSync(file, 'r');
+        const r = readRegularFileSync(file, MAX_SKILL_FILE_BYTES);
+        return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
-      }
-      try {
-        const st = fstatSync(fd);
-        if (!st.isFile()) return undefined;
-        const bytes = Buffer.allocUnsafe(st.size);
-        let read = 0;
-        while (read < st.size) {
-          const n = readSync(fd, bytes, read, st.size - read, read);
-          if (n === 0) break;
-          read += n;
-        }
-        return { bytes: read === st.size ? bytes : bytes.subarray(0, read), mtimeMs: st.mtimeMs, size: read };
-      } catch (e) {
-        if (isMissing(e)) return undefined;
-        throw e;
-      } finally {
-        closeSync(fd);
       }
     },
   };
@@ -129,23 +118,12 @@ export function createAsyncNodeRegistryHost(): RegistryHost {
       }
     },
     async readFile(file) {
-      let handle: fs.promises.FileHandle;
       try {
-        handle = await p.open(file, 'r');
+        const r = await readRegularFile(file, MAX_SKILL_FILE_BYTES);
+        return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
-      }
-      try {
-        const st = await handle.stat();
-        if (!st.isFile()) return undefined;
-        const bytes = await handle.readFile();
-        return { bytes, mtimeMs: st.mtimeMs, size: bytes.length };
-      } catch (e) {
-        if (isMissing(e)) return undefined;
-        throw e;
-      } finally {
-        await handle.close();
       }
     },
   };

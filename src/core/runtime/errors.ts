@@ -15,6 +15,8 @@ export type SkillToolErrorCode =
   | 'no_executor'
   | 'no_artifacts'
   | 'run_refused'
+  /** The runtime failed on this machine while preparing or running a script; not the caller's fault. */
+  | 'run_failed'
   | 'unknown_session'
   | 'unknown_tool'
   | 'tool_denied';

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
+import { openRegularFile, UnreadableFileError } from '../os/readRegularFile';
 import { effectiveRoot } from './effectiveFiles';
 import { SkillToolError } from './errors';
 import { resolveSkillPath } from './skillPaths';
@@ -50,9 +51,14 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
       .sort();
     return { result: { skill: active.name, path: relative, kind: 'directory', entries }, skills };
   }
-  const handle = await fs.promises.open(real, 'r');
+  // Checked on the open descriptor: a FIFO or device (or one swapped in since the path was resolved) is
+  // refused at once instead of blocking the read for ever.
+  const { handle, stat: opened } = await openRegularFile(real).catch((e: unknown) => {
+    if (e instanceof UnreadableFileError) throw new SkillToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
+    throw e;
+  });
   try {
-    const size = stat.size;
+    const size = opened.size;
     const offset = input.offset ?? 0;
     if (offset > size) {
       throw new SkillToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);

@@ -3,10 +3,13 @@ import { SkillToolError } from './errors';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { RunScriptInput } from './toolSchemas';
-import type { ExecResultLike } from './types';
+import type { ActiveSkill, ExecResultLike } from './types';
 
 /** The executor's result, plus the skill it ran for. */
 export type RunScriptResult = ExecResultLike & { skill: string };
+
+/** What a run needs of its skill: a loaded one, or a record the user picked outside any session. */
+export type RunTarget = Pick<ActiveSkill, 'id' | 'name' | 'root_dir'>;
 
 /**
  * `run_script`: runs a script (or command) of a loaded skill through the executor. The skill's
@@ -15,18 +18,7 @@ export type RunScriptResult = ExecResultLike & { skill: string };
  */
 export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolOutcome<RunScriptResult>> {
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
-  if (!ctx.executor) {
-    throw new SkillToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
-  }
-  // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
-  // of the skill takes them from.
-  const overlayRoot = ctx.source.overlayDir?.(active.id);
-  if (input.script !== undefined) {
-    const { stat } = await resolveSkillPath(active.name, await effectiveRoot(ctx.source, active, input.script), input.script);
-    if (!stat.isFile()) {
-      throw new SkillToolError('not_found', `'${input.script}' of skill '${active.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
-    }
-  }
+  const execute = await prepareScriptRun(ctx, active, input, call.signal);
   const skills = [{ name: active.name, digest: active.digest }];
   await ctx.sessions.update(call.sessionId, 'run-start', (s) => {
     s.lifecycle[active.name] = 'executing';
@@ -34,28 +26,9 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
   });
   let finalState: 'completed' | 'loaded' = 'loaded';
   try {
-    const result = await ctx.executor.run({
-      skillName: active.name,
-      skillRoot: active.root_dir,
-      ...(overlayRoot ? { overlayRoot } : {}),
-      ...(input.script !== undefined ? { script: input.script } : {}),
-      ...(input.command !== undefined ? { command: input.command } : {}),
-      ...(input.args ? { args: input.args } : {}),
-      ...(input.env ? { env: input.env } : {}),
-      ...(input.cwd ? { cwd: input.cwd } : {}),
-      ...(input.timeout_seconds ? { timeoutMs: Math.round(input.timeout_seconds * 1000) } : {}),
-      ...(input.inputs ? { inputs: input.inputs } : {}),
-      ...(input.outputs ? { outputs: input.outputs } : {}),
-      ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
-      ...(call.signal ? { signal: call.signal } : {}),
-    });
+    const result = await execute();
     finalState = 'completed';
     return { result: { skill: active.name, ...result }, skills };
-  } catch (e) {
-    if (e instanceof SkillToolError) throw e;
-    const err = e as Error & { code?: string };
-    // The exec engine's errors already name the field and the fix; keep its code for the model.
-    throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, active.name), err.code ? { exec_code: err.code } : undefined);
   } finally {
     await ctx.sessions
       .update(call.sessionId, finalState === 'completed' ? 'run-end' : 'run-refused', (s) => {
@@ -65,6 +38,84 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
       })
       .catch(() => undefined);
   }
+}
+
+/**
+ * The session-free part of `run_script`, shared with a user's own run of a script (no chat session): checks the
+ * request against the skill, then returns the run itself, which goes through the executor (fresh workspace,
+ * environment, sandbox, limits) and turns the engine's refusals into tool errors.
+ */
+export async function prepareScriptRun(
+  ctx: Pick<ToolContext, 'executor' | 'source'>,
+  target: RunTarget,
+  input: RunScriptInput,
+  signal?: AbortSignal,
+): Promise<() => Promise<ExecResultLike>> {
+  const executor = ctx.executor;
+  if (!executor) {
+    throw new SkillToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
+  }
+  // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
+  // of the skill takes them from.
+  const overlayRoot = ctx.source.overlayDir?.(target.id);
+  if (input.script !== undefined) {
+    const { stat } = await resolveSkillPath(target.name, await effectiveRoot(ctx.source, target, input.script), input.script);
+    if (!stat.isFile()) {
+      throw new SkillToolError('not_found', `'${input.script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
+    }
+  }
+  return async () => {
+    try {
+      return await executor.run({
+        skillName: target.name,
+        skillRoot: target.root_dir,
+        ...(overlayRoot ? { overlayRoot } : {}),
+        ...(input.script !== undefined ? { script: input.script } : {}),
+        ...(input.command !== undefined ? { command: input.command } : {}),
+        ...(input.args ? { args: input.args } : {}),
+        ...(input.env ? { env: input.env } : {}),
+        ...(input.cwd ? { cwd: input.cwd } : {}),
+        ...(input.timeout_seconds ? { timeoutMs: Math.round(input.timeout_seconds * 1000) } : {}),
+        ...(input.inputs ? { inputs: input.inputs } : {}),
+        ...(input.outputs ? { outputs: input.outputs } : {}),
+        ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (e) {
+      if (e instanceof SkillToolError) throw e;
+      const err = e as Error & { code?: string };
+      const details = err.code ? { exec_code: err.code } : undefined;
+      // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
+      // runtime's own failure: its own code and a hint that says so, never "fix the field".
+      if (err.code !== undefined && REFUSALS.has(err.code)) throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, target.name), details);
+      throw new SkillToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
+    }
+  };
+}
+
+/** The exec engine's refusals of a request (see ScriptRunErrorCode); any other failure is the runtime's own. */
+const REFUSALS = new Set([
+  'invalid_request',
+  'path_outside_skill',
+  'path_outside_workspace',
+  'not_found',
+  'shell_syntax',
+  'command_not_allowed',
+  'command_denied',
+  'interpreter_not_found',
+  'sandbox_unavailable',
+  'input_refused',
+  'spawn_failed',
+  'env_refused',
+]);
+
+const RUN_FAILED_HINT =
+  'This is a failure of the skills runtime on this machine, not of your call: calling again with other arguments will not help. Tell the user what failed (the message names it and what they can do), then go on without the script.';
+
+/** The exec engine's own message names the step and the remedy; a bare system error gets them added. */
+function internalMessage(err: Error & { code?: string }): string {
+  if (err.code === 'internal_error') return err.message;
+  return `The script could not be run because the runtime failed: ${err.message}. Report this to the user; if it names a folder, check that it is theirs and writable.`;
 }
 
 function hintForRunError(code: string | undefined, skill: string): string {
@@ -79,8 +130,14 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'command_denied':
     case 'shell_syntax':
       return 'Run a single allowed command without pipes or redirections, or run one of the skill\'s scripts instead.';
+    case 'env_refused':
+      return 'Call run_script again without the env variables named above; a script that needs one can set it itself.';
+    case 'sandbox_unavailable':
+      return 'Do not retry: tell the user the sandbox is required but not available here (install bubblewrap, or set agentSkills.scripts.sandbox to "auto").';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
+    case 'spawn_failed':
+      return 'Tell the user the program could not be started (the message says why); do not retry with other arguments.';
     default:
       return 'Fix the named field and call run_script again.';
   }

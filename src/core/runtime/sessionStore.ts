@@ -117,6 +117,11 @@ export class SessionStore {
     return clone(next);
   }
 
+  /** Puts a copy of `state` into this store as it is, with no write and no event: a scratch copy for a preview. */
+  adopt(state: SessionState): void {
+    this.sessions.set(state.id, clone(state));
+  }
+
   /** Unloads every skill and forgets docs, lifecycle and recency; keeps the id and load mode. */
   clear(id: string): Promise<SessionState> {
     return this.update(id, 'clear', (s) => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile, UnreadableFileError } from '../os/readRegularFile';
+import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import type { ParsedSkillFile } from '../skill/types';
 import { SkillToolError } from './errors';
@@ -23,6 +25,16 @@ function stampOf(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ino}`;
 }
 
+/** The file's bytes; a FIFO, device or oversized file becomes a tool error saying what it is (never a hang). */
+async function readOrRefuse(skill: string, file: string, maxBytes: number, code: 'skill_unusable' | 'path_refused'): Promise<Buffer> {
+  try {
+    return (await readRegularFile(file, maxBytes)).bytes;
+  } catch (e) {
+    if (e instanceof UnreadableFileError) throw new SkillToolError(code, `Skill '${skill}': ${e.message}`, 'Pick another skill or doc; the file must be fixed on disk first.');
+    throw e;
+  }
+}
+
 /**
  * Reads skill bodies and docs, caching each by path and file stamp (size, mtime, inode), so composing
  * many model calls re-reads nothing unless a file changed on disk.
@@ -42,7 +54,7 @@ export class SkillContentCache {
     const key = stampOf(st);
     const hit = this.skills.get(location);
     if (hit && hit.key === key) return hit.value;
-    const bytes = await fs.promises.readFile(location);
+    const bytes = await readOrRefuse(skill, location, MAX_SKILL_FILE_BYTES, 'skill_unusable');
     const parsed = parseSkillFile(bytes.toString('utf8'));
     const value: SkillFileContent = {
       body: parsed.body.replace(/^(\r?\n)+/, '').replace(/\s+$/, ''),
@@ -62,7 +74,7 @@ export class SkillContentCache {
     const cacheKey = path.join(rootDir, rel);
     const hit = this.docs.get(cacheKey);
     if (hit && hit.key === key) return hit.value;
-    const value = (await fs.promises.readFile(real, 'utf8')).replace(/\s+$/, '');
+    const value = (await readOrRefuse(skill, real, MAX_CATALOG_FILE_BYTES, 'path_refused')).toString('utf8').replace(/\s+$/, '');
     this.docs.set(cacheKey, { key, value });
     return value;
   }

@@ -10,12 +10,13 @@ import { inputError, SkillToolError } from './errors';
 import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
 import { readSkillFile } from './readTool';
-import { runSkillScript } from './runScriptTool';
+import { auditCall } from './invocationAudit';
+import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
 import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
-import type { ToolCall, ToolContext, ToolOutcome } from './toolContext';
+import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
-import { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type SkillToolName } from './toolSchemas';
+import { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
 
 /** Configuration of a runtime; every field but `source` has a default. */
@@ -91,6 +92,18 @@ export interface SkillsRuntime {
   onDidChange(listener: (e: SessionEvent) => void): Disposable;
   /** Waits for pending session writes and audit lines. */
   flush(): Promise<void>;
+  /**
+   * Runs a skill's script for the user, outside any chat session: `run_script`'s checks, executor (fresh
+   * workspace, environment, sandbox, limits) and audit line (with `caller` as its session, default `user`),
+   * but no session is created or changed. The skill need not be loaded; `input.skill` names it.
+   */
+  runScript(input: RunScriptInput & { skill: string }, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolInvocation>;
+  /**
+   * A scratch copy of this runtime for previews: the same source, options, tools and composition, with sessions
+   * in memory only (holding a copy of session `sessionId` when given), no executor and no audit log. Turns,
+   * loads and composes run there exactly as here, and never reach this runtime's sessions or listeners.
+   */
+  scratch(sessionId?: string): SkillsRuntime;
 }
 
 /** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
@@ -153,18 +166,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       invocation = { ok: false, tool: tool ?? toolName, ...err.toResult() };
     }
     if (audit) {
-      const base = {
-        time: started.toISOString(),
-        session: call.sessionId,
-        action: tool ?? toolName,
-        arguments: input,
-        outcome: !invocation.ok ? `error:${invocation.error.code}` : tool === 'run_script' ? runOutcome(invocation.result) : 'ok',
-        duration_ms: Math.round((performance.now() - t0) * 1000) / 1000,
-        ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
-      };
-      const targets = touched.length ? touched : attemptedSkills(tool, input, sessions.get(call.sessionId));
-      if (targets.length) for (const s of targets) audit.append({ ...base, skill: s.name, ...(s.digest ? { digest: s.digest } : {}) });
-      else audit.append(base);
+      auditCall(audit, { started, durationMs: performance.now() - t0, session: call.sessionId, tool, toolName, input, invocation, touched, state: sessions.get(call.sessionId) });
     }
     return invocation;
   };
@@ -255,31 +257,31 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       await sessions.flush();
       await audit?.flush();
     },
+    async runScript(input, o = {}) {
+      const started = now();
+      const t0 = performance.now();
+      let invocation: ToolInvocation;
+      let touched: { name: string; digest?: string }[] = [];
+      try {
+        const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
+        if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
+        const rec = resolveUsable(ctx, input.skill);
+        touched = [{ name: rec.name, digest: rec.digest }];
+        const execute = await prepareScriptRun(ctx, { id: rec.id, name: rec.name, root_dir: rec.rootDir }, parsed.data, o.signal);
+        const result: RunScriptResult = { skill: rec.name, ...(await execute()) };
+        invocation = { ok: true, tool: 'run_script', result };
+      } catch (e) {
+        const err = e instanceof SkillToolError ? e : new SkillToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+        invocation = { ok: false, tool: 'run_script', ...err.toResult() };
+      }
+      if (audit) auditCall(audit, { started, durationMs: performance.now() - t0, session: o.caller ?? 'user', tool: 'run_script', toolName: 'run_script', input, invocation, touched });
+      return invocation;
+    },
+    scratch(sessionId) {
+      const copy = createSkillsRuntime({ ...options, stateDir: undefined, audit: false, executor: undefined, artifacts: undefined, tokenCounter: counter, now });
+      const state = sessionId ? sessions.get(sessionId) : undefined;
+      if (state) copy.sessions.adopt(state);
+      return copy;
+    },
   };
-}
-
-function runDetails(result: unknown): Record<string, unknown> {
-  const r = result as { exit_code?: unknown; timed_out?: unknown; cancelled?: unknown; execution_mode?: unknown };
-  return { exit_code: r.exit_code, timed_out: r.timed_out, cancelled: r.cancelled, execution_mode: r.execution_mode };
-}
-
-/**
- * A run the caller stopped (its AbortSignal fired, e.g. the chat request was cancelled) is audited as `cancelled`,
- * one killed at its timeout as `timed_out`, not as ok. A run that exited (whatever its code) is `ok`; the code is in details.
- */
-function runOutcome(result: unknown): 'ok' | 'cancelled' | 'timed_out' {
-  const r = result as { cancelled?: unknown; timed_out?: unknown };
-  return r.cancelled === true ? 'cancelled' : r.timed_out === true ? 'timed_out' : 'ok';
-}
-
-/** The skills a refused call was aimed at, so its audit line names them. */
-function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): { name: string; digest?: string }[] {
-  const args = (input ?? {}) as { skill?: unknown; names?: unknown };
-  const find = (n: string) => session?.active_skills.find((a) => a.name === n);
-  if (tool === 'load' || tool === 'unload') {
-    return Array.isArray(args.names) ? args.names.filter((n): n is string => typeof n === 'string').map((n) => ({ name: n, digest: find(n)?.digest })) : [];
-  }
-  if (typeof args.skill === 'string') return [{ name: args.skill, digest: find(args.skill)?.digest }];
-  const last = session?.active_skills[session.active_skills.length - 1];
-  return last ? [{ name: last.name, digest: last.digest }] : [];
 }

@@ -1,3 +1,4 @@
+import { FRONTMATTER_LIMITS } from './parseLimits';
 import type { FrontmatterField, ParsedSkillFile, Range } from './types';
 
 const MAX_LINES = 200;
@@ -95,6 +96,8 @@ export function fastParseSkillFile(text: string, lazyRanges = false): ParsedSkil
     fields.push(lazyRanges ? new LazyScalarField(key, value, line, 0) : scalarField(key, value, line, 0, key.length + 2));
   }
   if (closeLine < 2) return undefined;
+  // Past the size limit the full parser refuses the frontmatter; the answer must not depend on the path taken.
+  if (closeStart - yamlOffset > FRONTMATTER_LIMITS.maxChars) return undefined;
   if (open) {
     if (open.field.children!.length === 0) return undefined;
     closeMap(open.field, closeLine - 1, prevLength);

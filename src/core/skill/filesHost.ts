@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from '../os/readRegularFile';
 import { compareStrings } from '../text/compareStrings';
 
 /** One directory entry. */
@@ -49,9 +50,8 @@ export const nodeFilesHost: SkillFilesHost = {
   },
   async readText(p, maxBytes = DEFAULT_MAX_BYTES) {
     try {
-      const s = await fsp.stat(p);
-      if (!s.isFile() || s.size > maxBytes) return undefined;
-      const buf = await fsp.readFile(p);
+      // Kind and size checked on the open file: a FIFO never blocks the scan, a huge file is never read.
+      const buf = (await readRegularFile(p, maxBytes)).bytes;
       if (buf.subarray(0, 8000).includes(0)) return undefined;
       return buf.toString('utf8');
     } catch {

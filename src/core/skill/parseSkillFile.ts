@@ -1,4 +1,5 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair, type YAMLError } from 'yaml';
+import { prescan, FRONTMATTER_LIMITS, measureTree, type FrontmatterLimits } from './parseLimits';
 import { TextIndex } from './textIndex';
 import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './types';
 
@@ -87,22 +88,42 @@ interface YamlResult {
 }
 
 function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): YamlResult {
-  const doc = parseDocument(yaml, { schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true });
-  for (const err of doc.errors) {
-    const [start, end] = err.pos;
-    diagnostics.push({
-      rule: 'yaml-syntax',
-      severity: 'error',
-      message: `Invalid YAML in the frontmatter: ${firstLine(err.message)}. ${yamlHint(err.code)}`,
-      range: index.rangeOf(base + start, base + Math.max(end, start + 1)),
-      data: { yamlCode: err.code },
-    });
+  const limits = FRONTMATTER_LIMITS;
+  const refused = (code: string, message: string): YamlResult => {
+    diagnostics.push({ rule: 'yaml-syntax', severity: 'error', message, range: index.rangeOf(base, base + Math.max(1, firstLineLength(yaml))), data: { yamlCode: code } });
+    return { ok: false, isMapping: false, properties: {}, fields: [], strictIssues: [] };
+  };
+  // Checked before the YAML parser runs: it builds the whole tree first, so its cost must be bounded by its input.
+  if (yaml.length > limits.maxChars) {
+    return refused(
+      'FRONTMATTER_TOO_LARGE',
+      `The frontmatter is ${yaml.length} characters long; at most ${limits.maxChars} are read. Keep the frontmatter to short fields (name, description, metadata) and move long text into the Markdown body or a references/ file.`,
+    );
   }
+  const pre = prescan(yaml, limits);
+  if (pre.depth > limits.maxDepth) {
+    return refused(
+      'FRONTMATTER_TOO_DEEP',
+      `The frontmatter nests \`[\`, \`{\` or \`- \` more than ${limits.maxDepth} levels deep. Frontmatter fields are flat (metadata one level deep): remove the extra nesting, and write lists as \`- item\` lines.`,
+    );
+  }
+  if (pre.flows > limits.maxFlowCollections) {
+    return refused(
+      'FRONTMATTER_TOO_COMPLEX',
+      `The frontmatter has more than ${limits.maxFlowCollections} \`[\` or \`{\` collections. Frontmatter fields are flat (metadata one level deep): write lists as \`- item\` lines and move long data into the Markdown body or a references/ file.`,
+    );
+  }
+  // logLevel silent: the library would otherwise print its own warnings (process.emitWarning) to stderr.
+  const doc = parseDocument(yaml, { schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'silent' });
+  const deadline = Date.now() + limits.budgetMs;
+  pushYamlErrors(doc.errors, base, index, diagnostics);
   const ok = doc.errors.length === 0;
   const contents = doc.contents as YamlNode | null;
   if (contents === null || (isScalar(contents) && contents.value === '' && contents.source === '')) {
     return { ok, isMapping: true, properties: {}, fields: [], strictIssues: [] };
   }
+  const size = measureTree(doc, limits, deadline);
+  if (size.over) return refused(size.over === 'time' ? 'FRONTMATTER_TOO_SLOW' : 'FRONTMATTER_TOO_COMPLEX', tooComplex(size.over, limits));
   if (!isMap(contents)) {
     const r = contents.range ?? [0, yaml.length];
     diagnostics.push({
@@ -116,7 +137,7 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
   const fields = collectFields(contents.items, base, index);
   let properties: Record<string, unknown> = {};
   try {
-    const js = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    const js = doc.toJS({ maxAliasCount: limits.maxAliasCount }) as unknown;
     if (js && typeof js === 'object' && !Array.isArray(js)) properties = js as Record<string, unknown>;
   } catch (e) {
     diagnostics.push({
@@ -126,7 +147,65 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
       range: index.rangeOf(base, base + yaml.length),
     });
   }
+  // Bounded by the limits above; the clock is the last guard for whatever is still slow on this machine.
+  if (Date.now() > deadline) return refused('FRONTMATTER_TOO_SLOW', tooComplex('time', limits));
   return { ok, isMapping: true, properties, fields, strictIssues: strictYamlIssues(doc, base, index) };
+}
+
+/** Length of the first line of `s`, for a range that marks where the frontmatter starts. */
+function firstLineLength(s: string): number {
+  const nl = s.indexOf('\n');
+  return nl < 0 ? s.length : nl;
+}
+
+function tooComplex(over: 'depth' | 'nodes' | 'time', limits: FrontmatterLimits): string {
+  const what =
+    over === 'depth'
+      ? `nests collections more than ${limits.maxDepth} levels deep`
+      : over === 'nodes'
+        ? `has more than ${limits.maxNodes} keys and values`
+        : `took more than ${limits.budgetMs} ms to read`;
+  return `The frontmatter ${what}. Frontmatter fields are flat (metadata one level deep): move long lists and nested data into the Markdown body or a references/ file.`;
+}
+
+/** Places reported for one kind of YAML error; the last one reported says how many more there are. */
+const MAX_PLACES_PER_ERROR = 5;
+
+/**
+ * One diagnostic per distinct YAML error: the same error (code and message) on one line is one problem (400
+ * `{` on one line once gave 400 identical lines), and one kind of error is shown at its first
+ * {@link MAX_PLACES_PER_ERROR} lines, the last saying how many more there are.
+ */
+function pushYamlErrors(errors: readonly YAMLError[], base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): void {
+  const kinds = new Map<string, { lines: Set<number>; shown: SkillDiagnostic[]; more: number; text: string }>();
+  for (const err of errors) {
+    const text = firstLine(err.message);
+    const key = `${err.code}\u0000${text}`;
+    let kind = kinds.get(key);
+    if (!kind) kinds.set(key, (kind = { lines: new Set(), shown: [], more: 0, text }));
+    const [start, end] = err.pos;
+    const range = index.rangeOf(base + start, base + Math.max(end, start + 1));
+    if (kind.lines.has(range.start.line)) continue;
+    kind.lines.add(range.start.line);
+    if (kind.shown.length >= MAX_PLACES_PER_ERROR) {
+      kind.more++;
+      continue;
+    }
+    const d: SkillDiagnostic = { rule: 'yaml-syntax', severity: 'error', message: yamlMessage(text, err.code, 0), range, data: { yamlCode: err.code } };
+    kind.shown.push(d);
+    diagnostics.push(d);
+  }
+  for (const kind of kinds.values()) {
+    if (kind.more > 0) {
+      const last = kind.shown[kind.shown.length - 1];
+      last.message = yamlMessage(kind.text, String(last.data?.yamlCode), kind.more);
+    }
+  }
+}
+
+function yamlMessage(text: string, code: string, more: number): string {
+  const again = more > 0 ? ` (and on ${more} more line${more === 1 ? '' : 's'} below)` : '';
+  return `Invalid YAML in the frontmatter: ${text}${again}. ${yamlHint(code)}`;
 }
 
 /**

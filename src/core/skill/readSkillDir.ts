@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { nodeFilesHost, type SkillFilesHost } from './filesHost';
+import { MAX_SKILL_FILE_BYTES } from './parseLimits';
 import { parseSkillText } from './parseSkillText';
 import type { ParsedSkillFile, SkillDiagnostic } from './types';
 import { validateSkill, type SkillValidation, type ValidateSkillOptions } from './validateSkill';
@@ -27,7 +28,24 @@ export async function readSkillDir(dir: string, host: SkillFilesHost = nodeFiles
   const entries = (await host.readDir(abs)) ?? [];
   // Exact names from the listing, so a case-insensitive file system cannot pass skill.md off as SKILL.md.
   const fileName = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n && e.kind === 'file'));
-  const text = fileName ? await host.readText(path.join(abs, fileName), 16 * 1024 * 1024) : undefined;
+  const text = fileName ? await host.readText(path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
+  const present = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n));
+  if (present && text === undefined) {
+    // There, but a FIFO, device or folder, too large, or binary: say so rather than "no SKILL.md".
+    return {
+      dir: abs,
+      folderName,
+      diagnostics: [
+        {
+          rule: 'skill-file-missing',
+          severity: 'error',
+          message: `${path.join(abs, present)} cannot be read: it is not a regular file, is larger than ${MAX_SKILL_FILE_BYTES / 1024 / 1024} MiB, or is binary. Replace it with a UTF-8 text file.`,
+          range: ZERO,
+          data: { expected: 'SKILL.md' },
+        },
+      ],
+    };
+  }
   if (!fileName || text === undefined) {
     return {
       dir: abs,

@@ -6,9 +6,10 @@ import { offeredToolNames } from '../toolSurface';
 import { conversationSession, historyMessages, type SkillsResultMetadata } from './conversation';
 import { answerSlashCommand } from './slashCommands';
 import { runToolLoop } from './toolLoop';
+import { beginSkillsTurn } from './turnStart';
 
-/** The tools of our surface, as vscode.lm.tools describes them. */
-function offeredTools(service: SkillsService): vscode.LanguageModelChatTool[] {
+/** The tools of our surface, as vscode.lm.tools describes them (what @skills offers the model). */
+export function offeredTools(service: SkillsService): vscode.LanguageModelChatTool[] {
   const names = new Set(offeredToolNames(service.settings.toolSurface));
   return vscode.lm.tools.filter((t) => names.has(t.name)).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
@@ -26,10 +27,7 @@ export function createSkillsHandler(service: SkillsService, router: SessionRoute
       metadata.activeSkills = runtime.sessions.get(sessionId)?.active_skills.map((a) => a.name);
       return { metadata };
     }
-    const pinned = service.takePinned(sessionId);
-    const turn = await runtime.beginTurn(sessionId, request.prompt);
-    const keep = pinned.filter((n) => !turn.session.active_skills.some((a) => a.name === n));
-    if (keep.length) await service.invoke('load', { names: keep, mode: 'add' }, sessionId);
+    const turn = await beginSkillsTurn(runtime, sessionId, request.prompt, service.takePinned(sessionId));
     for (const n of turn.autoLoaded) stream.progress(`Loading ${n}…`);
     for (const e of turn.errors) service.log.warn(`@skills: ${e}`);
     const leave = router.enter(request.toolInvocationToken, sessionId);

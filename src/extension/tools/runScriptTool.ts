@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { RunScriptInput } from '../../core/runtime/toolSchemas';
 import { RuntimeTool, type ToolDeps } from './runtimeTool';
-import { describeSandbox } from './sandboxInfo';
+import { sandboxConfirmation } from './sandboxInfo';
 
 /** `run_skill_script`: runs a script (or command) of a loaded skill; always asks the user first. */
 export class RunScriptTool extends RuntimeTool<RunScriptInput> {
@@ -9,7 +9,7 @@ export class RunScriptTool extends RuntimeTool<RunScriptInput> {
     super(deps, 'run_script');
   }
 
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<RunScriptInput>): vscode.PreparedToolInvocation {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<RunScriptInput>): Promise<vscode.PreparedToolInvocation> {
     const i = options.input;
     const skill = this.targetSkill(i);
     const what = i.script ?? i.command ?? '(nothing)';
@@ -17,7 +17,8 @@ export class RunScriptTool extends RuntimeTool<RunScriptInput> {
       // Nothing will run; no confirmation needed, the result explains why.
       return { invocationMessage: `Not running ${what} of ${skill}: this workspace is not trusted` };
     }
-    const sandbox = describeSandbox(this.deps.service.settings.sandbox);
+    // The runner's answer, from the probe its run will use: never a promise the run does not keep.
+    const sandbox = sandboxConfirmation(await this.deps.service.sandboxStatus());
     const args = i.args?.length ? i.args.map((a) => `\`${a.replace(/`/g, "'")}\``).join(' ') : '(none)';
     const message = new vscode.MarkdownString(
       [
@@ -31,7 +32,7 @@ export class RunScriptTool extends RuntimeTool<RunScriptInput> {
     );
     return {
       invocationMessage: `Running ${what} of ${skill}…`,
-      confirmationMessages: { title: `Run ${what} of skill ${skill}${sandbox.sandboxed ? ' (sandboxed)' : ' (not sandboxed)'}?`, message },
+      confirmationMessages: { title: `Run ${what} of skill ${skill}${sandbox.title}?`, message },
     };
   }
 }

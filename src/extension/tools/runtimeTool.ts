@@ -78,5 +78,5 @@ export abstract class RuntimeTool<T extends object> implements vscode.LanguageMo
     }
   }
 
-  abstract prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<T>): vscode.PreparedToolInvocation;
+  abstract prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<T>): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
 }

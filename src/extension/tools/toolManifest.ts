@@ -29,7 +29,7 @@ const UI: Record<keyof typeof TOOL_NAMES, { displayName: string; icon: string; u
   load: { displayName: 'Load Agent Skills', icon: '$(cloud-download)', userDescription: 'Load Agent Skills so their instructions are in the chat\'s context.' },
   unload: { displayName: 'Unload Agent Skills', icon: '$(close)', userDescription: 'Unload Agent Skills from the chat\'s context.' },
   read: { displayName: 'Read Skill File', icon: '$(file)', userDescription: 'Read a file of a loaded Agent Skill (references, templates, saved outputs).' },
-  run_script: { displayName: 'Run Skill Script', icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh, sandboxed run folder (asks first).' },
+  run_script: { displayName: 'Run Skill Script', icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh run folder, sandboxed where bubblewrap works (asks first, and says whether it will be sandboxed).' },
   list_docs: { displayName: 'List Skill Docs', icon: '$(list-unordered)', userDescription: 'List the docs of an Agent Skill.' },
   select_docs: { displayName: 'Select Skill Docs', icon: '$(checklist)', userDescription: 'Choose which docs of a loaded Agent Skill are in the chat\'s context.' },
 };

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createScriptRunner, type ScriptRunner, type ScriptRunnerOptions } from '../../../src/core/exec';
+import { removeTempDir } from '../../support/tempDir';
 
 export const FIXTURE = path.resolve(__dirname, '../../fixtures/exec-demo');
 
@@ -55,4 +56,36 @@ export async function waitFor(check: () => boolean, ms: number): Promise<boolean
     await new Promise((r) => setTimeout(r, 20));
   }
   return check();
+}
+
+/** Whether bwrap works here with the runner's isolation; prints why not (for a skip). */
+export async function sandboxWorks(sb: Sandbox): Promise<boolean> {
+  const status = await sb.runner({ sandbox: 'auto' }).sandboxStatus();
+  if (!status.sandboxed) console.log(`      skipped: no working sandbox here (${status.reason})`);
+  return status.sandboxed;
+}
+
+/** Removes a test's temp folder, read-only run folders included (a non-root user cannot otherwise). */
+export function cleanup(sb: Sandbox | undefined): void {
+  if (sb) removeTempDir(sb.tmp);
+}
+
+/** A `sleep` duration no other process uses, to find a test's sleepers by their command line. */
+export function uniqueSleep(): string {
+  return `300.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+}
+
+/** Pids of live processes with `arg` as one of their arguments (found the same with or without a sandbox). */
+export function processesWithArg(arg: string): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(arg) && alive(pid)) out.push(pid);
+    } catch {
+      // gone
+    }
+  }
+  return out;
 }

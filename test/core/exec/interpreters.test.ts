@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INTERPRETER_MAPPING } from '../../../src/core/exec';
-import { onPath, setup, type Sandbox } from './helpers';
+import { cleanup, onPath, setup, type Sandbox } from './helpers';
 
 describe('core/exec interpreters', () => {
   let sb: Sandbox;
   before(() => {
     sb = setup();
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => cleanup(sb));
 
   const cases: Array<{ file: string; needs: string; expect: string }> = [
     { file: 'scripts/hello.py', needs: 'python3', expect: 'py a b\n' },

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readArtifact, ScriptRunError } from '../../../src/core/exec';
-import { setup, type Sandbox } from './helpers';
+import { cleanup, setup, type Sandbox } from './helpers';
 
 const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
 
@@ -20,7 +20,7 @@ describe('core/exec inputs, outputs, artifacts, dependency folder', () => {
     fs.writeFileSync(path.join(hostDir, 'host.txt'), 'from host\n');
     fs.writeFileSync(path.join(sb.tmp, 'secret.txt'), 'nope\n');
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => cleanup(sb));
 
   const runner = () =>
     sb.runner({

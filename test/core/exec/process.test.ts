@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { alive, setup, waitFor, type Sandbox } from './helpers';
+import { alive, cleanup, setup, waitFor, type Sandbox } from './helpers';
 
 describe('core/exec process control and workspace', () => {
   let sb: Sandbox;
   before(() => {
     sb = setup();
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => cleanup(sb));
 
   it('gives the script the workspace variables, the staged skill as cwd, and a scrubbed environment', async () => {
     process.env.SECRET_TOKEN = 'do-not-leak';

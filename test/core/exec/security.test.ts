@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ScriptRunError } from '../../../src/core/exec';
-import { onPath, setup, type Sandbox } from './helpers';
+import { cleanup, onPath, setup, type Sandbox } from './helpers';
 
 const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
 
@@ -14,7 +14,7 @@ describe('core/exec security', () => {
     fs.symlinkSync(path.join(sb.tmp, 'outside.sh'), path.join(sb.skillRoot, 'scripts', 'link-out.sh'));
     fs.symlinkSync(sb.tmp, path.join(sb.skillRoot, 'dir-out'));
   });
-  after(() => fs.rmSync(sb.tmp, { recursive: true, force: true }));
+  after(() => cleanup(sb));
 
   const run = (script: string) => sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script });
 
@@ -54,7 +54,9 @@ describe('core/exec security', () => {
     const ok = await runner.run({ ...req, command: `echo 'a | b' "c;d" e\\ f` });
     assert.equal(ok.exit_code, 0);
     assert.equal(ok.stdout, 'a | b c;d e f\n');
-    assert.deepEqual(ok.argv, ['echo', 'a | b', 'c;d', 'e f']);
+    // The program is found on the runner's PATH before the call's env applies.
+    assert.match(ok.argv[0], /\/echo$/);
+    assert.deepEqual(ok.argv.slice(1), ['a | b', 'c;d', 'e f']);
     const deniedOnly = sb.runner({ deniedCommands: ['curl'] });
     await assert.rejects(deniedOnly.run({ ...req, command: '/usr/bin/curl x' }), code('command_denied'));
     await assert.rejects(deniedOnly.run({ ...req, command: 'echo a | curl x' }), code('shell_syntax'));
@@ -129,9 +131,12 @@ describe('core/exec security', () => {
     });
 
     it('cannot write outside the workspace', async () => {
+      // sb.tmp holds the state folder, so the sandbox has that path too, on its private /tmp: the write
+      // may succeed in there, never on the host.
       const target = path.join(sb.tmp, 'host-file.txt');
-      const r = await sb.runner({ sandbox: 'required' }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: `echo x > ${target}` });
+      const r = await sb.runner({ sandbox: 'required' }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: `echo x > ${target}; echo y > /usr/host-file.txt` });
       assert.notEqual(r.exit_code, 0);
+      assert.match(r.stderr, /Read-only file system/);
       assert.ok(!fs.existsSync(target));
     });
 

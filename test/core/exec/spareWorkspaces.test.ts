@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { setup, type Sandbox } from './helpers';
+import { cleanup, setup, type Sandbox } from './helpers';
 
 describe('workspaces built ahead of time', () => {
   let sb: Sandbox;
@@ -9,7 +9,7 @@ describe('workspaces built ahead of time', () => {
     sb = setup();
   });
   afterEach(() => {
-    fs.rmSync(sb.tmp, { recursive: true, force: true });
+    cleanup(sb);
   });
 
   const sparesDir = () => path.join(sb.stateDir, 'spares');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { installPack, PackError, type PackErrorCode } from '../../../src/core/packs';
 import { buildTar, buildZip } from '../../support/archiveBuilder';
 import { listTree, makeTempDir } from '../../support/tempDir';
@@ -97,6 +98,28 @@ describe('packs/installPack: extraction', () => {
     });
   });
 
+  describe('duplicate entries are refused: extractors disagree on which one wins (issue 11, point 7)', () => {
+    const first = skillMd('ok');
+    const second = `---\nname: ok\ndescription: the one tools show\n---\nrm -rf everything\n`;
+    const cases: { name: string; file: string; data: () => Buffer; names: RegExp }[] = [
+      { name: 'tar, same name twice', file: 'dup.tar', data: () => buildTar([{ name: 'ok/SKILL.md', data: first }, { name: 'ok/SKILL.md', data: second }]), names: /two entries named "ok\/SKILL\.md"/ },
+      { name: 'tar.gz, one path spelled two ways', file: 'dup.tgz', data: () => buildTar([{ name: 'ok/SKILL.md', data: first }, { name: './ok//SKILL.md', data: second }], true), names: /"ok\/SKILL\.md" and "\.\/ok\/\/SKILL\.md" both extract to "ok\/SKILL\.md"/ },
+      { name: 'zip, same name twice', file: 'dup.zip', data: () => buildZip([{ name: 'ok/SKILL.md', data: first }, { name: 'ok/SKILL.md', data: second }]), names: /two entries named "ok\/SKILL\.md"/ },
+      { name: 'zip, a file and a folder of one path', file: 'dirfile.zip', data: () => buildZip([{ name: 'ok/SKILL.md', data: first }, { name: 'ok/refs', data: 'x' }, { name: 'ok/refs/' }]), names: /both extract to "ok\/refs"/ },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        await assert.rejects(installPack(write(c.file, c.data()), { cacheDir: cache }), (e: unknown) => e instanceof PackError && e.code === 'DUPLICATE_ENTRY' && c.names.test(e.message) && /Rebuild the archive/.test(e.message));
+        assert.deepEqual(listTree(path.join(cache, 'packs')), []);
+      });
+    }
+
+    it('a folder listed twice is fine', async () => {
+      const r = await installPack(write('dirs.tar', buildTar([{ name: 'ok/', type: '5' }, { name: 'ok/SKILL.md', data: first }, { name: 'ok/', type: '5' }])), { cacheDir: cache });
+      assert.equal(r.skills.length, 1);
+    });
+  });
+
   describe('size and count limits', () => {
     const limits = { maxFileBytes: 1024 * 1024, maxTotalBytes: 4 * 1024 * 1024, maxEntries: 50 };
 
@@ -132,6 +155,26 @@ describe('packs/installPack: extraction', () => {
       const files = Array.from({ length: 60 }, (_, i) => ({ name: `ok/f${i}.md`, data: 'x' }));
       await assert.rejects(installPack(write('many.zip', buildZip(files)), { cacheDir: cache, limits }), /more than 50 entries/);
       await assert.rejects(installPack(write('many.tar', buildTar(files)), { cacheDir: cache, limits }), /more than 50 entries/);
+    });
+
+    it('refuses a padding bomb while streaming: a valid skill plus 64 MiB of zeros in a 64 KB .tar.gz (issue 11, point 6)', async () => {
+      // Before: accepted after 142 s of CPU and 426 MB (the tar parser crawls through padding); a 1 MB one
+      // (1 GiB of zeros) was refused only at the total limit, after 388 s.
+      const padded = Buffer.concat([buildTar([{ name: 'ok/SKILL.md', data: skillMd('ok') }]), Buffer.alloc(64 * 1024 * 1024)]);
+      const archive = write('padded.tgz', gzipSync(padded, { level: 9 }));
+      assert.ok(fs.statSync(archive).size < 128 * 1024);
+      await assert.rejects(installPack(archive, { cacheDir: cache }), (e: unknown) => e instanceof PackError && e.code === 'LIMIT_EXCEEDED' && /belong to no file/.test(e.message));
+      assert.deepEqual(listTree(path.join(cache, 'packs')), []);
+      // Uncompressed, the same.
+      const plain = write('padded.tar', padded.subarray(0, 4 * 1024 * 1024));
+      await assert.rejects(installPack(plain, { cacheDir: cache }), /belong to no file/);
+    });
+
+    it('still accepts the record padding real tar writers add (10 KiB blocks)', async () => {
+      const tar = buildTar([{ name: 'ok/SKILL.md', data: skillMd('ok') }]);
+      const archive = write('gnu.tar.gz', gzipSync(Buffer.concat([tar, Buffer.alloc(10240 - (tar.length % 10240))])));
+      const r = await installPack(archive, { cacheDir: cache });
+      assert.equal(r.skills.length, 1);
     });
 
     it('refuses files that are not archives', async () => {

@@ -25,7 +25,7 @@ const CASES: Case[] = [
   c('leading-blank', ['frontmatter-leading-blank:error'], ['frontmatter-leading-blank:warning']),
   c('frontmatter-missing', ['frontmatter-missing:error'], ['frontmatter-missing:error']),
   c('frontmatter-unclosed', ['frontmatter-unclosed:error'], ['frontmatter-unclosed:error']),
-  c('yaml-syntax', ['yaml-syntax:error', 'yaml-syntax:error'], ['yaml-syntax:error', 'yaml-syntax:error']),
+  c('yaml-syntax', ['yaml-syntax:error'], ['yaml-syntax:error']),
   c('duplicate-key', ['yaml-syntax:error'], ['yaml-syntax:error']),
   c('not-mapping', ['frontmatter-not-mapping:error'], ['frontmatter-not-mapping:error']),
   c('flow-list', ['yaml-strict-subset:error'], []),

@@ -8,34 +8,10 @@ import * as vscode from 'vscode';
 import { TOOL_NAMES } from '../../../src/extension/ids';
 import type { SkillsService } from '../../../src/extension/skillsService';
 import { activatedExtension } from '../helpers/extension';
+import { alive, processesWith } from '../helpers/processes';
 import { recordedRequests, scriptedChatModel, setScript } from '../helpers/scriptedModel';
 import { newChat } from '../helpers/skillsUi';
 import { waitFor } from '../helpers/waitFor';
-
-/** Host pids (with their command lines) of the processes whose command line contains `marker`. */
-function processesWith(marker: string): Map<number, string> {
-  const found = new Map<number, string>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (cmdline.includes(marker)) found.set(Number(name), cmdline);
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  return found;
-}
-
-/** True while `pid` runs (a zombie no one reaped yet counts as gone: it runs nothing). */
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 interface AuditLine {
   action: string;

@@ -53,6 +53,14 @@ describe('Agent Skills in an untrusted workspace', function () {
     assert.equal(fs.existsSync(marker), false, 'the script ran');
   });
 
+  it('Run Script (the user\'s own run) refuses before asking anything, and says why and what to do', async () => {
+    const outcome = await vscode.commands.executeCommand<{ ran: boolean; reason?: string }>(COMMANDS.runScript, { skill: 'leave-mark', script: 'scripts/mark.sh', args: [marker] });
+    assert.equal(outcome.ran, false, JSON.stringify(outcome));
+    assert.match(outcome.reason ?? '', /not trusted/);
+    assert.match(outcome.reason ?? '', /Manage Workspace Trust/);
+    assert.equal(fs.existsSync(marker), false, 'the script ran');
+  });
+
   it('updateSkill refuses to write workspace skills, saying why; nothing changes on disk', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder);

@@ -1,0 +1,64 @@
+/**
+ * How a script is started, with or without a sandbox. Either way a small POSIX sh program stands between
+ * the runner and the script: it sets the file-size limit, then the call's environment, then runs the script.
+ *
+ * Without a sandbox the launcher stays the script's parent, so `/proc/$PPID/environ` shows the scrubbed
+ * environment the launcher was started with, never the editor's. The call's `env` is passed as arguments
+ * and exported by the launcher just before it starts the script, so none of it is in effect while a
+ * program outside the script's control (the shell itself) starts.
+ *
+ * In the sandbox bubblewrap sets the environment (`--clearenv`, `--setenv`) and the launcher, inside,
+ * only sets the limit and execs the script.
+ */
+
+/** Name of the variable that tags every process of a run (found again by the process-tree sweep). */
+export const RUN_MARKER_VAR = 'AGENT_SKILLS_RUN';
+
+/**
+ * $1 file-size limit in 512-byte blocks (POSIX `ulimit -f` units), $2 how many NAME=VALUE words follow,
+ * then those words, then the program and its arguments. The script runs as a child (not exec'd), so the
+ * launcher is its parent. A status above 128 is a death by signal (sh's convention): the launcher dies by
+ * the same signal, so the runner reports the signal, not 128+n (a script that itself exits 143 is then
+ * reported as killed by SIGTERM: sh cannot tell the two apart).
+ */
+export const LOCAL_LAUNCHER = [
+  'ulimit -f "$1" 2>/dev/null',
+  'n=$2',
+  'shift 2',
+  'while [ "$n" -gt 0 ]; do export "$1"; shift; n=$((n - 1)); done',
+  '"$@"',
+  'st=$?',
+  // Only signals whose default action ends a process on Linux and macOS alike (a stop signal would stop the launcher).
+  'case $((st - 128)) in 1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|24|25|26|27|30|31) trap - "$((st - 128))" 2>/dev/null; kill "-$((st - 128))" "$$";; esac',
+  'exit "$st"',
+].join('\n');
+
+/** Inside the sandbox: $1 the file-size limit in 512-byte blocks, then the program and its arguments. */
+export const SANDBOX_LAUNCHER = 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"';
+
+/** 512-byte blocks for a byte limit, rounded up (what `ulimit -f` takes in sh). */
+export function fileSizeBlocks(bytes: number): string {
+  return String(Math.max(1, Math.ceil(bytes / 512)));
+}
+
+/** Program, arguments and environment of the process the runner spawns. */
+export interface Launch {
+  program: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * The local launch: `sh -c LOCAL_LAUNCHER` started with `baseEnv` (the scrubbed host variables and the
+ * runtime's own), the call's `callEnv` as arguments. `runtimeEnv` names set by the runtime win over the
+ * call's, as they always have: the launcher exports the call's first and then re-exports the runtime's.
+ */
+export function localLaunch(sh: string, argv: readonly string[], baseEnv: Record<string, string>, callEnv: Readonly<Record<string, string>>, runtimeNames: readonly string[], maxFileBytes: number): Launch {
+  const words = Object.entries(callEnv).filter(([k]) => !runtimeNames.includes(k)).map(([k, v]) => `${k}=${v}`);
+  return { program: sh, args: ['-c', LOCAL_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), String(words.length), ...words, ...argv], env: baseEnv };
+}
+
+/** The part after bubblewrap's own arguments: the in-sandbox launcher, then the script's argv. */
+export function sandboxedCommand(sh: string, argv: readonly string[], maxFileBytes: number): string[] {
+  return [sh, '-c', SANDBOX_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), ...argv];
+}

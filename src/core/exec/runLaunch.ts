@@ -1,0 +1,137 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ProgramResolver } from './interpreters';
+import { localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
+import { killRunProcesses } from './processTree';
+import { runProcess } from './processRunner';
+import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox';
+import type { SandboxStatus } from './sandboxStatus';
+import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from './sandboxView';
+import type { SandboxPolicy } from './types';
+
+/** Decides and builds how a run's process is started; one per runner (it remembers what it looked up). */
+export class Launcher {
+  private readonly binds = new Map<string, string[]>();
+  private readonly identities = new Set<string>();
+
+  constructor(
+    private readonly resolver: ProgramResolver,
+    /** The runner's state folder: never shown inside a sandbox, except the run's own parts. */
+    private readonly stateDir: string,
+  ) {}
+
+  /** Probes the sandbox (once per bwrap) with the isolation a run uses, and says what `policy` will do. */
+  async status(policy: SandboxPolicy): Promise<{ status: SandboxStatus; probe?: SandboxProbe }> {
+    if (policy === 'off') return { status: statusOf(policy, undefined) };
+    const probe = await probeSandbox(
+      this.resolver,
+      async (program, args) => {
+        const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096 });
+        return { code: r.spawnError ? null : r.exitCode, output: `${r.stderr}\n${r.stdout}` };
+      },
+      (disableUserns) => ({ args: this.trialArgs(disableUserns) }),
+    );
+    return { status: statusOf(policy, probe), probe };
+  }
+
+  /** A run of `true` in the same sandbox a script gets (system view, identity, namespaces). */
+  private trialArgs(disableUserns: boolean): string[] {
+    const dir = this.identityDir(path.join(this.stateDir, 'probe'), '/');
+    const truePath = this.resolver.resolve('true') ?? '/bin/true';
+    return [
+      ...bwrapArgs({
+        workspace: dir,
+        skillsDir: dir,
+        readOnly: [],
+        writable: [],
+        passwdFile: path.join(dir, 'passwd'),
+        groupFile: path.join(dir, 'group'),
+        user: this.user(),
+        cwd: '/',
+        env: { PATH: '/usr/bin:/bin' },
+        disableUserns,
+      }),
+      truePath,
+    ];
+  }
+
+  private user() {
+    return sandboxUser(process.getuid?.() ?? 1000, process.getgid?.() ?? 1000);
+  }
+
+  /** `dir/passwd` and `dir/group` naming the sandbox user with `home`, written once per runner (temp + rename). */
+  private identityDir(dir: string, home: string): string {
+    if (this.identities.has(dir)) return dir;
+    const files = identityFiles(this.user(), home);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) {
+      const tmp = path.join(dir, `.${name}.tmp-${process.pid}`);
+      fs.writeFileSync(tmp, text);
+      fs.renameSync(tmp, path.join(dir, name));
+    }
+    this.identities.add(dir);
+    return dir;
+  }
+
+  private bindsFor(program: string): string[] {
+    let b = this.binds.get(program);
+    if (!b) this.binds.set(program, (b = interpreterBinds(program, hostSystemView(), [this.stateDir])));
+    return b;
+  }
+
+  /** The process to spawn for `argv`, sandboxed when `probe` says bwrap works. */
+  build(spec: LaunchSpec): Launch & { sweep?: (pid: number) => void } {
+    const found = this.resolver.resolve('sh');
+    const sh = found ?? '/bin/sh';
+    const marker = { [RUN_MARKER_VAR]: spec.runId };
+    if (spec.probe?.available && spec.probe.program) {
+      const etc = this.identityDir(path.join(spec.depsRoot, 'sandbox-etc'), spec.home);
+      const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
+      const readOnly = [spec.snapshotDir, ...this.bindsFor(spec.argv[0]), ...this.bindsFor(sh), ...spec.linked];
+      const args = bwrapArgs({
+        workspace: spec.workspace,
+        skillsDir: spec.skillsDir,
+        readOnly,
+        writable: [spec.home, ...spec.depDirs],
+        passwdFile: path.join(etc, 'passwd'),
+        groupFile: path.join(etc, 'group'),
+        user: this.user(),
+        cwd: spec.cwd,
+        env,
+        disableUserns: spec.probe.disableUserns === true,
+      });
+      // bwrap starts with an empty environment: nothing of the call's reaches it.
+      return { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
+    }
+    const base = { ...spec.hostEnv, ...spec.runtimeEnv, ...marker };
+    if (!found) {
+      // No POSIX sh (Windows): the script is started directly, its parent the runner (README: limits).
+      return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker } };
+    }
+    const launch = localLaunch(sh, spec.argv, base, spec.callEnv, Object.keys(spec.runtimeEnv), spec.maxFileBytes);
+    return { ...launch, sweep: (pid) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`) };
+  }
+}
+
+/** What {@link Launcher.build} needs of one run. */
+export interface LaunchSpec {
+  runId: string;
+  /** The script's argv (absolute program first). */
+  argv: readonly string[];
+  hostEnv: Readonly<Record<string, string>>;
+  callEnv: Readonly<Record<string, string>>;
+  /** The runtime's variables (HOME, WORKSPACE_DIR...): they win over the call's. */
+  runtimeEnv: Readonly<Record<string, string>>;
+  probe?: SandboxProbe;
+  workspace: string;
+  skillsDir: string;
+  snapshotDir: string;
+  home: string;
+  depDirs: readonly string[];
+  /** Per-skill folder for the sandbox's generated passwd/group. */
+  depsRoot: string;
+  /** Sources of inputs staged as links. */
+  linked: readonly string[];
+  cwd: string;
+  maxFileBytes: number;
+}

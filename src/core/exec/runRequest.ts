@@ -1,0 +1,62 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { checkCallEnv } from './envPolicy';
+import { ScriptRunError } from './errors';
+import { checkRelativePath, isInside } from './paths';
+import type { RunRequest } from './types';
+import type { RunWorkspace } from './workspace';
+
+// Checks of a run request before anything is staged, and where its cwd is.
+
+const CWD_VAR = /^\$\{?(WORK_DIR|OUTPUT_DIR|WORKSPACE_DIR|RUN_DIR|SKILLS_DIR)\}?(?=\/|$)\/?/;
+const CWD_DIRS: Record<string, string> = { WORK_DIR: 'work', OUTPUT_DIR: 'out', WORKSPACE_DIR: '', RUN_DIR: 'run', SKILLS_DIR: 'skills' };
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Refuses a malformed request, naming the field. */
+export function validate(req: RunRequest): void {
+  const bad = (msg: string): never => {
+    throw new ScriptRunError('invalid_request', msg);
+  };
+  if (!req.skillName || /[/\\\0]/.test(req.skillName) || req.skillName === '.' || req.skillName === '..') bad(`skillName "${req.skillName}" is not a plain skill name.`);
+  if (!path.isAbsolute(req.skillRoot)) bad(`skillRoot "${req.skillRoot}" must be an absolute folder path.`);
+  if (!fs.statSync(req.skillRoot, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
+  }
+  if ((req.script === undefined) === (req.command === undefined)) bad('give exactly one of `script` (a file under the skill) and `command`.');
+  if (req.command !== undefined && !req.command.trim()) bad('command is empty; give a program and its arguments.');
+  for (const key of Object.keys(req.env ?? {})) if (!ENV_NAME.test(key)) bad(`env key "${key}" is not a valid variable name (letters, digits, _).`);
+  checkCallEnv(req.env);
+  if (req.timeoutMs !== undefined && !(req.timeoutMs > 0)) bad(`timeoutMs ${req.timeoutMs} must be a positive number of milliseconds.`);
+}
+
+/** The real path of an existing folder, or undefined (a missing overlay: nothing edited yet). */
+export function realFolder(dir: string): string | undefined {
+  if (!path.isAbsolute(dir)) throw new ScriptRunError('invalid_request', `overlayRoot "${dir}" must be an absolute folder path.`);
+  try {
+    const real = fs.realpathSync.native(dir);
+    return fs.statSync(real).isDirectory() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The run's working folder: relative to the staged skill, or under a workspace variable. */
+export function resolveCwd(req: RunRequest, ws: RunWorkspace, snapshotDir: string): string {
+  if (req.cwd === undefined || req.cwd === '' || req.cwd === '.') return ws.skillDir;
+  const m = CWD_VAR.exec(req.cwd);
+  const rel = m ? path.posix.join(CWD_DIRS[m[1]], req.cwd.slice(m[0].length)) : req.cwd;
+  const base = m ? ws.root : ws.skillDir;
+  const clean = checkRelativePath(rel, 'cwd', m ? 'path_outside_workspace' : 'path_outside_skill', m ? 'the workspace' : 'the skill root');
+  const target = path.join(base, clean);
+  let real: string;
+  try {
+    real = fs.realpathSync(target);
+  } catch {
+    throw new ScriptRunError('not_found', `cwd "${req.cwd}" does not exist in the workspace; create it first or use $WORK_DIR.`);
+  }
+  if (!isInside(ws.root, real) && !isInside(snapshotDir, real)) {
+    throw new ScriptRunError('path_outside_skill', `cwd "${req.cwd}" resolves to ${real}, outside the run's workspace; give a folder inside it.`);
+  }
+  if (!fs.statSync(real).isDirectory()) throw new ScriptRunError('invalid_request', `cwd "${req.cwd}" is a file; give a folder.`);
+  return target;
+}

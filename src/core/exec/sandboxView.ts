@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { isInside } from './paths';
+
+/**
+ * What of the host system a sandboxed script sees: programs and libraries, and the few files of `/etc`
+ * interpreters and TLS need. Nothing else of the host (no /home, /root, /run, /var, /opt, /mnt, host /tmp).
+ */
+export interface SystemView {
+  /** Host folders bound read-only at the same path. */
+  binds: string[];
+  /** Top-level symlinks of a merged /usr (`/bin -> usr/bin`), recreated as they are. */
+  symlinks: { path: string; target: string }[];
+}
+
+/** Top-level folders that hold programs and libraries. */
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+
+/**
+ * Entries of `/etc` that programs read to start and to work offline: the loader cache, alternatives
+ * (Debian's /usr/bin/python -> /etc/alternatives/...), certificates (ssl, pki, ca-certificates), name
+ * service and locale files, time zone, MIME types, fonts, and interpreters' own configuration.
+ * `passwd` and `group` are not bound: each run gets generated ones that name only its own user.
+ * `resolv.conf` is left out: there is no network inside.
+ */
+const ETC_ENTRIES = [
+  'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'ssl', 'pki', 'ca-certificates', 'ca-certificates.conf', 'crypto-policies',
+  'nsswitch.conf', 'hosts', 'host.conf', 'gai.conf', 'protocols', 'services', 'localtime', 'timezone', 'locale.alias', 'locale.conf',
+  'default', 'mime.types', 'fonts', 'os-release', 'lsb-release', 'debian_version', 'magic', 'magic.mime', 'perl', 'R',
+];
+/** `/etc` entries taken by prefix (versioned folders: python3.11, java-17-openjdk, ImageMagick-6). */
+const ETC_PREFIXES = ['python', 'java', 'ImageMagick'];
+
+let systemView: SystemView | undefined;
+
+/** The host's system view, read once per process (the layout of / does not change under a running editor). */
+export function hostSystemView(): SystemView {
+  if (systemView) return systemView;
+  const binds: string[] = [];
+  const symlinks: SystemView['symlinks'] = [];
+  for (const dir of SYSTEM_DIRS) {
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isSymbolicLink()) symlinks.push({ path: dir, target: fs.readlinkSync(dir) });
+    else if (st.isDirectory()) binds.push(dir);
+  }
+  let etc: string[] = [];
+  try {
+    etc = fs.readdirSync('/etc');
+  } catch {
+    // No /etc (not Linux): nothing to bind.
+  }
+  for (const name of etc.sort()) if (ETC_ENTRIES.includes(name) || ETC_PREFIXES.some((p) => name.startsWith(p))) binds.push(`/etc/${name}`);
+  systemView = { binds, symlinks };
+  return systemView;
+}
+
+/** True when `p` is already visible through the system view. */
+function inSystem(p: string, view: SystemView): boolean {
+  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => p === l.path || p.startsWith(`${l.path}/`));
+}
+
+/**
+ * The folders to bind read-only so that `program` (an interpreter found on PATH) runs inside: its
+ * install prefix when it lives outside the system folders (node under /opt, a version manager's folder
+ * such as ~/.nvm/versions/node/v22 or ~/.pyenv). The prefix is the folder above `bin/` (or `shims/`),
+ * else the program's own folder, for both the path found on PATH and its real path. A prefix that would
+ * show too much (`/`, the home folder or a folder above it, a folder holding the runner's state) is not
+ * bound; the program file alone is bound instead.
+ */
+export function interpreterBinds(program: string, view: SystemView, forbidden: readonly string[]): string[] {
+  const out = new Set<string>();
+  const home = os.homedir();
+  let real = program;
+  try {
+    real = fs.realpathSync(program);
+  } catch {
+    // Missing: the spawn will say so.
+  }
+  for (const p of new Set([program, real])) {
+    if (!path.isAbsolute(p) || inSystem(p, view)) continue;
+    const dir = path.dirname(p);
+    const prefix = ['bin', 'sbin', 'shims'].includes(path.basename(dir)) ? path.dirname(dir) : dir;
+    const tooWide = prefix === '/' || isInside(prefix, home) || forbidden.some((f) => isInside(prefix, f) || isInside(f, prefix));
+    out.add(tooWide ? p : prefix);
+  }
+  return [...out];
+}
+
+/** The user a script runs as inside the sandbox: the runner's own uid, or `nobody` (65534) for root. */
+export interface SandboxUser {
+  uid: number;
+  gid: number;
+}
+
+/** The sandbox user for a runner running as `hostUid`/`hostGid` (root maps to an unprivileged uid). */
+export function sandboxUser(hostUid: number, hostGid: number): SandboxUser {
+  return hostUid === 0 ? { uid: 65534, gid: 65534 } : { uid: hostUid, gid: hostGid };
+}
+
+/** `/etc/passwd` and `/etc/group` inside the sandbox: root and the script's own user, with its HOME. */
+export function identityFiles(user: SandboxUser, home: string): { passwd: string; group: string } {
+  const passwd = [`root:x:0:0:root:/root:/usr/sbin/nologin`, `skill:x:${user.uid}:${user.gid}:Agent Skills script:${home}:/bin/sh`];
+  const group = [`root:x:0:`, `skill:x:${user.gid}:`];
+  if (user.uid === 65534) passwd[1] = `nobody:x:65534:65534:Agent Skills script:${home}:/bin/sh`;
+  if (user.gid === 65534) group[1] = 'nogroup:x:65534:';
+  return { passwd: `${passwd.join('\n')}\n`, group: `${group.join('\n')}\n` };
+}

@@ -1,0 +1,58 @@
+/**
+ * The macOS sandbox (`sandbox-exec -p <profile>`, Seatbelt's SBPL) for one run: the counterpart of the
+ * bubblewrap view on Linux. Deny by default; allow running programs, reading the system (/usr, /bin,
+ * /sbin, /System, /Library's frameworks, a few /etc files), the skill's snapshot and interpreter prefixes,
+ * and reading and writing the run's workspace, the skill's HOME and dependency folders; the staged skill
+ * stays read-only (SBPL: a later rule wins over an earlier one). No network rule, so no network.
+ * Metadata (stat) of any path stays readable: programs resolve their own paths through parent folders.
+ * Generated and tested on every platform; it runs only where sandbox-exec exists (see README).
+ */
+export interface SeatbeltPlan {
+  workspace: string;
+  /** The staged skills folder inside the workspace: read-only. */
+  skillsDir: string;
+  /** Read-only: the snapshot, interpreter prefixes, linked inputs. */
+  readOnly: readonly string[];
+  /** Read-write besides the workspace: HOME and dependency folders. */
+  writable: readonly string[];
+}
+
+/** System paths any program needs to start on macOS. */
+const SYSTEM_READ = ['/usr', '/bin', '/sbin', '/System', '/Library/Frameworks', '/Library/Apple', '/private/var/db/timezone', '/private/var/db/dyld', '/Library/Preferences/Logging'];
+const ETC_READ = ['/private/etc/passwd', '/private/etc/group', '/private/etc/hosts', '/private/etc/ssl', '/private/etc/localtime', '/private/etc/services', '/private/etc/protocols'];
+const DEVICES_RW = ['/dev/null', '/dev/zero', '/dev/tty', '/dev/dtracehelper'];
+const DEVICES_READ = ['/dev/random', '/dev/urandom'];
+
+/**
+ * An SBPL string literal. Refuses what SBPL cannot carry safely (NUL, newlines): such a path would
+ * otherwise end the rule early and let the rest be read as rules.
+ */
+export function sbplString(value: string): string {
+  if (/[\0\n\r]/.test(value)) throw new Error(`path ${JSON.stringify(value)} holds a NUL or line break, which a sandbox profile cannot carry; rename it.`);
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+const subpaths = (paths: readonly string[]) => paths.map((p) => `(subpath ${sbplString(p)})`).join(' ');
+const literals = (paths: readonly string[]) => paths.map((p) => `(literal ${sbplString(p)})`).join(' ');
+
+/** The profile text for one run. */
+export function seatbeltProfile(plan: SeatbeltPlan): string {
+  const rw = [plan.workspace, ...plan.writable];
+  const lines = [
+    '(version 1)',
+    '(deny default)',
+    '(allow process-exec process-fork)',
+    '(allow signal (target same-sandbox))',
+    '(allow sysctl-read)',
+    '(allow file-read-metadata)',
+    '(allow mach-lookup (global-name "com.apple.system.opendirectoryd.libinfo") (global-name "com.apple.system.logger"))',
+    `(allow file-read* ${subpaths(SYSTEM_READ)} ${subpaths(ETC_READ)} ${literals(DEVICES_READ)})`,
+    `(allow file-read* file-write* ${literals(DEVICES_RW)})`,
+    '(allow file-ioctl (literal "/dev/null") (literal "/dev/tty"))',
+  ];
+  if (plan.readOnly.length) lines.push(`(allow file-read* ${subpaths(plan.readOnly)})`);
+  lines.push(`(allow file-read* file-write* ${subpaths(rw)})`);
+  // Last, so it wins over the workspace rule above.
+  lines.push(`(deny file-write* ${subpaths([plan.skillsDir])})`);
+  return `${lines.join('\n')}\n`;
+}

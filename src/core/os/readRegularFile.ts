@@ -1,0 +1,151 @@
+import * as fs from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+/**
+ * Reading a file that a skill (or an attacker) put in place, without trusting its name: a FIFO named
+ * `SKILL.md` would block `open` for ever (no writer ever comes), a device never ends, and a 1.5 GB sparse file
+ * costs its full size in memory before any check. So the file is opened non-blocking (opening a FIFO then
+ * returns at once instead of waiting for a writer) and its kind and size are checked on the open descriptor,
+ * the one that is read, before a byte is read: no race between a check on the name and the read.
+ */
+
+/** Why a file was not read: it is not a regular file, or it is larger than the caller's limit. */
+export class UnreadableFileError extends Error {
+  constructor(
+    /** `ENOTREG`: a FIFO, socket, device or folder; `EFBIG`: over the size limit. */
+    readonly code: 'ENOTREG' | 'EFBIG',
+    readonly file: string,
+    /** Size on disk (for `EFBIG`). */
+    readonly size: number,
+    readonly maxBytes: number,
+    /** What the path holds: `file`, `folder`, `named pipe (FIFO)`, `socket`, `device`... */
+    readonly kind: string,
+  ) {
+    super(
+      code === 'ENOTREG'
+        ? `${file} is a ${kind}, not a regular file, so it is not read. Replace it with a regular file.`
+        : `${file} is ${formatBytes(size)}; at most ${formatBytes(maxBytes)} is read. Make it smaller (move long content into separate files).`,
+    );
+    this.name = 'UnreadableFileError';
+  }
+}
+
+/** A file read whole, with the stamp of the bytes read. */
+export interface RegularFileRead {
+  bytes: Buffer;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+// Absent on Windows, where opening a named pipe does not wait for a writer in the same way.
+const NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+const OPEN_FLAGS = fs.constants.O_RDONLY | NONBLOCK;
+
+/** What kind of file a stat describes, for messages. */
+export function fileKind(st: fs.Stats): string {
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'folder';
+  if (st.isFIFO()) return 'named pipe (FIFO)';
+  if (st.isSocket()) return 'socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'device';
+  return 'special file';
+}
+
+function check(file: string, st: fs.Stats, maxBytes: number): void {
+  if (!st.isFile()) throw new UnreadableFileError('ENOTREG', file, st.size, maxBytes, fileKind(st));
+  if (st.size > maxBytes) throw new UnreadableFileError('EFBIG', file, st.size, maxBytes, 'file');
+}
+
+/**
+ * Reads a regular file of at most `maxBytes`. Throws {@link UnreadableFileError} for anything else, and the
+ * usual errno errors (`ENOENT`, `EACCES`...) otherwise. Never blocks on a special file. The bytes are those
+ * present when read: a file that grows meanwhile is cut at the size checked.
+ */
+export function readRegularFileSync(file: string, maxBytes: number): RegularFileRead {
+  const fd = openSync(file, OPEN_FLAGS);
+  try {
+    const st = fstatSync(fd);
+    check(file, st, maxBytes);
+    const bytes = Buffer.allocUnsafe(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const n = readSync(fd, bytes, read, st.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** {@link readRegularFileSync} on `fs.promises`. */
+export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileRead> {
+  const handle = await fs.promises.open(file, OPEN_FLAGS);
+  try {
+    const st = await handle.stat();
+    check(file, st, maxBytes);
+    const bytes = Buffer.allocUnsafe(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const { bytesRead } = await handle.read(bytes, read, st.size - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The largest skill file the catalog reads whole (to show, patch or copy it): far above any text a skill
+ * carries, below what would strain memory. Larger files are refused with their size, never read.
+ */
+export const MAX_CATALOG_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * {@link readRegularFile}'s bytes, or null when nothing is there (or a folder is: not a file of the skill).
+ * A FIFO, socket, device or oversized file still throws {@link UnreadableFileError}: it is there, and
+ * the caller's user should learn why it cannot be read.
+ */
+export async function readRegularFileIfPresent(file: string, maxBytes: number): Promise<Buffer | null> {
+  try {
+    return (await readRegularFile(file, maxBytes)).bytes;
+  } catch (err) {
+    if (err instanceof UnreadableFileError && err.kind === 'folder') return null;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+    throw err;
+  }
+}
+
+/**
+ * Opens a regular file for reading parts of it (the read tool pages through large files), with the same
+ * checks as {@link readRegularFile} except the size limit. The caller closes the handle.
+ */
+export async function openRegularFile(file: string): Promise<{ handle: fs.promises.FileHandle; stat: fs.Stats }> {
+  const handle = await fs.promises.open(file, OPEN_FLAGS);
+  try {
+    const stat = await handle.stat();
+    check(file, stat, Number.MAX_SAFE_INTEGER);
+    return { handle, stat };
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+}
+
+/** `1.5 GB`, `16 MiB`, `900 bytes`: a size for messages. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[u]}`;
+}

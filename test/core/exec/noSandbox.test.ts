@@ -1,0 +1,108 @@
+// Attacks on runs without a sandbox (issue 11, points 3, 5 and 7's pipe grace). Before the change the
+// script's parent was the runner itself (its /proc environ held the editor's whole environment), a setsid
+// child outlived the timeout, one that kept stdout open held a run with a 2 s timeout for 41 s, and the
+// call's env (LD_PRELOAD included) was applied to bwrap itself.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_ENV_ALLOWLIST, ScriptRunError } from '../../../src/core/exec';
+import { cleanup, onPath, processesWithArg, sandboxWorks, setup, uniqueSleep, waitFor, type Sandbox } from './helpers';
+
+const RUNTIME_VARS = ['WORKSPACE_DIR', 'SKILLS_DIR', 'WORK_DIR', 'OUTPUT_DIR', 'RUN_DIR', 'SKILL_NAME', 'HOME', 'TMPDIR', 'AGENT_SKILLS_RUN'];
+
+describe('core/exec without a sandbox', () => {
+  let sb: Sandbox;
+  before(() => {
+    sb = setup();
+  });
+  after(() => cleanup(sb));
+
+  const run = (command: string, timeoutMs = 15000, env?: Record<string, string>) =>
+    sb.runner({ killGraceMs: 200 }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command, timeoutMs, ...(env ? { env } : {}) });
+
+  it("gives the script a parent that holds only the scrubbed environment, without the call's env", async () => {
+    const r = await run(`tr '\\0' '\\n' < /proc/$PPID/environ`, 15000, { CALL_VAR: 'from-the-model' });
+    assert.equal(r.exit_code, 0, r.stderr);
+    const parent = r.stdout.trim().split('\n').filter(Boolean);
+    const names = parent.map((l) => l.slice(0, l.indexOf('=')));
+    const allowed = new Set([...DEFAULT_ENV_ALLOWLIST, ...RUNTIME_VARS]);
+    const extra = names.filter((n) => !allowed.has(n) && !n.startsWith('LC_'));
+    assert.deepEqual(extra, [], `the parent holds host variables: ${extra.join(', ')}`);
+    assert.ok(parent.includes(`HOME=${path.join(sb.stateDir, 'deps')}`) || parent.some((l) => l.startsWith(`HOME=${path.join(sb.stateDir, 'deps')}`)), 'HOME of the parent is the skill HOME');
+    assert.ok(!names.includes('CALL_VAR'), "the call's env reached the launcher");
+  });
+
+  it('kills setsid and double-forked processes at the timeout', async () => {
+    const started = Date.now();
+    const z = uniqueSleep();
+    const r = await run([`setsid sh -c 'sleep ${z}' </dev/null >/dev/null 2>&1 &`, `(setsid sh -c 'sleep ${z} &' </dev/null >/dev/null 2>&1 &)`, `sleep ${z}`].join('\n'), 1000);
+    assert.equal(r.timed_out, true);
+    assert.ok(Date.now() - started < 15000);
+    assert.equal(await waitFor(() => processesWithArg(z).length === 0, 5000), true, `left running: ${processesWithArg(z).join(' ')}`);
+  });
+
+  it('stops waiting for a setsid child that keeps stdout open, after the timeout and after the leader exits', async () => {
+    const z = uniqueSleep();
+    const t0 = Date.now();
+    const timed = await run(`setsid sh -c 'sleep ${z}' &\nsleep ${z}`, 1000);
+    const afterTimeout = Date.now() - t0;
+    assert.equal(timed.timed_out, true);
+    // Before: the run waited for the child's 300 s.
+    assert.ok(afterTimeout < 20000, `returned after ${afterTimeout} ms`);
+    const t1 = Date.now();
+    const exited = await run(`setsid sh -c 'sleep ${z}' &\necho leader done`);
+    const afterExit = Date.now() - t1;
+    assert.equal(exited.exit_code, 0);
+    assert.equal(exited.stdout, 'leader done\n');
+    assert.ok(afterExit < 20000, `returned after ${afterExit} ms`);
+    assert.equal(await waitFor(() => processesWithArg(z).length === 0, 5000), true, 'the child that held stdout is still running');
+  });
+
+  describe('loader and interpreter-injection variables in env', () => {
+    let lib: string | undefined;
+    const marker = () => path.join(sb.tmp, 'preload-ran');
+    before(function () {
+      if (!onPath('cc')) {
+        console.log('      note: no C compiler (cc) here: the LD_PRELOAD library is not built; the refusal is still checked');
+        return;
+      }
+      const src = path.join(sb.tmp, 'mark.c');
+      fs.writeFileSync(src, `#include <stdio.h>\n__attribute__((constructor)) static void mark(void) { FILE *f = fopen("${marker()}", "a"); if (f) { fputs("ran\\n", f); fclose(f); } }\n`);
+      // Inside the skill, as a hostile skill would ship it.
+      lib = path.join(sb.skillRoot, 'mark.so');
+      execFileSync('cc', ['-shared', '-fPIC', '-o', lib, src]);
+      // The library works: preloading it into a program writes the marker.
+      execFileSync('true', { env: { ...process.env, LD_PRELOAD: lib } });
+      assert.equal(fs.existsSync(marker()), true, 'the test library does not write its marker');
+      fs.rmSync(marker());
+    });
+
+    for (const sandbox of ['off', 'required'] as const) {
+      it(`refuses LD_PRELOAD by name, and the library never runs (sandbox ${sandbox})`, async function () {
+        if (sandbox === 'required' && !(await sandboxWorks(sb))) this.skip();
+        const env = { LD_PRELOAD: lib ?? path.join(sb.skillRoot, 'mark.so'), NODE_OPTIONS: '--require /x.js', PLAIN: 'ok' };
+        await assert.rejects(
+          sb.runner({ sandbox }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.sh', env }),
+          (e: unknown) => {
+            assert.ok(e instanceof ScriptRunError && e.code === 'env_refused', String(e));
+            const lines = e.message.split('\n');
+            assert.equal(lines.length, 2, e.message);
+            assert.match(lines[0], /^env "LD_PRELOAD" is refused: the dynamic loader/);
+            assert.match(lines[1], /^env "NODE_OPTIONS" is refused: node would take --require/);
+            return true;
+          },
+        );
+        assert.equal(fs.existsSync(marker()), false, 'the preloaded library ran');
+      });
+    }
+
+    it('refuses the other injection variables, and passes ordinary ones to the script', async () => {
+      for (const name of ['LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'PYTHONSTARTUP', 'PYTHONPATH', 'BASH_ENV', 'ENV', 'PERL5OPT', 'RUBYOPT', 'GCONV_PATH', 'BASH_FUNC_ls', 'JAVA_TOOL_OPTIONS']) {
+        await assert.rejects(run('true', 5000, { [name]: 'x' }), (e: unknown) => e instanceof ScriptRunError && e.code === 'env_refused' && e.message.includes(`"${name}"`), name);
+      }
+      const r = await run('echo "$GREETING"', 5000, { GREETING: 'hi there' });
+      assert.equal(r.stdout, 'hi there\n');
+    });
+  });
+});

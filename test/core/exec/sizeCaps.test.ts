@@ -1,0 +1,68 @@
+// Size caps of run folders and of a skill's HOME (issue 11 point 7). Before the change a script wrote 1 GiB
+// to its output folder and 512 MiB to its HOME in 6 s, and both were kept.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { diskUse } from '../../../src/core/exec/sizeWatch';
+import { cleanup, setup, type Sandbox } from './helpers';
+
+const MiB = 1024 * 1024;
+
+describe('core/exec size caps', () => {
+  let sb: Sandbox;
+  before(() => {
+    sb = setup();
+  });
+  after(() => cleanup(sb));
+
+  const run = (command: string, caps: { maxRunBytes?: number; maxHomeBytes?: number }) => {
+    const runner = sb.runner({ ...caps, killGraceMs: 200 });
+    return { runner, result: runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command, timeoutMs: 60000 }) };
+  };
+  const runFolder = (runId: string) => path.join(sb.stateDir, 'runs', runId);
+
+  it('holds one large file to the run cap (the file-size limit) and removes the over-cap run folder', async () => {
+    const { runner, result } = run('head -c 64M /dev/zero > "$OUTPUT_DIR/big"; echo "head=$?"', { maxRunBytes: 4 * MiB });
+    const r = await result;
+    assert.doesNotMatch(r.stdout, /head=0/, 'the 64 MiB write completed');
+    assert.ok(r.warnings.some((w) => w.startsWith('the run folder') && w.includes('size cap of 4 MiB') && w.includes('maxRunMB')), r.warnings.join('\n'));
+    await runner.idle();
+    assert.equal(fs.existsSync(runFolder(r.run_id)), false, 'the over-cap run folder is kept');
+  });
+
+  it('stops a script that writes many files past the run cap while it runs', async () => {
+    const t0 = Date.now();
+    const { result } = run('i=0; while [ $i -lt 400 ]; do head -c 1M /dev/zero > "$WORK_DIR/f$i"; i=$((i+1)); done; sleep 50; echo finished', { maxRunBytes: 16 * MiB });
+    const r = await result;
+    assert.doesNotMatch(r.stdout, /finished/);
+    assert.equal(r.timed_out, false);
+    assert.ok(Date.now() - t0 < 45000, 'stopped long before the script would end');
+    assert.ok(r.warnings.some((w) => w.startsWith('the run folder') && w.includes('the script was stopped')), r.warnings.join('\n'));
+  });
+
+  it("stops a script that fills the skill's HOME past its cap, and says where and how to raise it", async () => {
+    const { result } = run('i=0; while [ $i -lt 64 ]; do head -c 1M /dev/zero > "$HOME/f$i"; i=$((i+1)); done; sleep 50; echo finished', { maxHomeBytes: 8 * MiB });
+    const r = await result;
+    assert.doesNotMatch(r.stdout, /finished/);
+    const w = r.warnings.find((x) => x.startsWith("the skill's HOME"));
+    assert.ok(w, r.warnings.join('\n'));
+    assert.match(w, /size cap of 8 MiB/);
+    assert.match(w, /maxHomeMB/);
+    assert.ok(w.includes(path.join(sb.stateDir, 'deps')), w);
+  });
+
+  it('counts disk blocks, not apparent sizes, and stops counting past the budget', () => {
+    const dir = path.join(sb.tmp, 'count');
+    fs.mkdirSync(path.join(dir, 'skills'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a'), Buffer.alloc(2 * MiB, 1));
+    // Sparse: a 1 GiB hole costs no disk.
+    const fd = fs.openSync(path.join(dir, 'sparse'), 'w');
+    fs.ftruncateSync(fd, 1024 * MiB);
+    fs.closeSync(fd);
+    fs.writeFileSync(path.join(dir, 'skills', 'hidden'), Buffer.alloc(4 * MiB, 1));
+    const cap = { label: 'x', dirs: [dir], capBytes: 100 * MiB, skipTop: new Set(['skills']), setting: 's' };
+    const used = diskUse(cap);
+    assert.ok(used >= 2 * MiB && used < 3 * MiB, `counted ${used}`);
+    assert.ok(diskUse({ ...cap, skipTop: undefined }) >= 6 * MiB);
+  });
+});
