@@ -8,12 +8,38 @@ export interface FencedBlocks {
   unclosed?: { start: number; fence: string };
 }
 
-/** Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body). */
+const FENCES_MEMO = {};
+
+/**
+ * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
+ * computed once per index (for the last base asked): the result is shared, so callers must not change it.
+ */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
+  if (index.text !== text) return findFencedBlocks(text, base);
+  const memo = index.memo(FENCES_MEMO, () => ({ base, value: findFencedBlocks(text, base) }));
+  if (memo.base !== base) {
+    memo.base = base;
+    memo.value = findFencedBlocks(text, base);
+  }
+  return memo.value;
+}
+
+/** Start of the line holding `at`, looking back at most 4 characters (a fence is indented at most 3); -1 if further. */
+function nearLineStart(text: string, at: number): number {
+  for (let i = at - 1; i >= at - 4; i--) {
+    if (i < 0) return 0;
+    if (text.charCodeAt(i) === 10) return i + 1;
+  }
+  return -1;
+}
+
+function findFencedBlocks(text: string, base: number): FencedBlocks {
   const fences: number[] = [];
   for (const f of ['```', '~~~']) {
     for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+      // A backwards search with lastIndexOf costs a runtime call per hit; four characters are enough.
+      const near = nearLineStart(text, at);
+      const lineStart = near < 0 ? at - 4 : near;
       if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
       fences.push(at);
       while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;

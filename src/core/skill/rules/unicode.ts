@@ -15,9 +15,18 @@ export const UNICODE_RULES: readonly RuleInfo[] = [
     { fix: { title: 'Remove the invisible characters', safe: true } }),
 ];
 
+/**
+ * One character class holding every character INVISIBLE starts with: a regular expression without the
+ * alternation scans a long body about twice as fast, and most texts have none of these characters.
+ */
+const INVISIBLE_START = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uDB40]/g;
+
 /** Offset of the first invisible character of `text` at or after `from`, or -1. */
 export function invisibleIn(text: string, from = 0): number {
-  INVISIBLE.lastIndex = from;
+  INVISIBLE_START.lastIndex = from;
+  const first = INVISIBLE_START.exec(text);
+  if (!first) return -1;
+  INVISIBLE.lastIndex = first.index;
   const m = INVISIBLE.exec(text);
   return m ? m.index : -1;
 }
