@@ -1,5 +1,6 @@
 import { getRule } from './rules';
 import type { SkillDiagnostic, ValidationMode } from './types';
+import { includesVia } from './textSearch';
 
 /** One suppression comment: which rules (empty: all), and the 0-based lines it covers (inclusive). */
 interface Suppression {
@@ -18,7 +19,7 @@ const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-
  * `-disable` runs to the matching `-enable` (or the end of the file; in the frontmatter, the whole file).
  */
 export function readSuppressions(text: string, frontmatterEndLine = -1): Suppression[] {
-  if (!text.includes(MARK_DISABLE)) return [];
+  if (!includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('b'))) return [];
   const out: Suppression[] = [];
   const open: Suppression[] = [];
   let line = 0;

@@ -10,6 +10,7 @@ import { extractBodyReferences, parseSkillText, TextIndex, validateSkillContent 
 import { validateSkillContentDiagnostics } from '../../../src/core/skill/validateSkill';
 import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
+import { includesVia } from '../../../src/core/skill/textSearch';
 
 const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic-skills');
 
@@ -129,6 +130,27 @@ describe('body scans: fast pass equals the plain pass', function () {
     }
     // The fragments must actually exercise the shortcuts, or the comparison proves nothing.
     assert.ok(fences > 200 && invisible > 200, `fences in ${fences}, invisible characters in ${invisible} of 400`);
+  });
+
+  it('includesVia answers as includes for every anchor and start offset', function () {
+    const needles = ['ARGUMENTS', 'agent-skills-disable', '```!', '!`', '<!--', '](#', 'TODO', '[Add', 'aa', 'a'];
+    let hits = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = rng(seed);
+      const pieces = ['a', 'A', 'ARGUMENTS', 'ARGUMENT', '!', '`', '```', '<!-', '-->', ']', '(#', 'TOD', 'O', '[Add', 'agent-skills-', 'disable', '—', ' '];
+      let text = '';
+      for (let i = 0, n = Math.floor(next() * 40); i < n; i++) text += pieces[Math.floor(next() * pieces.length)];
+      for (const needle of needles) {
+        for (let anchor = 0; anchor < needle.length; anchor++) {
+          for (const from of [-1, 0, 1, 3, Math.floor(text.length / 2), text.length]) {
+            const want = text.includes(needle, from);
+            if (want) hits++;
+            assert.equal(includesVia(text, needle, anchor, from), want, `${JSON.stringify(text)} ${needle}@${anchor} from ${from}`);
+          }
+        }
+      }
+    }
+    assert.ok(hits > 1000, `only ${hits} hits`);
   });
 
   it('the memo of fenced blocks follows the base asked for', function () {

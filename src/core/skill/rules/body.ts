@@ -7,6 +7,7 @@ import { formatCount } from './fieldAccess';
 import { placeholdersIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
 import { checkBodySecurity, ENCODED_MIN_DEFAULT, SECURITY_TRIGGER, type BodyScan } from './security';
+import { includesVia } from '../textSearch';
 
 export const BODY_MAX_LINES = 500;
 export const BODY_MAX_TOKENS = 5000;
@@ -107,7 +108,7 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
       data: { placeholder: p.text },
     });
   }
-  if (text.includes('](#', base)) checkAnchors(scan, out);
+  if (includesVia(text, '](#', 0, base)) checkAnchors(scan, out);
   checkBodySecurity(scan, limits.encodedMin, out);
 }
 

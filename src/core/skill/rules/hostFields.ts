@@ -4,6 +4,7 @@ import type { Finding } from '../findings';
 import type { FrontmatterField, ParsedSkillFile } from '../types';
 import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
 
 /**
  * Rules about the values of the fields hosts define (Claude Code, VS Code). A wrong value there makes
@@ -38,7 +39,7 @@ const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
 /** True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body. */
 export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string): boolean {
   for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
-  return !body.includes('ARGUMENTS') || !ARGUMENT_USE.test(body);
+  return !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
 }
 
 /** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
@@ -94,7 +95,7 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
     });
   }
   const hint = firstField(fields, 'argument-hint');
-  const usesArgs = (parsed.body.includes('ARGUMENTS') && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
+  const usesArgs = (includesVia(parsed.body, 'ARGUMENTS', 2) && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
   if (hint && !usesArgs) {
     out.push({
       rule: 'argument-hint-mismatch',
@@ -144,7 +145,7 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
 
 function namedArgumentUsed(args: unknown, body: string): boolean {
   const names = Array.isArray(args) ? args.map(String) : typeof args === 'string' ? args.split(/[\s,]+/) : [];
-  return names.some((n) => n !== '' && body.includes(`$${n}`));
+  return names.some((n) => n !== '' && includesVia(body, `$${n}`, 0));
 }
 
 function checkEnum(f: FrontmatterField | undefined, allowed: readonly string[], out: Finding[]): void {

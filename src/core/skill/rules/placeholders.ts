@@ -1,4 +1,5 @@
 import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
 
 /** What the language server's "add description" quick fix inserts; it must be replaced, so it is a placeholder too. */
 export const DESCRIPTION_PLACEHOLDER = 'Describe what this skill does and when to use it.';
@@ -13,12 +14,12 @@ export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
 ];
 
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
-const LITERALS = ['TODO', 'TBD', 'FIXME', '[Insert', '[Add', '[Your', '[Describe', 'Describe what this skill'];
+const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 2], ['[Insert', 0], ['[Add', 0], ['[Your', 0], ['[Describe', 0], ['Describe what this skill', 0]];
 
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
-  if (!LITERALS.some((l) => text.includes(l, from))) return out;
+  if (!LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from))) return out;
   PLACEHOLDER.lastIndex = from;
   for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
   return out;

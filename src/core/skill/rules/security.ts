@@ -2,6 +2,7 @@ import type { Finding } from '../findings';
 import { inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
 
 export const ENCODED_MIN_DEFAULT = 200;
 
@@ -61,7 +62,7 @@ export interface BodyScan {
 /** The security rules of the body: hidden directives, encoded payloads, dynamic-context commands. */
 export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[]): void {
   const { text, base, index, blocks } = s;
-  if (text.includes('<!--', base)) {
+  if (includesVia(text, '<!--', 1, base)) {
     COMMENT.lastIndex = base;
     for (let m = COMMENT.exec(text); m; m = COMMENT.exec(text)) {
       const inner = m[1];
@@ -90,7 +91,7 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       data: { length: run.length, encoding: hex ? 'hex' : 'base64' },
     });
   }
-  if (text.includes('!`', base) || text.includes('```!', base)) {
+  if (includesVia(text, '!`', 0, base) || includesVia(text, '```!', 3, base)) {
     DYNAMIC.lastIndex = base;
     for (let m = DYNAMIC.exec(text); m; m = DYNAMIC.exec(text)) {
       const block = m[0].trimStart().startsWith('```');
