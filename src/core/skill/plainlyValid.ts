@@ -3,6 +3,7 @@ import { descriptionIsPlain } from './rules/description';
 import { hostFieldsArePlain } from './rules/hostFields';
 import { nameIsPlain } from './rules/name';
 import { invisibleIn } from './rules/unicode';
+import { includesVia } from './textSearch';
 import type { ParsedSkillFile } from './types';
 
 /**
@@ -36,6 +37,6 @@ export function plainlyValid(parsed: ParsedSkillFile, folderName: string, fileNa
   }
   if (!nameIsPlain(name, folderName) || !descriptionIsPlain(description, name as string)) return false;
   if (license !== undefined && typeof license !== 'string') return false;
-  if (invisibleIn(parsed.text) >= 0 || parsed.text.includes('agent-skills-')) return false;
+  if (invisibleIn(parsed.text) >= 0 || includesVia(parsed.text, 'agent-skills-', 7)) return false;
   return parsed.properties.name === name && parsed.properties.description === description;
 }

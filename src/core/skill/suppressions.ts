@@ -19,7 +19,8 @@ const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-
  * `-disable` runs to the matching `-enable` (or the end of the file; in the frontmatter, the whole file).
  */
 export function readSuppressions(text: string, frontmatterEndLine = -1): Suppression[] {
-  if (!includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('b'))) return [];
+  // 'k' is the mark's rarest character in the corpus (0.65% of characters).
+  if (!includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('k'))) return [];
   const out: Suppression[] = [];
   const open: Suppression[] = [];
   let line = 0;
