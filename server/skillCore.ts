@@ -54,12 +54,13 @@ export async function runCore(text: string, skillDir: string | undefined, mode: 
   if (config === 'excluded') return { parsed, index, problems: [], references };
   if (!skillDir) {
     const named = typeof parsed.properties.name === 'string' ? parsed.properties.name : '';
-    const v = await validateSkill({ parsed, folderName: named }, { mode, config });
+    const v = await validateSkill({ parsed, folderName: named, index }, { mode, config });
     return { parsed, index, problems: v.diagnostics, references };
   }
   // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
   const ownHost: SkillFilesHost = { stat: (p) => ctx.host.stat(p), readDir: (p) => ctx.host.readDir(p), readText: async () => undefined };
-  const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost };
+  // The index is shared with the reference extraction above, so line starts and fenced blocks are found once.
+  const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost, index };
   // The unreferenced-file rule needs every file's text, which only the folder pass reads.
   const [own, others] = await Promise.all([validateSkill(input, { mode, config, checkUnreferenced: false }), ctx.folderFindings(skillDir, parsed, mode, config)]);
   return { parsed, index, problems: [...own.diagnostics, ...others], references };
