@@ -1,3 +1,4 @@
+import { fencedBlocks, inBlocks } from './markdownBlocks';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, Range } from './types';
 
@@ -62,7 +63,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
   const prefixes: string[] = [...RESOURCE_PREFIXES];
   for (const f of options.folders ?? []) if (!prefixes.includes(`${f}/`)) prefixes.push(`${f}/`);
   const base = text.length - parsed.body.length;
-  const blocks = fencedBlocks(text, index, base);
+  const blocks = fencedBlocks(text, index, base).blocks;
   const refs: BodyReference[] = [];
   const linkSpans: [number, number][] = [];
   const add = (path: string, start: number, end: number, kind: BodyReferenceKind) => {
@@ -120,45 +121,6 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
 /** True when one of `folders` (of length `len`) is written at `at`. */
 function isFolderAt(text: string, at: number, len: number, folders: readonly string[]): boolean {
   for (let i = 0; i < folders.length; i++) if (folders[i].length === len && text.startsWith(folders[i], at)) return true;
-  return false;
-}
-
-/** Offsets `[start, end)` of fenced code blocks (``` or ~~~, indented at most 3 spaces) in the body. */
-function fencedBlocks(text: string, index: TextIndex, base: number): [number, number][] {
-  const fences: number[] = [];
-  for (const f of ['```', '~~~']) {
-    for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      const lineStart = index.lineStartOf(at);
-      if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
-      fences.push(at);
-      while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
-    }
-  }
-  if (fences.length === 0) return [];
-  fences.sort((a, b) => a - b);
-  const blocks: [number, number][] = [];
-  let open: { start: number; ch: number; len: number } | undefined;
-  for (const at of fences) {
-    const ch = text.charCodeAt(at);
-    let len = 3;
-    while (text.charCodeAt(at + len) === ch) len++;
-    const lineEnd = index.lineEnd(index.positionAt(at).line);
-    if (!open) {
-      open = { start: at, ch, len };
-    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {
-      blocks.push([open.start, lineEnd]);
-      open = undefined;
-    }
-  }
-  if (open) blocks.push([open.start, text.length]);
-  return blocks;
-}
-
-function inBlocks(blocks: readonly [number, number][], at: number): boolean {
-  for (const [s, e] of blocks) {
-    if (at < s) return false;
-    if (at < e) return true;
-  }
   return false;
 }
 
