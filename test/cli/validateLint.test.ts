@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { explainRule, RULES } from '../../src/core/skill';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const cli = path.join(repoRoot, 'dist/cli.js');
@@ -23,9 +24,8 @@ function copy(...names: string[]): string {
 
 describe('agent-skills rules / explain / validate --format, --fix, --config (spawned dist/cli.js)', function () {
   before(function () {
-    this.timeout(120000);
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
-    assert.equal(b.status, 0, b.stderr);
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
 
   it('rules lists every rule with both levels; explain prints the hover text; an unknown rule is a usage error naming the closest', () => {

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import { hostileDocs } from '../support/hostileDocs';
 import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 /**
  * The goal is an answer within 1 s of the request on a quiet machine. The deadline here is counted from the
@@ -30,8 +31,9 @@ describe('language server: answers the next request promptly after any document 
   this.timeout(300_000);
   let s: LspSession;
 
-  before(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  before(async function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    await ensureBuilt();
     s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
   });
   after(async () => {

@@ -7,6 +7,7 @@ import { CodeActionRequest, DidChangeWatchedFilesNotification, FileChangeType, H
 import { explainRule } from '../../src/core/skill';
 import { removeDir } from './fixtureWorkspace';
 import { applyEdits, changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const SKILL = '---\nname: quoted\ndescription: Quotes booleans. Use when testing.\nuser-invocable: "false"\ndisable-model-invocation: true\n---\n# Quoted\n\nZero\u200bwidth.\n';
 const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => String(d.code)).sort();
@@ -16,8 +17,9 @@ describe('language server: lint configuration, rule fixes and rule docs over std
   let s: LspSession | undefined;
   let file: string;
 
-  before(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
   beforeEach(() => {
     ws = fs.mkdtempSync(path.join(os.tmpdir(), 'lsp-lint-'));

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { PrepareRenameRequest, RenameRequest, type RenameFile, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { removeDir } from './fixtureWorkspace';
 import { applyEdits, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 /** Applies a WorkspaceEdit to the disk as a client would: text edits, then file renames, in order. */
 function applyWorkspaceEdit(edit: WorkspaceEdit): void {
@@ -30,8 +31,9 @@ describe('language server: F2 on name renames the skill, its folder and what poi
     fs.writeFileSync(path.join(ws, rel), text);
   };
 
-  before(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
   });
   beforeEach(() => {
     ws = fs.mkdtempSync(path.join(os.tmpdir(), 'lsp-rename-'));

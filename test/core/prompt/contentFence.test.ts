@@ -7,6 +7,7 @@ import { fenceContent, stripControlChars } from '../../../src/core/prompt/conten
 import { createSkillsRuntime, type SkillsRuntimeOptions } from '../../../src/core/runtime';
 import { makeTempDir } from '../../support/tempDir';
 import { folderSource, writeSkill } from '../runtime/runtimeSupport';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -82,9 +83,9 @@ describe('prompt: skill content cannot forge our wrapper (issue 11, point 7)', f
     assert.equal(stripControlChars('a\r\nb\u2028c\u0085d\u001b[0m'), 'a\nb\ncd[0m');
   });
 
-  it('`agent-skills prompt` prints no control characters from a description', () => {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-    assert.equal(b.status, 0, b.stderr);
+  it('`agent-skills prompt` prints no control characters from a description', async function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    await ensureBuilt();
     const r = spawnSync(process.execPath, [path.join(REPO, 'dist/cli.js'), 'prompt', path.join(skills, 'evil')], { encoding: 'utf8', timeout: 60_000 });
     assert.match(r.stdout, /<description>Looks helpful\.\[2J Use when asked\.<\/description>/);
     assert.doesNotMatch(r.stdout, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
