@@ -26,14 +26,22 @@ export class PersistentLauncher {
   private readonly runs = new Map<number, { on: ProcessEvents; signals: GroupSignals; exited: boolean }>();
   private nextId = 1;
 
-  /** Starts the launcher if none runs; false when it cannot start here (the caller uses another way). */
-  start(): Promise<boolean> {
+  /** The file-size limit (512-byte blocks) the running launcher and so every run it starts has. */
+  limitBlocks: string | undefined;
+
+  /**
+   * Starts the launcher if none runs, through `sh` so that it gets the file-size limit `blocks` (Node
+   * cannot set it; the scripts inherit it, which spares each run a `sh` of its own); false when it cannot
+   * start here (the caller uses another way).
+   */
+  start(sh: string, blocks: string): Promise<boolean> {
     if (this.ready) return this.ready;
+    this.limitBlocks = blocks;
     // In the editor's extension host execPath is Electron: this variable makes it behave as plain Node.
     const env: Record<string, string> = process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, ['-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+      child = spawn(sh, ['-c', 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"', 'agent-skills-launcher', blocks, process.execPath, '-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
     } catch {
       return (this.ready = Promise.resolve(false));
     }

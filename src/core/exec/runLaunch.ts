@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProgramResolver } from './interpreters';
-import { localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
+import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
@@ -114,12 +114,14 @@ export class Launcher {
     }
     // Descendants of the run's leader (a setsid child keeps its parent) plus whatever carries the marker.
     const sweep = (pid: number) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`);
-    if (await this.persistent.start()) {
+    if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) {
       // The persistent launcher is the script's parent: started with an empty environment, it passes this
-      // run's (the call's env under the runtime's) to this run's spawn only. `sh` sets the file-size limit
-      // and execs the script, so the leader is the script itself.
+      // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
+      // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start: (s, on) => this.persistent.run(s, on) };
+      const start = (s: StartSpec, on: ProcessEvents) => this.persistent.run(s, on);
+      if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
+      return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
     }
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, Object.keys(spec.runtimeEnv), spec.maxFileBytes);
     return { ...launch, sweep };

@@ -41,7 +41,8 @@ describe('core/exec without a sandbox', () => {
       assert.equal(ppid, first.stdout.trim(), 'one launcher for both runs');
       assert.notEqual(Number(ppid), process.pid, 'the parent is not the runner');
       const names = parent.filter(Boolean).map((l) => l.slice(0, l.indexOf('=')));
-      const launcherOwn = new Set(['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'ELECTRON_RUN_AS_NODE']);
+      // PWD=/ comes from the sh that sets the launcher's file-size limit and execs it.
+      const launcherOwn = new Set(['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'ELECTRON_RUN_AS_NODE', 'PWD']);
       assert.deepEqual(names.filter((n) => !launcherOwn.has(n)), [], `the parent holds: ${parent.join(', ')}`);
       for (const secret of ['host-secret-value', 'first-call-secret', 'beside-call-secret', 'own-call-secret']) assert.ok(!r.stdout.includes(secret), `${secret} is in the parent's environ`);
     } finally {
