@@ -1,15 +1,24 @@
 // `npm run test:unit`: the quick unit run for the edit-test loop. Every mocha suite (core, CLI, language
 // server, build checks), with the two longest sampling tests on a smaller sample (test/support/testSize.ts)
-// and without the few that start a real VS Code (they say so; SKIP_VSCODE_TESTS=0 keeps them). `npm test`
-// runs everything at full size. Arguments go to mocha (e.g. a spec file, --grep).
+// and without the few that start a real VS Code (they say so; SKIP_VSCODE_TESTS=0 keeps them), in two
+// mocha worker processes (the machine's two cores; SKILLS_TEST_JOBS=1 runs them one after another).
+// dist/ is built once first, so the workers never build it at the same time. `npm test` runs everything
+// at full size, one suite at a time. Arguments go to mocha (e.g. a spec file, --grep).
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const r = spawnSync(process.execPath, [join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...process.argv.slice(2)], {
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('test:unit: scripts/build.mjs failed; fix the build errors above first');
+  process.exit(1);
+}
+const jobs = Number(process.env.SKILLS_TEST_JOBS || 2);
+const parallel = jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : [];
+const r = spawnSync(process.execPath, [join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...parallel, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { SKIP_VSCODE_TESTS: '1', ...process.env, SKILLS_TEST_QUICK: '1' },
+  env: { SKIP_VSCODE_TESTS: '1', ...process.env, SKILLS_TEST_QUICK: '1', SKILLS_TEST_DIST_READY: '1' },
 });
 process.exit(r.status ?? 1);

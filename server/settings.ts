@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { configFromData } from '../src/core/skill/config/loadConfig';
+import type { RuleConfig } from '../src/core/skill/ruleConfig';
 import type { ValidationMode } from '../src/core/skill/types';
 
 /** The server's effective settings, merged from initialization options and `agentSkills.*` configuration. */
@@ -9,6 +11,8 @@ export interface ServerSettings {
   builtinSkillValidatorActive: boolean;
   scanWorkspace: boolean;
   builtinFieldHover: boolean;
+  /** `agentSkills.validation.rules`: rule levels and options laid over the nearest `.agent-skills.yaml`. */
+  rules: RuleConfig;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -18,6 +22,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   builtinSkillValidatorActive: false,
   scanWorkspace: true,
   builtinFieldHover: false,
+  rules: { rules: {} },
 };
 
 /** Flat shape of `initializationOptions`. */
@@ -41,6 +46,7 @@ const sectionSchema = z
         debounceMs: z.number().int().min(0).max(10_000),
         deferToBuiltin: z.boolean(),
         builtinSkillValidatorActive: z.boolean(),
+        rules: z.unknown(),
       })
       .partial(),
     builtinSkillValidatorActive: z.boolean(),
@@ -68,12 +74,14 @@ export function settingsFromSection(base: ServerSettings, raw: unknown): Setting
   if (!r.success) return { settings: base, problems: [describe('agentSkills settings', r.error)] };
   const v = r.data.validation ?? {};
   const builtin = v.builtinSkillValidatorActive ?? r.data.builtinSkillValidatorActive;
+  // The rule settings are checked like a configuration file's `rules:`; bad entries are left out and reported.
+  const rules = v.rules === undefined || v.rules === null ? undefined : configFromData({ rules: v.rules }, 'the setting agentSkills.validation.rules');
   return {
     settings: {
       ...base,
-      ...stripUndefined({ mode: v.mode, debounceMs: v.debounceMs, deferToBuiltin: v.deferToBuiltin, builtinSkillValidatorActive: builtin }),
+      ...stripUndefined({ mode: v.mode, debounceMs: v.debounceMs, deferToBuiltin: v.deferToBuiltin, builtinSkillValidatorActive: builtin, rules: rules?.config }),
     },
-    problems: [],
+    problems: rules?.problems ?? [],
   };
 }
 

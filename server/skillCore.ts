@@ -4,10 +4,10 @@
  */
 import * as path from 'node:path';
 import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
-import type { FieldValueType, ParsedSkillFile, Range, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
 import { estimateTokens } from '../src/core/skill/estimateTokens';
 import { codePointLength } from '../src/core/skill/findings';
-import { BODY_MAX_TOKENS } from '../src/core/skill/validateBody';
+import { BODY_MAX_TOKENS } from '../src/core/skill/rules/body';
 import { COMPATIBILITY_MAX, DESCRIPTION_MAX, NAME_MAX } from '../src/core/skill/validateFrontmatter';
 
 /** A relative path written in the body (Markdown link, inline code or prose). */
@@ -33,7 +33,12 @@ export interface CoreContext {
    * Findings about the skill's other files (the secret scan), computed once per folder state by
    * `folderFindings` and reused on every keystroke.
    */
-  folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode): Promise<SkillDiagnostic[]>;
+  folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, config: RuleConfig): Promise<SkillDiagnostic[]>;
+  /**
+   * The rule configuration for a skill folder (the nearest `.agent-skills.yaml` with the
+   * `agentSkills.validation.rules` setting over it), or `excluded` when the configuration excludes it.
+   */
+  configFor(skillDir: string | undefined): Promise<RuleConfig | 'excluded'>;
 }
 
 /**
@@ -45,21 +50,25 @@ export async function runCore(text: string, skillDir: string | undefined, mode: 
   const parsed = parseSkillFile(text);
   const index = new TextIndex(text);
   const references = extractBodyReferences(parsed, index).map((r) => ({ target: r.path, range: r.range }));
+  const config = await ctx.configFor(skillDir);
+  if (config === 'excluded') return { parsed, index, problems: [], references };
   if (!skillDir) {
     const named = typeof parsed.properties.name === 'string' ? parsed.properties.name : '';
-    const v = await validateSkill({ parsed, folderName: named }, { mode });
+    const v = await validateSkill({ parsed, folderName: named, index }, { mode, config });
     return { parsed, index, problems: v.diagnostics, references };
   }
   // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
   const ownHost: SkillFilesHost = { stat: (p) => ctx.host.stat(p), readDir: (p) => ctx.host.readDir(p), readText: async () => undefined };
-  const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost };
-  const [own, others] = await Promise.all([validateSkill(input, { mode }), ctx.folderFindings(skillDir, parsed, mode)]);
+  // The index is shared with the reference extraction above, so line starts and fenced blocks are found once.
+  const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost, index };
+  // The unreferenced-file rule needs every file's text, which only the folder pass reads.
+  const [own, others] = await Promise.all([validateSkill(input, { mode, config, checkUnreferenced: false }), ctx.folderFindings(skillDir, parsed, mode, config)]);
   return { parsed, index, problems: [...own.diagnostics, ...others], references };
 }
 
 /** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */
-export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillFilesHost): Promise<SkillDiagnostic[]> {
-  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false });
+export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillFilesHost, config?: RuleConfig): Promise<SkillDiagnostic[]> {
+  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config });
   return v.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md');
 }
 

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedSkillFile, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import { CONFIG_FILE_NAMES, isExcluded, loadConfigFor, mergeRuleConfigs } from '../src/core/skill';
+import type { ParsedSkillFile, RuleConfig, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
 import { CachingFilesHost } from './cachingFilesHost';
 import type { ServerFileSystem } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
@@ -32,6 +33,9 @@ export class SkillWorkspace {
   private readonly files: CachingFilesHost;
   private readonly folderCache = new Map<string, Promise<SkillDiagnostic[]>>();
   private readonly core: CoreContext;
+  /** The configuration per skill folder, loaded once until a configuration file or the settings change. */
+  private readonly configs = new Map<string, Promise<RuleConfig | 'excluded'>>();
+  private readonly reportedConfigProblems = new Set<string>();
 
   constructor(
     private readonly connection: Connection,
@@ -41,15 +45,37 @@ export class SkillWorkspace {
     public settings: ServerSettings,
   ) {
     this.files = new CachingFilesHost(host);
-    this.core = { host: this.files, folderFindings: (dir, parsed, mode) => this.folderFindings(dir, parsed, mode) };
+    this.core = {
+      host: this.files,
+      folderFindings: (dir, parsed, mode, config) => this.folderFindings(dir, parsed, mode, config),
+      configFor: (dir) => this.configFor(dir),
+    };
+  }
+
+  /** The rule configuration of a skill folder: its nearest configuration file, then the setting over it. */
+  private configFor(skillDir: string | undefined): Promise<RuleConfig | 'excluded'> {
+    if (!skillDir) return Promise.resolve(this.settings.rules);
+    let c = this.configs.get(skillDir);
+    if (!c) {
+      c = loadConfigFor(skillDir, this.files).then((loaded) => {
+        for (const p of loaded.problems) {
+          if (this.reportedConfigProblems.has(p)) continue;
+          this.reportedConfigProblems.add(p);
+          this.connection.console.warn(`agent-skills: ${p}`);
+        }
+        return isExcluded(loaded, skillDir) ? 'excluded' : mergeRuleConfigs(loaded.config, this.settings.rules);
+      });
+      this.configs.set(skillDir, c);
+    }
+    return c;
   }
 
   /** Findings about a skill's other files, computed once per folder state and mode. */
-  private folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode): Promise<SkillDiagnostic[]> {
+  private folderFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, config: RuleConfig): Promise<SkillDiagnostic[]> {
     const key = `${mode}\u0000${skillDir}`;
     let v = this.folderCache.get(key);
     if (!v) {
-      v = otherFileFindings(skillDir, parsed, mode, this.files);
+      v = otherFileFindings(skillDir, parsed, mode, this.files, config);
       this.folderCache.set(key, v);
       v.catch(() => this.folderCache.delete(key));
     }
@@ -138,6 +164,12 @@ export class SkillWorkspace {
 
   /** Re-validates every skill whose folder holds a changed, created or deleted file. */
   filesChanged(changes: FileChange[]): void {
+    // A configuration file applies to every skill below its folder: re-read it and re-validate them all.
+    if (changes.some((c) => (CONFIG_FILE_NAMES as readonly string[]).includes(path.basename(c.path)))) {
+      for (const c of changes) this.files.invalidate(c.path);
+      this.revalidateAll();
+      return;
+    }
     const affected = new Set<string>();
     for (const c of changes) {
       this.files.invalidate(c.path);
@@ -196,6 +228,8 @@ export class SkillWorkspace {
   revalidateAll(): void {
     this.cache.clear();
     this.folderCache.clear();
+    this.configs.clear();
+    this.reportedConfigProblems.clear();
     this.files.clear();
     for (const f of this.knownSkillFiles()) void this.validateFile(f, this.openDocumentAt(f)?.uri);
     for (const doc of this.documents.all()) if (!uriToPath(doc.uri)) void this.validateOpen(doc);

@@ -2,6 +2,8 @@ import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  ResponseError,
+  ErrorCodes,
   TextDocuments,
   TextDocumentSyncKind,
   type CodeActionParams,
@@ -11,7 +13,10 @@ import {
   type HoverParams,
   type InitializeParams,
   type InitializeResult,
+  type PrepareRenameParams,
+  type RenameParams,
 } from 'vscode-languageserver';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeFilesHost, type SkillFilesHost } from '../src/core/skill/filesHost';
 import { nodeFileSystem, type ServerFileSystem } from './fileSystem';
@@ -20,6 +25,7 @@ import { codeActions } from './services/codeActions';
 import { complete } from './services/completion';
 import { hover } from './services/hover';
 import { definition, documentLinks } from './services/links';
+import { badNewName, prepareRename, renameSkill } from './services/rename';
 import { documentSymbols, foldingRanges } from './services/symbols';
 import { findSkillFiles } from './services/workspaceScan';
 import { DEFAULT_SETTINGS, settingsFromInitOptions, settingsFromSection } from './settings';
@@ -47,6 +53,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   let roots: string[] = [];
   let canPullConfig = false;
   let canRegisterWatchers = false;
+  let canRenameFiles = false;
 
   /** Runs a handler; a thrown error is logged and turned into `fallback`, never a dead server. */
   function guard<A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R): (...args: A) => R {
@@ -69,6 +76,8 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
       roots = folders.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
       canPullConfig = params.capabilities.workspace?.configuration === true;
       canRegisterWatchers = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+      const we = params.capabilities.workspace?.workspaceEdit;
+      canRenameFiles = we?.documentChanges === true && (we.resourceOperations ?? []).includes('rename');
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -79,6 +88,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
           documentSymbolProvider: true,
           foldingRangeProvider: true,
+          renameProvider: { prepareProvider: true },
         },
         serverInfo: { name: 'agent-skills-language-server', version: '0.1.0' },
       };
@@ -157,6 +167,19 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
   connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));
   connection.onCodeAction(onAnalysis('codeAction', [], (a, p: CodeActionParams) => codeActions(a, p.range, p.context.diagnostics)));
+  connection.onPrepareRename(onAnalysis('prepareRename', null, (a, p: PrepareRenameParams) => prepareRename(a, p.position) ?? null));
+  connection.onRenameRequest(async (p: RenameParams) => {
+    const bad = badNewName(p.newName);
+    if (bad) throw new ResponseError(ErrorCodes.InvalidParams, bad);
+    const a = await ws.analysisOf(p.textDocument.uri);
+    if (!a?.skillDir) return null;
+    const target = path.join(path.dirname(a.skillDir), p.newName);
+    if (path.basename(a.skillDir) !== p.newName && deps.fs.stat(target)) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `${target} already exists; the skill folder cannot be renamed to '${p.newName}'. Choose another name or move that folder first.`);
+    }
+    const openText = (file: string) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText();
+    return (await renameSkill(a, p.position, p.newName, { fsys: deps.fs, roots, canRenameFiles, openText })) ?? null;
+  });
   connection.onDocumentSymbol(onAnalysis('documentSymbol', [], (a) => documentSymbols(a)));
   connection.onFoldingRanges(onAnalysis('foldingRange', [], (a) => foldingRanges(a)));
   connection.onRequest(ValidateRequest, async (p: { uri: string }) => {

@@ -1,12 +1,12 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { FrontmatterField } from '../../src/core/skill';
 import type { SkillAnalysis } from '../skillAnalysis';
+import { DESCRIPTION_PLACEHOLDER } from '../../src/core/skill/rules/placeholders';
 import { charCount, FIX_RULES, knownFields } from '../skillCore';
 import { toLspDiagnostic, type DiagnosticData } from './diagnostics';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
 
 const COLON_YAML_CODES = new Set(['BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'NESTED_MAPPING', 'UNEXPECTED_TOKEN']);
-const DESCRIPTION_PLACEHOLDER = 'Describe what this skill does and when to use it.';
 
 function overlaps(a: Range, b: Range): boolean {
   const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
@@ -106,6 +106,9 @@ function fixesFor(a: SkillAnalysis, rule: string, diag: Diagnostic): Fix[] {
     const nm = a.folderName ?? 'my-skill';
     fixes.push({ title: 'Add frontmatter with name and description', edits: [{ range: lineStart(0), newText: `---${eol}name: ${nm}${eol}description: ${DESCRIPTION_PLACEHOLDER}${eol}---${eol}` }], preferred: true });
   }
+  // The rule's own fix, computed by the core with the finding (the same edits `validate --fix` applies).
+  const own = (diag.data as Partial<DiagnosticData> | undefined)?.data?.fix as { title?: unknown; edits?: unknown } | undefined;
+  if (own && typeof own.title === 'string' && Array.isArray(own.edits)) fixes.push({ title: own.title, edits: own.edits as TextEdit[], preferred: fixes.length === 0 });
   return fixes;
 }
 

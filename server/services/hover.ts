@@ -1,6 +1,6 @@
 import type { Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
-import type { FrontmatterField } from '../../src/core/skill';
+import { explainRule, type FrontmatterField } from '../../src/core/skill';
 import type { ServerFileSystem } from '../fileSystem';
 import { BUILTIN_HOVER_FIELDS } from '../protocol';
 import type { SkillAnalysis } from '../skillAnalysis';
@@ -42,6 +42,16 @@ export interface HoverContext {
  * tokens; on a frontmatter delimiter, the body's estimated tokens against the recommended budget.
  */
 export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, ctx: HoverContext = {}): Hover | undefined {
+  const base = contentHover(a, pos, fsys, ctx);
+  // The documentation of each rule with a finding here: the text `agent-skills explain <rule>` prints.
+  const here = a.problems.filter((p) => (p.file === undefined || p.file === 'SKILL.md') && containsPosition(p.range, pos));
+  const docs = [...new Set(here.map((p) => p.rule))].map((r) => explainRule(r)).filter((t): t is string => t !== undefined);
+  if (docs.length === 0) return base;
+  const text = base && typeof base.contents === 'object' && 'value' in base.contents ? base.contents.value : undefined;
+  return { contents: { kind: MarkupKind.Markdown, value: [text, ...docs].filter(Boolean).join('\n\n---\n\n') }, range: base?.range ?? here[0].range };
+}
+
+function contentHover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, ctx: HoverContext): Hover | undefined {
   const fm = a.parsed.frontmatter;
   if (fm && (pos.line === fm.openLine || pos.line === fm.closeLine)) {
     const tokens = estimateTokenCount(a.parsed.body);

@@ -17,6 +17,11 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxDirs: 50_000, maxDepth: 12 }
  * loop every few folders so requests keep being answered during the scan.
  */
 export async function findSkillFiles(fsys: ServerFileSystem, roots: string[], limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
+  return findFiles(fsys, roots, (name) => name === 'SKILL.md', limits);
+}
+
+/** Every file whose name `wanted` accepts under the given roots, with the scan rules of {@link findSkillFiles}. */
+export async function findFiles(fsys: ServerFileSystem, roots: string[], wanted: (name: string) => boolean, limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
   const found: string[] = [];
   const queue: { dir: string; depth: number }[] = roots.map((dir) => ({ dir, depth: 0 }));
   let visited = 0;
@@ -24,7 +29,7 @@ export async function findSkillFiles(fsys: ServerFileSystem, roots: string[], li
     const { dir, depth } = queue.shift()!;
     visited++;
     for (const e of fsys.readDir(dir)) {
-      if (e.isFile && e.name === 'SKILL.md') found.push(path.join(dir, e.name));
+      if (e.isFile && wanted(e.name)) found.push(path.join(dir, e.name));
       else if (e.isDirectory && !SKIPPED.has(e.name) && depth < limits.maxDepth) queue.push({ dir: path.join(dir, e.name), depth: depth + 1 });
     }
     if (visited % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));

@@ -7,6 +7,7 @@ import { patchCommand } from './commands/patch';
 import { promptCommand } from './commands/prompt';
 import { readPropertiesCommand } from './commands/readProperties';
 import { restoreCommand } from './commands/restore';
+import { explainCommand, rulesCommand } from './commands/rules';
 import { runCommand } from './commands/run';
 import { sessionCommand } from './commands/session';
 import { validateCommand } from './commands/validate';
@@ -22,4 +23,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand];
+export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand, rulesCommand, explainCommand];

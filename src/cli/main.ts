@@ -1,5 +1,6 @@
 import { commands, type CliCommand } from './commands';
 import { UsageError } from './usageError';
+import { cliVersion } from './version';
 
 /** `agent-skills`: the runtime's command-line front end. Exit 0 ok, 1 a finding/failure, 2 a usage error. */
 async function main(argv: string[]): Promise<number> {
@@ -9,7 +10,7 @@ async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version') {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${cliVersion()}\n`);
     return 0;
   }
   const command = commands.find((c) => c.name === name);
@@ -37,16 +38,6 @@ function helpText(list: readonly CliCommand[]): string {
     'Exit codes: 0 success, 1 invalid skills or a failed operation, 2 usage error.',
     '',
   ].join('\n');
-}
-
-function version(): string {
-  // Replaced at bundle time would be nicer; reading package.json keeps one source of truth.
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require('../package.json') as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 main(process.argv.slice(2)).then(

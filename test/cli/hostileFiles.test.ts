@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import * as path from 'node:path';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -34,13 +35,13 @@ describe('files that are not what they claim: FIFOs and huge sparse files (issue
   let base: string;
   let root: string;
 
-  before(function () {
+  before(async function () {
+    this.timeout(BUILD_TIMEOUT_MS);
     if (process.platform === 'win32') {
       console.log('      skipped: FIFOs made with mkfifo do not exist on Windows');
       this.skip();
     }
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-    assert.equal(b.status, 0, `build failed: ${b.stderr}`);
+    await ensureBuilt();
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-hostile-'));
     root = path.join(base, 'skills');
     writeSkill(root, 'good');

@@ -70,12 +70,19 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
       assert.match(r.stderr, /has no SKILL\.md/);
     });
 
-    it('exit 2 on usage errors: no path, unknown option, missing path, a non-SKILL.md file', () => {
-      for (const args of [[], ['--bogus', fx('valid-basic')], [path.join(fixtures, 'no-such-skill')], [path.join(fx('valid-all-fields'), 'scripts/run.py')]]) {
+    it('exit 2 on usage errors: no path, unknown option, missing path, an unknown format', () => {
+      for (const args of [[], ['--bogus', fx('valid-basic')], [path.join(fixtures, 'no-such-skill')], ['--format', 'xml', fx('valid-basic')]]) {
         const r = run('validate', ...args);
         assert.equal(r.code, 2, args.join(' '));
         assert.match(r.stderr, /usage: agent-skills validate/);
       }
+    });
+
+    it('a file that is not SKILL.md fails validation with exit 1, as the reference CLI does', () => {
+      const file = path.join(fx('valid-all-fields'), 'scripts/run.py');
+      const r = run('validate', file);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, new RegExp(`^Validation failed for ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\n  - Path is not a directory`));
     });
 
     it('a folder of skills: every child skill is validated', function () {

@@ -93,14 +93,14 @@ describe('language server: quick fixes applied and re-validated over stdio', fun
       { range: r(3, 0, 4, 0), newText: '' },
       { range: r(4, 0, 4, 0), newText: 'metadata:\n  favorite-color: blue\n' },
     ]);
-    assert.equal(fixed.split('---')[1], '\nname: extra-fields\ndescription: A skill with a field no host defines.\nmetadata:\n  favorite-color: blue\n');
+    assert.equal(fixed.split('---')[1], '\nname: extra-fields\ndescription: A skill with a field no host defines. Use when testing fields.\nmetadata:\n  favorite-color: blue\n');
     assert.deepEqual(after, []);
   });
 
   it('shortens a description to its limit at a sentence boundary', async () => {
     const { edits, after, diag } = await fix('long-description', 'description-too-long', /Shorten/);
     assert.deepEqual(edits[0].range, diag.range);
-    const sentence = 'Summarizes long documents into short briefs.';
+    const sentence = 'Summarizes long documents into short briefs when asked.';
     const n = Math.floor((1024 + 1) / (sentence.length + 1));
     assert.equal(edits[0].newText, Array(n).fill(sentence).join(' '));
     assert.ok(edits[0].newText.length <= 1024);
@@ -110,7 +110,8 @@ describe('language server: quick fixes applied and re-validated over stdio', fun
   it('adds a missing required field', async () => {
     const { edits, after } = await fix('no-description', 'description-missing', /Add the required field 'description'/);
     assert.deepEqual(edits, [{ range: r(2, 0, 2, 0), newText: 'description: Describe what this skill does and when to use it.\n' }]);
-    assert.deepEqual(after, []);
+    // The inserted text is a placeholder to fill in, and says so.
+    assert.deepEqual(after.map((d) => d.code), ['placeholder-text']);
   });
 
   it('still offers fixes for problems left to VS Code (deferred, not in the request context)', async () => {

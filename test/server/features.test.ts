@@ -173,7 +173,9 @@ describe('language server hover beside VS Code\'s own field hover (builtinFieldH
     const desc = 'Shows the hover next to the built-in one. Use in tests.';
     // VS Code's hover says what `description` means: ours adds only the count.
     assert.equal(await hoverAt(skillDoc, 2, 3), `\`description: ${desc.length} / 1,024 characters\``);
-    assert.equal(await hoverAt(skillDoc, 4, 3), '`argument-hint: 6 characters` · host-specific, not in the open standard');
+    // The field's findings (non-standard, no `$ARGUMENTS` in the body) follow with their rules' documentation.
+    const hint = await hoverAt(skillDoc, 4, 3);
+    assert.ok(hint.startsWith('`argument-hint: 6 characters` · host-specific, not in the open standard\n\n---\n\n**field-nonstandard**'), hint);
     // VS Code's hover does not cover allowed-tools: the meaning stays.
     assert.match(await hoverAt(skillDoc, 3, 3), /\*\*allowed-tools\*\*/);
 

@@ -51,6 +51,8 @@ export interface StartOptions {
   initializationOptions?: Record<string, unknown>;
   /** Answer to workspace/configuration for the `agentSkills` section; omit to not claim the capability. */
   configuration?: unknown;
+  /** Claim that the client applies document changes and file renames in a WorkspaceEdit (as VS Code does). */
+  resourceOperations?: boolean;
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<LspSession> {
@@ -85,7 +87,11 @@ export async function startServer(opts: StartOptions = {}): Promise<LspSession> 
     rootUri: folders[0]?.uri ?? null,
     workspaceFolders: folders,
     capabilities: {
-      workspace: { configuration: opts.configuration !== undefined, didChangeWatchedFiles: { dynamicRegistration: true } },
+      workspace: {
+        configuration: opts.configuration !== undefined,
+        didChangeWatchedFiles: { dynamicRegistration: true },
+        ...(opts.resourceOperations ? { workspaceEdit: { documentChanges: true, resourceOperations: ['rename' as const] } } : {}),
+      },
       textDocument: { publishDiagnostics: { versionSupport: true } },
     },
     initializationOptions: opts.initializationOptions,

@@ -34,6 +34,7 @@ describe('language server services (without the protocol)', () => {
     const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
       host,
       folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+      configFor: async () => ({ rules: {} }),
     });
     const syms = documentSymbols(a);
     assert.deepEqual(syms.map((s) => [s.name, s.children?.map((c) => c.name)]), [['frontmatter', ['name', 'description']], ['A', ['B']], ['C', []]]);
@@ -72,6 +73,7 @@ describe('language server services (without the protocol)', () => {
     const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
       host,
       folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+      configFor: async () => ({ rules: {} }),
     });
     const links = documentLinks(a, nodeFileSystem);
     assert.deepEqual(links.map((l) => l.tooltip), ['Open assets/ok.md'], 'only the link that really stays inside');

@@ -1,67 +1,138 @@
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { validateSkillDir, type SkillDiagnostic } from '../../core/skill';
+import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, nodeFilesHost, validateSkillDir, type LoadedConfig } from '../../core/skill';
+import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../commands';
-import { resolveAllTargets } from '../skillTargets';
+import { resolveAllTargets, type SkillTarget } from '../skillTargets';
 import { UsageError } from '../usageError';
+import { cliVersion } from '../version';
+import { formatGithub, formatHuman, formatSarif, type ValidateResult } from './validateFormats';
 
-/** One skill's result in `--json` output. */
-interface JsonResult {
-  path: string;
-  name: string;
-  valid: boolean;
-  diagnostics: Pick<SkillDiagnostic, 'rule' | 'severity' | 'message' | 'range' | 'file'>[];
-}
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+type Format = (typeof FORMATS)[number];
 
 /**
- * `agent-skills validate <path>... [--strict] [--json]`. Human output follows the reference CLI
- * (`Valid skill: <path>`, or `Validation failed for <path>:` and `  - <message>` lines on stderr);
- * warnings and notes follow as `  warning: …` / `  info: …` lines.
+ * `agent-skills validate <path>... [--strict] [--format text|json|sarif|github] [--fix] [--config <file>]`.
+ * Human output follows the reference CLI (`Valid skill: <path>`, or `Validation failed for <path>:` and
+ * `  - <message>` lines on stderr); warnings and notes follow as `  warning: …` / `  info: …` lines.
  */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  usage: 'validate <path>... [--strict] [--json]',
-  summary: 'Validate skill folders, SKILL.md files or folders of skills (exit 1 if any is invalid). --strict: exactly the agentskills.io reference rules.',
+  usage: 'validate <path>... [--strict] [--format text|json|sarif|github] [--json] [--fix] [--config <file>]',
+  summary:
+    'Validate skill folders, SKILL.md files or folders of skills (exit 1 if any is invalid). --strict: exactly the agentskills.io reference rules. --fix applies the safe fixes. Rules are configured in the nearest .agent-skills.yaml, or --config.',
   async run(args) {
     let parsed;
     try {
-      parsed = parseArgs({ args, options: { strict: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({
+        args,
+        options: {
+          strict: { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+          format: { type: 'string' },
+          fix: { type: 'boolean', default: false },
+          config: { type: 'string' },
+        },
+        allowPositionals: true,
+        strict: true,
+      });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError('give at least one skill folder, SKILL.md file, or folder of skills.');
-    const targets = await resolveAllTargets(positionals);
+    const format = (values.format ?? (values.json ? 'json' : 'text')) as Format;
+    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'.`);
     const mode = values.strict ? 'strict' : 'lenient';
-    const results: JsonResult[] = [];
-    for (const t of targets) {
-      const v = await validateSkillDir(t.dir, { mode });
-      results.push({
-        path: t.display,
-        name: v.name,
-        valid: v.valid,
-        diagnostics: v.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range, ...(d.file ? { file: d.file } : {}) })),
-      });
+    let explicit: LoadedConfig | undefined;
+    if (values.config !== undefined) {
+      explicit = await loadConfigFile(path.resolve(values.config), nodeFilesHost);
+      if (explicit.problems.length && Object.keys(explicit.config.rules).length === 0 && explicit.exclude.length === 0) {
+        throw new UsageError(explicit.problems.join('\n'));
+      }
     }
-    if (values.json) {
-      process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-    } else {
-      for (const r of results) writeHuman(r);
+    const reported = new Set<string>();
+    const results: ValidateResult[] = [];
+    const fixes: string[] = [];
+    for (const arg of positionals) {
+      const notSkillFile = await fileButNotSkillMd(arg);
+      if (notSkillFile) {
+        results.push(notSkillFile);
+        continue;
+      }
+      for (const t of await resolveAllTargets([arg])) {
+        const loaded = explicit ?? (await loadConfigFor(t.dir, nodeFilesHost).catch(() => EMPTY_CONFIG));
+        for (const p of loaded.problems) {
+          if (reported.has(p)) continue;
+          reported.add(p);
+          process.stderr.write(`warning: ${p}\n`);
+        }
+        if (isExcluded(loaded, t.dir)) continue;
+        if (values.fix) fixes.push(...(await fixSkill(t, mode, loaded)));
+        results.push(await validateTarget(t, mode, loaded));
+      }
+    }
+    const cwd = process.cwd();
+    if (format === 'json') process.stdout.write(`${JSON.stringify(results.map(({ dir: _dir, fileName: _f, ...r }) => r), null, 2)}\n`);
+    else if (format === 'sarif') process.stdout.write(`${JSON.stringify(formatSarif(results, cwd, cliVersion()), null, 2)}\n`);
+    else if (format === 'github') process.stdout.write(formatGithub(results, cwd));
+    else {
+      for (const r of results) (r.valid ? process.stdout : process.stderr).write(formatHuman(r));
       if (results.length > 1) {
         const bad = results.filter((r) => !r.valid).length;
         process.stdout.write(`Checked ${results.length} skills (${mode}): ${results.length - bad} valid, ${bad} invalid.\n`);
       }
     }
+    // Fix reports go to stderr in machine formats, so stdout stays one document.
+    for (const f of fixes) (format === 'text' ? process.stdout : process.stderr).write(`${f}\n`);
     return results.every((r) => r.valid) ? 0 : 1;
   },
 };
 
-function writeHuman(r: JsonResult): void {
-  const out = r.valid ? process.stdout : process.stderr;
-  const lines = [r.valid ? `Valid skill: ${r.path}` : `Validation failed for ${r.path}:`];
-  for (const d of r.diagnostics) if (d.severity === 'error') lines.push(`  - ${d.message}`);
-  for (const d of r.diagnostics) {
-    if (d.severity === 'error') continue;
-    lines.push(`  ${d.severity}: ${d.message} [${d.rule} ${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}:${d.range.start.character + 1}]`);
+async function validateTarget(t: SkillTarget, mode: 'strict' | 'lenient', loaded: LoadedConfig): Promise<ValidateResult> {
+  const v = await validateSkillDir(t.dir, { mode, config: loaded.config });
+  return {
+    path: t.display,
+    dir: t.dir,
+    fileName: v.read.fileName,
+    name: v.name,
+    valid: v.valid,
+    diagnostics: v.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range, ...(d.file ? { file: d.file } : {}) })),
+  };
+}
+
+/** Applies the safe fixes to the skill's SKILL.md (written via temp + rename), repeating while they change it. */
+async function fixSkill(t: SkillTarget, mode: 'strict' | 'lenient', loaded: LoadedConfig): Promise<string[]> {
+  const out: string[] = [];
+  for (let round = 0; round < 5; round++) {
+    const v = await validateSkillDir(t.dir, { mode, config: loaded.config });
+    if (!v.read.file || !v.read.parsed) return out;
+    const r = applySafeFixes(v.read.parsed.text, v.diagnostics);
+    if (r.applied.length === 0 || r.text === v.read.parsed.text) return out;
+    await writeFileAtomic(v.read.file, r.text);
+    for (const a of r.applied) out.push(`Fixed ${path.join(t.display, v.read.fileName ?? 'SKILL.md')}:${a.line} [${a.rule}]: ${a.title}`);
   }
-  out.write(`${lines.join('\n')}\n`);
+  return out;
+}
+
+/** The reference CLI fails (exit 1) on a path that is a file other than SKILL.md; so does this one. */
+async function fileButNotSkillMd(arg: string): Promise<ValidateResult | undefined> {
+  const abs = path.resolve(arg);
+  const st = await fsp.stat(abs).catch(() => undefined);
+  if (!st?.isFile() || path.basename(abs).toLowerCase() === 'skill.md') return undefined;
+  return {
+    path: arg,
+    dir: path.dirname(abs),
+    name: '',
+    valid: false,
+    diagnostics: [
+      {
+        rule: 'skill-file-missing',
+        severity: 'error',
+        message: `Path is not a directory: ${arg}. Give a skill folder, its SKILL.md, or a folder of skills.`,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      },
+    ],
+  };
 }

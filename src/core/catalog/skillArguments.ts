@@ -12,8 +12,11 @@ export interface ResolvedArguments {
   appended: boolean;
 }
 
-/** Splits an argument string like a shell does for words: whitespace separates, '…' and "…" group, backslash escapes. */
-export function splitArguments(raw: string): string[] {
+/**
+ * Splits an argument string like a shell does for words: whitespace separates, '…' and "…" group, backslash escapes.
+ * Nothing expands ($, globs, ~ stay as typed). With `strict`, an unterminated quote throws instead of running to the end.
+ */
+export function splitArguments(raw: string, opts: { strict?: boolean } = {}): string[] {
   const out: string[] = [];
   let cur = '';
   let has = false;
@@ -39,6 +42,8 @@ export function splitArguments(raw: string): string[] {
       has = true;
     }
   }
+  // Strict (a line a person typed): an unterminated quote is an error, not a word that runs to the end.
+  if (quote && opts.strict) throw new Error(`The arguments end inside a ${quote === '"' ? 'double' : 'single'} quote; close it or remove it.`);
   if (has) out.push(cur);
   return out;
 }

@@ -93,6 +93,13 @@ export function parseSingleFileDiff(diff: string, fileName = 'the file'): Struct
  * "\ No newline at end of file". Pure: throws {@link PatchHunkError} and changes nothing
  * when a hunk does not fit.
  */
+/**
+ * Line comparisons one patch may cost (about a second on a loaded machine). An exact hunk anywhere in a
+ * 30,000-line file needs about one comparison a line; only a fuzzy search that finds nothing comes near it.
+ */
+const MAX_LINE_COMPARISONS = 1_000_000;
+const SEARCH_EXHAUSTED = new Error('fuzzy search budget exhausted');
+
 export function applyUnifiedDiff(text: string, diff: string, options: UnifiedDiffOptions = {}): PatchOutcome {
   const fileName = options.fileName ?? 'the file';
   const maxFuzz = options.fuzzFactor ?? 2;
@@ -109,10 +116,15 @@ export function applyUnifiedDiff(text: string, diff: string, options: UnifiedDif
   let minIndex = 0;
   const reports: HunkReport[] = [];
 
+  // One budget for the whole patch: jsdiff's fuzzy search tries every position with every choice of
+  // mismatched context lines, so its cost grows with the file and exponentially with the fuzz (fuzz 10 over
+  // 1,000 lines once took 114 s; the issue saw 16 s on 30,000 lines).
+  let comparisons = 0;
   patch.hunks.forEach((hunk, k) => {
     const tagged = work.map((w, i) => `\u0000${i}\u0001${w.content}`).join('\n') + (finalNewline && work.length ? '\n' : '');
     const floor = minIndex;
     const compareLine = (_n: number, line: string | undefined, _op: string, patchContent: string): boolean => {
+      if (++comparisons > MAX_LINE_COMPARISONS) throw SEARCH_EXHAUSTED;
       if (line === undefined) return false;
       const m = TAG_RE.exec(line);
       // only real lines after the previous hunk may match (the '' after a final newline is not a line)
@@ -123,9 +135,14 @@ export function applyUnifiedDiff(text: string, diff: string, options: UnifiedDif
     const single: StructuredPatch = { ...patch, hunks: [{ ...hunk, oldStart: searchStart, newStart: searchStart }] };
     let result: string | false = false;
     let fuzz = 0;
-    for (; fuzz <= maxFuzz; fuzz++) {
-      result = applyPatch(tagged, single, { fuzzFactor: fuzz, compareLine, autoConvertLineEndings: false });
-      if (result !== false) break;
+    try {
+      for (; fuzz <= maxFuzz; fuzz++) {
+        result = applyPatch(tagged, single, { fuzzFactor: fuzz, compareLine, autoConvertLineEndings: false });
+        if (result !== false) break;
+      }
+    } catch (e) {
+      if (e !== SEARCH_EXHAUSTED) throw e;
+      throw hunkError(k, hunk, src.lines, prevOffset, fileName, maxFuzz, fuzz);
     }
     if (result === false) throw hunkError(k, hunk, src.lines, prevOffset, fileName, maxFuzz);
 
@@ -177,7 +194,8 @@ function numbered(lines: string[], firstLine: number): string[] {
   return lines.map((l, i) => `${String(firstLine + i).padStart(width)} | ${l}`);
 }
 
-function hunkError(k: number, hunk: StructuredPatchHunk, original: string[], prevOffset: number, fileName: string, maxFuzz: number): PatchHunkError {
+/** `stoppedAtFuzz`: the search ran out of its comparison budget while tolerating that many differing lines. */
+function hunkError(k: number, hunk: StructuredPatchHunk, original: string[], prevOffset: number, fileName: string, maxFuzz: number, stoppedAtFuzz?: number): PatchHunkError {
   const expected = hunk.lines.filter((l) => l[0] === ' ' || l[0] === '-').map((l) => l.slice(1));
   const start = Math.max(0, hunk.oldStart - 1 + prevOffset - 2);
   const end = Math.min(original.length, hunk.oldStart - 1 + prevOffset + Math.max(hunk.oldLines, 1) + 2);
@@ -191,8 +209,12 @@ function hunkError(k: number, hunk: StructuredPatchHunk, original: string[], pre
       ? `\nThe line "${needle}" occurs at line(s) ${found.slice(0, 5).join(', ')} of the current file.`
       : `\nThe line "${needle}" does not occur in the current file at all.`;
   }
+  const how =
+    stoppedAtFuzz === undefined
+      ? `does not match the file, even allowing ${maxFuzz} differing context line(s) and any offset`
+      : `was not found within ${MAX_LINE_COMPARISONS.toLocaleString('en-US')} line comparisons (the search stopped while allowing ${stoppedAtFuzz} of the ${maxFuzz} differing context line(s) asked for; use less fuzz)`;
   const message =
-    `Hunk ${k + 1} (${hunkHeader(hunk)}) of the patch for ${fileName} does not match the file, even allowing ${maxFuzz} differing context line(s) and any offset. Nothing was changed.\n` +
+    `Hunk ${k + 1} (${hunkHeader(hunk)}) of the patch for ${fileName} ${how}. Nothing was changed.\n` +
     `Expected (from the patch):\n${numbered(expected, hunk.oldStart).join('\n') || '  (no lines)'}\n` +
     `Actual (lines ${start + 1}-${end} of the file):\n${numbered(actual, start + 1).join('\n') || '  (end of file)'}` +
     hint +

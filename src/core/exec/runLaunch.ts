@@ -33,13 +33,13 @@ export class Launcher {
         const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096 });
         return { code: r.spawnError ? null : r.exitCode, output: `${r.stderr}\n${r.stdout}` };
       },
-      (disableUserns) => ({ args: this.trialArgs(disableUserns) }),
+      (disableUserns, sizeOption) => ({ args: this.trialArgs(disableUserns, sizeOption) }),
     );
     return { status: statusOf(policy, probe), probe };
   }
 
   /** A run of `true` in the same sandbox a script gets (system view, identity, namespaces). */
-  private trialArgs(disableUserns: boolean): string[] {
+  private trialArgs(disableUserns: boolean, sizeOption: boolean): string[] {
     const dir = this.identityDir(path.join(this.stateDir, 'probe'), '/');
     const truePath = this.resolver.resolve('true') ?? '/bin/true';
     return [
@@ -54,6 +54,7 @@ export class Launcher {
         cwd: '/',
         env: { PATH: '/usr/bin:/bin' },
         disableUserns,
+        tmpfsBytes: sizeOption ? 1024 * 1024 : undefined,
       }),
       truePath,
     ];
@@ -103,6 +104,8 @@ export class Launcher {
         cwd: spec.cwd,
         env,
         disableUserns: spec.probe.disableUserns === true,
+        // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
+        tmpfsBytes: spec.probe.sizeOption ? spec.maxFileBytes : undefined,
       });
       // bwrap starts with an empty environment: nothing of the call's reaches it.
       return { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
@@ -123,7 +126,8 @@ export class Launcher {
       if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
     }
-    const launch = localLaunch(sh, spec.argv, base, spec.callEnv, Object.keys(spec.runtimeEnv), spec.maxFileBytes);
+    // The call may not re-tag the run: the sweep finds the run's processes by the marker.
+    const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes);
     return { ...launch, sweep };
   }
 }

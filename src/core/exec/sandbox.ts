@@ -22,6 +22,11 @@ export interface SandboxPlan {
   env: Readonly<Record<string, string>>;
   /** Pass `--disable-userns` (bubblewrap 0.8+): no nested user namespace inside. */
   disableUserns: boolean;
+  /**
+   * Size cap in bytes of the private /tmp and /dev/shm (bubblewrap 0.5+ `--size`); undefined where bwrap
+   * lacks it. Both are tmpfs, that is memory: uncapped, each could take half the host's RAM.
+   */
+  tmpfsBytes?: number;
 }
 
 /**
@@ -42,7 +47,13 @@ export function bwrapArgs(plan: SandboxPlan, view: SystemView = hostSystemView()
   for (const b of view.binds) a.push('--ro-bind', b, b);
   for (const l of view.symlinks) a.push('--symlink', l.target, l.path);
   a.push('--ro-bind', plan.passwdFile, '/etc/passwd', '--ro-bind', plan.groupFile, '/etc/group');
-  a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  a.push('--proc', '/proc', '--dev', '/dev');
+  // --dev is itself an uncapped tmpfs the script may write: it becomes read-only (device nodes still work),
+  // with a capped tmpfs over its shm/ folder.
+  if (plan.tmpfsBytes) {
+    a.push('--size', String(plan.tmpfsBytes), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+    a.push('--size', String(plan.tmpfsBytes), '--tmpfs', '/tmp');
+  } else a.push('--tmpfs', '/tmp');
   // After /tmp: the state folder may live under it. Read-only extras first: a linked input's folder may
   // hold the state folder, whose run folders must stay writable on top of it.
   for (const r of plan.readOnly) a.push('--ro-bind-try', r, r);
@@ -62,6 +73,8 @@ export interface SandboxProbe {
   reason?: string;
   /** bubblewrap knows `--disable-userns`. */
   disableUserns?: boolean;
+  /** bubblewrap knows `--size` (caps a tmpfs). */
+  sizeOption?: boolean;
 }
 
 const probes = new Map<string, Promise<SandboxProbe>>();
@@ -74,7 +87,7 @@ export type ProbeRun = (program: string, args: string[]) => Promise<{ code: numb
  * dropped capabilities, new session, a fresh root with only the system view), since it may be installed
  * but unusable (user namespaces off in a container, too old). The answer is remembered per bwrap path.
  */
-export function probeSandbox(resolver: ProgramResolver, run: ProbeRun, trial: (disableUserns: boolean) => { args: string[] }): Promise<SandboxProbe> {
+export function probeSandbox(resolver: ProgramResolver, run: ProbeRun, trial: (disableUserns: boolean, sizeOption: boolean) => { args: string[] }): Promise<SandboxProbe> {
   if (process.platform !== 'linux') return Promise.resolve({ available: false, reason: `there is no bubblewrap sandbox on ${process.platform}` });
   const program = resolver.resolve('bwrap');
   if (!program) return Promise.resolve({ available: false, reason: 'bubblewrap (bwrap) is not installed; install the package "bubblewrap" to sandbox scripts' });
@@ -83,8 +96,9 @@ export function probeSandbox(resolver: ProgramResolver, run: ProbeRun, trial: (d
     probe = (async (): Promise<SandboxProbe> => {
       const help = await run(program, ['--help']);
       const disableUserns = help.output.includes('--disable-userns');
-      const r = await run(program, trial(disableUserns).args);
-      if (r.code === 0) return { available: true, program, disableUserns };
+      const sizeOption = help.output.includes('--size');
+      const r = await run(program, trial(disableUserns, sizeOption).args);
+      if (r.code === 0) return { available: true, program, disableUserns, sizeOption };
       const said = r.output.trim().split('\n')[0]?.slice(0, 200);
       return {
         available: false,

@@ -22,9 +22,17 @@ export interface SizeExceeded {
 
 const MiB = 1024 * 1024;
 
-/** Disk bytes of a file (allocated blocks: a sparse file costs what it holds). */
+/**
+ * What one entry counts for. An empty file, a symlink or a FIFO holds no block but takes an inode and a
+ * directory entry: counted at their blocks alone, a script made 200,000 empty files under a 4 MiB cap, and
+ * could exhaust the disk's inodes under the default one. Each entry counts at least one 4 KiB block (what a
+ * one-byte file takes on ext4), so a cap also bounds how many files it allows (512 MiB: 131,072).
+ */
+const ENTRY_FLOOR = 4096;
+
+/** Disk bytes of a file (allocated blocks: a sparse file costs what it holds), at least {@link ENTRY_FLOOR}. */
 function bytesOf(st: fs.Stats): number {
-  return st.blocks !== undefined ? st.blocks * 512 : st.size;
+  return Math.max(ENTRY_FLOOR, st.blocks !== undefined ? st.blocks * 512 : st.size);
 }
 
 /** Disk use of the cap's folders, synchronously; stops counting once past `stopAt`. Links are not followed. */

@@ -33,12 +33,19 @@ export function stripControlChars(text: string): string {
  * still see what the skill says; only the wrapper's own syntax can no longer be produced from inside.
  */
 export function fenceContent(text: string): string {
-  return stripControlChars(text)
-    .replace(OUR_TAGS, (_m, slash: string, space: string, name: string) => `&lt;${slash}${space}${name}`)
-    .replace(DOC_MARKER, (_m, indent: string, marker: string) => `${indent}\\${marker}`);
+  return escapeOurTags(stripControlChars(text)).replace(DOC_MARKER, (_m, indent: string, marker: string) => `${indent}\\${marker}`);
 }
 
-/** A one-line label (a doc path or a skill name inside a marker): no control characters and no line breaks. */
+/** Our tags written as text (`<` as `&lt;`), any case, opening or closing. */
+function escapeOurTags(text: string): string {
+  return text.replace(OUR_TAGS, (_m, slash: string, space: string, name: string) => `&lt;${slash}${space}${name}`);
+}
+
+/**
+ * A one-line label (a doc path or a skill name inside a marker): no control characters, no line breaks, and
+ * none of our tags. A path is the skill's own folder names with "/" between them, so folders named `x<` and
+ * `skill>` spell `x</skill>`.
+ */
 export function fenceLabel(text: string): string {
-  return stripControlChars(text).replace(/\s*\n\s*/g, ' ');
+  return escapeOurTags(stripControlChars(text).replace(/\s*\n\s*/g, ' '));
 }

@@ -1,3 +1,4 @@
+import { fencedBlocks, inBlocks } from './markdownBlocks';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, Range } from './types';
 
@@ -30,6 +31,13 @@ function isPathCode(c: number): boolean {
 }
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/**
+ * References (and links) read from one body at most. A real skill has a handful; a generated body with
+ * 100,000 links cost seconds to scan (each path is checked against every link span) and gave 100,000
+ * findings, during which the language server answered nothing.
+ */
+export const MAX_BODY_REFERENCES = 1000;
+
 /** Options for {@link extractBodyReferences}. */
 export interface ExtractReferencesOptions {
   /**
@@ -45,7 +53,8 @@ export interface ExtractReferencesOptions {
 /**
  * Finds the relative files a SKILL.md body refers to: Markdown links and images with a relative target,
  * and `scripts/…`, `references/…`, `assets/…` paths (optionally `./`-prefixed) in prose, inline code and
- * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits.
+ * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits, and stops after
+ * {@link MAX_BODY_REFERENCES} links or references.
  */
 export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
   const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
@@ -54,7 +63,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
   const prefixes: string[] = [...RESOURCE_PREFIXES];
   for (const f of options.folders ?? []) if (!prefixes.includes(`${f}/`)) prefixes.push(`${f}/`);
   const base = text.length - parsed.body.length;
-  const blocks = fencedBlocks(text, index, base);
+  const blocks = fencedBlocks(text, index, base).blocks;
   const refs: BodyReference[] = [];
   const linkSpans: [number, number][] = [];
   const add = (path: string, start: number, end: number, kind: BodyReferenceKind) => {
@@ -63,7 +72,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
 
   // Inline links and images `](target)`, and reference definitions `[label]: target` at a line start.
   // One single-character search serves both (it is much faster than a two-character one).
-  for (let at = text.indexOf(']', base); at >= 0; at = text.indexOf(']', at + 1)) {
+  for (let at = text.indexOf(']', base); at >= 0 && linkSpans.length < MAX_BODY_REFERENCES; at = text.indexOf(']', at + 1)) {
     const next = text.charCodeAt(at + 1);
     if ((next !== 40 /* ( */ && next !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (next === 40) {
@@ -87,7 +96,7 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
   // Bare resource paths: found from each `/` (a one-character search is much faster than searching for
   // each folder name in a long two-byte string), then the folder segment before it is checked.
   const folders = prefixes.map((p) => p.slice(0, -1));
-  for (let slash = text.indexOf('/', base); slash >= 0; slash = text.indexOf('/', slash + 1)) {
+  for (let slash = text.indexOf('/', base); slash >= 0 && refs.length < MAX_BODY_REFERENCES; slash = text.indexOf('/', slash + 1)) {
     let at = slash;
     while (at > base && isSegmentCode(text.charCodeAt(at - 1))) at--;
     if (at === slash || !isFolderAt(text, at, slash - at, folders)) continue;
@@ -112,45 +121,6 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
 /** True when one of `folders` (of length `len`) is written at `at`. */
 function isFolderAt(text: string, at: number, len: number, folders: readonly string[]): boolean {
   for (let i = 0; i < folders.length; i++) if (folders[i].length === len && text.startsWith(folders[i], at)) return true;
-  return false;
-}
-
-/** Offsets `[start, end)` of fenced code blocks (``` or ~~~, indented at most 3 spaces) in the body. */
-function fencedBlocks(text: string, index: TextIndex, base: number): [number, number][] {
-  const fences: number[] = [];
-  for (const f of ['```', '~~~']) {
-    for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      const lineStart = index.lineStartOf(at);
-      if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
-      fences.push(at);
-      while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
-    }
-  }
-  if (fences.length === 0) return [];
-  fences.sort((a, b) => a - b);
-  const blocks: [number, number][] = [];
-  let open: { start: number; ch: number; len: number } | undefined;
-  for (const at of fences) {
-    const ch = text.charCodeAt(at);
-    let len = 3;
-    while (text.charCodeAt(at + len) === ch) len++;
-    const lineEnd = index.lineEnd(index.positionAt(at).line);
-    if (!open) {
-      open = { start: at, ch, len };
-    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {
-      blocks.push([open.start, lineEnd]);
-      open = undefined;
-    }
-  }
-  if (open) blocks.push([open.start, text.length]);
-  return blocks;
-}
-
-function inBlocks(blocks: readonly [number, number][], at: number): boolean {
-  for (const [s, e] of blocks) {
-    if (at < s) return false;
-    if (at < e) return true;
-  }
   return false;
 }
 

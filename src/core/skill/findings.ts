@@ -1,4 +1,5 @@
-import { ruleLevel, type RuleId } from './rules';
+import type { RuleConfig } from './ruleConfig';
+import { ruleLevel, type RuleId, type RuleLevel } from './rules';
 import type { Range, SkillDiagnostic, ValidationMode } from './types';
 
 /** A finding before its severity is set by the mode. */
@@ -7,13 +8,30 @@ export interface Finding {
   message: string;
   range: Range;
   file?: string;
+  /** Facts for quick fixes; `data.fix` ({ title, edits }) is the rule's own fix when it has one. */
   data?: Record<string, unknown>;
 }
 
-/** Sets each finding's severity from the rule table for `mode`, dropping rules the mode turns off. */
-export function applyMode(findings: readonly (Finding | SkillDiagnostic)[], mode: ValidationMode, out: SkillDiagnostic[] = []): SkillDiagnostic[] {
+/**
+ * The level of a rule in `mode` under `config`. Strict mode is the reference validator: a rule that is an
+ * error there stays one whatever the configuration says, and no other rule becomes one (at most a warning),
+ * so `--strict` verdicts never depend on a configuration.
+ */
+export function configuredLevel(rule: string, mode: ValidationMode, config?: RuleConfig): RuleLevel {
+  const table = ruleLevel(rule, mode);
+  const set = config?.rules[rule]?.level;
+  if (set === undefined) return table;
+  if (mode === 'strict') return table === 'error' ? 'error' : set === 'error' ? 'warning' : set;
+  return set;
+}
+
+/**
+ * Sets each finding's severity from the rule table for `mode` and the configuration (see {@link configuredLevel}),
+ * dropping rules that are off.
+ */
+export function applyMode(findings: readonly (Finding | SkillDiagnostic)[], mode: ValidationMode, out: SkillDiagnostic[] = [], config?: RuleConfig): SkillDiagnostic[] {
   for (const f of findings) {
-    const level = ruleLevel(f.rule, mode);
+    const level = config ? configuredLevel(f.rule, mode, config) : ruleLevel(f.rule, mode);
     if (level === 'off') continue;
     const d: SkillDiagnostic = { rule: f.rule, severity: level, message: f.message, range: f.range };
     if (f.file !== undefined) d.file = f.file;
@@ -23,18 +41,4 @@ export function applyMode(findings: readonly (Finding | SkillDiagnostic)[], mode
   return out;
 }
 
-/** Number of Unicode code points (what the reference validator counts as characters). */
-export function codePointLength(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
+export { codePointLength } from './codePoints';

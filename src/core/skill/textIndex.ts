@@ -9,7 +9,22 @@ export class TextIndex {
   /** True once every line start of the text is known. */
   private complete = false;
 
+  /** Results derived from the text (see {@link memo}); several rules and the reference extractor share them. */
+  private memos?: Map<object, unknown>;
+
   constructor(readonly text: string) {}
+
+  /**
+   * The value `compute` derives from this text, computed once per `key`: the body rules and the reference
+   * extractor both need the fenced blocks, and the language server hands them the same index.
+   */
+  memo<T>(key: object, compute: () => T): T {
+    const memos = (this.memos ??= new Map());
+    if (memos.has(key)) return memos.get(key) as T;
+    const value = compute();
+    memos.set(key, value);
+    return value;
+  }
 
   /** Finds line starts until `line` is known or the text ends. */
   private scanToLine(line: number): void {

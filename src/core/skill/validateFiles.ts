@@ -1,9 +1,12 @@
 import * as path from 'node:path';
-import { extractBodyReferences } from './bodyReferences';
+import { extractBodyReferences, type BodyReference } from './bodyReferences';
+import { estimateTokens } from './estimateTokens';
 import type { SkillFilesHost } from './filesHost';
 import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
+import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { scanSecrets } from './secretScan';
+import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './types';
 
@@ -13,12 +16,26 @@ export function escapesFolder(rel: string): boolean {
   return norm === '..' || norm.startsWith('../') || path.posix.isAbsolute(norm) || /^[A-Za-z]:/.test(norm);
 }
 
-/** Reference rules: each relative link or resource path in the body must exist inside the skill folder. */
-export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[]): Promise<void> {
+/** Limits the file rules read from the configuration. */
+export interface FileLimits {
+  referenceMaxTokens: number;
+}
+
+const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
+
+/**
+ * Reference rules: each relative link or resource path in the body must exist inside the skill folder,
+ * be written with `/`, and (for text files) fit in one read.
+ */
+export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }): Promise<void> {
   const entries = (await host.readDir(rootDir)) ?? [];
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
   const refs = extractBodyReferences(parsed, { index, folders });
   const seen = new Map<string, Promise<string | undefined>>();
+  // One finding per missing path (at its first mention), saying how many more mentions there are.
+  const missing = new Map<string, { finding: Finding; more: number }>();
+  const sized = new Set<string>();
+  let allFiles: Promise<string[]> | undefined;
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
@@ -30,33 +47,101 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       });
       continue;
     }
+    if (ref.path.includes('\\')) out.push(backslash(ref, rel));
     const norm = path.posix.normalize(rel);
     let kind = seen.get(norm);
     if (!kind) {
       kind = host.stat(path.join(rootDir, norm));
       seen.set(norm, kind);
     }
-    if (!(await kind)) {
-      out.push({
+    const found = await kind;
+    if (!found) {
+      const again = missing.get(norm);
+      if (again) {
+        again.more++;
+        continue;
+      }
+      allFiles ??= listSkillTextFiles(host, rootDir);
+      const suggestion = closestPath(norm, await allFiles);
+      const finding: Finding = {
         rule: 'reference-missing',
-        message: `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder. Fix the path (relative to the folder that holds SKILL.md) or add the file.`,
+        message: `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
         range: ref.range,
-        data: { path: ref.path, kind: ref.kind },
-      });
+        data: { path: ref.path, kind: ref.kind, ...(suggestion ? { suggestion, fix: { title: `Change the path to '${suggestion}'`, edits: [{ range: ref.range, newText: suggestion }] } } : {}) },
+      };
+      missing.set(norm, { finding, more: 0 });
+      out.push(finding);
+    } else if (found === 'file' && TEXT_REF.test(norm) && !sized.has(norm)) {
+      sized.add(norm);
+      const text = await host.readText(path.join(rootDir, norm), limits.referenceMaxTokens * 4 * 4);
+      const tokens = text === undefined ? undefined : estimateTokens(text);
+      if (tokens !== undefined && tokens > limits.referenceMaxTokens) {
+        out.push({
+          rule: 'reference-too-many-tokens',
+          message: `\`${ref.path}\` is about ${tokens} tokens; one read returns at most about ${limits.referenceMaxTokens}, so the model sees only its start. Split it into smaller files or add a table of contents with sections the model can read in parts.`,
+          range: ref.range,
+          data: { path: ref.path, tokens, limit: limits.referenceMaxTokens },
+        });
+      }
     }
+  }
+  for (const { finding, more } of missing.values()) {
+    if (more > 0) finding.message = finding.message.replace(' does not exist', ` does not exist (mentioned ${more} more time${more === 1 ? '' : 's'} below)`);
   }
 }
 
-/** Secret rule over SKILL.md and every other text file of the skill. */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[]): Promise<void> {
+function backslash(ref: BodyReference, rel: string): Finding {
+  return {
+    rule: 'backslash-path',
+    message: `\`${ref.path}\` uses \\ separators; on Linux and macOS that is one file name, not a path. Write \`${rel}\`.`,
+    range: ref.range,
+    data: { path: ref.path, fix: { title: `Write the path as '${rel}'`, edits: [{ range: ref.range, newText: rel }] } },
+  };
+}
+
+/** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
+const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
+
+/** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
+function folderMentioned(rel: string, texts: readonly string[]): boolean {
+  for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
+    const dir = rel.slice(0, i);
+    if (texts.some((t) => t.includes(`${dir}/`) || t.includes(`./${dir}`) || t.includes(`\`${dir}\``))) return true;
+  }
+  return false;
+}
+
+/**
+ * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
+ * for files no text of the skill mentions, by relative path or by file name.
+ */
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
+  const texts: string[] = [parsed.text];
   for (const rel of files) {
     if (rel === skillFileName) continue;
     const text = await host.readText(path.join(rootDir, rel));
     if (text === undefined) continue;
+    texts.push(text);
     const hits = scanSecrets(text);
     if (hits.length > 0) report(hits, new TextIndex(text), rel, out);
+  }
+  if (!unreferenced) return;
+  for (const rel of files) {
+    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel))) continue;
+    const base = path.posix.basename(rel);
+    const stem = base.replace(/\.[^.]+$/, '');
+    // A module imported by name (`from helpers import x`) counts by its stem.
+    const mentioned = texts.some((t) => t.includes(rel) || t.includes(base) || (stem.length >= 4 && t.includes(stem))) || folderMentioned(rel, texts);
+    if (mentioned) continue;
+    out.push({
+      rule: 'file-unreferenced',
+      message: `${rel} is not mentioned by SKILL.md or by any other file of the skill, so the model never learns it exists. Mention it where it is needed (e.g. "run \`${rel}\`"), or delete it.`,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      file: rel,
+      data: { path: rel },
+    });
   }
 }
 

@@ -1,11 +1,17 @@
 import { nodeFilesHost, type SkillFilesHost } from './filesHost';
 import { applyMode, type Finding } from './findings';
 import { plainlyValid } from './plainlyValid';
+import { ruleOption, type RuleConfig } from './ruleConfig';
+import { checkBody, DEFAULT_BODY_LIMITS, type BodyLimits } from './rules/body';
+import { FATAL_PARSE_RULES } from './rules/fileShape';
+import { effectiveSkillName } from './rules/name';
+import { REFERENCE_MAX_TOKENS } from './rules/references';
+import { checkInvisible } from './rules/unicode';
+import { applySuppressions } from './suppressions';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from './types';
-import { validateBody } from './validateBody';
 import { validateReferences, validateSecrets } from './validateFiles';
-import { effectiveSkillName, FATAL_PARSE_RULES, validateFrontmatter } from './validateFrontmatter';
+import { validateFrontmatter } from './validateFrontmatter';
 
 /** What to validate: a parsed SKILL.md and where it lives. */
 export interface ValidateSkillInput {
@@ -30,6 +36,10 @@ export interface ValidateSkillOptions {
   checkReferences?: boolean;
   /** Scan every text file of the skill for credentials (needs rootDir). Default true. */
   scanSecrets?: boolean;
+  /** Report files nothing mentions (needs rootDir and scanSecrets, which reads every text file). Default true. */
+  checkUnreferenced?: boolean;
+  /** Rule levels and options from the configuration (`.agent-skills.yaml`, settings, `--config`). */
+  config?: RuleConfig;
 }
 
 /** The outcome of validating one skill. */
@@ -42,39 +52,50 @@ export interface SkillValidation {
 }
 
 /**
- * Validates the content of a SKILL.md without any I/O: file shape, frontmatter fields and body size.
+ * Validates the content of a SKILL.md without any I/O: file shape, frontmatter fields and the body.
  * Fast enough to run on every keystroke.
  */
 export function validateSkillContent(input: ValidateSkillInput, options: ValidateSkillOptions = {}): SkillValidation {
   const index = input.index ?? new TextIndex(input.parsed.text);
-  const findings = contentFindings(input, index);
-  return result(input, findings, options.mode ?? 'lenient');
+  const findings = contentFindings(input, index, options.config);
+  return result(input, findings, options);
 }
 
 /**
  * The diagnostics of {@link validateSkillContent}, with positional arguments and no result object: for
  * callers that check thousands of skills in a row (the registry's checker).
  */
-export function validateSkillContentDiagnostics(parsed: ParsedSkillFile, folderName: string, fileName: string | undefined, mode: ValidationMode): SkillDiagnostic[] {
-  if (plainlyValid(parsed, folderName, fileName)) return [];
-  return applyMode(contentFindings({ parsed, folderName, fileName }, new TextIndex(parsed.text)), mode);
+export function validateSkillContentDiagnostics(parsed: ParsedSkillFile, folderName: string, fileName: string | undefined, mode: ValidationMode, config?: RuleConfig): SkillDiagnostic[] {
+  if (!config && plainlyValid(parsed, folderName, fileName)) return [];
+  const input = { parsed, folderName, fileName };
+  return result(input, contentFindings(input, new TextIndex(parsed.text), config), { mode, config }).diagnostics;
 }
 
 /** Validates a skill fully: {@link validateSkillContent} plus referenced files and the secret scan. */
 export async function validateSkill(input: ValidateSkillInput, options: ValidateSkillOptions = {}): Promise<SkillValidation> {
   const index = input.index ?? new TextIndex(input.parsed.text);
-  const findings = contentFindings(input, index);
+  const findings = contentFindings(input, index, options.config);
   if (input.rootDir) {
     const host = input.host ?? nodeFilesHost;
-    if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings);
-    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings);
+    const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
+    if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits);
+    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false);
   }
-  return result(input, findings, options.mode ?? 'lenient');
+  return result(input, findings, options);
 }
 
-function contentFindings(input: Pick<ValidateSkillInput, 'parsed' | 'folderName' | 'fileName'>, index: TextIndex): Finding[] {
+function bodyLimits(config: RuleConfig | undefined): BodyLimits {
+  if (!config) return DEFAULT_BODY_LIMITS;
+  return {
+    maxLines: ruleOption(config, 'body-too-long', 'maxLines', DEFAULT_BODY_LIMITS.maxLines),
+    maxTokens: ruleOption(config, 'body-too-many-tokens', 'maxTokens', DEFAULT_BODY_LIMITS.maxTokens),
+    encodedMin: ruleOption(config, 'encoded-payload', 'minLength', DEFAULT_BODY_LIMITS.encodedMin),
+  };
+}
+
+function contentFindings(input: Pick<ValidateSkillInput, 'parsed' | 'folderName' | 'fileName'>, index: TextIndex, config: RuleConfig | undefined): Finding[] {
   const { parsed } = input;
-  const findings: Finding[] = parsed.diagnostics.length === 0 ? [] : parsed.diagnostics.map((d) => ({ ...d, rule: d.rule as Finding['rule'] }));
+  const findings: Finding[] = parsed.diagnostics.length === 0 ? [] : parsed.diagnostics.map((d) => ({ ...d }));
   let fatal = false;
   for (const d of parsed.diagnostics) if (FATAL_PARSE_RULES.has(d.rule)) fatal = true;
   if (input.fileName && input.fileName !== 'SKILL.md') {
@@ -86,12 +107,15 @@ function contentFindings(input: Pick<ValidateSkillInput, 'parsed' | 'folderName'
     });
   }
   if (!fatal) validateFrontmatter(parsed, input.folderName, index, findings);
-  validateBody(parsed, index, findings);
+  checkBody(parsed, index, bodyLimits(config), findings);
+  checkInvisible(parsed.text, index, findings);
   return findings;
 }
 
-function result(input: ValidateSkillInput, findings: Finding[], mode: ValidationMode): SkillValidation {
-  const diagnostics = applyMode(findings, mode);
+function result(input: Pick<ValidateSkillInput, 'parsed' | 'folderName'>, findings: Finding[], options: ValidateSkillOptions): SkillValidation {
+  const mode = options.mode ?? 'lenient';
+  const fm = input.parsed.frontmatter;
+  const diagnostics = applySuppressions(applyMode(findings, mode, [], options.config), input.parsed.text, mode, fm && fm.closeLine >= 0 ? fm.closeLine : -1);
   return {
     valid: !diagnostics.some((d) => d.severity === 'error'),
     name: effectiveSkillName(input.parsed.properties, input.folderName),

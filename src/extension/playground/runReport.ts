@@ -2,25 +2,27 @@
 // stdout and stderr as capped for it, output files), plus the facts a person wants first (duration, sandbox).
 // No VS Code import: the text is built from the runtime's result alone.
 import { pathToFileURL } from 'node:url';
+import type { RunResult } from '../../core/exec/types';
 import type { ToolInvocation } from '../../core/runtime/skillsRuntime';
 
 /** The part of the exec engine's RunResult the report shows (the runtime passes it through unchanged). */
-interface RunFacts {
-  run_id: string;
-  exit_code: number | null;
-  signal: string | null;
-  stdout: string;
-  stderr: string;
-  stdout_truncated: boolean;
-  stderr_truncated: boolean;
-  timed_out: boolean;
-  cancelled: boolean;
-  duration_ms: number;
-  sandboxed: boolean;
-  sandbox_reason?: string;
-  output_files: { name: string; ref: string; mime_type: string; size_bytes: number }[];
-  warnings: string[];
-}
+type RunFacts = Pick<
+  RunResult,
+  | 'run_id'
+  | 'exit_code'
+  | 'signal'
+  | 'stdout'
+  | 'stderr'
+  | 'stdout_truncated'
+  | 'stderr_truncated'
+  | 'timed_out'
+  | 'cancelled'
+  | 'duration_ms'
+  | 'sandboxed'
+  | 'sandbox_reason'
+  | 'output_files'
+  | 'warnings'
+>;
 
 /** What was run, for the report's heading. */
 export interface RunAsked {

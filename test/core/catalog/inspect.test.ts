@@ -30,7 +30,14 @@ describe('catalog: runSkill inspect', () => {
     const rnd = crypto.randomBytes(600_000).toString('base64');
     const lines: string[] = [];
     // multi-byte characters and long lines without newlines force boundary handling
-    for (let i = 0; lines.join('\n').length < 2 * 1024 * 1024; i++) lines.push(i % 50 === 0 ? `ünïcödé ✓ ${'€'.repeat(i % 7)} ${rnd.slice(i * 30, i * 30 + 70000)}` : `line ${i}: ${rnd.slice(i % 1000, (i % 1000) + 80)}`);
+    // the running length is kept by hand: re-joining all lines on every iteration was quadratic and made
+    // building the fixture (not inspecting it) take most of this test's time on a loaded machine
+    let joinedLength = -1;
+    for (let i = 0; joinedLength < 2 * 1024 * 1024; i++) {
+      const line = i % 50 === 0 ? `ünïcödé ✓ ${'€'.repeat(i % 7)} ${rnd.slice(i * 30, i * 30 + 70000)}` : `line ${i}: ${rnd.slice(i % 1000, (i % 1000) + 80)}`;
+      lines.push(line);
+      joinedLength += line.length + 1;
+    }
     writeSkill(w.workspace, 'huge', { body: `# Huge\n\n${lines.join('\n')}\n` });
     const file = path.join(w.workspace, 'huge', 'SKILL.md');
     const bytes = fs.readFileSync(file);

@@ -122,6 +122,30 @@ describe('edit/patch: unified diffs', () => {
   });
 });
 
+describe('edit/patch: the fuzzy search is bounded (issue 11, point 7)', () => {
+  // Repetitive text, so many positions partly match: the worst case for a fuzzy search.
+  const big = Array.from({ length: 30_000 }, (_, i) => `line ${i % 7} of the file`).join('\n') + '\n';
+  const context = (from: number) => Array.from({ length: 5 }, (_, i) => ` nomatch ${from + i}`);
+
+  it('gives up on a hunk that matches nowhere, fuzz 10 over 30,000 lines, saying why (before: minutes)', () => {
+    const diff = ['--- a/f', '+++ b/f', '@@ -100,11 +100,11 @@', ...context(0), '-line 3 of the file', '+changed', ...context(5), ''].join('\n');
+    assert.throws(
+      () => applyUnifiedDiff(big, diff, { fuzzFactor: 10, fileName: 'big.md' }),
+      (e: unknown) => e instanceof PatchHunkError && /was not found within 1,000,000 line comparisons/.test(e.message) && /use less fuzz/.test(e.message) && /Nothing was changed/.test(e.message),
+    );
+  });
+
+  it('still finds a hunk with two changed context lines 20,000 lines away from its header', () => {
+    const text = lines(30_000);
+    const diff = ['--- a/f', '+++ b/f', '@@ -10,5 +10,5 @@', ' CHANGED', ' line 25001', '-line 25002', '+replaced', ' line 25003', ' CHANGED TOO', ''].join('\n');
+    const r = applyUnifiedDiff(text, diff, { fuzzFactor: 2 });
+    assert.equal(r.hunks[0].fuzz, 2);
+    assert.equal(r.hunks[0].appliedLine, 25000);
+    assert.ok(r.text.includes('line 25001\nreplaced\nline 25003\n'));
+    assert.ok(!r.text.includes('line 25002\n'));
+  });
+});
+
 describe('edit/patch: structured line edits', () => {
   const text = lines(10);
 

@@ -68,7 +68,7 @@ describe('rule table', () => {
   });
 
   it('is what validateSkillContent applies (no I/O)', () => {
-    const v = validateSkillContent({ parsed: parseSkillFile('---\nname: x\ndescription: d\nfoo: 1\n---\n'), folderName: 'x' }, { mode: 'strict' });
+    const v = validateSkillContent({ parsed: parseSkillFile('---\nname: x\ndescription: Does d. Use when d is asked for.\nfoo: 1\n---\n'), folderName: 'x' }, { mode: 'strict' });
     assert.deepEqual(v.diagnostics.map((d) => [d.rule, d.severity]), [['field-unknown', getRule('field-unknown')?.strict]]);
   });
 });

@@ -47,7 +47,7 @@ describe('scanSecrets', () => {
     fs.writeFileSync(path.join(dir, 'node_modules', 'x.js'), `k="${SECRETS[0][1]}"`);
     const v = await validateSkillDir(dir, { mode: 'lenient' });
     assert.deepEqual(
-      v.diagnostics.map((d) => [d.rule, d.file, d.range.start.line]),
+      v.diagnostics.filter((d) => d.rule === 'secret-detected').map((d) => [d.rule, d.file, d.range.start.line]),
       [
         ['secret-detected', undefined, 4],
         ['secret-detected', 'scripts/deep/env.sh', 2],
@@ -55,6 +55,6 @@ describe('scanSecrets', () => {
     );
     assert.equal(v.valid, true, 'a secret is a warning: the skill still loads');
     const off = await validateSkillDir(dir, { mode: 'lenient', scanSecrets: false });
-    assert.deepEqual(off.diagnostics, []);
+    assert.deepEqual(off.diagnostics.filter((d) => d.rule === 'secret-detected'), []);
   });
 });

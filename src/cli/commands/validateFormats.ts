@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import { RULES, type SkillDiagnostic } from '../../core/skill';
+
+/** One skill's result, as `--format json` prints it. */
+export interface ValidateResult {
+  path: string;
+  /** Absolute skill folder (for locations in SARIF and annotations). */
+  dir: string;
+  /** The skill file's name, when there is one. */
+  fileName?: string;
+  name: string;
+  valid: boolean;
+  diagnostics: Pick<SkillDiagnostic, 'rule' | 'severity' | 'message' | 'range' | 'file'>[];
+}
+
+/** Human output as the reference CLI prints it (errors as `  - message`), then the other findings. */
+export function formatHuman(r: ValidateResult): string {
+  const lines = [r.valid ? `Valid skill: ${r.path}` : `Validation failed for ${r.path}:`];
+  for (const d of r.diagnostics) if (d.severity === 'error') lines.push(`  - ${d.message}`);
+  for (const d of r.diagnostics) {
+    if (d.severity === 'error') continue;
+    lines.push(`  ${d.severity}: ${d.message} [${d.rule} ${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}:${d.range.start.character + 1}]`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function fileOf(r: ValidateResult, d: ValidateResult['diagnostics'][number], cwd: string): string {
+  const abs = path.join(r.dir, d.file ?? r.fileName ?? 'SKILL.md');
+  return path.relative(cwd, abs).split(path.sep).join('/');
+}
+
+/** GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` line per finding. */
+export function formatGithub(results: readonly ValidateResult[], cwd: string): string {
+  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      const cmd = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
+      const s = d.range.start;
+      const e = d.range.end;
+      lines.push(`::${cmd} file=${prop(fileOf(r, d, cwd))},line=${s.line + 1},col=${s.character + 1},endLine=${e.line + 1},endColumn=${e.character + 1},title=${prop(`agent-skills ${d.rule}`)}::${esc(d.message)}`);
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
+
+/**
+ * SARIF 2.1.0, as GitHub code scanning reads it: the tool's rules with help text, one result per finding
+ * with a physical location (file relative to `cwd`, 1-based region; columns in UTF-16 units).
+ */
+export function formatSarif(results: readonly ValidateResult[], cwd: string, version: string): Record<string, unknown> {
+  const rules = RULES.map((r) => ({
+    id: r.id,
+    name: r.id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),
+    shortDescription: { text: r.description },
+    fullDescription: { text: r.doc },
+    help: { text: r.doc, markdown: r.doc },
+    defaultConfiguration: { level: r.lenient === 'off' ? 'none' : SARIF_LEVEL[r.lenient] },
+    properties: { strict: r.strict, lenient: r.lenient },
+  }));
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  const out: unknown[] = [];
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      const s = d.range.start;
+      const e = d.range.end;
+      const region: Record<string, number> = { startLine: s.line + 1, startColumn: s.character + 1 };
+      if (e.line > s.line || e.character > s.character) Object.assign(region, { endLine: e.line + 1, endColumn: e.character + 1 });
+      out.push({
+        ruleId: d.rule,
+        ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule) } : {}),
+        level: SARIF_LEVEL[d.severity],
+        message: { text: d.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(fileOf(r, d, cwd)), uriBaseId: '%SRCROOT%' }, region } }],
+      });
+    }
+  }
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'agent-skills', informationUri: 'https://agentskills.io', semanticVersion: version, rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${encodeURI(cwd.split(path.sep).join('/')).replace(/\/?$/, '/')}`.replace(/^(?!file:)/, 'file://') } },
+        columnKind: 'utf16CodeUnits',
+        results: out,
+      },
+    ],
+  };
+}

@@ -1,0 +1,77 @@
+import type { TextIndex } from './textIndex';
+
+/** Fenced code blocks of a Markdown body, and the fence left open at the end, if any. */
+export interface FencedBlocks {
+  /** Offsets `[start, end)` of each block, in order; an unclosed block runs to the end of the text. */
+  blocks: [number, number][];
+  /** The opening fence that is never closed: its offset and the fence as written (e.g. three backticks). */
+  unclosed?: { start: number; fence: string };
+}
+
+const FENCES_MEMO = {};
+
+/**
+ * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
+ * computed once per index (for the last base asked): the result is shared, so callers must not change it.
+ */
+export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
+  if (index.text !== text) return findFencedBlocks(text, base);
+  const memo = index.memo(FENCES_MEMO, () => ({ base, value: findFencedBlocks(text, base) }));
+  if (memo.base !== base) {
+    memo.base = base;
+    memo.value = findFencedBlocks(text, base);
+  }
+  return memo.value;
+}
+
+/** Start of the line holding `at`, looking back at most 4 characters (a fence is indented at most 3); -1 if further. */
+function nearLineStart(text: string, at: number): number {
+  for (let i = at - 1; i >= at - 4; i--) {
+    if (i < 0) return 0;
+    if (text.charCodeAt(i) === 10) return i + 1;
+  }
+  return -1;
+}
+
+function findFencedBlocks(text: string, base: number): FencedBlocks {
+  const fences: number[] = [];
+  for (const f of ['```', '~~~']) {
+    for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
+      // A backwards search with lastIndexOf costs a runtime call per hit; four characters are enough.
+      const near = nearLineStart(text, at);
+      const lineStart = near < 0 ? at - 4 : near;
+      if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
+      fences.push(at);
+      while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
+    }
+  }
+  if (fences.length === 0) return { blocks: [] };
+  fences.sort((a, b) => a - b);
+  const blocks: [number, number][] = [];
+  let open: { start: number; ch: number; len: number } | undefined;
+  for (const at of fences) {
+    const ch = text.charCodeAt(at);
+    let len = 3;
+    while (text.charCodeAt(at + len) === ch) len++;
+    const nl = text.indexOf('\n', at);
+    const lineEnd = nl < 0 ? text.length : text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (!open) {
+      open = { start: at, ch, len };
+    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {
+      blocks.push([open.start, lineEnd]);
+      open = undefined;
+    }
+  }
+  if (!open) return { blocks };
+  blocks.push([open.start, text.length]);
+  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len) } };
+}
+
+/** True when offset `at` lies in one of `blocks` (sorted). */
+export function inBlocks(blocks: readonly [number, number][], at: number): boolean {
+  for (const [s, e] of blocks) {
+    if (at < s) return false;
+    if (at < e) return true;
+  }
+  return false;
+}

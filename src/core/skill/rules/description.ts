@@ -1,0 +1,74 @@
+import { codePointLength } from '../codePoints';
+import type { Finding } from '../findings';
+import type { FrontmatterField } from '../types';
+import { formatCount, rangeOfValue } from './fieldAccess';
+import { placeholderIn } from './placeholders';
+import { rule, type RuleInfo } from './ruleInfo';
+import { routingIsPlain, checkRouting } from './routing';
+import { invisibleIn } from './unicode';
+import { XML_TAG, xmlFinding } from './xmlTags';
+
+export const DESCRIPTION_MAX = 1024;
+
+/** The `description` rules (its wording is judged by the routing rules). */
+export const DESCRIPTION_RULES: readonly RuleInfo[] = [
+  rule('description-missing', 'error', 'error', 'The required `description` field is missing.',
+    'The description is all a model sees before it activates a skill: without it no host can offer the skill. Add `description:` saying what the skill does and when to use it.',
+    { fix: { title: 'Add a `description:` line to fill in', safe: false } }),
+  rule('description-empty', 'error', 'error', '`description` is empty or not a string.',
+    '`description` must be a non-empty string saying what the skill does and when to use it.'),
+  rule('description-too-long', 'error', 'warning', '`description` is longer than 1024 characters.',
+    'Descriptions have at most 1024 characters; longer ones are loaded by Claude Code but may be truncated or rejected elsewhere. Shorten it and move detail into the body.',
+    { fix: { title: 'Shorten the description at a sentence boundary', safe: false } }),
+];
+
+/**
+ * True when no rule has anything to say about this description: a non-empty string within the limit,
+ * without tags, invisible characters or placeholders, worded as the routing rules want. The fast path
+ * (plainlyValid) and {@link checkDescription} both ask this.
+ */
+export function descriptionIsPlain(value: unknown, name: string): boolean {
+  return (
+    typeof value === 'string' &&
+    value.length <= DESCRIPTION_MAX &&
+    !value.includes('<') &&
+    value.trim() !== '' &&
+    invisibleIn(value) < 0 &&
+    placeholderIn(value) === undefined &&
+    routingIsPlain(value, name)
+  );
+}
+
+/** The `description` rules for a present `description` field. */
+export function checkDescription(value: unknown, f: FrontmatterField, name: string, out: Finding[]): void {
+  if (descriptionIsPlain(value, name)) return;
+  if (typeof value !== 'string' || value.trim() === '') {
+    out.push({
+      rule: 'description-empty',
+      message: '`description` must be a non-empty string saying what the skill does and when to use it (at most 1024 characters).',
+      range: rangeOfValue(f),
+      data: { field: 'description' },
+    });
+    return;
+  }
+  const len = value.length > DESCRIPTION_MAX ? codePointLength(value) : value.length;
+  if (len > DESCRIPTION_MAX) {
+    out.push({
+      rule: 'description-too-long',
+      message: `\`description\` is ${formatCount(len)} characters; the limit is ${DESCRIPTION_MAX}. Shorten it by ${len - DESCRIPTION_MAX} and move detail into the body.`,
+      range: rangeOfValue(f),
+      data: { field: 'description', length: len, limit: DESCRIPTION_MAX },
+    });
+  }
+  if (value.includes('<') && XML_TAG.test(value)) out.push(xmlFinding('description', rangeOfValue(f)));
+  const placeholder = placeholderIn(value);
+  if (placeholder !== undefined) {
+    out.push({
+      rule: 'placeholder-text',
+      message: `\`description\` still holds the placeholder '${placeholder}'. Replace it with what the skill does and when to use it.`,
+      range: rangeOfValue(f),
+      data: { field: 'description', placeholder },
+    });
+  }
+  checkRouting(value, f, name, out);
+}

@@ -1,0 +1,162 @@
+import { allowedToolBase, parseAllowedTools } from '../allowedTools';
+import { KNOWN_TOOL_NAMES } from '../fieldValues';
+import type { Finding } from '../findings';
+import type { FrontmatterField, ParsedSkillFile } from '../types';
+import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
+import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
+
+/**
+ * Rules about the values of the fields hosts define (Claude Code, VS Code). A wrong value there makes
+ * the host ignore the field or do something else than the author meant, so most are warnings.
+ */
+export const HOST_FIELD_RULES: readonly RuleInfo[] = [
+  rule('host-field-value', 'warning', 'warning', 'A host-defined field has a value the host does not accept (`context`, `agent`, `model`, `effort`, `shell`).',
+    'Claude Code accepts `context: fork` only, `effort` of `low`, `medium`, `high` or `max`, `shell` of `bash` or `powershell`, `model` as an alias (`sonnet`, `opus`, `haiku`, `inherit`) or a `claude-…` model id, and uses `agent` only together with `context: fork`. Other values are ignored, so the skill runs differently from what its author meant.'),
+  rule('boolean-quoted', 'warning', 'warning', 'A boolean field is written as a quoted string (`"false"`).',
+    '`user-invocable: "false"` is the string "false", not the boolean: hosts that test the value\'s truth read it as set. Write `true` or `false` without quotes.',
+    { fix: { title: 'Remove the quotes', safe: true } }),
+  rule('skill-unreachable', 'warning', 'warning', 'No one can invoke the skill: `user-invocable: false` and `disable-model-invocation: true`.',
+    'With both, the skill is hidden from the slash-command menu and the model may not activate it. Remove one of the two fields.'),
+  rule('argument-hint-mismatch', 'info', 'info', '`argument-hint` is set but the body never uses `$ARGUMENTS`, or the body uses arguments without a hint.',
+    'Claude Code and VS Code substitute `$ARGUMENTS` (or named `arguments`) into the body when the skill is invoked with text after its slash command; `argument-hint` shows what to type. Use both or neither.'),
+  rule('compatibility-empty', 'warning', 'warning', '`compatibility` is present but empty.',
+    'An empty `compatibility` says nothing and some loaders reject it. Describe the environment the skill needs (e.g. `Requires git and network access`) or remove the field.'),
+  rule('allowed-tools-unknown', 'info', 'info', '`allowed-tools` names a tool no common host defines.',
+    'Hosts grant only the tools they know; a misspelt name (`Bash` vs `bash`) grants nothing and the skill stops to ask. Known tools: Bash, Edit, Glob, Grep, LS, MultiEdit, NotebookEdit, Read, Task, TodoWrite, WebFetch, WebSearch, Write, and MCP tools as `mcp__server__tool`.'),
+  rule('allowed-tools-unscoped-bash', 'info', 'info', '`allowed-tools` pre-approves `Bash` with no command pattern.',
+    'A bare `Bash` lets the skill run any shell command without asking. Scope it to the commands the skill needs, e.g. `Bash(git status:*) Bash(npm test:*)`.'),
+];
+
+const MODEL_ALIASES = new Set(['sonnet', 'opus', 'haiku', 'inherit', 'default', 'opusplan', 'sonnet[1m]', 'opus[1m]']);
+const EFFORTS = ['low', 'medium', 'high', 'max'];
+const SHELLS = ['bash', 'powershell'];
+const KNOWN_TOOLS = new Set(KNOWN_TOOL_NAMES);
+const BOOLEAN_FIELDS = ['user-invocable', 'user-invokable', 'disable-model-invocation'];
+/** `$ARGUMENTS` (or `$ARGUMENTS[0]`); bare `$0`, `$1` are left out: prose prices ("$5") would pass for them. */
+const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
+
+/** True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body. */
+export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string): boolean {
+  for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
+  return !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
+}
+
+/** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
+export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
+  const fields = parsed.fields;
+  const props = parsed.properties;
+  checkEnum(firstField(fields, 'context'), ['fork'], out);
+  checkEnum(firstField(fields, 'effort'), EFFORTS, out);
+  checkEnum(firstField(fields, 'shell'), SHELLS, out);
+  const model = firstField(fields, 'model');
+  if (model && typeof props.model === 'string' && model.kind === 'scalar') {
+    const m = props.model.trim();
+    if (m !== '' && !MODEL_ALIASES.has(m) && !/^claude-[a-z0-9.-]+(?:\[1m\])?$/.test(m)) {
+      out.push({
+        rule: 'host-field-value',
+        message: `\`model: ${m}\` is neither a model alias (sonnet, opus, haiku, inherit) nor a \`claude-…\` model id; Claude Code will not switch to it. Use an alias or a full model id.`,
+        range: rangeOfValue(model),
+        data: { field: 'model', allowed: [...MODEL_ALIASES] },
+      });
+    }
+  }
+  const agent = firstField(fields, 'agent');
+  if (agent && String(props.context ?? '').trim() !== 'fork') {
+    out.push({
+      rule: 'host-field-value',
+      message: '`agent` is used only with `context: fork`; without it the skill runs in the main conversation and `agent` is ignored. Add `context: fork` or remove `agent`.',
+      range: agent.keyRange,
+      data: { field: 'agent' },
+    });
+  }
+  for (const key of BOOLEAN_FIELDS) {
+    const f = firstField(fields, key);
+    const b = booleanValue(f);
+    if (f && b?.quoted) {
+      const word = b.value ? 'true' : 'false';
+      out.push({
+        rule: 'boolean-quoted',
+        message: `\`${key}: "${String(f.value)}"\` is a quoted string, not a boolean; hosts that test its truth read any non-empty string as true. Write \`${key}: ${word}\` without quotes.`,
+        range: f.valueRange,
+        data: { field: key, fix: { title: `Unquote ${key} (${word})`, edits: [{ range: f.valueRange, newText: word }] } },
+      });
+    }
+  }
+  const userInvocable = booleanValue(firstField(fields, 'user-invocable') ?? firstField(fields, 'user-invokable'));
+  const noModel = booleanValue(firstField(fields, 'disable-model-invocation'));
+  const dmi = firstField(fields, 'disable-model-invocation');
+  if (userInvocable?.value === false && noModel?.value === true && dmi) {
+    out.push({
+      rule: 'skill-unreachable',
+      message: 'With `user-invocable: false` and `disable-model-invocation: true` neither the user nor the model can invoke this skill. Remove one of the two fields.',
+      range: dmi.keyRange,
+      data: { field: 'disable-model-invocation' },
+    });
+  }
+  const hint = firstField(fields, 'argument-hint');
+  const usesArgs = (includesVia(parsed.body, 'ARGUMENTS', 2) && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
+  if (hint && !usesArgs) {
+    out.push({
+      rule: 'argument-hint-mismatch',
+      message: '`argument-hint` is set but the body never uses `$ARGUMENTS`, so what the user types after the slash command is not placed anywhere. Use `$ARGUMENTS` in the body or remove the hint.',
+      range: hint.keyRange,
+      data: { field: 'argument-hint' },
+    });
+  } else if (!hint && usesArgs && parsed.frontmatter) {
+    out.push({
+      rule: 'argument-hint-mismatch',
+      message: 'The body uses `$ARGUMENTS` but there is no `argument-hint`, so users are not told what to type after the slash command. Add e.g. `argument-hint: [file]`.',
+      range: { start: { line: parsed.frontmatter.openLine, character: 0 }, end: { line: parsed.frontmatter.openLine, character: 3 } },
+      data: { field: 'argument-hint' },
+    });
+  }
+  const compat = firstField(fields, 'compatibility');
+  if (compat && typeof props.compatibility === 'string' && props.compatibility.trim() === '' && compat.kind !== 'empty') {
+    out.push({
+      rule: 'compatibility-empty',
+      message: '`compatibility` is empty. Describe what the skill needs (e.g. `Requires git and network access`) or remove the field.',
+      range: rangeOfValue(compat),
+      data: { field: 'compatibility' },
+    });
+  }
+  const tools = firstField(fields, 'allowed-tools');
+  const entries = tools ? parseAllowedTools(props['allowed-tools']) : undefined;
+  if (tools && entries && (typeof props['allowed-tools'] === 'string' || Array.isArray(props['allowed-tools']))) {
+    const unknown = entries.map(allowedToolBase).filter((b) => b !== '' && /^[A-Za-z_]/.test(b) && !KNOWN_TOOLS.has(b) && !b.startsWith('mcp__'));
+    if (unknown.length) {
+      out.push({
+        rule: 'allowed-tools-unknown',
+        message: `\`allowed-tools\` names ${unknown.map((u) => `'${u}'`).join(', ')}, which no common host defines; a misspelt tool grants nothing. Known: ${KNOWN_TOOL_NAMES.join(', ')}, or MCP tools as mcp__server__tool.`,
+        range: rangeOfValue(tools),
+        data: { field: 'allowed-tools', unknown },
+      });
+    }
+    if (entries.includes('Bash')) {
+      out.push({
+        rule: 'allowed-tools-unscoped-bash',
+        message: '`allowed-tools` pre-approves `Bash` with no pattern, so the skill may run any shell command without asking. Scope it, e.g. `Bash(git status:*)`.',
+        range: rangeOfValue(tools),
+        data: { field: 'allowed-tools' },
+      });
+    }
+  }
+}
+
+function namedArgumentUsed(args: unknown, body: string): boolean {
+  const names = Array.isArray(args) ? args.map(String) : typeof args === 'string' ? args.split(/[\s,]+/) : [];
+  return names.some((n) => n !== '' && includesVia(body, `$${n}`, 0));
+}
+
+function checkEnum(f: FrontmatterField | undefined, allowed: readonly string[], out: Finding[]): void {
+  if (!f || f.kind !== 'scalar' || typeof f.value !== 'string') return;
+  const v = f.value.trim();
+  if (allowed.includes(v)) return;
+  const close = allowed.find((a) => v.startsWith(a) || a.startsWith(v));
+  out.push({
+    rule: 'host-field-value',
+    message: `\`${f.key}: ${v}\` is not a value hosts accept (${allowed.map((a) => `\`${a}\``).join(', ')}), so the field is ignored.${close ? ` Did you mean \`${close}\`?` : ''}`,
+    range: rangeOfValue(f),
+    data: { field: f.key, allowed, ...(close ? { fix: { title: `Change ${f.key} to '${close}'`, edits: [{ range: rangeOfValue(f), newText: close }] } } : {}) },
+  });
+}

@@ -1,0 +1,157 @@
+import { codePointLength } from '../codePoints';
+import type { Finding } from '../findings';
+import type { FrontmatterField, Range } from '../types';
+import { rangeOfValue } from './fieldAccess';
+import { rule, type RuleInfo } from './ruleInfo';
+import { XML_TAG, xmlFinding } from './xmlTags';
+
+export const NAME_MAX = 64;
+export const RESERVED_WORDS = ['anthropic', 'claude'] as const;
+const NAME_CHARS = /^[\p{L}\p{N}-]*$/u;
+
+const RENAME_FIX = { title: 'Set name to the folder name (or rename the folder with F2)', safe: false };
+
+/** The `name` rules. */
+export const NAME_RULES: readonly RuleInfo[] = [
+  rule('name-missing', 'error', 'warning', 'The required `name` field is missing.',
+    'Every skill needs `name`. Claude Code and VS Code fall back to the folder name, so lenient mode loads the skill under its folder name; add `name: <folder-name>`.',
+    { fix: { title: 'Add `name: <folder-name>`', safe: true } }),
+  rule('name-empty', 'error', 'warning', '`name` is empty or not a string.',
+    '`name` must be a non-empty string. Lenient mode loads the skill under its folder name; set `name: <folder-name>`.', { fix: RENAME_FIX }),
+  rule('name-too-long', 'error', 'warning', '`name` is longer than 64 characters.',
+    'A name has at most 64 characters (Unicode code points, after NFKC normalization). Shorten it and rename the folder to match.'),
+  rule('name-uppercase', 'error', 'warning', '`name` contains uppercase letters.',
+    'Names are lowercase. Use the lowercase form and rename the folder to match.', { fix: RENAME_FIX }),
+  rule('name-hyphen-edge', 'error', 'warning', '`name` starts or ends with a hyphen.',
+    'Names must not start or end with `-`. Remove the leading or trailing hyphen.', { fix: RENAME_FIX }),
+  rule('name-consecutive-hyphens', 'error', 'warning', '`name` contains `--`.',
+    'Names must not contain consecutive hyphens. Use a single `-` between words.', { fix: RENAME_FIX }),
+  rule('name-invalid-chars', 'error', 'warning', '`name` contains characters other than letters, digits and hyphens.',
+    'Names may contain only Unicode letters and digits (a lowercase Chinese or Russian name is valid) and hyphens. Replace spaces, underscores and punctuation with `-`.', { fix: RENAME_FIX }),
+  rule('name-folder-mismatch', 'error', 'warning', '`name` differs from the skill folder name.',
+    'The name must equal the folder name (both NFKC-normalized). Hosts that key skills by folder may show one name and load another. Rename the folder or change `name`; F2 on `name` renames the folder and updates links to it across the workspace.', { fix: RENAME_FIX }),
+  rule('name-reserved-word', 'warning', 'warning', '`name` contains a reserved word (`anthropic`, `claude`).',
+    'Anthropic\'s skill guidelines reserve these words; the reference accepts them, but uploads to Anthropic\'s API may be rejected. Choose a name without them.'),
+];
+
+/**
+ * True for a lowercase ASCII name with single inner hyphens (`^[a-z0-9]+(?:-[a-z0-9]+)*$`): trimming and NFKC
+ * leave it as it is. A loop: this runs for every skill of a scan, where a regular expression costs more.
+ */
+export function isSimpleName(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || s.charCodeAt(0) === 45 || s.charCodeAt(n - 1) === 45) return false;
+  let prevHyphen = false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 45) {
+      if (prevHyphen) return false;
+      prevHyphen = true;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) prevHyphen = false;
+    else return false;
+  }
+  return true;
+}
+
+function hasReservedWord(name: string): boolean {
+  return name.includes(RESERVED_WORDS[0]) || name.includes(RESERVED_WORDS[1]);
+}
+
+/**
+ * True when no `name` rule has anything to say: a simple lowercase name equal to its folder's, within the
+ * limit, without a reserved word. The fast path (plainlyValid) and {@link checkName} both ask this.
+ */
+export function nameIsPlain(value: unknown, folderName: string): boolean {
+  return typeof value === 'string' && value === folderName && value.length <= NAME_MAX && isSimpleName(value) && !hasReservedWord(value);
+}
+
+/** The name a skill is known by: the frontmatter `name` (trimmed, NFKC) when it is a non-empty string, else the folder name. */
+export function effectiveSkillName(properties: Record<string, unknown>, folderName: string): string {
+  const n = properties.name;
+  if (typeof n === 'string' && isSimpleName(n)) return n;
+  return typeof n === 'string' && n.trim() !== '' ? n.trim().normalize('NFKC') : folderName.normalize('NFKC');
+}
+
+/** The `name` rules for a present `name` field. */
+export function checkName(value: unknown, f: FrontmatterField, folderName: string, out: Finding[]): void {
+  // The common case; the range is built only for a finding (a parser may compute it on demand).
+  if (nameIsPlain(value, folderName)) return;
+  const r = rangeOfValue(f);
+  const folder = folderName.normalize('NFKC');
+  if (typeof value !== 'string' || value.trim() === '') {
+    out.push({
+      rule: 'name-empty',
+      message: `\`name\` must be a non-empty string. Set \`name: ${folder}\` (the folder name).`,
+      range: r,
+      data: { field: 'name', expected: folder },
+    });
+    return;
+  }
+  const name = value.trim().normalize('NFKC');
+  const len = codePointLength(name);
+  if (len > NAME_MAX) {
+    out.push({
+      rule: 'name-too-long',
+      message: `\`name\` is ${len} characters; the limit is ${NAME_MAX}. Shorten it (and rename the folder to match).`,
+      range: r,
+      data: { field: 'name', length: len, limit: NAME_MAX },
+    });
+  }
+  const lower = name.toLowerCase();
+  if (name !== lower) {
+    out.push({
+      rule: 'name-uppercase',
+      message: `\`name\` '${name}' must be lowercase. Use '${lower}' (and rename the folder to match).`,
+      range: r,
+      data: { field: 'name', expected: lower },
+    });
+  }
+  if (name.startsWith('-') || name.endsWith('-')) {
+    out.push({
+      rule: 'name-hyphen-edge',
+      message: `\`name\` '${name}' must not start or end with a hyphen. Remove the ${name.startsWith('-') ? 'leading' : 'trailing'} \`-\`.`,
+      range: r,
+      data: { field: 'name', expected: name.replace(/^-+|-+$/g, '') },
+    });
+  }
+  if (name.includes('--')) {
+    out.push({
+      rule: 'name-consecutive-hyphens',
+      message: `\`name\` '${name}' must not contain consecutive hyphens. Use a single \`-\` between words.`,
+      range: r,
+      data: { field: 'name', expected: name.replace(/-{2,}/g, '-') },
+    });
+  }
+  if (!NAME_CHARS.test(name)) {
+    const bad = [...new Set([...name].filter((c) => !/[\p{L}\p{N}-]/u.test(c)))].map((c) => JSON.stringify(c)).join(', ');
+    out.push({
+      rule: 'name-invalid-chars',
+      message: `\`name\` '${name}' contains ${bad}; only letters, digits and hyphens are allowed. Replace them with \`-\`.`,
+      range: r,
+      data: { field: 'name', expected: lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') },
+    });
+  }
+  if (folder !== name) {
+    out.push({
+      rule: 'name-folder-mismatch',
+      message: `\`name\` '${name}' does not match the folder name '${folderName}'. Rename the folder (F2 on \`name\` renames it and updates links) or set \`name: ${folder}\`.`,
+      range: r,
+      data: { field: 'name', expected: folder, folderName },
+    });
+  }
+  checkReservedWord(name, r, out);
+  if (name.includes('<') && XML_TAG.test(name)) out.push(xmlFinding('name', r));
+}
+
+function checkReservedWord(name: string, r: Range, out: Finding[]): void {
+  const lower = name.toLowerCase();
+  const reserved = RESERVED_WORDS.find((w) => lower.includes(w));
+  if (reserved) {
+    out.push({
+      rule: 'name-reserved-word',
+      message: `\`name\` '${name}' contains the reserved word '${reserved}'; Anthropic's guidelines reserve it for its own skills. Choose a name without it.`,
+      range: r,
+      data: { field: 'name', word: reserved },
+    });
+  }
+}

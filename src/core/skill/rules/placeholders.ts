@@ -1,0 +1,31 @@
+import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
+
+/** What the language server's "add description" quick fix inserts; it must be replaced, so it is a placeholder too. */
+export const DESCRIPTION_PLACEHOLDER = 'Describe what this skill does and when to use it.';
+
+/** Case-sensitive: `TODO` in capitals is a marker, a "todo list" is prose. A bracket followed by `(` is a link. */
+const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]\n]{0,80}\](?!\()|Describe what this skill does and when to use it\./g;
+
+/** Placeholder text left in a skill. */
+export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
+  rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported.'),
+];
+
+/** Every placeholder in `text` from offset `from`, as written, with its offset. */
+const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 2], ['[Insert', 0], ['[Add', 0], ['[Your', 0], ['[Describe', 0], ['Describe what this skill', 0]];
+
+export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
+  if (!LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from))) return out;
+  PLACEHOLDER.lastIndex = from;
+  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
+  return out;
+}
+
+/** The first placeholder in `text`, or undefined. */
+export function placeholderIn(text: string): string | undefined {
+  return placeholdersIn(text)[0]?.text;
+}

@@ -1,0 +1,84 @@
+import type { Finding } from '../findings';
+import type { FrontmatterField } from '../types';
+import { rangeOfValue } from './fieldAccess';
+import { rule, type RuleInfo } from './ruleInfo';
+
+/**
+ * Routing rules: whether the description lets a model decide when to activate the skill. Notes only
+ * (info): a host loads the skill either way; the wording decides whether it is ever picked.
+ */
+export const ROUTING_RULES: readonly RuleInfo[] = [
+  rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck.'),
+  rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
+    'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
+  rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
+    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged.'),
+];
+
+const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|use[ds]? (?:it |this (?:skill )?)?(?:when|for|if|to|whenever|on)|if the user|if asked)\b/i;
+const FIRST_PERSON = /\b(?:I|I'm|I'll|I've|me|my|we|we're|we'll|our)\b/;
+const SECOND_PERSON = /\b(?:you|your|you're|you'll)\b/i;
+const QUOTED = /"[^"]*"|“[^”]*”|'[^'\n]{3,}'(?!\w)/g;
+const STOP = new Set(['a', 'an', 'the', 'for', 'to', 'of', 'and', 'skill', 'this', 'tool', 'tools']);
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * True when every word of the description (but a few small ones) is a word of the name. Only a short
+ * description can be one (at most twice the name's length plus a little), so longer ones are not read.
+ */
+function restatesName(description: string, name: string): boolean {
+  if (name === '' || description.length > name.length * 2 + 10) return false;
+  const lowerName = name.toLowerCase();
+  let seen = false;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(description); m; m = WORD.exec(description)) {
+    const w = m[0].toLowerCase();
+    if (STOP.has(w)) continue;
+    if (!lowerName.split(/[^\p{L}\p{N}]+/u).includes(w)) return false;
+    seen = true;
+  }
+  return seen;
+}
+
+function person(description: string): 'first' | 'second' | undefined {
+  const unquoted = description.includes('"') || description.includes('“') || description.includes("'") ? description.replace(QUOTED, ' ') : description;
+  if (FIRST_PERSON.test(unquoted)) return 'first';
+  if (SECOND_PERSON.test(unquoted)) return 'second';
+  return undefined;
+}
+
+/** True when no routing rule has anything to say about this (non-empty) description. */
+export function routingIsPlain(description: string, name: string): boolean {
+  return TRIGGER.test(description) && person(description) === undefined && !restatesName(description, name);
+}
+
+/** The routing rules for a non-empty description. */
+export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[]): void {
+  const range = rangeOfValue(f);
+  if (restatesName(description, name)) {
+    out.push({
+      rule: 'description-restates-name',
+      message: `\`description\` only restates the name '${name}'. Say what the skill does and when to use it, e.g. "… Use when the user asks to …".`,
+      range,
+      data: { field: 'description' },
+    });
+  } else if (!TRIGGER.test(description)) {
+    out.push({
+      rule: 'description-no-trigger',
+      message: '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
+      range,
+      data: { field: 'description' },
+    });
+  }
+  const p = person(description);
+  if (p) {
+    out.push({
+      rule: 'description-person',
+      message: `\`description\` is written in the ${p} person ("${p === 'first' ? 'I/we/my' : 'you/your'}"); it is read inside the system prompt. Rewrite it in the third person, e.g. "Generates … Use when …".`,
+      range,
+      data: { field: 'description', person: p },
+    });
+  }
+}

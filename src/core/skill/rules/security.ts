@@ -1,0 +1,116 @@
+import type { Finding } from '../findings';
+import { inBlocks } from '../markdownBlocks';
+import type { TextIndex } from '../textIndex';
+import { rule, type RuleInfo } from './ruleInfo';
+import { includesVia } from '../textSearch';
+
+export const ENCODED_MIN_DEFAULT = 200;
+
+/** Security rules over the text of a skill (the secret scan of every file lives in validateFiles). */
+export const SECURITY_RULES: readonly RuleInfo[] = [
+  rule('secret-detected', 'warning', 'warning', 'A file of the skill appears to contain a credential (API key, token, private key, password).',
+    'Skills must not contain credentials: they are shared and loaded into model context. Remove the value, rotate it, and read it from an environment variable instead.'),
+  rule('hidden-directive', 'warning', 'warning', 'An HTML comment or link-reference definition holds instructions a reader does not see.',
+    'HTML comments (`<!-- … -->`) and link-reference definitions used as comments (`[//]: # (…)`) are hidden when the Markdown is rendered, but the model reads them. Instructions placed there ("ignore the previous instructions", "do not tell the user") are a prompt-injection pattern. Move real instructions into visible text, or delete the comment.'),
+  rule('encoded-payload', 'info', 'info', 'A long base64 or hex string in SKILL.md.',
+    'A long encoded string cannot be reviewed by a reader, and a model may decode and follow it. Put binary data in a file under `assets/` and describe it in words. The length that counts as long is the option `minLength` (characters).',
+    { options: { minLength: { default: ENCODED_MIN_DEFAULT, description: 'Shortest run of base64 or hex characters reported.' } } }),
+  rule('dynamic-context', 'warning', 'warning', 'A dynamic-context command (`!`cmd``) that some hosts run in a shell when the skill loads.',
+    'Claude Code runs `!`command`` (and ```` ```! ```` blocks) in a shell before the model sees the skill, with the user\'s permissions and no confirmation. Make sure the command is harmless and intended; prefer a script under `scripts/` that the model runs with the user\'s approval.'),
+];
+
+const DIRECTIVE = /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,60}\b(?:instructions?|rules?|above|previous|prior|system)\b|\b(?:do not|don't|never)\s+(?:tell|mention|reveal|inform|show|disclose|ask)\b|\bsystem prompt\b|\byou (?:must|should|will|are now)\b|\b(?:always|must|then)\s+(?:run|execute|call|send|upload|curl|fetch|post)\b|\bsecretly\b|\bwithout (?:telling|asking|informing)\b/i;
+const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
+const LINK_COMMENT = /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:#|<>|\S+)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')[ \t]*$/gm;
+const DYNAMIC = /!`[^`\n]+`|^ {0,3}```!/gm;
+
+/** A cheap necessary condition for any rule of this module to fire in a body (the fast path's test). */
+export const SECURITY_TRIGGER = new RegExp(`<!--|\\]:|!\`|\`\`\`!|[A-Za-z0-9+/_-]{${ENCODED_MIN_DEFAULT},}`);
+
+/** `[A-Za-z0-9+/_=-]`: the characters of base64 (and base64url), which hex is a subset of. */
+function isBase64Code(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45 || c === 61;
+}
+
+/**
+ * `[start, end)` of every run of base64 characters at least `min` long. Such a run covers `min` consecutive
+ * offsets, so it holds a multiple of `min`: only those offsets are probed, and a hit is widened both ways.
+ */
+function longRuns(text: string, from: number, min: number): [number, number][] {
+  const runs: [number, number][] = [];
+  const step = Math.max(1, min);
+  for (let probe = Math.ceil(from / step) * step; probe < text.length; probe += step) {
+    if (!isBase64Code(text.charCodeAt(probe))) continue;
+    let start = probe;
+    while (start > from && isBase64Code(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < text.length && isBase64Code(text.charCodeAt(end))) end++;
+    if (end - start >= min) runs.push([start, end]);
+    probe = Math.floor(end / step) * step;
+  }
+  return runs;
+}
+
+/** Body offsets and the fenced blocks of the body. */
+export interface BodyScan {
+  text: string;
+  base: number;
+  index: TextIndex;
+  blocks: readonly [number, number][];
+}
+
+/** The security rules of the body: hidden directives, encoded payloads, dynamic-context commands. */
+export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[]): void {
+  const { text, base, index, blocks } = s;
+  if (includesVia(text, '<!--', 1, base)) {
+    COMMENT.lastIndex = base;
+    for (let m = COMMENT.exec(text); m; m = COMMENT.exec(text)) {
+      const inner = m[1];
+      if (inBlocks(blocks, m.index) || /^\s*agent-skills-(?:disable|enable)/.test(inner)) continue;
+      const d = DIRECTIVE.exec(inner);
+      if (d) out.push(directive('an HTML comment', d[0], index, m.index, m.index + m[0].length));
+    }
+  }
+  if (text.includes(']:', base)) {
+    LINK_COMMENT.lastIndex = base;
+    for (let m = LINK_COMMENT.exec(text); m; m = LINK_COMMENT.exec(text)) {
+      const inner = m[1] ?? m[2] ?? m[3] ?? '';
+      const d = DIRECTIVE.exec(inner);
+      if (d && !inBlocks(blocks, m.index)) out.push(directive('a link-reference definition', d[0], index, m.index, m.index + m[0].length));
+    }
+  }
+  for (const [start, end] of longRuns(text, base, encodedMin)) {
+    const run = text.slice(start, end);
+    // A run of one repeated character or of letters only (a long word, a path) is not a payload.
+    if (!/\d/.test(run) || !/[A-Za-z]/.test(run) || /^(.)\1*$/.test(run)) continue;
+    const hex = /^[0-9a-fA-F]+$/.test(run);
+    out.push({
+      rule: 'encoded-payload',
+      message: `A ${run.length}-character ${hex ? 'hex' : 'base64'} string sits in SKILL.md; readers cannot review it and a model may decode and follow it. Move the data into a file under assets/ and describe it in words.`,
+      range: index.rangeOf(start, end),
+      data: { length: run.length, encoding: hex ? 'hex' : 'base64' },
+    });
+  }
+  if (includesVia(text, '!`', 0, base) || includesVia(text, '```!', 3, base)) {
+    DYNAMIC.lastIndex = base;
+    for (let m = DYNAMIC.exec(text); m; m = DYNAMIC.exec(text)) {
+      const block = m[0].trimStart().startsWith('```');
+      if (!block && inBlocks(blocks, m.index)) continue;
+      out.push({
+        rule: 'dynamic-context',
+        message: `${block ? 'A ```! block' : `\`${m[0]}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
+        range: index.rangeOf(m.index, m.index + m[0].length),
+        data: { command: block ? '```!' : m[0].slice(2, -1) },
+      });
+    }
+  }
+}
+
+function directive(where: string, phrase: string, index: TextIndex, start: number, end: number): Finding {
+  return {
+    rule: 'hidden-directive',
+    message: `${where[0].toUpperCase()}${where.slice(1)} holds an instruction ('${phrase}') that readers of the rendered Markdown do not see but the model reads. Move real instructions into visible text, or delete it.`,
+    range: index.rangeOf(start, end),
+    data: { phrase },
+  };
+}
