@@ -28,7 +28,7 @@ const which = (p: string) => execFileSync('bash', ['-c', `command -v ${p}`], { e
 const SH = which('sh');
 const rawSpawn = (prog: string, file: string, viaLauncher = false) =>
   new Promise<void>((resolve, reject) => {
-    // viaLauncher: the same spawn through the no-sandbox launcher (sh, which stays the script's parent).
+    // viaLauncher: the same spawn through the sh fallback launcher (used only where the persistent one cannot start).
     const c = viaLauncher
       ? spawn(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '0', prog, file], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
         const oursB2b = await measure(call, runs, 3);
         console.log(`  info: back-to-back calls .${ext}: ${oursB2b.median.toFixed(2)} ms vs raw ${rawB2b.median.toFixed(2)} ms = ${(oursB2b.median / rawB2b.median).toFixed(3)}x`);
         const [bare, launched] = await measurePairSpaced(() => rawSpawn(prog, file), () => rawSpawn(prog, file, true), runs, 3);
-        console.log(`  info: the launcher alone (sh between the runner and the .${ext} interpreter): ${launched.median.toFixed(2)} ms vs ${bare.median.toFixed(2)} ms = +${(launched.median - bare.median).toFixed(2)} ms`);
+        console.log(`  info: the sh fallback launcher alone (sh between the runner and the .${ext} interpreter): ${launched.median.toFixed(2)} ms vs ${bare.median.toFixed(2)} ms = +${(launched.median - bare.median).toFixed(2)} ms`);
       } else {
         console.log(`(info) sandbox=auto .${ext}: ${ours.median.toFixed(2)} ms vs raw ${raw.median.toFixed(2)} ms`);
       }

@@ -1,8 +1,10 @@
 /**
- * How a script is started, with or without a sandbox. Either way a small POSIX sh program stands between
- * the runner and the script: it sets the file-size limit, then the call's environment, then runs the script.
+ * How a script is started, with or without a sandbox. A small POSIX sh program sets the file-size limit
+ * and starts the script.
  *
- * Without a sandbox the launcher stays the script's parent, so `/proc/$PPID/environ` shows the scrubbed
+ * Without a sandbox the runner's persistent launcher (persistentLauncher.ts) starts `sh -c SANDBOX_LAUNCHER`,
+ * which execs the script: one process start per run. Where that launcher cannot start, LOCAL_LAUNCHER is
+ * the fallback: it stays the script's parent, so `/proc/$PPID/environ` shows the scrubbed
  * environment the launcher was started with, never the editor's. The call's `env` is passed as arguments
  * and exported by the launcher just before it starts the script, so none of it is in effect while a
  * program outside the script's control (the shell itself) starts.
@@ -33,7 +35,7 @@ export const LOCAL_LAUNCHER = [
   'exit "$st"',
 ].join('\n');
 
-/** Inside the sandbox: $1 the file-size limit in 512-byte blocks, then the program and its arguments. */
+/** Inside the sandbox and under the persistent launcher: $1 the file-size limit in 512-byte blocks, then the program and its arguments. */
 export const SANDBOX_LAUNCHER = 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"';
 
 /** 512-byte blocks for a byte limit, rounded up (what `ulimit -f` takes in sh). */
@@ -58,7 +60,7 @@ export function localLaunch(sh: string, argv: readonly string[], baseEnv: Record
   return { program: sh, args: ['-c', LOCAL_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), String(words.length), ...words, ...argv], env: baseEnv };
 }
 
-/** The part after bubblewrap's own arguments: the in-sandbox launcher, then the script's argv. */
+/** `sh` with SANDBOX_LAUNCHER, then the script's argv (after bubblewrap's arguments, or as the persistent launcher's start). */
 export function sandboxedCommand(sh: string, argv: readonly string[], maxFileBytes: number): string[] {
   return [sh, '-c', SANDBOX_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), ...argv];
 }

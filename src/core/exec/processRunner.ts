@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { startProcess, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
 
 /** What to spawn and how long it may take. */
 export interface ProcessSpec {
@@ -22,6 +22,8 @@ export interface ProcessSpec {
   pipeGraceMs?: number;
   /** Kills what escaped the process group: called at the timeout, on cancel or stop, and after the leader exits. */
   sweep?: (leaderPid: number) => void;
+  /** Who spawns the group: this process by default, or the runner's persistent launcher. */
+  start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess;
 }
 
 /** How the process ended. */
@@ -67,21 +69,14 @@ class CappedBuffer {
   }
 }
 
-function killGroup(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, sig);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
 /**
  * Spawns the program as the leader of a new process group (detached), with stdin closed. On timeout
  * or abort the whole group gets SIGTERM, then SIGKILL after the grace period. When the leader exits,
  * whatever it left running in its group is killed too, so no process outlives its run and the pipes
  * close. A descendant that calls setsid() leaves the group: `sweep` finds those (outside a sandbox),
  * the sandbox's PID namespace takes them down with bwrap (inside), and reading stops `pipeGraceMs` after
- * the leader exits whatever still holds the pipes.
+ * the leader exits whatever still holds the pipes. `start` says who spawns it: this process, or the runner's
+ * persistent launcher (then the group's leader is the launcher's child; the runner signals it by pid).
  */
 export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
@@ -96,19 +91,12 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     let exit: { code: number | null; signal: string | null } | undefined;
     const timers: NodeJS.Timeout[] = [];
 
-    const child = spawn(spec.program, spec.args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const pid = child.pid;
-
+    let pid: number | undefined;
     const terminate = (): void => {
-      if (pid === undefined || exit) return;
-      killGroup(pid, 'SIGTERM');
-      spec.sweep?.(pid);
-      const t = setTimeout(() => killGroup(pid, 'SIGKILL'), spec.killGraceMs);
+      if (exit) return;
+      child.kill('SIGTERM');
+      if (pid !== undefined) spec.sweep?.(pid);
+      const t = setTimeout(() => child.kill('SIGKILL'), spec.killGraceMs);
       timers.push(t);
     };
     const onAbort = (): void => {
@@ -120,50 +108,27 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
       terminate();
     };
 
-    if (spec.timeoutMs > 0) {
-      timers.push(
-        setTimeout(() => {
-          timedOut = true;
-          terminate();
-        }, spec.timeoutMs),
-      );
-    }
-    if (spec.signal) {
-      if (spec.signal.aborted) onAbort();
-      else spec.signal.addEventListener('abort', onAbort, { once: true });
-    }
-    if (spec.stop) {
-      if (spec.stop.aborted) onStop();
-      else spec.stop.addEventListener('abort', onStop, { once: true });
-    }
-
-    child.stdout.on('data', (c: Buffer) => stdout.push(c));
-    child.stderr.on('data', (c: Buffer) => stderr.push(c));
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      spawnError = err;
-    });
-    child.on('exit', (code, signal) => {
+    const onExit = (code: number | null, signal: string | null): void => {
       exit = { code, signal };
       // Reap the rest of the group now that the leader is gone, and what left it.
       if (pid !== undefined) {
-        killGroup(pid, 'SIGKILL');
+        child.kill('SIGKILL');
         // Pipes still open a moment after the exit: something escaped the group with them. (Not swept on
         // every exit: a scan of /proc would cost each run more than its whole start.)
-        if (spec.sweep) timers.push(setTimeout(() => !done && spec.sweep?.(pid), 20));
+        const leader = pid;
+        if (spec.sweep) timers.push(setTimeout(() => !done && spec.sweep?.(leader), 20));
       }
       // A process that escaped with the pipes may still hold them: stop reading after a grace period.
       timers.push(
         setTimeout(() => {
           if (done) return;
           pipesHeld = true;
-          child.stdout.destroy();
-          child.stderr.destroy();
+          child.release();
           finish(code, signal);
         }, spec.pipeGraceMs ?? 500),
       );
-    });
-    child.on('close', (code, signal) => finish(code, signal));
-    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+    };
+    const finish = (code: number | null, signal: string | null): void => {
       if (done) return;
       done = true;
       for (const t of timers) clearTimeout(t);
@@ -184,5 +149,32 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
         spawnError,
       });
     };
+
+    const child = (spec.start ?? startProcess)(
+      { program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: [spec.stdoutCap, spec.stderrCap] },
+      {
+        pid: (p) => (pid = p),
+        out: (fd, c) => (fd === 1 ? stdout : stderr).push(c),
+        error: (err) => (spawnError = err),
+        exit: onExit,
+        close: () => finish(null, null),
+      },
+    );
+    if (spec.timeoutMs > 0) {
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          terminate();
+        }, spec.timeoutMs),
+      );
+    }
+    if (spec.signal) {
+      if (spec.signal.aborted) onAbort();
+      else spec.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    if (spec.stop) {
+      if (spec.stop.aborted) onStop();
+      else spec.stop.addEventListener('abort', onStop, { once: true });
+    }
   });
 }

@@ -1,11 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProgramResolver } from './interpreters';
-import { localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
+import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
+import { PersistentLauncher } from './persistentLauncher';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
 import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox';
 import type { SandboxStatus } from './sandboxStatus';
+import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
 import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from './sandboxView';
 import type { SandboxPolicy } from './types';
 
@@ -13,6 +15,8 @@ import type { SandboxPolicy } from './types';
 export class Launcher {
   private readonly binds = new Map<string, string[]>();
   private readonly identities = new Set<string>();
+  /** Starts every unsandboxed run (where it can start: else the `sh` launcher does, one process more per run). */
+  private readonly persistent = new PersistentLauncher();
 
   constructor(
     private readonly resolver: ProgramResolver,
@@ -81,7 +85,7 @@ export class Launcher {
   }
 
   /** The process to spawn for `argv`, sandboxed when `probe` says bwrap works. */
-  build(spec: LaunchSpec): Launch & { sweep?: (pid: number) => void } {
+  async build(spec: LaunchSpec): Promise<Launch & { sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const found = this.resolver.resolve('sh');
     const sh = found ?? '/bin/sh';
     const marker = { [RUN_MARKER_VAR]: spec.runId };
@@ -111,9 +115,20 @@ export class Launcher {
       // No POSIX sh (Windows): the script is started directly, its parent the runner (README: limits).
       return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker } };
     }
+    // Descendants of the run's leader (a setsid child keeps its parent) plus whatever carries the marker.
+    const sweep = (pid: number) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`);
+    if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) {
+      // The persistent launcher is the script's parent: started with an empty environment, it passes this
+      // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
+      // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
+      const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
+      const start = (s: StartSpec, on: ProcessEvents) => this.persistent.run(s, on);
+      if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
+      return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
+    }
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes);
-    return { ...launch, sweep: (pid) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`) };
+    return { ...launch, sweep };
   }
 }
 

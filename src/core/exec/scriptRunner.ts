@@ -228,7 +228,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
       argv = [shell, '-c', req.command ?? ''];
     }
-    const launch = ctx.launcher.build({
+    const launch = await ctx.launcher.build({
       runId: ws.runId,
       argv,
       hostEnv: ctx.hostEnv,
@@ -268,6 +268,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       stop: stop.signal,
       pipeGraceMs: opts.pipeGraceMs,
       sweep: launch.sweep,
+      start: launch.start,
     });
     watch.start();
     const outcome = await running.finally(() => watch.stop());

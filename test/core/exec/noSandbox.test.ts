@@ -21,16 +21,46 @@ describe('core/exec without a sandbox', () => {
   const run = (command: string, timeoutMs = 15000, env?: Record<string, string>) =>
     sb.runner({ killGraceMs: 200 }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command, timeoutMs, ...(env ? { env } : {}) });
 
-  it("gives the script a parent that holds only the scrubbed environment, without the call's env", async () => {
-    const r = await run(`tr '\\0' '\\n' < /proc/$PPID/environ`, 15000, { CALL_VAR: 'from-the-model' });
-    assert.equal(r.exit_code, 0, r.stderr);
-    const parent = r.stdout.trim().split('\n').filter(Boolean);
-    const names = parent.map((l) => l.slice(0, l.indexOf('=')));
-    const allowed = new Set([...DEFAULT_ENV_ALLOWLIST, ...RUNTIME_VARS]);
-    const extra = names.filter((n) => !allowed.has(n) && !n.startsWith('LC_'));
-    assert.deepEqual(extra, [], `the parent holds host variables: ${extra.join(', ')}`);
-    assert.ok(parent.includes(`HOME=${path.join(sb.stateDir, 'deps')}`) || parent.some((l) => l.startsWith(`HOME=${path.join(sb.stateDir, 'deps')}`)), 'HOME of the parent is the skill HOME');
-    assert.ok(!names.includes('CALL_VAR'), "the call's env reached the launcher");
+  // The script's parent is the runner's persistent launcher, started once with an empty environment: Node
+  // adds only its IPC channel variables. Neither a host secret nor the call env of any run (this one, one
+  // before it, one running beside it) may show in its /proc environ.
+  it("gives the script a persistent parent whose environ holds no host secret and no run's call env", async () => {
+    process.env.HOST_SECRET_TOKEN = 'host-secret-value';
+    try {
+      const runner = sb.runner({ killGraceMs: 200 });
+      const go = (command: string, env: Record<string, string>) => runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command, timeoutMs: 15000, env });
+      const first = await go('echo $PPID', { CALL_VAR: 'first-call-secret' });
+      assert.equal(first.exit_code, 0, first.stderr);
+      // A run beside the reading one: it holds its call env until the reader has looked.
+      const flag = path.join(sb.tmp, 'parent-read');
+      const beside = go(`while [ ! -e ${flag} ]; do sleep 0.05; done`, { CALL_VAR: 'beside-call-secret' });
+      const r = await go(`echo $PPID; tr '\\0' '\\n' < /proc/$PPID/environ; touch ${flag}`, { CALL_VAR: 'own-call-secret' });
+      assert.equal(r.exit_code, 0, r.stderr);
+      assert.equal((await beside).exit_code, 0);
+      const [ppid, ...parent] = r.stdout.trim().split('\n');
+      assert.equal(ppid, first.stdout.trim(), 'one launcher for both runs');
+      assert.notEqual(Number(ppid), process.pid, 'the parent is not the runner');
+      const names = parent.filter(Boolean).map((l) => l.slice(0, l.indexOf('=')));
+      // PWD=/ comes from the sh that sets the launcher's file-size limit and execs it.
+      const launcherOwn = new Set(['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'ELECTRON_RUN_AS_NODE', 'PWD']);
+      assert.deepEqual(names.filter((n) => !launcherOwn.has(n)), [], `the parent holds: ${parent.join(', ')}`);
+      for (const secret of ['host-secret-value', 'first-call-secret', 'beside-call-secret', 'own-call-secret']) assert.ok(!r.stdout.includes(secret), `${secret} is in the parent's environ`);
+    } finally {
+      delete process.env.HOST_SECRET_TOKEN;
+    }
+  });
+
+  it('starts a new launcher when the old one died, and ends the runs it was carrying', async () => {
+    const runner = sb.runner({ killGraceMs: 200 });
+    const go = (command: string) => runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command, timeoutMs: 15000 });
+    const first = await go('echo $PPID');
+    const old = Number(first.stdout.trim());
+    // The launcher is killed under a running script: that run ends at once, not at its timeout.
+    const carried = await go(`kill -9 $PPID; sleep 5; echo survived`);
+    assert.ok(!carried.stdout.includes('survived'), carried.stdout);
+    const next = await go('echo $PPID');
+    assert.equal(next.exit_code, 0, next.stderr);
+    assert.notEqual(Number(next.stdout.trim()), old, 'a new launcher');
   });
 
   it('kills setsid and double-forked processes at the timeout', async () => {

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { LAUNCHER_PROGRAM } from './launcherProgram';
+import { GroupSignals, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
+
+interface LauncherMessage {
+  t: 'ready' | 'pid' | 'out' | 'exit' | 'close' | 'error';
+  id?: number;
+  pid?: number;
+  fd?: 1 | 2;
+  data?: Uint8Array;
+  code?: number | string | null;
+  signal?: string | null;
+  message?: string;
+}
+
+/**
+ * One long-lived launcher process per runner (see launcherProgram.ts), started on the first run that needs
+ * it, so a run costs one process start, as a raw spawn does, while the script's parent still holds only an
+ * empty environment. Runs are multiplexed over its IPC channel; while none is in flight the channel and
+ * the process are unref'd, so the launcher never keeps the runner's process alive. If it dies, the runs in
+ * flight end with an error and the next run starts a new one.
+ */
+export class PersistentLauncher {
+  private child: ChildProcess | undefined;
+  private ready: Promise<boolean> | undefined;
+  private readonly runs = new Map<number, { on: ProcessEvents; signals: GroupSignals; exited: boolean }>();
+  private nextId = 1;
+
+  /** The file-size limit (512-byte blocks) the running launcher and so every run it starts has. */
+  limitBlocks: string | undefined;
+
+  /**
+   * Starts the launcher if none runs, through `sh` so that it gets the file-size limit `blocks` (Node
+   * cannot set it; the scripts inherit it, which spares each run a `sh` of its own); false when it cannot
+   * start here (the caller uses another way).
+   */
+  start(sh: string, blocks: string): Promise<boolean> {
+    if (this.ready) return this.ready;
+    this.limitBlocks = blocks;
+    // In the editor's extension host execPath is Electron: this variable makes it behave as plain Node.
+    const env: Record<string, string> = process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
+    let child: ChildProcess;
+    try {
+      child = spawn(sh, ['-c', 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"', 'agent-skills-launcher', blocks, process.execPath, '-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+    } catch {
+      return (this.ready = Promise.resolve(false));
+    }
+    this.child = child;
+    const ready = new Promise<boolean>((resolve) => {
+      child.on('message', (m: LauncherMessage) => (m.t === 'ready' ? resolve(true) : this.dispatch(m)));
+      child.on('error', () => resolve(false));
+      child.on('exit', () => {
+        resolve(false);
+        this.lost(child);
+      });
+    });
+    this.ready = ready;
+    // Referenced until it answers (a runner awaiting it must not see its process exit meanwhile).
+    void ready.then(() => this.runs.size === 0 && this.idle());
+    return ready;
+  }
+
+  /** Starts `spec` through the launcher; call {@link start} first and only when it said true. */
+  run(spec: StartSpec, on: ProcessEvents): StartedProcess {
+    const child = this.child!;
+    const id = this.nextId++;
+    const signals = new GroupSignals();
+    this.runs.set(id, { on, signals, exited: false });
+    this.busy();
+    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps });
+    return {
+      kill: (sig) => signals.kill(sig),
+      release: () => {
+        if (this.child === child && child.connected) child.send({ t: 'release', id });
+      },
+    };
+  }
+
+  /** Ends the launcher (the runs it started are killed by it as its channel closes). */
+  stop(): void {
+    this.child?.disconnect?.();
+  }
+
+  private dispatch(m: LauncherMessage): void {
+    const r = m.id === undefined ? undefined : this.runs.get(m.id);
+    if (!r) return;
+    switch (m.t) {
+      case 'pid':
+        r.signals.setPid(m.pid!);
+        r.on.pid(m.pid!);
+        break;
+      case 'out': {
+        const d = m.data!;
+        r.on.out(m.fd!, Buffer.isBuffer(d) ? d : Buffer.from(d.buffer, d.byteOffset, d.byteLength));
+        break;
+      }
+      case 'error': {
+        const err: NodeJS.ErrnoException = new Error(m.message ?? 'spawn failed');
+        if (typeof m.code === 'string') err.code = m.code;
+        r.on.error(err);
+        break;
+      }
+      case 'exit':
+        r.exited = true;
+        r.on.exit(typeof m.code === 'number' ? m.code : null, m.signal ?? null);
+        break;
+      case 'close':
+        this.runs.delete(m.id!);
+        r.on.close();
+        if (this.runs.size === 0) this.idle();
+        break;
+    }
+  }
+
+  /** The launcher died: its runs end now (their groups killed), and the next run starts a new one. */
+  private lost(child: ChildProcess): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    this.ready = undefined;
+    const runs = [...this.runs.values()];
+    this.runs.clear();
+    for (const r of runs) {
+      r.signals.kill('SIGKILL');
+      if (!r.exited) {
+        const err: NodeJS.ErrnoException = new Error('the script launcher ended during the run');
+        err.code = 'ELAUNCHER';
+        r.on.error(err);
+      }
+      r.on.close();
+    }
+  }
+
+  private busy(): void {
+    this.child?.ref();
+    (this.child?.channel as { ref?: () => void } | undefined)?.ref?.();
+  }
+
+  private idle(): void {
+    this.child?.unref();
+    (this.child?.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+}

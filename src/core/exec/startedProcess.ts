@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+
+/** What {@link startProcess} and the persistent launcher start: one program, as a new process group. */
+export interface StartSpec {
+  program: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Bytes of stdout and stderr the runner keeps: a relay may drop what comes after cap + 1. */
+  caps: [number, number];
+}
+
+/** Events of a started process group, whoever spawned it (the runner itself or its persistent launcher). */
+export interface ProcessEvents {
+  pid(pid: number): void;
+  out(fd: 1 | 2, chunk: Buffer): void;
+  error(err: NodeJS.ErrnoException): void;
+  exit(code: number | null, signal: string | null): void;
+  /** Both pipes closed (always after `exit`, or after `error` when it never started). */
+  close(): void;
+}
+
+/** A started process group, seen from the runner. */
+export interface StartedProcess {
+  /** Signals the whole group (once its leader's pid is known; a signal sent before waits for it). */
+  kill(sig: NodeJS.Signals): void;
+  /** Stops reading stdout/stderr (something that escaped the group still holds them). */
+  release(): void;
+}
+
+/** Sends `sig` to the process group `pid` leads; a group already gone is not an error. */
+export function killGroup(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+/** Signals that wait for the group's pid: a kill asked before the start reported it is sent on arrival. */
+export class GroupSignals {
+  private leader: number | undefined;
+  private readonly pending: NodeJS.Signals[] = [];
+
+  setPid(pid: number): void {
+    this.leader = pid;
+    for (const sig of this.pending.splice(0)) killGroup(pid, sig);
+  }
+
+  kill(sig: NodeJS.Signals): void {
+    if (this.leader !== undefined) killGroup(this.leader, sig);
+    else this.pending.push(sig);
+  }
+}
+
+/** Spawns directly from this process (the path where no persistent launcher runs). */
+export function startProcess(spec: StartSpec, on: ProcessEvents): StartedProcess {
+  const child = spawn(spec.program, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const signals = new GroupSignals();
+  if (child.pid !== undefined) {
+    signals.setPid(child.pid);
+    on.pid(child.pid);
+  }
+  child.stdout.on('data', (c: Buffer) => on.out(1, c));
+  child.stderr.on('data', (c: Buffer) => on.out(2, c));
+  child.on('error', (err: NodeJS.ErrnoException) => on.error(err));
+  child.on('exit', (code, signal) => on.exit(code, signal));
+  child.on('close', () => on.close());
+  return {
+    kill: (sig) => signals.kill(sig),
+    release: () => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    },
+  };
+}
