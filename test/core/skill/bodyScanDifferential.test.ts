@@ -11,6 +11,7 @@ import { validateSkillContentDiagnostics } from '../../../src/core/skill/validat
 import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
 import { includesVia } from '../../../src/core/skill/textSearch';
+import { seededRandom } from '../../support/seededRandom';
 
 const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic-skills');
 
@@ -66,17 +67,8 @@ const FRAGMENTS = [
   '$ARGUMENTS', '<!-- agent-skills-disable-next-line placeholder-text -->', '{#custom}', 'id="here"', '[here](#here)',
 ];
 
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator, so a failure names a seed that reproduces it. */
+const rng = seededRandom;
 
 function randomSkill(seed: number): string {
   const next = rng(seed);
