@@ -30,39 +30,20 @@ export async function readSkillDir(dir: string, host: SkillFilesHost = nodeFiles
   const fileName = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n && e.kind === 'file'));
   const text = fileName ? await host.readText(path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
   const present = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n));
+  // There, but a FIFO, device or folder, too large, or binary: say so rather than "no SKILL.md".
   if (present && text === undefined) {
-    // There, but a FIFO, device or folder, too large, or binary: say so rather than "no SKILL.md".
-    return {
-      dir: abs,
-      folderName,
-      diagnostics: [
-        {
-          rule: 'skill-file-missing',
-          severity: 'error',
-          message: `${path.join(abs, present)} cannot be read: it is not a regular file, is larger than ${MAX_SKILL_FILE_BYTES / 1024 / 1024} MiB, or is binary. Replace it with a UTF-8 text file.`,
-          range: ZERO,
-          data: { expected: 'SKILL.md' },
-        },
-      ],
-    };
+    return missingSkillFile(abs, folderName, `${path.join(abs, present)} cannot be read: it is not a regular file, is larger than ${MAX_SKILL_FILE_BYTES / 1024 / 1024} MiB, or is binary. Replace it with a UTF-8 text file.`);
   }
   if (!fileName || text === undefined) {
-    return {
-      dir: abs,
-      folderName,
-      diagnostics: [
-        {
-          rule: 'skill-file-missing',
-          severity: 'error',
-          message: `${abs} has no SKILL.md. Create SKILL.md with \`name: ${folderName}\` and a \`description:\` in its frontmatter.`,
-          range: ZERO,
-          data: { expected: 'SKILL.md' },
-        },
-      ],
-    };
+    return missingSkillFile(abs, folderName, `${abs} has no SKILL.md. Create SKILL.md with \`name: ${folderName}\` and a \`description:\` in its frontmatter.`);
   }
   const parsed = parseSkillText(text);
   return { dir: abs, folderName, fileName, file: path.join(abs, fileName), parsed, diagnostics: parsed.diagnostics };
+}
+
+/** The read of a folder whose SKILL.md is absent or unreadable: one `skill-file-missing` error saying which. */
+function missingSkillFile(dir: string, folderName: string, message: string): SkillDirRead {
+  return { dir, folderName, diagnostics: [{ rule: 'skill-file-missing', severity: 'error', message, range: ZERO, data: { expected: 'SKILL.md' } }] };
 }
 
 /** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
