@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 // The unprivileged pass of `npm test`: when the tests start as root (a container, CI), the suites that
 // run scripts or write state run once more as a dedicated ordinary account, because root ignores
 // permission bits and hid a defect every user had. This module makes that account and runs commands as it.
@@ -91,7 +92,18 @@ export function prepareAccountFolders(account) {
 export function unreadableFor(account, paths) {
   const probe = `const fs=require('fs');for(const p of JSON.parse(process.argv[1])){try{fs.accessSync(p,fs.constants.R_OK|(fs.statSync(p).isDirectory()?fs.constants.X_OK:0))}catch(e){console.log(p);process.exit(1)}}`;
   const [drop, ...dropArgs] = dropPrivileges(account);
-  const r = spawnSync(drop, [...dropArgs, process.execPath, '-e', probe, JSON.stringify(paths)], { encoding: 'utf8', cwd: '/' });
+  const ask = () => spawnSync(drop, [...dropArgs, process.execPath, '-e', probe, JSON.stringify(paths)], { encoding: 'utf8', cwd: '/' });
+  let r = ask();
+  if (r.status !== 0 && process.getuid?.() === 0) {
+    // A checkout in a private temp folder (mktemp -d is 0700): as root, open the way for the test account
+    // (o+x on each parent, o+rX on the paths), say so, and ask again.
+    for (const p of paths) {
+      for (let d = dirname(p); d !== dirname(d); d = dirname(d)) spawnSync('chmod', ['o+x', d]);
+      spawnSync('chmod', ['-R', 'o+rX', p]);
+    }
+    console.log(`[unprivileged] made ${paths.join(', ')} and their parent folders readable to other users for ${TEST_USER}`);
+    r = ask();
+  }
   if (r.status === 0) return undefined;
   const bad = r.stdout.trim() || r.stderr.trim();
   return `${TEST_USER} cannot read ${bad}: make the checkout and its .cache/vscode readable to other users (chmod -R o+rX <folder>, and o+x on each parent folder), or move the checkout out of a private folder such as /root`;
