@@ -275,7 +275,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
     if (!exceeded) {
-      const used = diskUse(caps[0]);
+      const used = await diskUse(caps[0]);
       if (used > caps[0].capBytes) exceeded = { cap: caps[0], used };
     }
     if (exceeded) {
