@@ -5,7 +5,7 @@ import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy 
 import { allowedHostEnv } from './env';
 import { preparing, ScriptRunError } from './errors';
 import { stageInputs } from './inputs';
-import { planLaunch, ProgramResolver } from './interpreters';
+import { planLaunch, ProgramResolver, selfNodeEnv } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, resolveInside } from './paths';
@@ -233,7 +233,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       argv,
       hostEnv: ctx.hostEnv,
       callEnv: req.env ?? {},
-      runtimeEnv,
+      runtimeEnv: { ...runtimeEnv, ...selfNodeEnv(argv[0]) },
       probe: sandbox.sandboxed ? probe : undefined,
       workspace: ws.root,
       skillsDir: ws.skillsDir,
