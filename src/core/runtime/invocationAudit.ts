@@ -1,6 +1,6 @@
 // The audit line of one tool call, written the same way for a chat session's call and a user's own run.
 import type { AuditLog } from '../audit/auditLog';
-import type { ToolInvocation } from './skillsRuntime';
+import type { ToolResult } from '../tools/toolResult';
 import type { SkillToolName } from './toolSchemas';
 import type { SessionState } from './types';
 
@@ -16,7 +16,7 @@ export interface AuditedCall {
   /** The name the caller used, for an unknown tool. */
   toolName: string;
   input: unknown;
-  invocation: ToolInvocation;
+  invocation: ToolResult;
   /** The skills the call touched (empty when it was refused). */
   touched: { name: string; digest?: string }[];
   /** The session's state, to name the skills a refused call was aimed at. */
