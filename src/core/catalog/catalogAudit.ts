@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../audit/auditLog';
+import { toolAuditEntries } from '../tools/toolAudit';
 import type { CatalogToolId } from '../tools/toolNames';
 import type { CatalogOutcome } from './toolResult';
 
@@ -13,21 +13,6 @@ export interface CatalogAuditOptions {
   audit?: AuditSink;
   /** The chat session the call came from, when there is one. */
   sessionId?: string;
-}
-
-/** Strings longer than this are logged as their length and digest (the revision store keeps written content). */
-const MAX_LOGGED_STRING = 2048;
-
-/** The tool input as logged: long strings (file content, diffs, bodies) shortened to their size and sha256. */
-function loggedArguments(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    if (value.length <= MAX_LOGGED_STRING) return value;
-    const digest = createHash('sha256').update(value).digest('hex');
-    return `${value.slice(0, 200)}… [${value.length} characters, sha256:${digest}]`;
-  }
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => loggedArguments(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, loggedArguments(v, depth + 1)]));
 }
 
 function str(v: unknown): string | undefined {
@@ -64,17 +49,17 @@ export function catalogAuditEntry(tool: CatalogToolId, rawInput: unknown, result
         }).filter(([, v]) => v !== undefined),
       )
     : { message: result.error.message.slice(0, 500) };
-  return {
-    time: started.toISOString(),
+  const [entry] = toolAuditEntries({
+    started,
+    durationMs,
     session: sessionId ?? '',
-    ...(skill ? { skill } : {}),
-    ...(digest ? { digest } : {}),
     action: `${tool}.${str(input.action) ?? '?'}`,
-    arguments: loggedArguments(rawInput),
+    input: rawInput,
     outcome: result.ok ? 'ok' : `error:${result.error.code}`,
-    duration_ms: Math.round(durationMs * 1000) / 1000,
-    ...(Object.keys(details).length ? { details } : {}),
-  };
+    skills: skill ? [{ name: skill, digest }] : [],
+    details,
+  });
+  return entry;
 }
 
 /** Runs a catalog tool call and appends its audit line (also when it fails, or throws a bug). */

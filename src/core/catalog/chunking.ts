@@ -1,8 +1,9 @@
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import { contentWithLineNumbers } from '../edit/lineDiff';
+import { nextPartOffset, utf8Boundary } from '../tools/paging';
 import { ToolError } from '../tools/toolError';
 
-/** One explicit part of a large file; concatenating every part's `text` (decoded per `encoding`) gives the file exactly. */
+/** One explicit part of a large file (the paging contract of src/core/tools/paging.ts); concatenating every part's `text` (decoded per `encoding`) gives the file exactly. */
 export interface ContentChunk {
   /** 1-based part number. */
   part: number;
@@ -45,7 +46,7 @@ export function chunkStarts(buf: Buffer, limit: number, text: boolean): number[]
     if (text && end < buf.length) {
       const nl = buf.lastIndexOf(0x0a, end - 1);
       if (nl >= start) end = nl + 1;
-      else while (end > start + 1 && (buf[end] & 0xc0) === 0x80) end--;
+      else end = start + (utf8Boundary(buf.subarray(start, end)) || end - start);
     }
     if (end >= buf.length) break;
     start = end;
@@ -75,7 +76,7 @@ export function chunkAt(buf: Buffer, offset: number, limit: number, options: { n
     parts: starts.length,
     offset,
     length: bytes.length,
-    nextOffset: index + 1 < starts.length ? end : null,
+    nextOffset: nextPartOffset(offset, bytes.length, buf.length),
     startLine,
     encoding: text ? 'utf8' : 'base64',
     text: body,

@@ -3,12 +3,13 @@ import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
 import { openRegularFile, UnreadableFileError } from '../os/readRegularFile';
 import { effectiveRoot } from './effectiveFiles';
+import { nextPartOffset, utf8Boundary } from '../tools/paging';
 import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { ReadInput } from './toolSchemas';
 
-/** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated. */
+/** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated; paging as in src/core/tools/paging.ts. */
 export interface ReadResult {
   /** The skill read from; absent for artifacts. */
   skill?: string;
@@ -77,7 +78,8 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
 function sliceResult(p: string, bytes: Buffer, offset: number, size: number, text: boolean, type: string | undefined, skill?: string): ReadResult {
   // Never split a UTF-8 sequence: a text slice stops before a trailing partial character.
   const chunk = text && offset + bytes.length < size ? bytes.subarray(0, utf8Boundary(bytes) || bytes.length) : bytes;
-  const complete = offset + chunk.length >= size;
+  const next = nextPartOffset(offset, chunk.length, size);
+  const complete = next === null;
   return {
     ...(skill ? { skill } : {}),
     path: p,
@@ -89,7 +91,7 @@ function sliceResult(p: string, bytes: Buffer, offset: number, size: number, tex
     length: chunk.length,
     total_bytes: size,
     complete,
-    ...(complete ? {} : { next_offset: offset + chunk.length }),
+    ...(next === null ? {} : { next_offset: next }),
   };
 }
 
@@ -126,18 +128,4 @@ async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, ve
   const text = looksText(bytes.subarray(0, 8192), bytes.length);
   const result = sliceResult(input.path, bytes.subarray(offset, offset + want), offset, bytes.length, text, art.mime_type || mime.lookup(name) || undefined);
   return { result: { ...result, artifact_version: art.version }, skills: [] };
-}
-
-/** Length of `buf` without a trailing incomplete UTF-8 sequence. */
-function utf8Boundary(buf: Uint8Array): number {
-  let i = buf.length - 1;
-  let continuation = 0;
-  while (i >= 0 && continuation < 3 && (buf[i] & 0xc0) === 0x80) {
-    i--;
-    continuation++;
-  }
-  if (i < 0) return buf.length;
-  const lead = buf[i];
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return need > continuation + 1 ? i : buf.length;
 }
