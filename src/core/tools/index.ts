@@ -3,7 +3,7 @@
  * type, one paging contract, one result-to-text function. VS Code, the CLI and MCP adapt these.
  */
 export * from './toolNames';
-export { TOOLS, findTool, toolsOf } from './toolTable';
+export { TOOLS, findTool, runtimeTool, toolsOf } from './toolTable';
 export type { ToolDescriptor, ToolCallContext, ToolServices, ToolFamily, ToolHost, SkillListing, ListedSkill } from './toolDescriptor';
 export { ToolError, snakeCode, defaultHint, type ToolErrorCode, type ToolErrorShape } from './toolError';
 export type { ToolResult, ToolSuccess, ToolFailure } from './toolResult';
