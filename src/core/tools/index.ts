@@ -14,4 +14,4 @@ export { utf8Boundary, nextPartOffset } from './paging';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
 export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';
 export { runModelText } from './descriptors/runtimeTools';
-export { inputJsonSchema } from './inputJsonSchema';
+export { inputJsonSchema } from '../runtime/inputJsonSchema';

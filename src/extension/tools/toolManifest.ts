@@ -2,7 +2,7 @@
 // names, titles, descriptions, zod-generated input schemas) plus what VS Code alone shows (icons, the
 // description for people, notes on VS Code's behaviour). test/build/toolManifest.test.ts fails when
 // package.json disagrees; `node --import tsx scripts/sync-manifest.mjs` rewrites that part of package.json.
-import { inputJsonSchema } from '../../core/tools/inputJsonSchema';
+import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
 import type { ToolDescriptor } from '../../core/tools/toolDescriptor';
 import { TOOLS } from '../../core/tools/toolTable';
 import { SURFACE_WHEN } from '../toolSurface';

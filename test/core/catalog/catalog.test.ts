@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { inputJsonSchema } from '../../../src/core/tools/inputJsonSchema';
+import { inputJsonSchema } from '../../../src/core/runtime/inputJsonSchema';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as tar from 'tar';
