@@ -33,7 +33,7 @@ export interface CatalogSkill {
   description: string;
   /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
   location?: string;
-  /** Precedence scope; `project` ranks before `user` before `plugin`/`pack` on ties. */
+  /** The source kind's name (`workspace`, `user`, ...); on ties, higher-precedence sources rank first. */
   scope?: string;
   /** Epoch ms of the last use in this conversation (before the current turn), for recency ranking. */
   lastUsed?: number;

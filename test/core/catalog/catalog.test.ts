@@ -35,7 +35,7 @@ describe('catalog: sources, resolution, list and run', () => {
     const other = path.join(w.base, 'ext2');
     writeSkill(other, 'csv');
     writeSkill(w.plugin, 'csv');
-    const catalog = await openCatalog({ ...w, roots: [...w.roots, { path: other, scope: 'plugin', source: 'beta.ext' }] });
+    const catalog = await openCatalog({ ...w, roots: [...w.roots, { path: other, scope: 'extension', source: 'beta.ext' }] });
     assert.equal(catalog.resolve('pdf').id, 'workspace:pdf');
     assert.equal(catalog.resolve('plugin:acme.tools:pdf').id, 'plugin:acme.tools:pdf');
     const e = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'csv' }));
