@@ -18,7 +18,7 @@ import { cliVersion } from '../version';
 import type { McpBackend } from './mcpBackend';
 import { SKILLS_EXTENSION_ID } from './skillResources';
 import { getSkillPrompt, skillPrompts } from './skillPrompts';
-import { skillFileUri } from './skillUri';
+import { skillFileUri } from '../../core/mcp/skillUri';
 import { callMcpTool, mcpTools } from './toolAdapter';
 
 const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: z.object({ cursor: z.string().optional() }).passthrough().optional() });

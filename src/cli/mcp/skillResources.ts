@@ -10,7 +10,7 @@ import type { CatalogFile } from '../../core/catalog/skillCatalog';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { digestOf } from '../../core/edit/versionRef';
 import { invalidParams } from './requestError';
-import { parseSkillUri, skillFileUri, SkillUriError } from './skillUri';
+import { parseSkillUri, skillFileUri, SkillUriError } from '../../core/mcp/skillUri';
 
 /** The extension's identifier, as declared under `capabilities.extensions`. */
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
