@@ -52,8 +52,18 @@ const MCP_NOTES: Record<string, string> = {
   [CATALOG_TOOL_NAMES.updateSkill]: ' Over MCP no one is asked before a write: use dryRun first and show the user the diff before writing.',
 };
 
+// The manifest tables build JSON schemas from zod: done once per setting, not on every call.
+const toolLists = new Map<string, McpTool[]>();
+
 /** The tools a server with these settings offers, in manifest order. */
 export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly'>): McpTool[] {
+  const key = `${host.surface}|${host.allowScripts}|${host.readOnly}`;
+  let list = toolLists.get(key);
+  if (!list) toolLists.set(key, (list = buildTools(host)));
+  return list;
+}
+
+function buildTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly'>): McpTool[] {
   const fam = toolFamilies(host.surface);
   const out: McpTool[] = [];
   for (const c of toolContributions()) {
