@@ -8,7 +8,8 @@ import { createSkillsRuntime } from '../../src/core/runtime';
 import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { REPO, serverArgs, sha256, writeFixtureSkills } from './mcpSupport';
+import { spawnSync } from 'node:child_process';
+import { CLI, REPO, serverArgs, sha256, stdioClient, toolText, writeFixtureSkills } from './mcpSupport';
 
 const LYING = path.join(REPO, 'test/fixtures/mcp/lyingSkillsServer.mjs');
 
@@ -97,5 +98,30 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     const rt = createSkillsRuntime({ source: withMcpSkills(folderSource(local), [down]) });
     const r = await rt.invoke('load', { names: ['alpha'] }, { sessionId: 's' });
     assert.ok(r.ok, JSON.stringify(r));
+  });
+
+  it('agent-skills list --mcp-server shows each server\'s skills and a server that is down (exit 1)', () => {
+    const ours = `ours=${process.execPath} ${serverArgs(served, path.join(tmp.dir, 'server-state')).join(' ')}`;
+    const r = spawnSync(process.execPath, [CLI, 'list', '--no-defaults', '--root', local, '--state-dir', path.join(tmp.dir, 'state'), '--mcp-server', ours, '--mcp-server', 'gone=http://127.0.0.1:9/mcp'], { encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stdout, /ours: up, 3 skill\(s\)/);
+    assert.match(r.stdout, /mcp:ours:beta {2}skill:\/\/beta\/SKILL\.md/);
+    assert.match(r.stdout, /gone: down: MCP server 'gone' is not reachable/);
+    assert.match(r.stdout, /workspace:alpha/, 'the local skills are listed as always');
+  });
+
+  it('agent-skills mcp --mcp-server offers another server\'s skills through load_skills (our client inside our server)', async () => {
+    const inner = `inner=${process.execPath} ${serverArgs(served, path.join(tmp.dir, 'inner-state')).join(' ')}`;
+    const { client } = await stdioClient(serverArgs(local, path.join(tmp.dir, 'outer-state'), ['--mcp-server', inner]));
+    try {
+      const list = toolText(await client.callTool({ name: 'list_skills', arguments: {} }));
+      assert.match(list, /<name>mcp:inner:alpha<\/name>/, 'the served alpha never shadows the local one');
+      assert.match(list, /<name>beta<\/name>/);
+      const load = await client.callTool({ name: 'load_skills', arguments: { names: ['beta'] } });
+      assert.equal(load.isError, false, toolText(load));
+      assert.match(toolText(load), /Review \$0 in mode \$1/);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -43,7 +43,7 @@ export const mcpCommand: CliCommand = {
   name: 'mcp',
   usage:
     'mcp [--root [scope:]<dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--sandbox auto|off|required] ' +
-    '[--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
+    '[--mcp-server <name>=<url|command>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
   summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
   async run(args) {
     const o = parseMcpOptions(args);
@@ -56,7 +56,7 @@ export const mcpCommand: CliCommand = {
     }
     const extraRoots = o.roots.map(parseRootArg);
     const roots: SkillRoot[] = o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
-    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, sandbox: scriptSandbox(o) });
+    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, sandbox: scriptSandbox(o), mcpServers: o.mcpServers });
     if (backend.sandbox && !backend.sandbox.sandboxed) say(`${describeSandbox(backend.sandbox)}`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -15,6 +15,9 @@ import { SkillResources } from './skillResources';
 import type { ToolHost } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/toolSurface';
 import { watchSkillRoots } from './watchRoots';
+import { connectMcpServers, mcpCacheDir } from '../../core/mcp/connectMcpServers';
+import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
 
 /** How the server was started (from the command line). */
 export interface McpBackendOptions {
@@ -29,6 +32,8 @@ export interface McpBackendOptions {
   watch?: boolean;
   /** Delay between a change on disk and the rescan (ms, default 150). */
   watchDelayMs?: number;
+  /** Other MCP servers whose skills join the tools' source (not the skill:// resources, which stay ours). */
+  mcpServers?: readonly McpServerConfig[];
 }
 
 /** The shared part of the server. */
@@ -56,10 +61,12 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const catalog = await SkillCatalog.open({ roots: o.roots, stateDir: o.stateDir });
   const runner = o.allowScripts ? createScriptRunner({ stateDir: path.join(o.stateDir, 'exec'), workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) }) : undefined;
   const toolNames = { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs };
+  const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
+  for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
   const runtime: SkillsRuntime = createSkillsRuntime({
-    source: catalog.skillSource(),
+    source: clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource(),
     stateDir: o.stateDir,
-    ...(runner ? { executor: runner, artifacts: artifactReaderOf(runner.artifacts) } : {}),
+    ...(runner ? { executor: refuseMcpScripts(runner, mcpCacheDir(o.stateDir)), artifacts: artifactReaderOf(runner.artifacts) } : {}),
     loadMode: 'session',
     toolNames,
     ...surfacePromptOptions(o.surface, toolNames),
@@ -110,6 +117,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     },
     async close() {
       watcher?.close();
+      await Promise.all(clients.map((c) => c.close()));
       await runtime.flush();
     },
   };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SandboxPolicy } from '../../core/exec';
 import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/toolSurface';
+import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import { UsageError } from '../usageError';
 
 /** Environment variable holding the HTTP bearer token (instead of `--token`, which `ps` shows). */
@@ -26,6 +27,8 @@ export interface McpOptions {
   maxBodyBytes: number;
   idleTimeoutMs: number;
   printConfig?: string;
+  /** Other MCP servers whose skills this server also offers (as `mcp:<server>:<skill>`, instructions only). */
+  mcpServers: McpServerConfig[];
 }
 
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
@@ -67,6 +70,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
         'max-body-kb': { type: 'string' },
         'idle-timeout': { type: 'string' },
         'print-config': { type: 'string' },
+        'mcp-server': { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (e) {
@@ -97,5 +101,12 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     maxBodyBytes: positiveInt('--max-body-kb', v['max-body-kb'], 1024) * 1024,
     idleTimeoutMs: positiveInt('--idle-timeout', v['idle-timeout'], 1800) * 1000,
     printConfig: v['print-config'],
+    mcpServers: v['mcp-server'].map((s) => {
+      try {
+        return parseMcpServerFlag(s);
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+    }),
   };
 }
