@@ -153,7 +153,7 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const sessions = new Set(audit.map((a) => a.session));
     assert.equal(sessions.size, 1, `one MCP session: ${[...sessions].join(', ')}`);
     assert.match([...sessions][0], /^mcp-stdio-/);
-    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:resources/read:ok']);
+    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:tools/call run_skill_script:error:scripts_disabled', 'mcp:resources/read:ok']);
   });
 
   it('runs a script with --allow-scripts (sandbox off) and returns what the model sees', async () => {

@@ -44,6 +44,8 @@ export interface ToolHost {
 export interface McpToolAnswer {
   text: string;
   isError: boolean;
+  /** True when the core already wrote the call's audit line (runtime and catalog tools); the caller writes the rest. */
+  audited?: boolean;
 }
 
 const RUNTIME_BY_HOST_NAME = new Map<string, SkillToolName>(Object.entries(TOOL_NAMES).filter(([k]) => k !== 'list').map(([k, v]) => [v, k as SkillToolName]));
@@ -98,7 +100,7 @@ export async function callMcpTool(host: ToolHost, name: string, input: unknown, 
       name === CATALOG_TOOL_NAMES.runSkill
         ? await invokeRunSkill(host.catalog, input, { sessionId: call.sessionId }, { ...audit, sessions: runtimeSessionLoader(host.runtime) })
         : await invokeUpdateSkill(host.catalog, input, audit);
-    return { text: catalogResultText(r), isError: !r.ok };
+    return { text: catalogResultText(r), isError: !r.ok, audited: true };
   }
   const tool = RUNTIME_BY_HOST_NAME.get(name) as SkillToolName;
   const r = await host.runtime.invoke(tool, input ?? {}, call);
@@ -112,7 +114,7 @@ export async function callMcpTool(host: ToolHost, name: string, input: unknown, 
       if (block) text += `\n\nFollow these instructions of the loaded skill(s):\n${block}`;
     }
   }
-  return { text, isError: !r.ok };
+  return { text, isError: !r.ok, audited: true };
 }
 
 function listSkills(host: ToolHost, input: unknown): McpToolAnswer {
