@@ -13,7 +13,9 @@ export interface McpAwareSource extends SkillSource {
   prepare(tool: string, input: unknown): Promise<void>;
   /** The MCP skill a record or id stands for, if any. */
   mcpSkillOf(idOrName: string): { skill: McpSkill; client: McpSkillsClient } | undefined;
-  clients: readonly McpSkillsClient[];
+  readonly clients: readonly McpSkillsClient[];
+  /** Only the MCP-served records (for hosts that list them apart from their own registry). */
+  mcpRecords(): SkillRecord[];
 }
 
 const NOT_RUN_HINT = 'Follow the skill\'s instructions with your own tools instead; if the user trusts the skill, they can install it locally to run its scripts.';
@@ -23,9 +25,11 @@ function inside(dir: string, p: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** `base` plus the skills of `clients` (each already connected). */
-export function withMcpSkills(base: SkillSource, clients: readonly McpSkillsClient[]): McpAwareSource {
+/** `base` plus the skills of `clients` (each already connected; a getter when the host reconnects on settings changes). */
+export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsClient[] | (() => readonly McpSkillsClient[])): McpAwareSource {
+  const current = typeof clientsOf === 'function' ? clientsOf : () => clientsOf;
   const records = (): { rec: SkillRecord; skill: McpSkill; client: McpSkillsClient }[] => {
+    const clients = current();
     const local = new Set(base.list().map((r) => r.name));
     const count = new Map<string, number>();
     for (const c of clients) for (const s of c.list()) count.set(s.name, (count.get(s.name) ?? 0) + 1);
@@ -57,7 +61,10 @@ export function withMcpSkills(base: SkillSource, clients: readonly McpSkillsClie
   const baseResolve = (nameOrId: string): SkillRecord | undefined => base.resolve(nameOrId);
 
   return {
-    clients,
+    get clients() {
+      return current();
+    },
+    mcpRecords: () => records().map((r) => r.rec),
     list: () => [...base.list(), ...records().map((r) => r.rec)],
     resolve(nameOrId) {
       if (nameOrId.startsWith('mcp:')) return find(nameOrId)?.rec;
