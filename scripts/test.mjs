@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from './setup-vscode.mjs';
-import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor } from './unprivileged.mjs';
+import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor, openForOthers } from './unprivileged.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const statsDir = mkdtempSync(join(tmpdir(), 'skills-test-stats-'));
@@ -65,7 +65,9 @@ function unprivilegedPass() {
   const user = `${account.name} (uid ${account.uid})`;
   const needed = [root, join(root, 'dist', 'cli.js'), join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), join(root, 'node_modules', 'tsx')];
   if (vscodeWanted) needed.push(cacheDir);
-  const unreadable = unreadableFor(account, needed);
+  let unreadable = unreadableFor(account, needed);
+  // A checkout in a private folder (a clean clone in mktemp -d): open the way as root, then ask again.
+  if (unreadable && openForOthers(needed)) unreadable = unreadableFor(account, needed);
   if (unreadable) return fail(unreadable);
   const dirs = prepareAccountFolders(account);
   // Only what the suites need: none of root's environment (npm settings, caches, HOME) reaches them.

@@ -92,21 +92,24 @@ export function prepareAccountFolders(account) {
 export function unreadableFor(account, paths) {
   const probe = `const fs=require('fs');for(const p of JSON.parse(process.argv[1])){try{fs.accessSync(p,fs.constants.R_OK|(fs.statSync(p).isDirectory()?fs.constants.X_OK:0))}catch(e){console.log(p);process.exit(1)}}`;
   const [drop, ...dropArgs] = dropPrivileges(account);
-  const ask = () => spawnSync(drop, [...dropArgs, process.execPath, '-e', probe, JSON.stringify(paths)], { encoding: 'utf8', cwd: '/' });
-  let r = ask();
-  if (r.status !== 0 && process.getuid?.() === 0) {
-    // A checkout in a private temp folder (mktemp -d is 0700): as root, open the way for the test account
-    // (o+x on each parent, o+rX on the paths), say so, and ask again.
-    for (const p of paths) {
-      for (let d = dirname(p); d !== dirname(d); d = dirname(d)) spawnSync('chmod', ['o+x', d]);
-      spawnSync('chmod', ['-R', 'o+rX', p]);
-    }
-    console.log(`[unprivileged] made ${paths.join(', ')} and their parent folders readable to other users for ${TEST_USER}`);
-    r = ask();
-  }
+  const r = spawnSync(drop, [...dropArgs, process.execPath, '-e', probe, JSON.stringify(paths)], { encoding: 'utf8', cwd: '/' });
   if (r.status === 0) return undefined;
   const bad = r.stdout.trim() || r.stderr.trim();
   return `${TEST_USER} cannot read ${bad}: make the checkout and its .cache/vscode readable to other users (chmod -R o+rX <folder>, and o+x on each parent folder), or move the checkout out of a private folder such as /root`;
+}
+
+/**
+ * As root, opens the way to `paths` for other users (o+x on each parent folder, o+rX on the paths), for a
+ * checkout in a private temp folder (mktemp -d is 0700). Says what it changed; changes nothing when not root.
+ */
+export function openForOthers(paths) {
+  if (process.getuid?.() !== 0) return false;
+  for (const p of paths) {
+    for (let d = dirname(p); d !== dirname(d); d = dirname(d)) spawnSync('chmod', ['o+x', d]);
+    spawnSync('chmod', ['-R', 'o+rX', p]);
+  }
+  console.log(`[unprivileged] made ${paths.join(', ')} and their parent folders readable to other users for ${TEST_USER}`);
+  return true;
 }
 
 /**

@@ -1,50 +1,19 @@
 // Every id the extension shares with package.json's `contributes`, in one place.
 // (test/build/contributes.test.ts checks these against package.json, so a rename cannot drift.)
-import type { SkillToolName } from '../core/runtime/toolSchemas';
+import { catalogToolNames, LIST_TOOL, runtimeToolNames } from '../core/tools/toolNames';
 
 /** The extension's id as `publisher.name`. */
 export const EXTENSION_ID = 'agent-skills-runtime.agent-skills-runtime';
 
 /**
- * Language Model Tool names (contributes.languageModelTools[].name), `{verb}_{noun}` as VS Code's
- * tool guide recommends. `list` is the extension's own catalog tool for agents that have no
- * `<available_skills>` block (Copilot's agent mode); the rest are the runtime's tools.
+ * Language Model Tool names (contributes.languageModelTools[].name), read from the core's tool table
+ * (src/core/tools/toolNames.ts), the only place they are written: `list` is list_skills, the rest are keyed
+ * by the runtime's tool ids.
  */
-export const TOOL_NAMES = {
-  list: 'list_skills',
-  load: 'load_skills',
-  unload: 'unload_skills',
-  read: 'read_skill_file',
-  run_script: 'run_skill_script',
-  list_docs: 'list_skill_docs',
-  select_docs: 'select_skill_docs',
-} as const satisfies Record<SkillToolName | 'list', string>;
+export const TOOL_NAMES = { list: LIST_TOOL.name, ...runtimeToolNames() } as const;
 
-/** What users type after `#` in a chat prompt (contributes.languageModelTools[].toolReferenceName). */
-export const TOOL_REFERENCE_NAMES = {
-  list: 'skillsList',
-  load: 'skillsLoad',
-  unload: 'skillsUnload',
-  read: 'skillsRead',
-  run_script: 'skillsRunScript',
-  list_docs: 'skillsListDocs',
-  select_docs: 'skillsSelectDocs',
-} as const satisfies Record<keyof typeof TOOL_NAMES, string>;
-
-/**
- * The unified catalog's two tools (seed 003, issue 6). Named as the seed names them, since models and prompts
- * written for that contract call them by these names; offered by setting agentSkills.toolSurface.
- */
-export const CATALOG_TOOL_NAMES = {
-  runSkill: 'runSkill',
-  updateSkill: 'updateSkill',
-} as const;
-
-/** `#runSkill`, `#updateSkill` in a chat prompt. */
-export const CATALOG_TOOL_REFERENCE_NAMES = {
-  runSkill: 'runSkill',
-  updateSkill: 'updateSkill',
-} as const satisfies Record<keyof typeof CATALOG_TOOL_NAMES, string>;
+/** runSkill and updateSkill (seed 003), offered by setting agentSkills.toolSurface; names from the core's table. */
+export const CATALOG_TOOL_NAMES = catalogToolNames();
 
 /** The chat participant (contributes.chatParticipants[]). */
 export const PARTICIPANT = {

@@ -2,6 +2,7 @@
 // length of a request; a call that matches none (Copilot's own agent, a #tool reference, a test) goes to
 // the window's shared session.
 import type * as vscode from 'vscode';
+import type { ToolResult } from '../core/tools/toolResult';
 import { WINDOW_SESSION_ID } from './skillsService';
 
 /**
@@ -23,6 +24,11 @@ export function tokenKey(token: vscode.ChatParticipantToolToken | undefined): st
 export interface Route {
   sessionId: string;
   callId?: string;
+  /**
+   * The call's structured result, set by the tool when it answered: the participant, which made the call
+   * and holds this route, reads the outcome here instead of parsing the model's text.
+   */
+  result?: ToolResult;
 }
 
 /** Conversations with a request in flight, and the tool calls they are about to make. */

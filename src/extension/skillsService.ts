@@ -11,12 +11,14 @@ import { createNodeRegistryHost } from '../core/registry/registryHost';
 import { createSkillRegistry, type SkillRegistry } from '../core/registry/skillRegistry';
 import { defaultSkillRoots } from '../core/registry/defaultSkillRoots';
 import type { SkillRecord, SkillRoot } from '../core/registry/types';
-import { SkillToolError } from '../core/runtime/errors';
+import { ToolError } from '../core/tools/toolError';
+import type { ToolResult } from '../core/tools/toolResult';
+import { runtimeToolNames } from '../core/tools/toolNames';
 import { artifactReaderOf } from '../core/runtime/execAdapters';
 import { skillSourceOf } from '../core/runtime/registrySource';
-import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '../core/runtime/skillsRuntime';
+import { createSkillsRuntime, type SkillsRuntime } from '../core/runtime/skillsRuntime';
 import type { ExecRequest, ScriptExecutor, SessionEvent, SkillSource } from '../core/runtime/types';
-import { TOOL_NAMES, WINDOW_SESSION_PREFIX } from './ids';
+import { WINDOW_SESSION_PREFIX } from './ids';
 import { readPluginContributions } from './pluginSkills';
 import { resolvePackSpecs } from './packSpecs';
 import { mountConfiguredPacks } from './skillPacks';
@@ -32,7 +34,7 @@ const QUICK_PACK_MOUNT_MS = 1500;
 export const WINDOW_SESSION_ID = `${WINDOW_SESSION_PREFIX}agent`;
 
 /** Why a script may not run in an untrusted workspace, worded for the model and the user. */
-export const UNTRUSTED_RUN = new SkillToolError(
+export const UNTRUSTED_RUN = new ToolError(
   'run_refused',
   'Skill scripts do not run while this workspace is not trusted (VS Code Restricted Mode).',
   'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
@@ -274,7 +276,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
         return runner.run(req);
       },
     };
-    const toolNames = { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs };
+    const toolNames = runtimeToolNames();
     this.runtimeMcp = this.mcp.wrap(this.runtimeSource(registry));
     const runtime = createSkillsRuntime({
       source: this.runtimeMcp,
@@ -354,7 +356,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   }
 
   /** Runs one runtime tool in a session (created when missing). Never throws for model-facing problems. */
-  async invoke(tool: string, input: unknown, sessionId: string, options: { callId?: string; signal?: AbortSignal } = {}): Promise<ToolInvocation> {
+  async invoke(tool: string, input: unknown, sessionId: string, options: { callId?: string; signal?: AbortSignal } = {}): Promise<ToolResult> {
     const { runtime } = await this.ready();
     const result = await runtime.invoke(tool, input, { sessionId, ...options });
     if (result.ok) this.log.info(`${sessionLabel(sessionId)}: ${result.tool} ok`);
@@ -366,7 +368,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
    * Loads a skill the user picked (tree, command, `/load`) into a session, added to what is loaded. In
    * `turn` and `once` mode it is kept through the next `@skills` turn, which the user loaded it for.
    */
-  async loadByUser(sessionId: string, name: string): Promise<ToolInvocation> {
+  async loadByUser(sessionId: string, name: string): Promise<ToolResult> {
     const { runtime } = await this.ready();
     await runtime.openSession(sessionId);
     const r = await this.invoke('load', { names: [name], mode: 'add' }, sessionId);
@@ -379,7 +381,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   }
 
   /** Unloads skills the user picked (or all); they are no longer carried into the next turn. */
-  async unloadByUser(sessionId: string, names: string[] | 'all'): Promise<ToolInvocation> {
+  async unloadByUser(sessionId: string, names: string[] | 'all'): Promise<ToolResult> {
     const set = this.pinned.get(sessionId);
     if (names === 'all') this.pinned.delete(sessionId);
     else for (const n of names) set?.delete(n);

@@ -6,19 +6,21 @@
 import { bothToolGuidanceNote, minimalToolGuidance, toolFamilies, type CatalogToolNames, type ToolSurface } from '../core/catalog/toolSurface';
 import { defaultToolingGuidance } from '../core/prompt/baseRules';
 import type { SkillToolNames } from '../core/prompt/types';
-import { CATALOG_TOOL_NAMES, TOOL_NAMES } from './ids';
+import type { ToolFamily } from '../core/tools/toolDescriptor';
+import { TOOLS } from '../core/tools/toolTable';
+import { CATALOG_TOOL_NAMES } from './ids';
 
 /** The tool names to offer for a surface. */
 export function offeredToolNames(surface: ToolSurface): string[] {
   const families = toolFamilies(surface);
-  return [...(families.standard ? Object.values(TOOL_NAMES) : []), ...(families.catalog ? Object.values(CATALOG_TOOL_NAMES) : [])];
+  return TOOLS.filter((t) => families[t.family === 'standard' ? 'standard' : 'catalog']).map((t) => t.name);
 }
 
 /** The manifest's `when` clause for a family: the tools are enabled for agents only when the surface includes them. */
-export const SURFACE_WHEN = {
+export const SURFACE_WHEN: Record<ToolFamily, string> = {
   standard: 'config.agentSkills.toolSurface != minimal',
   catalog: 'config.agentSkills.toolSurface != standard',
-} as const;
+};
 
 /**
  * How the composed instructions speak of tools for a surface: `minimal` names only runSkill / updateSkill (core

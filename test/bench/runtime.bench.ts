@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { createScriptRunner } from '../../src/core/exec';
 import { o200kCounter, promptTokens, serializeCall, sharedPrefixFraction, type ChatMessage, type ComposeResult } from '../../src/core/prompt';
 import { createSkillRegistry } from '../../src/core/registry';
-import { createSkillsRuntime, skillSourceOf, toolResultText, type SkillsRuntime } from '../../src/core/runtime';
+import { createSkillsRuntime, skillSourceOf, type SkillsRuntime } from '../../src/core/runtime';
+import { toolResultText } from '../../src/core/tools';
 import { measure } from './benchUtil';
 
 const repoRoot = path.resolve(__dirname, '../..');

@@ -15,6 +15,7 @@ interface Account {
 interface Unprivileged {
   ensureTestAccount(): Account;
   unreadableFor(account: Account, paths: string[]): string | undefined;
+  openForOthers(paths: string[]): boolean;
   runAs(account: Account, program: string, args: string[], o: { cwd: string; env: Record<string, string> }): { status: number | null };
 }
 
@@ -66,5 +67,15 @@ describe('the unprivileged pass of npm test (scripts/unprivileged.mjs)', functio
     assert.ok(problem, 'a 0700 folder of root was reported readable');
     assert.match(problem, new RegExp(`cannot read ${hidden.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: make the checkout`));
     assert.equal(u.unreadableFor(account, [tmp]), undefined);
+  });
+
+  it('opens a private folder of root for the account when asked, after which it is readable', () => {
+    const hidden = path.join(tmp, 'closed', 'inner');
+    fs.mkdirSync(hidden, { recursive: true });
+    fs.chmodSync(path.join(tmp, 'closed'), 0o700);
+    fs.writeFileSync(path.join(hidden, 'f'), 'x', { mode: 0o600 });
+    assert.ok(u.unreadableFor(account, [path.join(hidden, 'f')]), 'the file behind a 0700 folder was reported readable');
+    assert.equal(u.openForOthers([hidden]), true);
+    assert.equal(u.unreadableFor(account, [hidden, path.join(hidden, 'f')]), undefined);
   });
 });

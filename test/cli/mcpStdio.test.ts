@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readAuditFile } from '../../src/core/audit';
-import { toolContributions } from '../../src/extension/tools/toolManifest';
+import { inputJsonSchema } from '../../src/core/runtime/inputJsonSchema';
+import { TOOLS } from '../../src/core/tools/toolTable';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { DirectoryResult, serverArgs, sha256, SkillsGetResult, SkillsListResult, stdioClient, toolText, waitFor, writeFixtureSkills } from './mcpSupport';
@@ -44,12 +45,13 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     assert.match(instructions, /<available_skills>[\s\S]*<name>alpha<\/name>[\s\S]*<\/available_skills>/);
     assert.match(instructions, /load_skills/, 'the loading rule names the load tool');
     const { tools } = await client.listTools();
-    const manifest = toolContributions().filter((t) => !['run_skill_script', 'runSkill', 'updateSkill'].includes(t.name));
-    assert.deepEqual(tools.map((t) => t.name), manifest.map((t) => t.name));
+    const table = TOOLS.filter((t) => t.family === 'standard' && t.name !== 'run_skill_script');
+    assert.deepEqual(tools.map((t) => t.name), table.map((t) => t.name));
     for (const t of tools) {
-      const m = manifest.find((x) => x.name === t.name)!;
-      assert.equal(t.description, m.modelDescription, `${t.name}: same description as VS Code's`);
-      assert.deepEqual(t.inputSchema, m.inputSchema, `${t.name}: same input schema as VS Code's`);
+      const d = table.find((x) => x.name === t.name)!;
+      assert.equal(t.description, d.description, `${t.name}: the tool table's description`);
+      assert.deepEqual(t.inputSchema, inputJsonSchema(d.input), `${t.name}: the tool table's input schema`);
+      assert.equal(t.title, d.title);
     }
   });
 
@@ -58,7 +60,7 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     assert.deepEqual(await names(['--tool-surface', 'minimal']), ['runSkill', 'updateSkill']);
     assert.deepEqual(await names(['--tool-surface', 'minimal', '--read-only']), ['runSkill']);
     const both = await names(['--tool-surface', 'both', '--allow-scripts', '--sandbox', 'off']);
-    assert.deepEqual(both, toolContributions().map((t) => t.name));
+    assert.deepEqual(both, TOOLS.map((t) => t.name));
   });
 
   it('lists every skill file as skill:// with size and digest, and reads them back with matching bytes', async () => {
@@ -153,7 +155,7 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const sessions = new Set(audit.map((a) => a.session));
     assert.equal(sessions.size, 1, `one MCP session: ${[...sessions].join(', ')}`);
     assert.match([...sessions][0], /^mcp-stdio-/);
-    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:tools/call run_skill_script:error:scripts_disabled', 'mcp:resources/read:ok']);
+    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:tools/call run_skill_script:error:tool_denied', 'mcp:resources/read:ok']);
   });
 
   it('runs a script with --allow-scripts (sandbox off) and returns what the model sees', async () => {

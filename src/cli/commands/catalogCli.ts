@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AuditLog } from '../../core/audit';
-import { SkillCatalog, type CatalogAuditOptions, type ToolResult } from '../../core/catalog';
+import { SkillCatalog, type CatalogAuditOptions, type CatalogOutcome } from '../../core/catalog';
 import { defaultSkillRoots } from '../../core/registry';
 import { UsageError } from '../usageError';
 import { parseRootArg } from './list';
@@ -57,7 +57,7 @@ export async function readInputFile(arg: string): Promise<string> {
 }
 
 /** Prints a tool result (JSON, or `human` for success) and returns the exit code: 0 ok, 1 failure. */
-export function report<T>(r: ToolResult<T>, json: boolean, human: (r: { ok: true } & T) => string): number {
+export function report<T>(r: CatalogOutcome<T>, json: boolean, human: (r: { ok: true } & T) => string): number {
   if (json) {
     process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     return r.ok ? 0 : 1;

@@ -9,7 +9,7 @@ import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
 import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../core/runtime';
 import { SkillContentCache } from '../../core/runtime/skillContent';
-import { TOOL_NAMES } from '../../extension/ids';
+import { runtimeToolNames } from '../../core/tools/toolNames';
 import { surfacePromptOptions } from '../../extension/toolSurface';
 import { SkillResources } from './skillResources';
 import type { ToolHost } from './toolAdapter';
@@ -60,7 +60,7 @@ export function runtimeSessionId(mcpSessionId: string): string {
 export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend> {
   const catalog = await SkillCatalog.open({ roots: o.roots, stateDir: o.stateDir });
   const runner = o.allowScripts ? createScriptRunner({ stateDir: path.join(o.stateDir, 'exec'), workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) }) : undefined;
-  const toolNames = { load: TOOL_NAMES.load, unload: TOOL_NAMES.unload, read: TOOL_NAMES.read, run_script: TOOL_NAMES.run_script, list_docs: TOOL_NAMES.list_docs, select_docs: TOOL_NAMES.select_docs };
+  const toolNames = runtimeToolNames();
   const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
   for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
   const runtime: SkillsRuntime = createSkillsRuntime({

@@ -67,13 +67,13 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   const skillOf = (uri: string) => /^skill:\/\/([^/]+)/.exec(uri)?.[1];
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: mcpTools(backend).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
+    tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const t0 = performance.now();
     const r = await callMcpTool(backend, req.params.name, req.params.arguments ?? {}, { sessionId, signal: extra.signal }, backend.content);
     // list_skills and refusals before any tool ran (unknown tool, scripts disabled) are audited here.
-    if (!r.audited) audit(`tools/call ${req.params.name}`, req.params.arguments ?? {}, t0, r.isError ? `error:${(/"code":"([a-z_]+)"/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
+    if (!r.audited) audit(`tools/call ${req.params.name}`, req.params.arguments ?? {}, t0, r.isError ? `error:${(/^Error \(([a-z_]+)\)/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
     return { content: [{ type: 'text', text: r.text }], isError: r.isError };
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => audited('resources/list', {}, undefined, async () => ({ resources: await backend.resources.listResources() })));

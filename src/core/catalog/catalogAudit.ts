@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../audit/auditLog';
-import type { ToolResult } from './toolResult';
+import { toolAuditEntries } from '../tools/toolAudit';
+import type { CatalogToolId } from '../tools/toolNames';
+import type { CatalogOutcome } from './toolResult';
 
 /** Where the catalog tools append their audit lines: the runtime's `AuditLog`, so one file holds every action. */
 export interface AuditSink {
@@ -14,21 +15,6 @@ export interface CatalogAuditOptions {
   sessionId?: string;
 }
 
-/** Strings longer than this are logged as their length and digest (the revision store keeps written content). */
-const MAX_LOGGED_STRING = 2048;
-
-/** The tool input as logged: long strings (file content, diffs, bodies) shortened to their size and sha256. */
-function loggedArguments(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    if (value.length <= MAX_LOGGED_STRING) return value;
-    const digest = createHash('sha256').update(value).digest('hex');
-    return `${value.slice(0, 200)}… [${value.length} characters, sha256:${digest}]`;
-  }
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => loggedArguments(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, loggedArguments(v, depth + 1)]));
-}
-
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v ? v : undefined;
 }
@@ -38,7 +24,7 @@ function str(v: unknown): string | undefined {
  * `skill` the canonical id it acted on (or the name it asked for), `digest` the file's version after the call,
  * `outcome` `ok` or `error:<code>`, and `details` what a reviewer needs (file, written, dry run, refs, revision).
  */
-export function catalogAuditEntry(tool: 'runSkill' | 'updateSkill', rawInput: unknown, result: ToolResult<object>, sessionId: string | undefined, started: Date, durationMs: number): AuditEntry {
+export function catalogAuditEntry(tool: CatalogToolId, rawInput: unknown, result: CatalogOutcome<object>, sessionId: string | undefined, started: Date, durationMs: number): AuditEntry {
   const input = (rawInput !== null && typeof rawInput === 'object' ? rawInput : {}) as Record<string, unknown>;
   const r = result as Record<string, unknown>;
   const resultSkill = r.skill as Record<string, unknown> | undefined;
@@ -63,30 +49,30 @@ export function catalogAuditEntry(tool: 'runSkill' | 'updateSkill', rawInput: un
         }).filter(([, v]) => v !== undefined),
       )
     : { message: result.error.message.slice(0, 500) };
-  return {
-    time: started.toISOString(),
+  const [entry] = toolAuditEntries({
+    started,
+    durationMs,
     session: sessionId ?? '',
-    ...(skill ? { skill } : {}),
-    ...(digest ? { digest } : {}),
     action: `${tool}.${str(input.action) ?? '?'}`,
-    arguments: loggedArguments(rawInput),
+    input: rawInput,
     outcome: result.ok ? 'ok' : `error:${result.error.code}`,
-    duration_ms: Math.round(durationMs * 1000) / 1000,
-    ...(Object.keys(details).length ? { details } : {}),
-  };
+    skills: skill ? [{ name: skill, digest }] : [],
+    details,
+  });
+  return entry;
 }
 
 /** Runs a catalog tool call and appends its audit line (also when it fails, or throws a bug). */
-export async function audited<T extends object>(tool: 'runSkill' | 'updateSkill', rawInput: unknown, opts: CatalogAuditOptions, body: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
+export async function audited<T extends object>(tool: CatalogToolId, rawInput: unknown, opts: CatalogAuditOptions, body: () => Promise<CatalogOutcome<T>>): Promise<CatalogOutcome<T>> {
   const { audit } = opts;
   if (!audit) return body();
   const started = new Date();
   const t0 = performance.now();
-  let result: ToolResult<T>;
+  let result: CatalogOutcome<T>;
   try {
     result = await body();
   } catch (e) {
-    audit.append(catalogAuditEntry(tool, rawInput, { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }, opts.sessionId, started, performance.now() - t0));
+    audit.append(catalogAuditEntry(tool, rawInput, { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e), hint: 'This is a bug of the extension: tell the user.' } }, opts.sessionId, started, performance.now() - t0));
     throw e;
   }
   audit.append(catalogAuditEntry(tool, rawInput, result, opts.sessionId, started, performance.now() - t0));

@@ -1,8 +1,9 @@
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import { contentWithLineNumbers } from '../edit/lineDiff';
-import { CatalogError } from './catalogErrors';
+import { nextPartOffset, utf8Boundary } from '../tools/paging';
+import { ToolError } from '../tools/toolError';
 
-/** One explicit part of a large file; concatenating every part's `text` (decoded per `encoding`) gives the file exactly. */
+/** One explicit part of a large file (the paging contract of src/core/tools/paging.ts); concatenating every part's `text` (decoded per `encoding`) gives the file exactly. */
 export interface ContentChunk {
   /** 1-based part number. */
   part: number;
@@ -35,7 +36,7 @@ export function isText(buf: Buffer): boolean {
  * Deterministic: the same content and limit always give the same parts.
  */
 export function chunkStarts(buf: Buffer, limit: number, text: boolean): number[] {
-  if (limit < 16) throw new CatalogError('bad-input', `The chunk size ${limit} is too small; use at least 16 bytes.`);
+  if (limit < 16) throw new ToolError('invalid_input', `The chunk size ${limit} is too small; use at least 16 bytes.`);
   const step = text ? limit : limit - (limit % 3);
   const starts: number[] = [];
   let start = 0;
@@ -45,7 +46,7 @@ export function chunkStarts(buf: Buffer, limit: number, text: boolean): number[]
     if (text && end < buf.length) {
       const nl = buf.lastIndexOf(0x0a, end - 1);
       if (nl >= start) end = nl + 1;
-      else while (end > start + 1 && (buf[end] & 0xc0) === 0x80) end--;
+      else end = start + (utf8Boundary(buf.subarray(start, end)) || end - start);
     }
     if (end >= buf.length) break;
     start = end;
@@ -63,7 +64,7 @@ export function chunkAt(buf: Buffer, offset: number, limit: number, options: { n
   const index = starts.indexOf(offset);
   if (index < 0) {
     const near = starts.filter((s) => s <= offset).pop() ?? 0;
-    throw new CatalogError('bad-offset', `Offset ${offset} is not the start of a part (parts start at ${starts.slice(0, 8).join(', ')}${starts.length > 8 ? ', …' : ''}). Ask for offset ${near}, or follow nextOffset from the previous part.`, { partStarts: starts });
+    throw new ToolError('invalid_offset', `Offset ${offset} is not the start of a part (parts start at ${starts.slice(0, 8).join(', ')}${starts.length > 8 ? ', …' : ''}). Ask for offset ${near}, or follow nextOffset from the previous part.`, 'Ask for an offset listed in details.partStarts, or start at 0.', { partStarts: starts });
   }
   const end = index + 1 < starts.length ? starts[index + 1] : buf.length;
   const bytes = buf.subarray(offset, end);
@@ -75,7 +76,7 @@ export function chunkAt(buf: Buffer, offset: number, limit: number, options: { n
     parts: starts.length,
     offset,
     length: bytes.length,
-    nextOffset: index + 1 < starts.length ? end : null,
+    nextOffset: nextPartOffset(offset, bytes.length, buf.length),
     startLine,
     encoding: text ? 'utf8' : 'base64',
     text: body,

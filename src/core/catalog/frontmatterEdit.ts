@@ -1,7 +1,7 @@
 import { Document, isMap, isScalar, parseDocument, Scalar } from 'yaml';
 import { z } from 'zod';
 import { parseSkillFile } from '../skill/parseSkillFile';
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 
 /** A frontmatter value a metadata edit may set; `null` removes the field. */
 export const frontmatterValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
@@ -48,10 +48,10 @@ export function editFrontmatter(text: string, changes: Readonly<Record<string, F
   const parsed = parseSkillFile(text);
   const fm = parsed.frontmatter;
   if (!fm || fm.closeLine < 0 || !fm.yamlOk || !fm.isMapping) {
-    throw new CatalogError('invalid-result', `${fileName} has no well-formed YAML frontmatter mapping, so its fields cannot be edited one by one. Fix the frontmatter with a patch or replace first.`);
+    throw new ToolError('invalid_result', `${fileName} has no well-formed YAML frontmatter mapping, so its fields cannot be edited one by one. Fix the frontmatter with a patch or replace first.`);
   }
   const keys = Object.keys(changes);
-  if (keys.length === 0) throw new CatalogError('bad-input', 'The metadata edit has no fields: pass fields like {"description": "…"} (null removes a field).');
+  if (keys.length === 0) throw new ToolError('invalid_input', 'The metadata edit has no fields: pass fields like {"description": "…"} (null removes a field).');
   const yamlText = fm.yaml;
   const doc = parseDocument(yamlText, { keepSourceTokens: false });
 

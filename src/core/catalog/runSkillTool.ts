@@ -1,12 +1,13 @@
 import { contentWithLineNumbers } from '../edit/lineDiff';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { audited, type AuditSink } from './catalogAudit';
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 import { chunkAt, isText, type ContentChunk } from './chunking';
 import type { CatalogFile, SkillCatalog } from './skillCatalog';
 import { substituteArguments, type ResolvedArguments } from './skillArguments';
 import { runSkillInputSchema, type RunSkillInput } from './toolSchemas';
-import { guarded, type ToolResult } from './toolResult';
+import { CATALOG_TOOLS } from '../tools/toolNames';
+import { guarded, type CatalogOutcome } from './toolResult';
 import type { CatalogCall, CatalogEntry, SessionLoader } from './types';
 import { rememberContent, summarize, type RevisionSummary } from './writeSkillFile';
 
@@ -94,7 +95,7 @@ async function list(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCa
   let active: Set<string> | undefined;
   if (input.activeOnly || (call.sessionId && opts.sessions?.activeSkills)) {
     if (input.activeOnly && (!call.sessionId || !opts.sessions?.activeSkills)) {
-      throw new CatalogError('bad-input', 'activeOnly needs a chat session with loaded skills; this host has none. Call list without activeOnly.');
+      throw new ToolError('invalid_input', 'activeOnly needs a chat session with loaded skills; this host has none. Call list without activeOnly.');
     }
     active = new Set(await opts.sessions!.activeSkills!(call.sessionId!));
   }
@@ -115,7 +116,7 @@ async function inspect(catalog: SkillCatalog, input: RunSkillInput, opts: RunSki
   const found = await catalog.readFile(entry, fileName);
   const files = await catalog.files(entry);
   if (!found) {
-    throw new CatalogError('not-found', `${entry.id} has no file '${fileName}'. Its files: ${files.map((f) => f.path).join(', ')}.`, { files: files.map((f) => f.path) });
+    throw new ToolError('not_found', `${entry.id} has no file '${fileName}'. Its files: ${files.map((f) => f.path).join(', ')}.`, 'Pass one of the files listed in details.files.', { files: files.map((f) => f.path) });
   }
   const limit = opts.chunkBytes ?? 256 * 1024;
   const view = input.view ?? 'both';
@@ -165,7 +166,7 @@ async function run(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCal
     };
   }
   const skillMd = await catalog.readFile(entry, 'SKILL.md');
-  if (!skillMd) throw new CatalogError('not-found', `${entry.id} has no SKILL.md any more (${entry.location}). Call runSkill list to refresh.`);
+  if (!skillMd) throw new ToolError('not_found', `${entry.id} has no SKILL.md any more (${entry.location}). Call runSkill list to refresh.`);
   const parsed = parseSkillFile(skillMd.content.toString('utf8'));
   const { text, resolved } = substituteArguments(parsed.body.replace(/^(\r?\n)+/, ''), input.arguments);
   let loaded = false;
@@ -186,9 +187,9 @@ async function run(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCal
 }
 
 /** The `runSkill` tool: validates the input with zod, then lists, inspects or runs. Expected errors come back as `{ ok: false, error }`. */
-export function invokeRunSkill(catalog: SkillCatalog, rawInput: unknown, call: CatalogCall = {}, opts: RunSkillOptions = {}): Promise<ToolResult<ListResult | InspectResult | RunResult>> {
-  return audited('runSkill', rawInput, { audit: opts.audit, sessionId: call.sessionId }, () =>
-    guarded(async () => {
+export function invokeRunSkill(catalog: SkillCatalog, rawInput: unknown, call: CatalogCall = {}, opts: RunSkillOptions = {}): Promise<CatalogOutcome<ListResult | InspectResult | RunResult>> {
+  return audited(CATALOG_TOOLS.runSkill.name, rawInput, { audit: opts.audit, sessionId: call.sessionId }, () =>
+    guarded(CATALOG_TOOLS.runSkill.name, async () => {
       const input = runSkillInputSchema.parse(rawInput);
       if (input.action === 'list') return list(catalog, input, call, opts);
       if (input.action === 'inspect') return inspect(catalog, input, opts);

@@ -1,4 +1,4 @@
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 import type { SessionLoader } from './types';
 
 /** The part of the skills runtime (`createSkillsRuntime`) the adapter uses; structural, so the catalog does not depend on the runtime's files. */
@@ -16,7 +16,7 @@ export function runtimeSessionLoader(runtime: RuntimeLike): SessionLoader {
   return {
     async loadIntoSession(sessionId, skillId) {
       const r = await runtime.invoke('load', { names: [skillId], mode: 'add' }, { sessionId });
-      if (!r.ok) throw new CatalogError('load-failed', `Loading ${skillId} into the session failed: ${r.error?.message ?? 'unknown error'}${r.error?.hint ? ` ${r.error.hint}` : ''}`);
+      if (!r.ok) throw new ToolError('load_failed', `Loading ${skillId} into the session failed: ${r.error?.message ?? 'unknown error'}${r.error?.hint ? ` ${r.error.hint}` : ''}`);
       return r;
     },
     activeSkills(sessionId) {

@@ -6,7 +6,7 @@ import { renderLineDiff } from '../edit/lineDiff';
 import { normalizeRelativePath } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import type { SkillDiagnostic } from '../skill/types';
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
 import type { CatalogEntry, WritableScope } from './types';
@@ -47,7 +47,7 @@ const NAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 function checkName(name: string): void {
   if (!NAME_RE.test(name) || name.includes('--')) {
-    throw new CatalogError('bad-input', `The skill name '${name}' is not valid: use 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen (e.g. 'pdf-tools').`);
+    throw new ToolError('invalid_input', `The skill name '${name}' is not valid: use 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen (e.g. 'pdf-tools').`);
   }
 }
 
@@ -67,7 +67,7 @@ async function writeNewSkill(
 ): Promise<Omit<NewSkillOutcome, 'origin'>> {
   checkName(name);
   const root = catalog.writableRoot(scope);
-  if (!root) throw new CatalogError('no-writable-root', `No ${scope} skills folder is configured, so a ${scope} skill cannot be written. Open a workspace folder or configure the ${scope} skills root.`);
+  if (!root) throw new ToolError('no_writable_root', `No ${scope} skills folder is configured, so a ${scope} skill cannot be written. Open a workspace folder or configure the ${scope} skills root.`);
   const dir = path.join(root, name);
   const id = idFor(scope, name);
   return serializeBySkill(id, async () => {
@@ -76,7 +76,7 @@ async function writeNewSkill(
     const warnings: string[] = [];
     if (checked.newErrors.length) {
       const list = checked.newErrors.map((d) => `- ${d.rule} (${d.file ?? 'SKILL.md'} line ${d.range.start.line + 1}): ${d.message}`).join('\n');
-      if (!opts.force) throw new CatalogError('invalid-result', `The new skill ${id} would be invalid, so nothing was written:\n${list}\nFix it, or pass force: true.`, { diagnostics: checked.diagnostics });
+      if (!opts.force) throw new ToolError('invalid_result', `The new skill ${id} would be invalid, so nothing was written:\n${list}\nFix it, or pass force: true.`, undefined, { diagnostics: checked.diagnostics });
       warnings.push(`Written although the skill is invalid (force):\n${list}`);
     }
     const out = {
@@ -115,7 +115,7 @@ export function createSkill(
   const files = new Map<string, string>([['SKILL.md', skillFileText(input.name, input.description, input.body, input.frontmatter)]]);
   for (const f of input.files ?? []) {
     const rel = normalizeRelativePath(f.path, 'file');
-    if (rel === 'SKILL.md') throw new CatalogError('bad-input', 'files[] must not contain SKILL.md: pass its body as `body` and its fields as `description` / `frontmatter`.');
+    if (rel === 'SKILL.md') throw new ToolError('invalid_input', 'files[] must not contain SKILL.md: pass its body as `body` and its fields as `description` / `frontmatter`.');
     files.set(rel, f.content);
   }
   return writeNewSkill(catalog, input.scope, input.name, files, { dryRun: input.dryRun, force: input.force, reason: input.reason ?? 'create' });
@@ -162,7 +162,7 @@ export async function unarchiveSkill(catalog: SkillCatalog, input: { skill: stri
     await catalog.setHidden(hidden[0], false);
     return { skillId: hidden[0], change: 'restored', how: 'hidden' };
   }
-  if (hidden.length > 1) throw new CatalogError('ambiguous', `Several archived skills match '${input.skill}': ${hidden.join(', ')}. Restore one by its id.`, { ids: hidden });
+  if (hidden.length > 1) throw new ToolError('ambiguous', `Several archived skills match '${input.skill}': ${hidden.join(', ')}. Restore one by its id.`, undefined, { ids: hidden });
   const roots = catalog.registry.snapshot().roots.filter((r) => r.scope === 'project' || r.scope === 'user');
   for (const root of roots) {
     const archiveRoot = path.join(root.path, '.archived');
@@ -173,7 +173,7 @@ export async function unarchiveSkill(catalog: SkillCatalog, input: { skill: stri
     const skillId = match.manifest.skillId ?? match.manifest.name;
     return { skillId, change: 'restored', how: 'moved', archiveId: match.manifest.id, path: restored.restoredTo };
   }
-  throw new CatalogError('not-archived', `No archived skill matches '${input.skill}'. Archived read-only skills: ${catalog.hiddenIds().join(', ') || 'none'}; archived folders live in <skills root>/.archived/.`);
+  throw new ToolError('not_archived', `No archived skill matches '${input.skill}'. Archived read-only skills: ${catalog.hiddenIds().join(', ') || 'none'}; archived folders live in <skills root>/.archived/.`);
 }
 
 /** Restores an earlier revision of one file (by seq or version ref) through the normal write path. */
@@ -187,10 +187,10 @@ export async function restoreRevision(
   const record = /^\d+$/.test(wanted) ? history.find((r) => r.seq === Number(wanted)) : [...history].reverse().find((r) => r.ref === wanted || r.digest === wanted);
   if (!record) {
     const range = history.length ? `revisions ${history.map((r) => r.seq).join(', ')}` : 'no revisions';
-    throw new CatalogError('not-found', `${entry.id} has no revision ${wanted}${input.file ? ` of ${input.file}` : ''} (it has ${range}). List them with runSkill inspect (history: true).`);
+    throw new ToolError('not_found', `${entry.id} has no revision ${wanted}${input.file ? ` of ${input.file}` : ''} (it has ${range}). List them with runSkill inspect (history: true).`);
   }
   const content = await catalog.store.content(record);
-  if (content === null) throw new CatalogError('bad-input', `Revision ${record.seq} of ${entry.id} records the deletion of ${record.file}; there is no content to restore.`);
+  if (content === null) throw new ToolError('invalid_input', `Revision ${record.seq} of ${entry.id} records the deletion of ${record.file}; there is no content to restore.`);
   return writeSkillFile(catalog, {
     entry,
     file: record.file,

@@ -79,19 +79,3 @@ export type UpdateSkillInput = z.infer<typeof updateSkillInputSchema>;
 export const runSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(runSkillInputSchema);
 export const updateSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(updateSkillInputSchema);
 
-/** Descriptions the model sees. */
-export const CATALOG_TOOL_DESCRIPTIONS = {
-  runSkill:
-    'Discover, inspect and run skills (folders of instructions, scripts and references). ' +
-    "action 'list' returns compact entries (filters: source, query, limit, activeOnly). " +
-    "action 'inspect' returns a skill's full SKILL.md (or another file) raw and line-numbered with its versionRef, metadata and file list; " +
-    'large files come as explicit parts (part k of n with nextOffset): call again with that offset until nextOffset is null. Nothing is ever cut off. ' +
-    "action 'run' loads the skill into this conversation and returns its full instructions with arguments substituted, and its files. " +
-    'Skills are addressed by canonical id (workspace:x, user:x, plugin:<ext>:x, pack:<pack>:x) or bare name.',
-  updateSkill:
-    "Create and edit skills. Prefer action 'patch' (a unified diff or line edits against the content and line numbers from runSkill inspect) over 'replace'. " +
-    'Pass expectedVersionRef from inspect: if the file changed since, the call fails with the current ref and the diff between. ' +
-    "Use dryRun: true to see the line-numbered diff and diagnostics first. Every write is validated (refused if it would make the skill invalid, unless force), atomic and recorded as a revision. " +
-    "Other actions: 'metadata' (frontmatter fields, keeping comments and quoting), 'create', 'copy', 'archive', 'restore' (an archived skill, or an earlier revision with 'revision'). " +
-    'Plugin and pack skills are edited through an overlay; their source is never changed.',
-} as const;

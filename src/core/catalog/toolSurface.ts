@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogToolNames } from '../tools/toolNames';
 
 /**
  * Which skill tools the model sees: `standard` (load, unload, read, run_script, list_docs, select_docs),
@@ -13,7 +14,7 @@ export interface CatalogToolNames {
   updateSkill: string;
 }
 
-export const DEFAULT_CATALOG_TOOL_NAMES: CatalogToolNames = { runSkill: 'runSkill', updateSkill: 'updateSkill' };
+export const DEFAULT_CATALOG_TOOL_NAMES: CatalogToolNames = catalogToolNames();
 
 /** Whether each tool family is offered for a surface. */
 export function toolFamilies(surface: ToolSurface): { standard: boolean; catalog: boolean } {

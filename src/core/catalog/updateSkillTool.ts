@@ -1,12 +1,13 @@
 import { applyPatchSpec, type PatchSpec } from '../edit/editSpec';
 import type { VersionRef } from '../edit/versionRef';
 import { audited, type CatalogAuditOptions } from './catalogAudit';
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
 import { archiveCatalogSkill, copySkill, createSkill, restoreRevision, unarchiveSkill, type LifecycleOutcome, type NewSkillOutcome } from './skillLifecycle';
 import { updateSkillInputSchema, type UpdateSkillInput } from './toolSchemas';
-import { guarded, type ToolResult } from './toolResult';
+import { CATALOG_TOOLS } from '../tools/toolNames';
+import { guarded, type CatalogOutcome } from './toolResult';
 import { writeSkillFile, type WriteOutcome } from './writeSkillFile';
 
 /** What updateSkill returns, per action. */
@@ -30,7 +31,7 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
     case 'copy':
       return { action: 'copy', ...(await copySkill(catalog, { skill: input.skill!, toScope: input.toScope!, toName: input.toName, dryRun: input.dryRun, force: input.force })) };
     case 'archive':
-      if (input.dryRun) throw new CatalogError('bad-input', 'archive has no dry run: it changes nothing inside the skill and can be undone with restore.');
+      if (input.dryRun) throw new ToolError('invalid_input', 'archive has no dry run: it changes nothing inside the skill and can be undone with restore.');
       return { action: 'archive', ...(await archiveCatalogSkill(catalog, { skill: input.skill!, reason: input.reason })) };
     case 'restore':
       if (input.revision !== undefined) return { action: 'restore', ...(await restoreRevision(catalog, { skill: input.skill!, revision: input.revision, file: input.file, ...common })) };
@@ -46,7 +47,7 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
         ...common,
         reason: input.reason ?? 'patch',
         produce(current) {
-          if (current === null) throw new CatalogError('not-found', `${entry.id} has no file '${file}' to patch; create it with action 'replace' (content) first.`);
+          if (current === null) throw new ToolError('not_found', `${entry.id} has no file '${file}' to patch; create it with action 'replace' (content) first.`);
           const r = applyPatchSpec(current, spec, `${entry.id}/${file}`);
           hunks = r.hunks?.map((h) => ({ index: h.index, expectedLine: h.expectedLine, appliedLine: h.appliedLine, offset: h.offset, fuzz: h.fuzz }));
           return { text: r.text, warnings: r.warnings };
@@ -66,7 +67,7 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
         ...common,
         reason: input.reason ?? `metadata: ${Object.keys(input.fields!).join(', ')}`,
         produce(current) {
-          if (current === null) throw new CatalogError('not-found', `${entry.id} has no SKILL.md.`);
+          if (current === null) throw new ToolError('not_found', `${entry.id} has no SKILL.md.`);
           return { text: editFrontmatter(current, input.fields!, `${entry.id}/SKILL.md`).text };
         },
       });
@@ -79,8 +80,8 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
  * The `updateSkill` tool: validates the input with zod and performs the action. Expected errors come back as
  * `{ ok: false, error }`. With `audit`, every call (dry runs and refusals included) appends one audit line.
  */
-export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown, opts: CatalogAuditOptions = {}): Promise<ToolResult<UpdateResult>> {
-  return audited('updateSkill', rawInput, opts, () => guarded(async () => update(catalog, updateSkillInputSchema.parse(rawInput))));
+export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown, opts: CatalogAuditOptions = {}): Promise<CatalogOutcome<UpdateResult>> {
+  return audited(CATALOG_TOOLS.updateSkill.name, rawInput, opts, () => guarded(CATALOG_TOOLS.updateSkill.name, async () => update(catalog, updateSkillInputSchema.parse(rawInput))));
 }
 
 /** What a confirmation dialog shows before a write. */
@@ -96,8 +97,8 @@ export interface UpdatePreview {
  * The dry run of an updateSkill call, for the VS Code confirmation dialog (`prepareInvocation`). Nothing is written.
  * Fails like the real call would (stale ref, invalid result, bad patch).
  */
-export async function previewUpdate(catalog: SkillCatalog, rawInput: unknown): Promise<ToolResult<UpdatePreview>> {
-  return guarded(async () => {
+export async function previewUpdate(catalog: SkillCatalog, rawInput: unknown): Promise<CatalogOutcome<UpdatePreview>> {
+  return guarded(CATALOG_TOOLS.updateSkill.name, async () => {
     const input = updateSkillInputSchema.parse(rawInput);
     if (input.action === 'archive' || (input.action === 'restore' && input.revision === undefined)) {
       const what = input.action === 'archive' ? 'Archive' : 'Restore the archived skill';

@@ -5,7 +5,7 @@ import type { RevisionRecord } from '../edit/revisionStore';
 import { resolveInsideReal } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import type { SkillDiagnostic } from '../skill/types';
-import { CatalogError } from './catalogErrors';
+import { ToolError } from '../tools/toolError';
 import { isText } from './chunking';
 import type { SkillCatalog } from './skillCatalog';
 import type { CatalogEntry } from './types';
@@ -96,14 +96,14 @@ async function contentOfRef(catalog: SkillCatalog, skillId: string, file: string
 }
 
 /** Throws the stale-ref error: names the current ref and shows what changed since the caller's version when it is known. */
-async function staleError(catalog: SkillCatalog, entry: CatalogEntry, file: string, expected: string, currentRef: string | null, current: string | null): Promise<CatalogError> {
+async function staleError(catalog: SkillCatalog, entry: CatalogEntry, file: string, expected: string, currentRef: string | null, current: string | null): Promise<ToolError> {
   const before = await contentOfRef(catalog, entry.id, file, expected);
   const diffSinceExpected = before !== undefined && current !== null ? unifiedDiffOf(before, current, file) : undefined;
-  return new CatalogError(
-    'stale-ref',
+  return new ToolError('stale_ref',
     `${entry.id}/${file} changed since version ${expected}: it is now ${currentRef ?? 'missing'}. ` +
       (diffSinceExpected ? `What changed since your version:\n${diffSinceExpected}\n` : '') +
       'Re-read it (runSkill inspect) and redo the edit against the current content, passing the current ref as expectedVersionRef.',
+    undefined,
     { expectedRef: expected, currentRef, ...(diffSinceExpected ? { diffSinceExpected } : {}) },
   );
 }
@@ -121,7 +121,7 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     const currentFile = await catalog.readFile(entry, req.file);
     const file = currentFile?.path ?? req.file.replace(/\\/g, '/');
     if (currentFile && !isText(currentFile.content)) {
-      throw new CatalogError('not-text', `${entry.id}/${file} is not a UTF-8 text file; updateSkill edits text files only.`);
+      throw new ToolError('not_text', `${entry.id}/${file} is not a UTF-8 text file; updateSkill edits text files only.`);
     }
     const current = currentFile ? currentFile.content.toString('utf8') : null;
     const currentRef = currentFile?.ref ?? null;
@@ -136,9 +136,9 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     if (checked.newErrors.length) {
       const list = checked.newErrors.map((d) => `- ${d.rule} (${d.file ?? 'SKILL.md'} line ${d.range.start.line + 1}): ${d.message}`).join('\n');
       if (!req.force) {
-        throw new CatalogError(
-          'invalid-result',
+        throw new ToolError('invalid_result',
           `The change to ${entry.id}/${file} would make the skill invalid, so nothing was written:\n${list}\nFix the edit, or pass force: true to write it anyway.`,
+          undefined,
           { diagnostics: checked.diagnostics, diff: diff.text },
         );
       }

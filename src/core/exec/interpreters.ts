@@ -41,6 +41,14 @@ export const INTERPRETER_MAPPING: readonly InterpreterRule[] = [
   { extensions: ['.ps1'], candidates: [{ command: 'pwsh', args: ['-NoProfile', '-File'] }] },
 ];
 
+/**
+ * Variables a program needs when it is the runtime's own executable: in the editor's extension host that is
+ * Electron, which opens a window instead of running the script unless ELECTRON_RUN_AS_NODE is set.
+ */
+export function selfNodeEnv(program: string, runtime: { execPath: string; versions: NodeJS.ProcessVersions } = process): Record<string, string> {
+  return program === runtime.execPath && runtime.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
+}
+
 /** How a script will be launched, with where that decision came from. */
 export interface LaunchPlan {
   /** Absolute program path to spawn. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { selfNodeEnv } from './interpreters';
 import { LAUNCHER_PROGRAM } from './launcherProgram';
 import { GroupSignals, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
 
@@ -37,8 +38,7 @@ export class PersistentLauncher {
   start(sh: string, blocks: string): Promise<boolean> {
     if (this.ready) return this.ready;
     this.limitBlocks = blocks;
-    // In the editor's extension host execPath is Electron: this variable makes it behave as plain Node.
-    const env: Record<string, string> = process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
+    const env = selfNodeEnv(process.execPath);
     let child: ChildProcess;
     try {
       child = spawn(sh, ['-c', 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"', 'agent-skills-launcher', blocks, process.execPath, '-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });

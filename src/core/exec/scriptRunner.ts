@@ -5,7 +5,7 @@ import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy 
 import { allowedHostEnv } from './env';
 import { preparing, ScriptRunError } from './errors';
 import { stageInputs } from './inputs';
-import { planLaunch, ProgramResolver } from './interpreters';
+import { planLaunch, ProgramResolver, selfNodeEnv } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, resolveInside } from './paths';
@@ -233,7 +233,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       argv,
       hostEnv: ctx.hostEnv,
       callEnv: req.env ?? {},
-      runtimeEnv,
+      runtimeEnv: { ...runtimeEnv, ...selfNodeEnv(argv[0]) },
       probe: sandbox.sandboxed ? probe : undefined,
       workspace: ws.root,
       skillsDir: ws.skillsDir,
@@ -275,7 +275,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
     if (!exceeded) {
-      const used = diskUse(caps[0]);
+      const used = await diskUse(caps[0]);
       if (used > caps[0].capBytes) exceeded = { cap: caps[0], used };
     }
     if (exceeded) {

@@ -35,32 +35,11 @@ function bytesOf(st: fs.Stats): number {
   return Math.max(ENTRY_FLOOR, st.blocks !== undefined ? st.blocks * 512 : st.size);
 }
 
-/** Disk use of the cap's folders, synchronously; stops counting once past `stopAt`. Links are not followed. */
-export function diskUse(cap: SizeCap, stopAt = cap.capBytes): number {
-  let total = 0;
-  const walk = (dir: string, top: boolean): void => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (total > stopAt) return;
-      if (top && cap.skipTop?.has(name)) continue;
-      const abs = path.join(dir, name);
-      const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-      if (!st) continue;
-      total += bytesOf(st);
-      if (st.isDirectory()) walk(abs, false);
-    }
-  };
-  for (const d of cap.dirs) walk(d, true);
-  return total;
-}
-
-/** {@link diskUse} on the thread pool, so a large HOME does not block the event loop while a script runs. */
-export async function diskUseAsync(cap: SizeCap, stopAt = cap.capBytes): Promise<number> {
+/**
+ * Disk use of the cap's folders; stops counting once past `stopAt`. Links are not followed. On the thread
+ * pool, so a large HOME does not block the event loop while a script runs.
+ */
+export async function diskUse(cap: SizeCap, stopAt = cap.capBytes): Promise<number> {
   const p = fs.promises;
   let total = 0;
   const walk = async (dir: string, top: boolean): Promise<void> => {
@@ -123,7 +102,7 @@ export class SizeWatch {
   private async tick(): Promise<void> {
     const t0 = performance.now();
     for (const cap of this.caps) {
-      const used = await diskUseAsync(cap);
+      const used = await diskUse(cap);
       if (this.stopped) return;
       if (used > cap.capBytes) {
         this.stopped = true;

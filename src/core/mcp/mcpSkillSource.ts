@@ -4,7 +4,7 @@
 // cache; scripts of MCP-served skills are never run.
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/types';
-import { SkillToolError } from '../runtime/errors';
+import { ToolError } from '../tools/toolError';
 import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/types';
 import type { McpSkill, McpSkillsClient } from './mcpSkillsClient';
 
@@ -95,11 +95,11 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
         }
         const m = rec && find(rec.id);
         if (!m) continue;
-        if (tool === 'run_script') throw new SkillToolError('run_refused', `Skill ${m.rec.id} is served by MCP server '${m.skill.server}': MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
+        if (tool === 'run_script') throw new ToolError('run_refused', `Skill ${m.rec.id} is served by MCP server '${m.skill.server}': MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
         try {
           await m.client.fetchSkill(m.skill.name);
         } catch (e) {
-          throw new SkillToolError('skill_unusable', (e as Error).message, 'Use another skill, or tell the user the MCP server serves content that does not match its listing.');
+          throw new ToolError('skill_unusable', (e as Error).message, 'Use another skill, or tell the user the MCP server serves content that does not match its listing.');
         }
       }
     },
@@ -111,7 +111,7 @@ export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string): Sc
   return {
     run(req: ExecRequest): Promise<ExecResultLike> {
       if (inside(path.resolve(cacheDir), path.resolve(req.skillRoot))) {
-        return Promise.reject(new SkillToolError('run_refused', 'This skill was served over MCP: MCP-served skills are instructions only, and their scripts are never run on this machine.', NOT_RUN_HINT));
+        return Promise.reject(new ToolError('run_refused', 'This skill was served over MCP: MCP-served skills are instructions only, and their scripts are never run on this machine.', NOT_RUN_HINT));
       }
       return executor.run(req);
     },

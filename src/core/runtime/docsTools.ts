@@ -1,4 +1,4 @@
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import { effectiveDocFiles } from './effectiveFiles';
 import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { ListDocsInput, SelectDocsInput } from './toolSchemas';
@@ -45,13 +45,13 @@ export async function selectDocs(ctx: ToolContext, call: ToolCall, input: Select
   else if (input.include_all_docs) next = '*';
   else {
     if (!input.docs?.length) {
-      throw new SkillToolError('invalid_input', `select_docs with mode '${mode}' needs 'docs' or 'include_all_docs'.`, `Call list_docs for '${active.name}' and pass the paths you need, or use mode 'clear'.`);
+      throw new ToolError('invalid_input', `select_docs with mode '${mode}' needs 'docs' or 'include_all_docs'.`, `Call list_docs for '${active.name}' and pass the paths you need, or use mode 'clear'.`);
     }
     const available = (await effectiveDocFiles(ctx.source, active)).map((d) => d.path);
     const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
     const unknown = wanted.filter((d) => !available.includes(d));
     if (unknown.length) {
-      throw new SkillToolError(
+      throw new ToolError(
         'unknown_doc',
         `Skill '${active.name}' has no doc ${unknown.map((u) => `'${u}'`).join(', ')}.`,
         available.length ? `Use paths exactly as list_docs returns them: ${available.slice(0, 10).join(', ')}${available.length > 10 ? ', ...' : ''}.` : 'This skill has no docs.',

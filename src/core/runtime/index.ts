@@ -1,9 +1,7 @@
 export * from './types';
-export { SkillToolError, type SkillToolErrorCode } from './errors';
 export { SessionStore, type SessionStoreOptions } from './sessionStore';
-export { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions, type SkillToolDefinition, type ToolInvocation } from './skillsRuntime';
-export { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type SkillToolName } from './toolSchemas';
-export { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
+export { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './skillsRuntime';
+export { SKILL_TOOL_NAMES, toolInputSchemas, type SkillToolName } from './toolSchemas';
 export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './allowedTools';
 export { resolveSkillPath, listDocFiles } from './skillPaths';
 export { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
@@ -13,4 +11,3 @@ export type { ReadResult } from './readTool';
 export type { ListDocsResult, SelectDocsResult } from './docsTools';
 export { artifactReaderOf } from './execAdapters';
 export { skillSourceOf, type RegistryLike } from './registrySource';
-export { toolResultText } from './toolResultText';

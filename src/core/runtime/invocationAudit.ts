@@ -1,6 +1,8 @@
-// The audit line of one tool call, written the same way for a chat session's call and a user's own run.
+// The runtime tools' facts for the one audit builder (src/core/tools/toolAudit.ts), the same for a chat
+// session's call and a user's own run.
 import type { AuditLog } from '../audit/auditLog';
-import type { ToolInvocation } from './skillsRuntime';
+import { toolAuditEntries } from '../tools/toolAudit';
+import type { ToolResult } from '../tools/toolResult';
 import type { SkillToolName } from './toolSchemas';
 import type { SessionState } from './types';
 
@@ -16,7 +18,7 @@ export interface AuditedCall {
   /** The name the caller used, for an unknown tool. */
   toolName: string;
   input: unknown;
-  invocation: ToolInvocation;
+  invocation: ToolResult;
   /** The skills the call touched (empty when it was refused). */
   touched: { name: string; digest?: string }[];
   /** The session's state, to name the skills a refused call was aimed at. */
@@ -26,18 +28,17 @@ export interface AuditedCall {
 /** Appends the call's line(s): one per skill it touched (or was aimed at), or one without a skill. */
 export function auditCall(audit: AuditLog, c: AuditedCall): void {
   const { invocation, tool } = c;
-  const base = {
-    time: c.started.toISOString(),
+  const entries = toolAuditEntries({
+    started: c.started,
+    durationMs: c.durationMs,
     session: c.session,
     action: tool ?? c.toolName,
-    arguments: c.input,
+    input: c.input,
     outcome: !invocation.ok ? `error:${invocation.error.code}` : tool === 'run_script' ? runOutcome(invocation.result) : 'ok',
-    duration_ms: Math.round(c.durationMs * 1000) / 1000,
+    skills: c.touched.length ? c.touched : attemptedSkills(tool, c.input, c.state),
     ...(invocation.ok && tool === 'run_script' ? { details: runDetails(invocation.result) } : {}),
-  };
-  const targets = c.touched.length ? c.touched : attemptedSkills(tool, c.input, c.state);
-  if (targets.length) for (const s of targets) audit.append({ ...base, skill: s.name, ...(s.digest ? { digest: s.digest } : {}) });
-  else audit.append(base);
+  });
+  for (const e of entries) audit.append(e);
 }
 
 function runDetails(result: unknown): Record<string, unknown> {

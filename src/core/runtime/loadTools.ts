@@ -1,7 +1,7 @@
 import { parseAllowedTools } from './allowedTools';
 import { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
 import { effectiveDocFiles, effectiveLocation } from './effectiveFiles';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { LoadInput, UnloadInput } from './toolSchemas';
 import type { ActiveSkill, DocsSelection, LoadMode, SessionState } from './types';
@@ -71,7 +71,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
   const total = kept.length + records.length;
   const cap = ctx.limits.maxLoadedSkills;
   if (total > cap) {
-    throw new SkillToolError(
+    throw new ToolError(
       'too_many_skills',
       `Loading ${records.length} skill(s) would make ${total} loaded; at most ${cap} may be loaded at once.`,
       mode === 'add'
@@ -134,7 +134,7 @@ async function resolveDocs(ctx: ToolContext, skills: { name: string; id: string;
   for (const d of wanted) {
     if (!lists.some((l) => l.some((f) => f.path === d))) {
       const available = lists.flatMap((l) => l.map((f) => f.path));
-      throw new SkillToolError(
+      throw new ToolError(
         'unknown_doc',
         `No doc '${d}' in ${skills.map((s) => `'${s.name}'`).join(', ')}.`,
         available.length ? `Use paths exactly as list_docs returns them, e.g. ${available.slice(0, 8).join(', ')}.` : 'This skill has no docs; load it without docs.',

@@ -3,12 +3,13 @@ import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
 import { openRegularFile, UnreadableFileError } from '../os/readRegularFile';
 import { effectiveRoot } from './effectiveFiles';
-import { SkillToolError } from './errors';
+import { nextPartOffset, utf8Boundary } from '../tools/paging';
+import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { ReadInput } from './toolSchemas';
 
-/** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated. */
+/** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated; paging as in src/core/tools/paging.ts. */
 export interface ReadResult {
   /** The skill read from; absent for artifacts. */
   skill?: string;
@@ -36,7 +37,7 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
   const ref = parseArtifactRef(input.path);
   if (ref) return readArtifact(ctx, input, ref.name, ref.version);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.path)) {
-    throw new SkillToolError('path_refused', `read does not accept '${input.path.split('://')[0]}://' refs.`, "Pass a path relative to the skill root, or an 'artifact://name[@version]' ref from a run result.");
+    throw new ToolError('path_refused', `read does not accept '${input.path.split('://')[0]}://' refs.`, "Pass a path relative to the skill root, or an 'artifact://name[@version]' ref from a run result.");
   }
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'read');
   // An edited plugin or pack skill: its newest revision of this file lives in the source's overlay.
@@ -54,14 +55,14 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
   // Checked on the open descriptor: a FIFO or device (or one swapped in since the path was resolved) is
   // refused at once instead of blocking the read for ever.
   const { handle, stat: opened } = await openRegularFile(real).catch((e: unknown) => {
-    if (e instanceof UnreadableFileError) throw new SkillToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
+    if (e instanceof UnreadableFileError) throw new ToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
     throw e;
   });
   try {
     const size = opened.size;
     const offset = input.offset ?? 0;
     if (offset > size) {
-      throw new SkillToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);
+      throw new ToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);
     }
     const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, size - offset);
     const sniff = Buffer.alloc(Math.min(size, 8192));
@@ -77,7 +78,8 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
 function sliceResult(p: string, bytes: Buffer, offset: number, size: number, text: boolean, type: string | undefined, skill?: string): ReadResult {
   // Never split a UTF-8 sequence: a text slice stops before a trailing partial character.
   const chunk = text && offset + bytes.length < size ? bytes.subarray(0, utf8Boundary(bytes) || bytes.length) : bytes;
-  const complete = offset + chunk.length >= size;
+  const next = nextPartOffset(offset, chunk.length, size);
+  const complete = next === null;
   return {
     ...(skill ? { skill } : {}),
     path: p,
@@ -89,7 +91,7 @@ function sliceResult(p: string, bytes: Buffer, offset: number, size: number, tex
     length: chunk.length,
     total_bytes: size,
     complete,
-    ...(complete ? {} : { next_offset: offset + chunk.length }),
+    ...(next === null ? {} : { next_offset: next }),
   };
 }
 
@@ -107,11 +109,11 @@ function looksText(sample: Buffer, size: number): boolean {
 
 async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined): Promise<ToolOutcome<ReadResult>> {
   if (!ctx.artifacts) {
-    throw new SkillToolError('no_artifacts', 'This runtime has no artifact store, so artifact:// refs cannot be read.', "Re-run the script with outputs.inline true, or read the output's run:// content from the run result.");
+    throw new ToolError('no_artifacts', 'This runtime has no artifact store, so artifact:// refs cannot be read.', "Re-run the script with outputs.inline true, or read the output's run:// content from the run result.");
   }
   const art = await ctx.artifacts.read(name, version);
   if (!art) {
-    throw new SkillToolError(
+    throw new ToolError(
       'not_found',
       `No artifact '${name}'${version === undefined ? '' : ` version ${version}`}.`,
       'Use an artifact ref exactly as a run result listed it in artifact_files.',
@@ -120,24 +122,10 @@ async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, ve
   const bytes = Buffer.from(art.bytes);
   const offset = input.offset ?? 0;
   if (offset > bytes.length) {
-    throw new SkillToolError('invalid_offset', `offset ${offset} is past the end of artifact '${name}' (${bytes.length} bytes).`, `Use an offset between 0 and ${bytes.length}.`);
+    throw new ToolError('invalid_offset', `offset ${offset} is past the end of artifact '${name}' (${bytes.length} bytes).`, `Use an offset between 0 and ${bytes.length}.`);
   }
   const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, bytes.length - offset);
   const text = looksText(bytes.subarray(0, 8192), bytes.length);
   const result = sliceResult(input.path, bytes.subarray(offset, offset + want), offset, bytes.length, text, art.mime_type || mime.lookup(name) || undefined);
   return { result: { ...result, artifact_version: art.version }, skills: [] };
-}
-
-/** Length of `buf` without a trailing incomplete UTF-8 sequence. */
-function utf8Boundary(buf: Uint8Array): number {
-  let i = buf.length - 1;
-  let continuation = 0;
-  while (i >= 0 && continuation < 3 && (buf[i] & 0xc0) === 0x80) {
-    i--;
-    continuation++;
-  }
-  if (i < 0) return buf.length;
-  const lead = buf[i];
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return need > continuation + 1 ? i : buf.length;
 }

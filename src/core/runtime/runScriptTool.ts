@@ -1,5 +1,5 @@
 import { effectiveRoot } from './effectiveFiles';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { RunScriptInput } from './toolSchemas';
@@ -53,7 +53,7 @@ export async function prepareScriptRun(
 ): Promise<() => Promise<ExecResultLike>> {
   const executor = ctx.executor;
   if (!executor) {
-    throw new SkillToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
+    throw new ToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
   }
   // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
   // of the skill takes them from.
@@ -61,7 +61,7 @@ export async function prepareScriptRun(
   if (input.script !== undefined) {
     const { stat } = await resolveSkillPath(target.name, await effectiveRoot(ctx.source, target, input.script), input.script);
     if (!stat.isFile()) {
-      throw new SkillToolError('not_found', `'${input.script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
+      throw new ToolError('not_found', `'${input.script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
     }
   }
   return async () => {
@@ -82,13 +82,13 @@ export async function prepareScriptRun(
         ...(signal ? { signal } : {}),
       });
     } catch (e) {
-      if (e instanceof SkillToolError) throw e;
+      if (e instanceof ToolError) throw e;
       const err = e as Error & { code?: string };
       const details = err.code ? { exec_code: err.code } : undefined;
       // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
       // runtime's own failure: its own code and a hint that says so, never "fix the field".
-      if (err.code !== undefined && REFUSALS.has(err.code)) throw new SkillToolError('run_refused', err.message, hintForRunError(err.code, target.name), details);
-      throw new SkillToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
+      if (err.code !== undefined && REFUSALS.has(err.code)) throw new ToolError('run_refused', err.message, hintForRunError(err.code, target.name), details);
+      throw new ToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
     }
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
 
 /** Options of a session store. */
@@ -241,6 +241,6 @@ function clone<T>(v: T): T {
   return structuredClone(v);
 }
 
-function unknownSession(id: string): SkillToolError {
-  return new SkillToolError('unknown_session', `No session with id '${id}'.`, 'Start a new session (the chat creates one per conversation) or list sessions to find the id.');
+function unknownSession(id: string): ToolError {
+  return new ToolError('unknown_session', `No session with id '${id}'.`, 'Start a new session (the chat creates one per conversation) or list sessions to find the id.');
 }

@@ -5,7 +5,7 @@ import { MAX_CATALOG_FILE_BYTES, readRegularFile, UnreadableFileError } from '..
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import type { ParsedSkillFile } from '../skill/types';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 
 /** A SKILL.md as read from disk. */
@@ -30,7 +30,7 @@ async function readOrRefuse(skill: string, file: string, maxBytes: number, code:
   try {
     return (await readRegularFile(file, maxBytes)).bytes;
   } catch (e) {
-    if (e instanceof UnreadableFileError) throw new SkillToolError(code, `Skill '${skill}': ${e.message}`, 'Pick another skill or doc; the file must be fixed on disk first.');
+    if (e instanceof UnreadableFileError) throw new ToolError(code, `Skill '${skill}': ${e.message}`, 'Pick another skill or doc; the file must be fixed on disk first.');
     throw e;
   }
 }
@@ -49,7 +49,7 @@ export class SkillContentCache {
     try {
       st = await fs.promises.stat(location);
     } catch {
-      throw new SkillToolError('not_found', `SKILL.md of skill '${skill}' is missing at ${location}.`, 'The skill was moved or deleted; pick another skill from <available_skills>.');
+      throw new ToolError('not_found', `SKILL.md of skill '${skill}' is missing at ${location}.`, 'The skill was moved or deleted; pick another skill from <available_skills>.');
     }
     const key = stampOf(st);
     const hit = this.skills.get(location);
@@ -69,7 +69,7 @@ export class SkillContentCache {
   /** Reads (or reuses) one doc under a skill root; refuses paths that leave it. */
   async doc(skill: string, rootDir: string, rel: string): Promise<string> {
     const { real, stat } = await resolveSkillPath(skill, rootDir, rel);
-    if (!stat.isFile()) throw new SkillToolError('not_found', `Doc '${rel}' of skill '${skill}' is not a file.`, `Call list_docs for '${skill}' to see its docs.`);
+    if (!stat.isFile()) throw new ToolError('not_found', `Doc '${rel}' of skill '${skill}' is not a file.`, `Call list_docs for '${skill}' to see its docs.`);
     const key = stampOf(stat);
     const cacheKey = path.join(rootDir, rel);
     const hit = this.docs.get(cacheKey);

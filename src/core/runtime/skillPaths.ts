@@ -1,13 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import { isInside } from '../paths/isInside';
 import { compareStrings } from '../text/compareStrings';
 
 export { isInside };
 
-function refuse(skill: string, rel: string, why: string): SkillToolError {
-  return new SkillToolError(
+function refuse(skill: string, rel: string, why: string): ToolError {
+  return new ToolError(
     'path_refused',
     `Path '${rel}' of skill '${skill}' is refused: ${why}.`,
     "Pass a plain path relative to the skill's root folder, such as 'references/guide.md' (no '..', no leading '/', no percent-encoding); the load receipt lists the files you may read.",
@@ -32,13 +32,13 @@ export async function resolveSkillPath(skill: string, rootDir: string, rel: stri
   try {
     realRoot = await fs.promises.realpath(root);
   } catch {
-    throw new SkillToolError('not_found', `The folder of skill '${skill}' (${root}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
+    throw new ToolError('not_found', `The folder of skill '${skill}' (${root}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
   }
   let real: string;
   try {
     real = await fs.promises.realpath(target);
   } catch {
-    throw new SkillToolError(
+    throw new ToolError(
       'not_found',
       `Skill '${skill}' has no file '${rel}'.`,
       `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${root}.`,

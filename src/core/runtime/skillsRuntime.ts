@@ -6,7 +6,9 @@ import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
 import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/types';
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './allowedTools';
 import { listDocs, selectDocs } from './docsTools';
-import { inputError, SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
+import type { ToolResult } from '../tools/toolResult';
+import { inputError } from '../tools/zodProblems';
 import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
 import { readSkillFile } from './readTool';
@@ -15,8 +17,7 @@ import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScr
 import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import { SKILL_TOOL_DESCRIPTIONS } from './toolDescriptions';
-import { SKILL_TOOL_NAMES, toolInputSchemas, toolJsonSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
+import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
 
 /** Configuration of a runtime; every field but `source` has a default. */
@@ -57,31 +58,19 @@ export interface SkillsRuntimeOptions {
   now?: () => Date;
 }
 
-/** A tool call's outcome as the host returns it to the model. */
-export type ToolInvocation = { ok: true; tool: SkillToolName; result: unknown } | { ok: false; tool: string; error: { code: string; message: string; hint: string; details?: Record<string, unknown> } };
-
-/** A tool as a host registers it. */
-export interface SkillToolDefinition {
-  name: SkillToolName;
-  /** The name the host uses (`toolNames`). */
-  hostName: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-}
 
 /** The runtime the extension, the chat participant and the CLI front. */
 export interface SkillsRuntime {
   readonly sessions: SessionStore;
   readonly source: SkillSource;
   readonly audit?: AuditLog;
-  readonly tools: SkillToolDefinition[];
   readonly toolNames: SkillToolNames;
   /** The session with this id, created when missing. */
   openSession(id?: string, loadMode?: LoadMode): Promise<SessionState>;
   /** Starts a user turn: clears `turn`/`once` skills, records the request, loads `$name`/`#name` mentions. */
   beginTurn(sessionId: string, request?: string): Promise<{ session: SessionState; autoLoaded: string[]; errors: string[] }>;
   /** Runs one tool (by bare or host name). Model-facing problems come back as `ok: false`, never thrown. */
-  invoke(tool: string, input: unknown, call: ToolCall): Promise<ToolInvocation>;
+  invoke(tool: string, input: unknown, call: ToolCall): Promise<ToolResult>;
   /** Builds one model call from the session and the history; `once` skills shown here are then offloaded. */
   compose(sessionId: string, messages: readonly ChatMessage[]): Promise<ComposeResult>;
   /** Seed 002's permission check for a tool the model wants to use. */
@@ -97,7 +86,7 @@ export interface SkillsRuntime {
    * workspace, environment, sandbox, limits) and audit line (with `caller` as its session, default `user`),
    * but no session is created or changed. The skill need not be loaded; `input.skill` names it.
    */
-  runScript(input: RunScriptInput & { skill: string }, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolInvocation>;
+  runScript(input: RunScriptInput & { skill: string }, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolResult>;
   /**
    * A scratch copy of this runtime for previews: the same source, options, tools and composition, with sessions
    * in memory only (holding a copy of session `sessionId` when given), no executor and no audit log. Turns,
@@ -126,8 +115,6 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     limits: { maxLoadedSkills: maxLoaded, maxReadBytes: options.maxReadBytes ?? 256 * 1024 },
     now,
   };
-  const schemas = toolJsonSchemas();
-  const tools: SkillToolDefinition[] = SKILL_TOOL_NAMES.map((name) => ({ name, hostName: toolNames[name], description: SKILL_TOOL_DESCRIPTIONS[name], inputSchema: schemas[name] }));
 
   const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolOutcome<unknown>> => {
     const parsed = toolInputSchemas[tool].safeParse(input ?? {});
@@ -149,22 +136,22 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     }
   };
 
-  const invoke = async (toolName: string, input: unknown, call: ToolCall): Promise<ToolInvocation> => {
+  const invoke = async (toolName: string, input: unknown, call: ToolCall): Promise<ToolResult> => {
     const started = now();
     const t0 = performance.now();
     const tool = byHostName.get(toolName);
-    let invocation: ToolInvocation;
+    let invocation: ToolResult;
     let touched: { name: string; digest?: string }[] = [];
     try {
-      if (!tool) throw new SkillToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
+      if (!tool) throw new ToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
       if (!sessions.get(call.sessionId)) await sessions.ensure(call.sessionId);
       await options.source.prepare?.(tool, input);
       const outcome = await run(tool, input, call);
       touched = outcome.skills;
       invocation = { ok: true, tool, result: outcome.result };
     } catch (e) {
-      const err = e instanceof SkillToolError ? e : new SkillToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-      invocation = { ok: false, tool: tool ?? toolName, ...err.toResult() };
+      const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+      invocation = { ok: false, tool: tool ?? toolName, error: err.toShape() };
     }
     if (audit) {
       auditCall(audit, { started, durationMs: performance.now() - t0, session: call.sessionId, tool, toolName, input, invocation, touched, state: sessions.get(call.sessionId) });
@@ -189,7 +176,6 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     sessions,
     source: options.source,
     audit,
-    tools,
     toolNames,
     openSession: (id, loadMode) => sessions.ensure(id, loadMode),
     async beginTurn(sessionId, request) {
@@ -261,7 +247,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     async runScript(input, o = {}) {
       const started = now();
       const t0 = performance.now();
-      let invocation: ToolInvocation;
+      let invocation: ToolResult;
       let touched: { name: string; digest?: string }[] = [];
       try {
         const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
@@ -273,8 +259,8 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         const result: RunScriptResult = { skill: rec.name, ...(await execute()) };
         invocation = { ok: true, tool: 'run_script', result };
       } catch (e) {
-        const err = e instanceof SkillToolError ? e : new SkillToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-        invocation = { ok: false, tool: 'run_script', ...err.toResult() };
+        const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+        invocation = { ok: false, tool: 'run_script', error: err.toShape() };
       }
       if (audit) auditCall(audit, { started, durationMs: performance.now() - t0, session: o.caller ?? 'user', tool: 'run_script', toolName: 'run_script', input, invocation, touched });
       return invocation;

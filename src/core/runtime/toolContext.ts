@@ -1,5 +1,5 @@
 import type { SkillRecord } from '../registry/types';
-import { SkillToolError } from './errors';
+import { ToolError } from '../tools/toolError';
 import type { SessionStore } from './sessionStore';
 import type { SkillContentCache } from './skillContent';
 import type { ActiveSkill, ArtifactReader, ScriptExecutor, SessionState, SkillSource } from './types';
@@ -41,7 +41,7 @@ export interface ToolOutcome<T> {
 export function sessionOf(ctx: ToolContext, call: ToolCall): SessionState {
   const s = ctx.sessions.get(call.sessionId);
   if (!s) {
-    throw new SkillToolError('unknown_session', `No session with id '${call.sessionId}'.`, 'The host must create the session before invoking skill tools.');
+    throw new ToolError('unknown_session', `No session with id '${call.sessionId}'.`, 'The host must create the session before invoking skill tools.');
   }
   return s;
 }
@@ -52,7 +52,7 @@ export function sessionOf(ctx: ToolContext, call: ToolCall): SessionState {
  */
 export function pickLoaded(session: SessionState, skill: string | undefined, tool: string): ActiveSkill {
   if (session.active_skills.length === 0) {
-    throw new SkillToolError(
+    throw new ToolError(
       'no_skill_loaded',
       `${tool} needs a loaded skill, and none is loaded in this session.`,
       `Call load with the skill's name from <available_skills> first, then call ${tool} again.`,
@@ -61,7 +61,7 @@ export function pickLoaded(session: SessionState, skill: string | undefined, too
   if (skill === undefined) return session.active_skills[session.active_skills.length - 1];
   const found = session.active_skills.find((a) => a.name === skill || a.id === skill);
   if (!found) {
-    throw new SkillToolError(
+    throw new ToolError(
       'not_loaded',
       `Skill '${skill}' is not loaded (loaded: ${session.active_skills.map((a) => a.name).join(', ')}).`,
       `Call load with names ["${skill}"] and mode "add" first, or pass one of the loaded skills.`,
@@ -79,9 +79,9 @@ export function resolveUsable(ctx: ToolContext, name: string): SkillRecord {
     // A registry throws typed errors (not-found with suggestions, ambiguous, broken) that already say what is wrong.
     const err = e as Error & { code?: string; suggestions?: string[] };
     if (err.code === 'not-found') {
-      throw new SkillToolError('unknown_skill', err.message, 'Use a name exactly as listed in <available_skills>.', { suggestions: err.suggestions ?? [] });
+      throw new ToolError('unknown_skill', err.message, 'Use a name exactly as listed in <available_skills>.', { suggestions: err.suggestions ?? [] });
     }
-    throw new SkillToolError(
+    throw new ToolError(
       'skill_unusable',
       err.message,
       err.code === 'ambiguous' ? 'Load it by one of the ids named in the message, or pick another skill.' : 'Pick another skill, or ask the user to fix the SKILL.md.',
@@ -90,7 +90,7 @@ export function resolveUsable(ctx: ToolContext, name: string): SkillRecord {
   if (!rec) {
     const known = ctx.source.list().map((r) => r.name);
     const near = suggest(name, known);
-    throw new SkillToolError(
+    throw new ToolError(
       'unknown_skill',
       `No skill named '${name}'.${near.length ? ` Did you mean: ${near.join(', ')}?` : ''}`,
       'Use a name exactly as listed in <available_skills>.',
@@ -99,7 +99,7 @@ export function resolveUsable(ctx: ToolContext, name: string): SkillRecord {
   }
   if (rec.status !== 'ok') {
     const errors = rec.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
-    throw new SkillToolError(
+    throw new ToolError(
       'skill_unusable',
       `Skill '${name}' (${rec.location}) cannot be loaded: it is ${rec.status}${errors.length ? `: ${errors.slice(0, 3).join(' ')}` : ''}.`,
       rec.status === 'shadowed' && rec.shadowedBy ? `Load '${rec.shadowedBy}' instead.` : 'Pick another skill, or ask the user to fix the SKILL.md.',

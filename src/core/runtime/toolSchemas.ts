@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { inputJsonSchema } from './inputJsonSchema';
+import { RUNTIME_TOOL_IDS, type RuntimeToolId } from '../tools/toolNames';
 
-/** Names of the runtime's model-callable tools (the host may prefix them, e.g. `skills_load`). */
-export const SKILL_TOOL_NAMES = ['load', 'unload', 'read', 'run_script', 'list_docs', 'select_docs'] as const;
-export type SkillToolName = (typeof SKILL_TOOL_NAMES)[number];
+/** Ids of the runtime's model-callable tools (their public names are in src/core/tools/toolNames.ts). */
+export const SKILL_TOOL_NAMES: readonly RuntimeToolId[] = RUNTIME_TOOL_IDS;
+export type SkillToolName = RuntimeToolId;
 
 const skillName = z.string().min(1).max(200);
 const relPath = z.string().min(1).max(4096);
@@ -93,9 +93,3 @@ export const toolInputSchemas = {
   select_docs: selectDocsInput,
 } satisfies Record<SkillToolName, z.ZodType>;
 
-/** JSON Schema (draft 2020-12) of each tool's input, for the VS Code manifest's `inputSchema`. */
-export function toolJsonSchemas(): Record<SkillToolName, Record<string, unknown>> {
-  const out = {} as Record<SkillToolName, Record<string, unknown>>;
-  for (const name of SKILL_TOOL_NAMES) out[name] = inputJsonSchema(toolInputSchemas[name]);
-  return out;
-}

@@ -4,8 +4,12 @@
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../../core/prompt/types';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
-import { CATALOG_TOOL_NAMES, TOOL_NAMES } from '../ids';
-import type { SessionRouter } from '../sessionRouting';
+import { ToolError } from '../../core/tools/toolError';
+import type { ToolResult } from '../../core/tools/toolResult';
+import { toolResultText } from '../../core/tools/toolResultText';
+import { findTool } from '../../core/tools/toolTable';
+import type { Route, SessionRouter } from '../sessionRouting';
+import { PRESENTATIONS } from '../tools/toolPresentation';
 import { toChatMessages, resultText } from './messages';
 
 /** What the loop needs from the extension. */
@@ -34,25 +38,9 @@ export interface ToolLoopOutcome {
 
 /** A short line for the chat while a tool runs ("Loading pdf-processing…"). */
 export function progressText(name: string, input: Record<string, unknown>): string {
-  const names = Array.isArray(input.names) ? input.names.join(', ') : '';
-  switch (name) {
-    case TOOL_NAMES.load:
-      return `Loading ${names}…`;
-    case TOOL_NAMES.unload:
-      return input.all ? 'Unloading every skill…' : `Unloading ${names}…`;
-    case TOOL_NAMES.read:
-      return `Reading ${String(input.path ?? '')}…`;
-    case TOOL_NAMES.run_script:
-      return `Running ${String(input.script ?? input.command ?? 'a script')}…`;
-    case TOOL_NAMES.list:
-      return 'Listing skills…';
-    case CATALOG_TOOL_NAMES.runSkill:
-      return input.action === 'run' ? `Running skill ${String(input.skill ?? '')}…` : input.action === 'inspect' ? `Inspecting ${String(input.skill ?? '')}…` : 'Listing skills…';
-    case CATALOG_TOOL_NAMES.updateSkill:
-      return `Updating ${String(input.skill ?? input.name ?? 'a skill')}…`;
-    default:
-      return `Calling ${name}…`;
-  }
+  const tool = findTool(name);
+  const presentation = tool && PRESENTATIONS[tool.id];
+  return presentation ? presentation.progress(input) : `Calling ${name}…`;
 }
 
 function describeModelError(e: unknown): string {
@@ -70,12 +58,18 @@ function describeModelError(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The skills a successful call used, as its descriptor names them. */
 function touchedSkills(name: string, input: Record<string, unknown>): string[] {
-  if (name === TOOL_NAMES.load && Array.isArray(input.names)) return input.names.filter((n): n is string => typeof n === 'string');
-  if ((name === TOOL_NAMES.read || name === TOOL_NAMES.run_script || name === TOOL_NAMES.select_docs) && typeof input.skill === 'string') return [input.skill];
-  // The catalog tools take canonical ids (workspace:pdf); the references are found by name.
-  if ((name === CATALOG_TOOL_NAMES.runSkill || name === CATALOG_TOOL_NAMES.updateSkill) && typeof input.skill === 'string') return [input.skill.slice(input.skill.lastIndexOf(':') + 1)];
-  return [];
+  return findTool(name)?.skillsNamed?.(input) ?? [];
+}
+
+/** A call that never reached the tool (declined, or VS Code could not run it) as the one result shape. */
+function unreachedResult(name: string, e: unknown): ToolResult {
+  const msg = e instanceof Error ? e.message : String(e);
+  const error = /cancel/i.test(msg)
+    ? new ToolError('declined', `the user did not allow ${name} to run.`, 'do not retry it; answer without it or ask the user.')
+    : new ToolError('tool_failed', `${name} failed: ${msg}`, 'check the tool name and input; use one of the tools you were given.');
+  return { ok: false, tool: name, error: error.toShape() };
 }
 
 /** Runs the loop; model errors are written to the chat and returned, never thrown. */
@@ -110,20 +104,19 @@ export async function runToolLoop(o: ToolLoopInput): Promise<ToolLoopOutcome> {
       if (o.token.isCancellationRequested) return { rounds: round, usedSkills, cancelled: true };
       const input = (call.input ?? {}) as Record<string, unknown>;
       o.stream.progress(progressText(call.name, input));
-      const done = o.router.expect(call.name, input, { sessionId: o.sessionId, callId: call.callId });
+      // The tool leaves its structured result on this route: the outcome is read there, never from the text.
+      const route: Route = { sessionId: o.sessionId, callId: call.callId };
+      const done = o.router.expect(call.name, input, route);
       let content: string;
-      let isError = false;
+      let isError: boolean;
       try {
-        const result = await vscode.lm.invokeTool(call.name, { input, toolInvocationToken: o.request.toolInvocationToken }, o.token);
-        content = resultText(result);
-        isError = content.startsWith('Error (');
+        const answer = await vscode.lm.invokeTool(call.name, { input, toolInvocationToken: o.request.toolInvocationToken }, o.token);
+        content = resultText(answer);
+        isError = route.result ? !route.result.ok : false;
       } catch (e) {
         if (o.token.isCancellationRequested) return { rounds: round, usedSkills, cancelled: true };
         isError = true;
-        const msg = e instanceof Error ? e.message : String(e);
-        content = /cancel/i.test(msg)
-          ? `Error (declined): the user did not allow ${call.name} to run.\nWhat to do: do not retry it; answer without it or ask the user.`
-          : `Error (tool_failed): ${call.name} failed: ${msg}\nWhat to do: check the tool name and input; use one of the tools you were given.`;
+        content = toolResultText(unreachedResult(call.name, e));
       } finally {
         done();
       }

@@ -3,7 +3,7 @@
 // No VS Code import: the text is built from the runtime's result alone.
 import { pathToFileURL } from 'node:url';
 import type { RunResult } from '../../core/exec/types';
-import type { ToolInvocation } from '../../core/runtime/skillsRuntime';
+import type { ToolResult } from '../../core/tools/toolResult';
 
 /** The part of the exec engine's RunResult the report shows (the runtime passes it through unchanged). */
 type RunFacts = Pick<
@@ -49,7 +49,7 @@ export function endLine(r: Pick<RunFacts, 'exit_code' | 'signal' | 'timed_out' |
 /**
  * The report of one run. `resolveRef` gives the host file of an output's `run://` ref while the run folder is kept.
  */
-export function runReport(asked: RunAsked, outcome: ToolInvocation, resolveRef: (ref: string) => string | undefined): string {
+export function runReport(asked: RunAsked, outcome: ToolResult, resolveRef: (ref: string) => string | undefined): string {
   const title = `# Run of \`${asked.script}\` (skill ${asked.skill})`;
   const argLine = asked.args.length ? asked.args.map((a) => `\`${a.replace(/`/g, "'")}\``).join(' ') : '(none)';
   const head = [title, '', `- Started: ${asked.started.toISOString()}`, `- Arguments: ${argLine}`];

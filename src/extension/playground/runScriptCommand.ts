@@ -3,7 +3,7 @@
 // It asks for arguments (the last ones remembered per script), always asks for confirmation with the sandbox
 // truth, never runs in an untrusted workspace, shows progress with a cancel button, and opens the report.
 import * as vscode from 'vscode';
-import type { ToolInvocation } from '../../core/runtime/skillsRuntime';
+import type { ToolResult } from '../../core/tools/toolResult';
 import { UNTRUSTED_RUN, type SkillsService } from '../skillsService';
 import { sandboxConfirmation } from '../tools/sandboxInfo';
 import { joinArgs, splitArgs } from './argLine';
@@ -12,7 +12,7 @@ import { endLine, runReport } from './runReport';
 import { resolveScriptTarget, type RunScriptArgs, type ScriptTarget } from './scriptTarget';
 
 /** What the command returns (for automation and tests): the report's URI, or why nothing ran. */
-export type RunScriptOutcome = { ran: true; uri: string; invocation: ToolInvocation } | { ran: false; reason: string };
+export type RunScriptOutcome = { ran: true; uri: string; invocation: ToolResult } | { ran: false; reason: string };
 
 const ARGS_KEY = 'agentSkills.scriptArgs';
 /** Context key set while a user run is in progress (enables "Stop Script Runs"). */
@@ -101,7 +101,7 @@ export class ScriptRuns {
     const controller = new AbortController();
     this.running.add(controller);
     void vscode.commands.executeCommand('setContext', RUNNING_KEY, true);
-    let invocation: ToolInvocation;
+    let invocation: ToolResult;
     try {
       invocation = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Running ${t.script} of ${t.skill.name}`, cancellable: true },

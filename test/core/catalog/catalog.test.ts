@@ -44,7 +44,7 @@ describe('catalog: sources, resolution, list and run', () => {
     assert.match(e.message, /plugin:beta\.ext:csv/);
     ok(await invokeRunSkill(catalog, { action: 'inspect', skill: 'plugin:beta.ext:csv' }));
     const nf = failed(await invokeRunSkill(catalog, { action: 'run', skill: 'pdff' }));
-    assert.equal(nf.code, 'not-found');
+    assert.equal(nf.code, 'not_found');
     assert.match(nf.message, /pdf/);
   });
 
@@ -65,11 +65,11 @@ describe('catalog: sources, resolution, list and run', () => {
     assert.equal(lim.skills.length, 1);
     assert.equal(lim.total, 3);
     assert.equal(lim.more, 2);
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'list', activeOnly: true })).code, 'bad-input');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'list', activeOnly: true })).code, 'invalid_input');
     const sessions: SessionLoader = { loadIntoSession: async () => undefined, activeSkills: () => ['workspace:beta'] };
     const act = ok(await invokeRunSkill(catalog, { action: 'list', activeOnly: true }, { sessionId: 's1' }, { sessions })) as unknown as ListResult;
     assert.deepEqual(act.skills.map((s) => s.id), ['workspace:beta']);
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'list', bogus: 1 })).code, 'bad-input');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'list', bogus: 1 })).code, 'invalid_input');
   });
 
   it('run loads into the session and returns full instructions, parameters and files; disable-model-invocation blocks', async () => {
@@ -132,7 +132,7 @@ describe('catalog: sources, resolution, list and run', () => {
     assert.match((ok(await invokeRunSkill(again, { action: 'inspect', skill: 'charts' })) as unknown as InspectResult).content!, /Draw bars\.\n/);
     // archiving a pack skill hides it; restore shows it again
     ok(await invokeUpdateSkill(again, { action: 'archive', skill: 'maps' }));
-    assert.equal(failed(await invokeRunSkill(again, { action: 'run', skill: 'maps' })).code, 'not-found');
+    assert.equal(failed(await invokeRunSkill(again, { action: 'run', skill: 'maps' })).code, 'not_found');
     ok(await invokeUpdateSkill(again, { action: 'restore', skill: 'maps' }));
     ok(await invokeRunSkill(again, { action: 'run', skill: 'maps' }));
   });

@@ -16,9 +16,9 @@ describe('catalog: every runSkill and updateSkill call is audited', () => {
     const edit = { action: 'patch', skill: 'report', edits: [{ startLine: 7, newText: 'Step one, carefully.' }] };
     ok(await invokeUpdateSkill(catalog, { ...edit, dryRun: true }, opts));
     const written = ok(await invokeUpdateSkill(catalog, { ...edit, expectedVersionRef: inspected.versionRef }, opts)) as unknown as { versionRef: string; revision: { seq: number } };
-    assert.equal(failed(await invokeUpdateSkill(catalog, { ...edit, expectedVersionRef: inspected.versionRef }, opts)).code, 'stale-ref');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: '../x', edits: [{ startLine: 1, newText: 'x' }] }, opts)).code, 'unsafe-path');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch' }, opts)).code, 'bad-input');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { ...edit, expectedVersionRef: inspected.versionRef }, opts)).code, 'stale_ref');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: '../x', edits: [{ startLine: 1, newText: 'x' }] }, opts)).code, 'unsafe_path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch' }, opts)).code, 'invalid_input');
     const big = 'x'.repeat(100_000);
     ok(await invokeUpdateSkill(catalog, { action: 'create', scope: 'user', name: 'notes', description: 'Keeps notes. Use when asked to note something.', body: `# Notes\n\n${big}\n` }, opts));
     ok(await invokeUpdateSkill(catalog, { action: 'archive', skill: 'user:notes' }, opts));
@@ -31,9 +31,9 @@ describe('catalog: every runSkill and updateSkill call is audited', () => {
         ['runSkill.inspect', 'workspace:report', 'ok'],
         ['updateSkill.patch', 'workspace:report', 'ok'],
         ['updateSkill.patch', 'workspace:report', 'ok'],
-        ['updateSkill.patch', 'report', 'error:stale-ref'],
-        ['updateSkill.patch', 'report', 'error:unsafe-path'],
-        ['updateSkill.patch', undefined, 'error:bad-input'],
+        ['updateSkill.patch', 'report', 'error:stale_ref'],
+        ['updateSkill.patch', 'report', 'error:unsafe_path'],
+        ['updateSkill.patch', undefined, 'error:invalid_input'],
         ['updateSkill.create', 'user:notes', 'ok'],
         ['updateSkill.archive', 'user:notes', 'ok'],
       ],

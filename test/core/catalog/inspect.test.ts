@@ -21,8 +21,8 @@ describe('catalog: runSkill inspect', () => {
     const doc = ok(await invokeRunSkill(catalog, { action: 'inspect', skill: 'small', file: 'docs/a.md', view: 'raw' })) as unknown as InspectResult;
     assert.equal(doc.content, 'A\n');
     assert.equal(doc.contentWithLineNumbers, undefined);
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'small', file: 'nope.md' })).code, 'not-found');
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'small', file: '../x' })).code, 'unsafe-path');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'small', file: 'nope.md' })).code, 'not_found');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'small', file: '../x' })).code, 'unsafe_path');
   });
 
   it('returns a 2 MB skill in explicit parts that reconstruct it byte for byte', async () => {
@@ -71,7 +71,7 @@ describe('catalog: runSkill inspect', () => {
     const first = ok(await invokeRunSkill(catalog, { action: 'inspect', skill: 'huge' })) as unknown as InspectResult;
     assert.equal(first.chunk!.part, 1);
     const bad = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'huge', offset: 5 }));
-    assert.equal(bad.code, 'bad-offset');
+    assert.equal(bad.code, 'invalid_offset');
     assert.match(bad.message, /Ask for offset 0/);
   });
 });

@@ -26,7 +26,7 @@ describe('catalog: paths never leave the skill folder through symbolic links', (
     const { outside, dir, catalog } = await reportLinkingOut();
     for (const file of ['references/secret.txt', 'leak.md']) {
       const err = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report', file }));
-      assert.equal(err.code, 'unsafe-path', file);
+      assert.equal(err.code, 'unsafe_path', file);
       assert.match(err.message, /symbolic link .* outside the skill folder/);
       assert.doesNotMatch(JSON.stringify(err), /TOP SECRET/);
     }
@@ -34,9 +34,9 @@ describe('catalog: paths never leave the skill folder through symbolic links', (
 
   it('replace and patch refuse to write through a link out of the skill; nothing lands outside', async () => {
     const { outside, dir, catalog } = await reportLinkingOut();
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/new.txt', content: 'pwned\n' })).code, 'unsafe-path');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/secret.txt', content: 'pwned\n' })).code, 'unsafe-path');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: 'leak.md', edits: [{ startLine: 1, newText: 'pwned' }] })).code, 'unsafe-path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/new.txt', content: 'pwned\n' })).code, 'unsafe_path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'references/secret.txt', content: 'pwned\n' })).code, 'unsafe_path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', file: 'leak.md', edits: [{ startLine: 1, newText: 'pwned' }] })).code, 'unsafe_path');
     assert.deepEqual(fs.readdirSync(outside), ['secret.txt']);
     assert.equal(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8'), 'TOP SECRET\n');
     assert.ok(fs.lstatSync(path.join(dir, 'leak.md')).isSymbolicLink(), 'the link itself is left alone');
@@ -48,8 +48,8 @@ describe('catalog: paths never leave the skill folder through symbolic links', (
     const dir = writeSkill(w.plugin, 'tool');
     fs.symlinkSync(outside, path.join(dir, 'references'));
     const catalog = await openCatalog(w);
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt' })).code, 'unsafe-path');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt', content: 'x\n' })).code, 'unsafe-path');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt' })).code, 'unsafe_path');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'plugin:acme.tools:tool', file: 'references/secret.txt', content: 'x\n' })).code, 'unsafe_path');
     assert.equal(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8'), 'TOP SECRET\n');
   });
 
@@ -73,11 +73,11 @@ describe('catalog: file system refusals come back as tool failures', () => {
     const catalog = await openCatalog(w);
     const long = 'a'.repeat(300);
     const inspect = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report', file: long }));
-    assert.equal(inspect.code, 'fs-enametoolong');
+    assert.equal(inspect.code, 'fs_enametoolong');
     assert.match(inspect.message, /too long .* shorter file name/);
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: long, content: 'x\n' })).code, 'fs-enametoolong');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: long, content: 'x\n' })).code, 'fs_enametoolong');
     const dirAsFile = failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', file: 'scripts', content: 'x\n' }));
-    assert.match(dirAsFile.code, /^fs-(eisdir|enotempty|eexist)$/);
+    assert.match(dirAsFile.code, /^fs_(eisdir|enotempty|eexist)$/);
     assert.match(dirAsFile.message, /folder|in the way|already exists/);
     assert.equal(fs.readFileSync(path.join(w.workspace, 'report', 'scripts', 'run.sh'), 'utf8'), 'echo hi\n');
   });
@@ -98,7 +98,7 @@ describe('catalog: restore trusts no archive manifest found on disk', () => {
     const rel = path.relative(path.join(w.workspace, '.archived', 'evil-1'), victim);
     plant(w, 'evil-1', { name: rel, originalPath: path.join(w.workspace, 'stolen') });
     const catalog = await openCatalog(w);
-    for (const skill of ['evil-1', rel]) assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill })).code, 'not-archived');
+    for (const skill of ['evil-1', rel]) assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill })).code, 'not_archived');
     assert.equal(fs.readFileSync(path.join(victim, 'keep.txt'), 'utf8'), 'mine\n');
     assert.equal(fs.existsSync(path.join(w.workspace, 'stolen')), false);
   });
@@ -119,6 +119,6 @@ describe('catalog: restore trusts no archive manifest found on disk', () => {
     fs.mkdirSync(path.join(w.workspace, '.archived', 'torn-1'), { recursive: true });
     fs.writeFileSync(path.join(w.workspace, '.archived', 'torn-1', 'manifest.json'), '{"v":1,"id":');
     const catalog = await openCatalog(w);
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'torn' })).code, 'not-archived');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'torn' })).code, 'not_archived');
   });
 });

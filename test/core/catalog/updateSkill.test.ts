@@ -64,7 +64,7 @@ describe('catalog: updateSkill', () => {
     const v1 = await inspect(catalog, 'report');
     ok(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', edits: [{ startLine: 8, newText: 'Intro line, edited.' }] }));
     const r = failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', edits: [{ startLine: 17, newText: 'x' }], expectedVersionRef: v1.versionRef }));
-    assert.equal(r.code, 'stale-ref');
+    assert.equal(r.code, 'stale_ref');
     const now = await inspect(catalog, 'report');
     assert.equal(r.details!.currentRef, now.versionRef);
     assert.match(String(r.details!.diffSinceExpected), /-Intro line\.\n\+Intro line, edited\./);
@@ -75,7 +75,7 @@ describe('catalog: updateSkill', () => {
     const seen = await inspect(catalog, 'report');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Intro line.', 'Intro changed by hand.'));
     const stale = failed(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'report', content: 'x', expectedVersionRef: seen.versionRef }));
-    assert.equal(stale.code, 'stale-ref');
+    assert.equal(stale.code, 'stale_ref');
     assert.match(String(stale.details!.diffSinceExpected), /\+Intro changed by hand\./);
     // first recorded write, then another hand edit, then a write without a ref: the hand edit becomes a revision
     ok(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', edits: [{ startLine: 18, newText: 'Short.' }] }));
@@ -92,7 +92,7 @@ describe('catalog: updateSkill', () => {
     const original = fs.readFileSync(file, 'utf8');
     const breaking = { action: 'patch', skill: 'report', edits: [{ op: 'delete', startLine: 3 }] };
     const e = failed(await invokeUpdateSkill(catalog, breaking));
-    assert.equal(e.code, 'invalid-result');
+    assert.equal(e.code, 'invalid_result');
     assert.match(e.message, /nothing was written/);
     assert.match(e.message, /description-missing/);
     assert.equal(fs.readFileSync(file, 'utf8'), original);
@@ -105,7 +105,7 @@ describe('catalog: updateSkill', () => {
     const { catalog, file } = await setup();
     const original = fs.readFileSync(file, 'utf8');
     const e = failed(await invokeUpdateSkill(catalog, { action: 'patch', skill: 'report', diff: '@@ -1,2 +1,2 @@\n-no such line\n+other\n nor this\n' }));
-    assert.equal(e.code, 'patch-hunk-failed');
+    assert.equal(e.code, 'patch_hunk_failed');
     assert.equal(fs.readFileSync(file, 'utf8'), original);
   });
 
@@ -150,11 +150,11 @@ describe('catalog: updateSkill', () => {
     const listed = ok(await invokeRunSkill(catalog, { action: 'list', source: 'user' }));
     assert.ok('skills' in listed && listed.skills.some((s) => s.id === 'user:notes'));
     const bad = failed(await invokeUpdateSkill(catalog, { action: 'create', scope: 'workspace', name: 'Bad Name', description: 'x', body: 'y' }));
-    assert.equal(bad.code, 'bad-input');
+    assert.equal(bad.code, 'invalid_input');
     const exists = failed(await invokeUpdateSkill(catalog, { action: 'create', scope: 'user', name: 'notes', description: 'Takes notes. Use when asked.', body: 'b' }));
-    assert.equal(exists.code, 'target-exists');
+    assert.equal(exists.code, 'target_exists');
     const missing = failed(await invokeUpdateSkill(catalog, { action: 'create', scope: 'user', name: 'x' }));
-    assert.equal(missing.code, 'bad-input');
+    assert.equal(missing.code, 'invalid_input');
     assert.match(missing.message, /description/);
   });
 
@@ -177,7 +177,7 @@ describe('catalog: updateSkill', () => {
     const a = ok(await invokeUpdateSkill(catalog, { action: 'archive', skill: 'report', reason: 'cleanup' }));
     assert.ok('how' in a && a.how === 'moved');
     assert.equal(fs.existsSync(dir), false);
-    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report' })).code, 'not-found');
+    assert.equal(failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'report' })).code, 'not_found');
     const back = ok(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'report' }));
     assert.ok('how' in back && back.change === 'restored');
     assert.match(fs.readFileSync(file, 'utf8'), /Changed intro\./);
@@ -186,7 +186,7 @@ describe('catalog: updateSkill', () => {
     assert.ok('written' in r && r.written);
     assert.equal(fs.readFileSync(file, 'utf8'), v1);
     const none = failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'report', revision: 99 }));
-    assert.equal(none.code, 'not-found');
-    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'nothing-archived' })).code, 'not-archived');
+    assert.equal(none.code, 'not_found');
+    assert.equal(failed(await invokeUpdateSkill(catalog, { action: 'restore', skill: 'nothing-archived' })).code, 'not_archived');
   });
 });

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INTERPRETER_MAPPING } from '../../../src/core/exec';
+import { selfNodeEnv } from '../../../src/core/exec/interpreters';
 import { cleanup, onPath, setup, type Sandbox } from './helpers';
 
 describe('core/exec interpreters', () => {
@@ -71,5 +72,12 @@ describe('core/exec interpreters', () => {
     }
     fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'x.ps1'), 'Write-Output hi\n');
     await assert.rejects(sb.runner().run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/x.ps1' }), /no interpreter for \.ps1 files: tried pwsh on PATH; install/);
+  });
+
+  it("runs a .js script with the runtime's own executable as plain Node, also when that is Electron (the editor's extension host)", () => {
+    const electron = { execPath: '/opt/code/code', versions: { ...process.versions, electron: '39.0.0' } };
+    assert.deepEqual(selfNodeEnv('/opt/code/code', electron), { ELECTRON_RUN_AS_NODE: '1' });
+    assert.deepEqual(selfNodeEnv('/usr/bin/node', electron), {}, 'another program gets nothing');
+    assert.deepEqual(selfNodeEnv(process.execPath), process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {});
   });
 });

@@ -51,7 +51,7 @@ describe('core/exec size caps', () => {
     assert.ok(w.includes(path.join(sb.stateDir, 'deps')), w);
   });
 
-  it('counts disk blocks, not apparent sizes, and stops counting past the budget', () => {
+  it('counts disk blocks, not apparent sizes, and stops counting past the budget', async () => {
     const dir = path.join(sb.tmp, 'count');
     fs.mkdirSync(path.join(dir, 'skills'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'a'), Buffer.alloc(2 * MiB, 1));
@@ -61,8 +61,8 @@ describe('core/exec size caps', () => {
     fs.closeSync(fd);
     fs.writeFileSync(path.join(dir, 'skills', 'hidden'), Buffer.alloc(4 * MiB, 1));
     const cap = { label: 'x', dirs: [dir], capBytes: 100 * MiB, skipTop: new Set(['skills']), setting: 's' };
-    const used = diskUse(cap);
+    const used = await diskUse(cap);
     assert.ok(used >= 2 * MiB && used < 3 * MiB, `counted ${used}`);
-    assert.ok(diskUse({ ...cap, skipTop: undefined }) >= 6 * MiB);
+    assert.ok((await diskUse({ ...cap, skipTop: undefined })) >= 6 * MiB);
   });
 });

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner, ScriptRunError } from '../../../src/core/exec';
-import { createSkillsRuntime, type SkillsRuntime, type ToolInvocation } from '../../../src/core/runtime';
+import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
+import type { ToolResult as ToolInvocation } from '../../../src/core/tools';
 import { makeTempDir } from '../../support/tempDir';
 import { folderSource, writeSkill } from './runtimeSupport';
 

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner } from '../../../src/core/exec';
-import { artifactReaderOf, createSkillsRuntime, toolResultText, type SkillsRuntime, type ToolInvocation } from '../../../src/core/runtime';
+import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
+import { toolResultText, type ToolResult as ToolInvocation } from '../../../src/core/tools';
 import { makeTempDir } from '../../support/tempDir';
 import { folderSource, writeSkill } from './runtimeSupport';
 
@@ -248,15 +249,6 @@ describe('runtime tools', function () {
       assert.equal(err(await noExec.invoke('run_script', { script: 'scripts/hello.py' }, call)).code, 'no_executor');
     });
   });
-
-  it('exports a JSON Schema per tool for the manifest', () => {
-    const load = rt.tools.find((t) => t.name === 'load');
-    assert.ok(load);
-    assert.equal((load.inputSchema as { type: string }).type, 'object');
-    assert.deepEqual((load.inputSchema as { required: string[] }).required, ['names']);
-    assert.deepEqual(rt.tools.map((t) => t.name), ['load', 'unload', 'read', 'run_script', 'list_docs', 'select_docs']);
-    assert.ok(rt.tools.every((t) => t.description.length > 60));
-  });
 });
 
 describe('runtime toolResultText', () => {
@@ -267,6 +259,6 @@ describe('runtime toolResultText', () => {
       result: { exit_code: 0, stdout: '', stderr: '', timed_out: false, sandboxed: false, sandbox_reason: 'off', phases: { run: 1 }, argv: ['x'], cancelled: false, output_files: [], signal: null },
     });
     assert.deepEqual(JSON.parse(text), { exit_code: 0, stdout: '', stderr: '', timed_out: false, sandboxed: false, sandbox_reason: 'off' });
-    assert.deepEqual(JSON.parse(toolResultText({ ok: false, tool: 'read', error: { code: 'not_found', message: 'm', hint: 'h' } })), { error: { code: 'not_found', message: 'm', hint: 'h' } });
+    assert.equal(toolResultText({ ok: false, tool: 'read', error: { code: 'not_found', message: 'm', hint: 'h' } }), 'Error (not_found): m\nWhat to do: h');
   });
 });

@@ -67,10 +67,10 @@ describe('Agent Skills in an untrusted workspace', function () {
     const file = path.join(folder.uri.fsPath, '.github', 'skills', 'greeting', 'SKILL.md');
     const before = fs.readFileSync(file, 'utf8');
     const patch = text(await vscode.lm.invokeTool(CATALOG_TOOL_NAMES.updateSkill, { input: { action: 'replace', skill: 'workspace:greeting', content: '---\nname: greeting\ndescription: Changed. Use when never.\n---\n' }, toolInvocationToken: undefined }));
-    assert.match(patch, /^Error \(untrusted-workspace\): .*not trusted/, patch);
+    assert.match(patch, /^Error \(untrusted_workspace\): .*not trusted/, patch);
     assert.match(patch, /Manage Workspace Trust/);
     const create = text(await vscode.lm.invokeTool(CATALOG_TOOL_NAMES.updateSkill, { input: { action: 'create', scope: 'workspace', name: 'sneaky', description: 'Should not be written. Use never.', body: '# Sneaky\n' }, toolInvocationToken: undefined }));
-    assert.match(create, /^Error \(untrusted-workspace\)/, create);
+    assert.match(create, /^Error \(untrusted_workspace\)/, create);
     assert.equal(fs.readFileSync(file, 'utf8'), before);
     assert.equal(fs.existsSync(path.join(folder.uri.fsPath, '.github', 'skills', 'sneaky')), false);
   });

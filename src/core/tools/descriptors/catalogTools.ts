@@ -1,0 +1,77 @@
+// runSkill and updateSkill (seed 003) as descriptors: the catalog parses, runs and audits; here they get
+// their names, descriptions and the one result shape.
+import { invokeRunSkill } from '../../catalog/runSkillTool';
+import { runSkillInputSchema, updateSkillInputSchema } from '../../catalog/toolSchemas';
+import type { CatalogOutcome } from '../../catalog/toolResult';
+import { invokeUpdateSkill } from '../../catalog/updateSkillTool';
+import { ToolError } from '../toolError';
+import type { ToolCallContext, ToolDescriptor } from '../toolDescriptor';
+import { CATALOG_TOOLS } from '../toolNames';
+import type { ToolResult } from '../toolResult';
+
+const { runSkill, updateSkill } = CATALOG_TOOLS;
+
+/** Descriptions the model sees. */
+export const CATALOG_TOOL_DESCRIPTIONS = {
+  runSkill:
+    'Discover, inspect and run skills (folders of instructions, scripts and references). ' +
+    "action 'list' returns compact entries (filters: source, query, limit, activeOnly). " +
+    "action 'inspect' returns a skill's full SKILL.md (or another file) raw and line-numbered with its versionRef, metadata and file list; " +
+    'large files come as explicit parts (part k of n with nextOffset): call again with that offset until nextOffset is null. Nothing is ever cut off. ' +
+    "action 'run' loads the skill into this conversation and returns its full instructions with arguments substituted, and its files. " +
+    'Skills are addressed by canonical id (workspace:x, user:x, plugin:<ext>:x, pack:<pack>:x) or bare name.',
+  updateSkill:
+    "Create and edit skills. Prefer action 'patch' (a unified diff or line edits against the content and line numbers from runSkill inspect) over 'replace'. " +
+    'Pass expectedVersionRef from inspect: if the file changed since, the call fails with the current ref and the diff between. ' +
+    "Use dryRun: true to see the line-numbered diff and diagnostics first. Every write is validated (refused if it would make the skill invalid, unless force), atomic and recorded as a revision. " +
+    "Other actions: 'metadata' (frontmatter fields, keeping comments and quoting), 'create', 'copy', 'archive', 'restore' (an archived skill, or an earlier revision with 'revision'). " +
+    'Plugin and pack skills are edited through an overlay; their source is never changed.',
+} as const;
+
+/** A catalog outcome (`{ ok: true, ...fields }` or a failure) as the one tool result. */
+export function fromCatalogOutcome<T extends object>(tool: string, r: CatalogOutcome<T>): ToolResult<T> {
+  if (!r.ok) return { ok: false, tool, error: r.error };
+  const { ok: _ok, ...result } = r as { ok: true } & T;
+  void _ok;
+  return { ok: true, tool, result: result as T };
+}
+
+async function catalogOf(ctx: ToolCallContext, tool: string) {
+  if (!ctx.services.catalog) throw new ToolError('unknown_tool', `${tool} is not offered by this host.`, 'Use the tools you were given.');
+  return ctx.services.catalog();
+}
+
+const skillOf = (input: Record<string, unknown>): string[] =>
+  // Canonical ids (workspace:pdf) name the skill after the last colon.
+  typeof input.skill === 'string' ? [input.skill.slice(input.skill.lastIndexOf(':') + 1)] : [];
+
+export const runSkillDescriptor: ToolDescriptor = {
+  ...runSkill,
+  id: runSkill.name,
+  family: 'catalog',
+  input: runSkillInputSchema,
+  description: CATALOG_TOOL_DESCRIPTIONS.runSkill,
+  // `run` loads into the session; nothing on disk changes.
+  sideEffects: false,
+  async invoke(ctx, input) {
+    const catalog = await catalogOf(ctx, runSkill.name);
+    const { audit } = await ctx.services.runtime();
+    return fromCatalogOutcome(runSkill.name, await invokeRunSkill(catalog, input ?? {}, { sessionId: ctx.sessionId }, { sessions: ctx.services.sessionLoader, audit }));
+  },
+  skillsNamed: skillOf,
+};
+
+export const updateSkillDescriptor: ToolDescriptor = {
+  ...updateSkill,
+  id: updateSkill.name,
+  family: 'catalog',
+  input: updateSkillInputSchema,
+  description: CATALOG_TOOL_DESCRIPTIONS.updateSkill,
+  sideEffects: true,
+  async invoke(ctx, input) {
+    const catalog = await catalogOf(ctx, updateSkill.name);
+    const { audit } = await ctx.services.runtime();
+    return fromCatalogOutcome(updateSkill.name, await invokeUpdateSkill(catalog, input ?? {}, { audit, sessionId: ctx.sessionId }));
+  },
+  skillsNamed: skillOf,
+};

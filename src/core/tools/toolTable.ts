@@ -1,0 +1,23 @@
+// Every tool, once: the descriptors in the order hosts list them (package.json's manifest keeps this order).
+import { catalogToolNames, runtimeToolNames } from './toolNames';
+import { runSkillDescriptor, updateSkillDescriptor } from './descriptors/catalogTools';
+import { listSkillsDescriptor } from './descriptors/listSkills';
+import { runtimeToolDescriptors } from './descriptors/runtimeTools';
+import type { ToolDescriptor, ToolFamily } from './toolDescriptor';
+
+/** The tool table. */
+export const TOOLS: readonly ToolDescriptor[] = [listSkillsDescriptor as ToolDescriptor, ...runtimeToolDescriptors, runSkillDescriptor, updateSkillDescriptor];
+
+const byName = new Map<string, ToolDescriptor>(TOOLS.flatMap((t) => [[t.name, t] as const, [t.id, t] as const]));
+
+/** The descriptor of a tool by its public name (or the runtime's id for its tools); undefined for others. */
+export function findTool(nameOrId: string): ToolDescriptor | undefined {
+  return byName.get(nameOrId);
+}
+
+/** The tools of one family. */
+export function toolsOf(family: ToolFamily): ToolDescriptor[] {
+  return TOOLS.filter((t) => t.family === family);
+}
+
+export { catalogToolNames, runtimeToolNames };

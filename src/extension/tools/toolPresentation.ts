@@ -1,0 +1,145 @@
+// How VS Code shows each tool's calls: the invocation message, the confirmation of calls with side effects,
+// the @skills progress line, and the refusals only VS Code makes (workspace trust). Keyed by the descriptor's
+// id; names, schemas, descriptions and the calls themselves come from the core's tool table.
+import * as vscode from 'vscode';
+import type { SandboxStatus } from '../../core/exec/sandboxStatus';
+import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
+import type { CatalogOutcome } from '../../core/catalog/toolResult';
+import type { ToolErrorShape } from '../../core/tools/toolError';
+import type { ToolResult } from '../../core/tools/toolResult';
+import { sandboxConfirmation } from './sandboxInfo';
+import { workspaceWriteRefusal } from './workspaceTrust';
+
+/** What the presentations may ask of the extension. */
+export interface PresentationContext {
+  /** The skill a call without `skill` acts on: the most recently loaded one of the call's session. */
+  targetSkill(input: { skill?: string }): string;
+  sandboxStatus(): Promise<SandboxStatus>;
+  /** VS Code's workspace trust (Restricted Mode when false). */
+  trusted(): boolean;
+  previewUpdate(input: unknown): Promise<CatalogOutcome<UpdatePreview>>;
+}
+
+/** One tool's wording in VS Code. */
+export interface ToolPresentation {
+  prepare(input: Record<string, unknown>, c: PresentationContext): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
+  /** The @skills progress line while the call runs. */
+  progress(input: Record<string, unknown>): string;
+  /** A refusal VS Code makes before the core is asked. */
+  refuse?(input: Record<string, unknown>, c: PresentationContext): ToolErrorShape | undefined;
+  /** What the result should add for VS Code (e.g. why a workspace skill was not found). */
+  annotate?(r: ToolResult, c: PresentationContext): ToolResult;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const names = (input: Record<string, unknown>): string => (Array.isArray(input.names) ? input.names.join(', ') : '');
+const tick = (s: string): string => s.replace(/`/g, "'");
+
+/** Fences text in a Markdown code block that its own backticks cannot close. */
+function codeBlock(text: string, lang: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** Adds a note to a refusal's hint when `when` holds. */
+function withNote(r: ToolResult, when: (code: string) => boolean, note: string): ToolResult {
+  return !r.ok && when(r.error.code) ? { ...r, error: { ...r.error, hint: `${r.error.hint} ${note}` } } : r;
+}
+
+const UNTRUSTED_NOTE = 'Note: workspace skills are not offered while this workspace is not trusted; the user can trust it with "Workspaces: Manage Workspace Trust".';
+const UNTRUSTED_NOT_FOUND = 'Note: workspace skills are hidden and read-only while this workspace is not trusted; the user can trust it with "Workspaces: Manage Workspace Trust".';
+
+async function runScriptPrepare(i: Record<string, unknown>, c: PresentationContext): Promise<vscode.PreparedToolInvocation> {
+  const skill = c.targetSkill(i);
+  const what = str(i.script) || str(i.command) || '(nothing)';
+  // Nothing will run; no confirmation needed, the result explains why.
+  if (!c.trusted()) return { invocationMessage: `Not running ${what} of ${skill}: this workspace is not trusted` };
+  // The runner's answer, from the probe its run will use: never a promise the run does not keep.
+  const sandbox = sandboxConfirmation(await c.sandboxStatus());
+  const args = Array.isArray(i.args) && i.args.length ? i.args.map((a) => `\`${tick(String(a))}\``).join(' ') : '(none)';
+  const env = i.env && typeof i.env === 'object' ? Object.keys(i.env) : [];
+  const inputs = Array.isArray(i.inputs) ? i.inputs.map((x: { from?: unknown }) => String(x.from)) : [];
+  const message = new vscode.MarkdownString(
+    [
+      `**Skill:** ${skill}`,
+      `**${i.script !== undefined ? 'Script' : 'Command'}:** \`${tick(what)}\``,
+      `**Arguments:** ${args}`,
+      ...(env.length ? [`**Environment:** ${env.join(', ')}`] : []),
+      ...(inputs.length ? [`**Inputs:** ${inputs.join(', ')}`] : []),
+      `**Sandbox:** ${sandbox.text}`,
+    ].join('  \n'),
+  );
+  return { invocationMessage: `Running ${what} of ${skill}…`, confirmationMessages: { title: `Run ${what} of skill ${skill}${sandbox.title}?`, message } };
+}
+
+async function updateSkillPrepare(input: Record<string, unknown>, c: PresentationContext): Promise<vscode.PreparedToolInvocation> {
+  const what = input.action === 'create' ? `${str(input.scope)} skill ${str(input.name)}`.trim() : str(input.skill) || 'a skill';
+  if (workspaceWriteRefusal(input, !c.trusted())) return { invocationMessage: `Not changing ${what}: this workspace is not trusted` };
+  if (input.dryRun) return { invocationMessage: `Checking the ${str(input.action) || 'update'} of ${what} (dry run)…` };
+  // Every real write asks; the dialog shows the dry run's diff, or why the dry run failed.
+  const preview = await c.previewUpdate(input);
+  const message = new vscode.MarkdownString();
+  let title: string;
+  if (preview.ok) {
+    title = `${preview.title[0].toUpperCase()}${preview.title.slice(1)}?`;
+    if (preview.diff) message.appendMarkdown(codeBlock(preview.diff, 'diff'));
+    else message.appendMarkdown(input.action === 'archive' ? 'The skill leaves the catalog; restore brings it back.' : 'The archived skill comes back into the catalog.');
+    for (const w of preview.warnings) message.appendMarkdown(`\n\n⚠ ${w.replace(/[\\`*_{}[\]<>]/g, '\\$&')}`);
+  } else {
+    title = `${str(input.action) || 'Update'} ${what}?`;
+    message.appendMarkdown(`The dry run failed, so this call will most likely fail the same way and write nothing:\n\n${codeBlock(preview.error.message, 'text')}`);
+  }
+  return { invocationMessage: `Updating ${what}…`, confirmationMessages: { title, message } };
+}
+
+/** Each tool's presentation, by descriptor id. */
+export const PRESENTATIONS: Record<string, ToolPresentation> = {
+  list_skills: {
+    prepare: (i) => ({ invocationMessage: str(i.filter) ? `Listing skills matching "${str(i.filter)}"…` : 'Listing skills…' }),
+    progress: () => 'Listing skills…',
+  },
+  load: {
+    prepare: (i) => ({ invocationMessage: `Loading ${names(i)}…` }),
+    progress: (i) => `Loading ${names(i)}…`,
+  },
+  unload: {
+    prepare: (i) => ({ invocationMessage: `Unloading ${i.all ? 'every loaded skill' : names(i)}…` }),
+    progress: (i) => (i.all ? 'Unloading every skill…' : `Unloading ${names(i)}…`),
+  },
+  read: {
+    prepare: (i, c) => ({ invocationMessage: str(i.path).startsWith('artifact://') ? `Reading ${str(i.path)}…` : `Reading ${str(i.path)} of ${c.targetSkill(i)}…` }),
+    progress: (i) => `Reading ${str(i.path)}…`,
+  },
+  run_script: {
+    prepare: runScriptPrepare,
+    progress: (i) => `Running ${str(i.script) || str(i.command) || 'a script'}…`,
+  },
+  list_docs: {
+    prepare: (i, c) => ({ invocationMessage: `Listing the docs of ${c.targetSkill(i)}…` }),
+    progress: () => 'Listing docs…',
+  },
+  select_docs: {
+    prepare: (i, c) => {
+      const what = i.mode === 'clear' ? 'Clearing the doc selection' : i.include_all_docs ? 'Selecting every doc' : `Selecting ${Array.isArray(i.docs) && i.docs.length ? i.docs.join(', ') : 'docs'}`;
+      return { invocationMessage: `${what} of ${c.targetSkill(i)}…` };
+    },
+    progress: () => 'Selecting docs…',
+  },
+  runSkill: {
+    prepare: (i) =>
+      i.action === 'inspect'
+        ? { invocationMessage: `Inspecting ${str(i.skill) || 'a skill'}${i.file ? `/${str(i.file)}` : ''}…` }
+        : i.action === 'run'
+          ? { invocationMessage: `Running skill ${str(i.skill)}…` }
+          : { invocationMessage: str(i.query) ? `Listing skills matching "${str(i.query)}"…` : 'Listing skills…' },
+    progress: (i) => (i.action === 'run' ? `Running skill ${str(i.skill)}…` : i.action === 'inspect' ? `Inspecting ${str(i.skill)}…` : 'Listing skills…'),
+    annotate: (r, c) => (c.trusted() ? r : withNote(r, () => true, UNTRUSTED_NOTE)),
+  },
+  updateSkill: {
+    prepare: updateSkillPrepare,
+    progress: (i) => `Updating ${str(i.skill) || str(i.name) || 'a skill'}…`,
+    refuse: (i, c) => workspaceWriteRefusal(i, !c.trusted()),
+    annotate: (r, c) => (c.trusted() ? r : withNote(r, (code) => code.includes('not_found'), UNTRUSTED_NOT_FOUND)),
+  },
+};

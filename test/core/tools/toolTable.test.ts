@@ -1,0 +1,70 @@
+// The tool table is the one definition of tool names, and every descriptor is complete.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { inputJsonSchema } from '../../../src/core/runtime/inputJsonSchema';
+import { TOOLS, findTool, toolsOf } from '../../../src/core/tools';
+
+const repo = path.resolve(__dirname, '..', '..', '..');
+
+/** Every .ts / .mjs file under `dir`, as paths relative to the repository. */
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|mjs|js)$/.test(e.name)) out.push(path.relative(repo, p));
+    }
+  };
+  walk(path.join(repo, dir));
+  return out;
+}
+
+describe('tools: the table', () => {
+  it('is the only place a tool name or #reference name is written as a literal (src/, server/, scripts/)', () => {
+    const names = [...new Set(TOOLS.flatMap((t) => [t.name, t.referenceName]))];
+    const strays: string[] = [];
+    const files = [...sources('src'), ...sources('server'), ...sources('scripts')].filter((f) => !f.startsWith(path.join('src', 'core', 'tools') + path.sep));
+    assert.ok(files.length > 100, `only ${files.length} source files found: is the walk broken?`);
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(repo, f), 'utf8');
+      for (const n of names) {
+        // A quoted string literal: 'load_skills' or "runSkill" as a whole string (backticks in comments are prose).
+        if (new RegExp(`['"]${n}['"]`).test(text)) strays.push(`${f}: '${n}'`);
+      }
+    }
+    assert.deepEqual(strays, [], 'tool names must come from src/core/tools/toolNames.ts');
+  });
+
+  it('would catch a stray name (the check above is not vacuous)', () => {
+    const n = TOOLS[1].name;
+    assert.match(`const x = '${n}';`, new RegExp(`['"]${n}['"]`));
+  });
+
+  it('keeps the public names models and users already know, in the manifest order', () => {
+    assert.deepEqual(
+      TOOLS.map((t) => t.name),
+      ['list_skills', 'load_skills', 'unload_skills', 'read_skill_file', 'run_skill_script', 'list_skill_docs', 'select_skill_docs', 'runSkill', 'updateSkill'],
+    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { contributes: { languageModelTools: { name: string }[] } };
+    assert.deepEqual(manifest.contributes.languageModelTools.map((t) => t.name), TOOLS.map((t) => t.name));
+  });
+
+  it('gives every tool a unique name and id, an object schema refusing unknown fields, a model description and a family', () => {
+    assert.equal(new Set(TOOLS.map((t) => t.name)).size, TOOLS.length);
+    assert.equal(new Set(TOOLS.map((t) => t.id)).size, TOOLS.length);
+    for (const t of TOOLS) {
+      const schema = inputJsonSchema(t.input);
+      assert.equal(schema.type, 'object', t.name);
+      assert.equal(schema.additionalProperties, false, `${t.name} must refuse unknown properties`);
+      assert.ok(t.description.length > 60, `${t.name}: description too thin`);
+      assert.ok(t.title.length > 3, t.name);
+      assert.equal(findTool(t.name), t);
+      assert.equal(findTool(t.id), t);
+    }
+    assert.deepEqual((inputJsonSchema(findTool('load')!.input) as { required: string[] }).required, ['names']);
+    assert.deepEqual(toolsOf('catalog').map((t) => t.name), ['runSkill', 'updateSkill']);
+    assert.deepEqual(TOOLS.filter((t) => t.sideEffects).map((t) => t.id), ['run_script', 'updateSkill']);
+  });
+});
