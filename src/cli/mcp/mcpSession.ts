@@ -14,6 +14,7 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { toolAuditEntries } from '../../core/tools/toolAudit';
 import { cliVersion } from '../version';
 import type { McpBackend } from './mcpBackend';
 import { SKILLS_EXTENSION_ID } from './skillResources';
@@ -48,8 +49,11 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       instructions: await backend.instructions(),
     },
   );
-  const audit = (action: string, args: unknown, started: number, outcome: string, skill?: string) =>
-    backend.runtime.audit?.append({ time: new Date(Date.now() - (performance.now() - started)).toISOString(), session: sessionId, action: `mcp:${action}`, arguments: args, outcome, duration_ms: Math.round((performance.now() - started) * 1000) / 1000, ...(skill ? { skill } : {}) });
+  // MCP requests that are not tool calls of the core (reads, skills/*, prompts, refusals) through the one audit builder.
+  const audit = (action: string, args: unknown, started: number, outcome: string, skill?: string) => {
+    const durationMs = performance.now() - started;
+    for (const e of toolAuditEntries({ started: new Date(Date.now() - durationMs), durationMs, session: sessionId, action: `mcp:${action}`, input: args, outcome, skills: skill ? [{ name: skill }] : [] })) backend.runtime.audit?.append(e);
+  };
   // Wraps a non-tool handler so its outcome (ok, or the error code) is audited like a tool call.
   const audited = <T>(action: string, args: unknown, skill: string | undefined, fn: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
