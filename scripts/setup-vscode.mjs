@@ -97,7 +97,7 @@ function npmCli() {
 }
 
 /** A prefix folder with its own package.json, so npm installs there and not into the project. */
-function npmInstallInto(prefix, spec, { node = process.execPath, env = process.env } = {}) {
+export function npmInstallInto(prefix, spec, { node = process.execPath, env = process.env } = {}) {
   mkdirSync(prefix, { recursive: true });
   writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: 'skills-vscode-cache', private: true, allowScripts: { 'code-server': true, argon2: true } }, null, 2));
   return run(node, [npmCli(), 'install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', spec], { env, cwd: prefix });

@@ -3,6 +3,7 @@ import { createCommand } from './commands/create';
 import { historyCommand } from './commands/history';
 import { inspectCommand } from './commands/inspect';
 import { listCommand } from './commands/list';
+import { mcpCommand } from './commands/mcp';
 import { patchCommand } from './commands/patch';
 import { promptCommand } from './commands/prompt';
 import { readPropertiesCommand } from './commands/readProperties';
@@ -23,4 +24,4 @@ export interface CliCommand {
 }
 
 // Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand, rulesCommand, explainCommand];
+export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand, rulesCommand, explainCommand, mcpCommand];

@@ -1,6 +1,7 @@
 // Keys and schemas of the runtime settings (`agentSkills.*`), without VS Code, so a plain test can check
 // them against package.json.
 import { z } from 'zod';
+import { mcpServerConfigSchema } from '../core/mcp/mcpServerConfig';
 import type { SkillScope } from '../core/registry/types';
 import { sourceForScopeWord } from '../core/sources';
 
@@ -23,6 +24,7 @@ export const RUNTIME_SETTING_KEYS = {
   sandbox: 'scripts.sandbox',
   maxRunMB: 'scripts.maxRunMB',
   maxHomeMB: 'scripts.maxHomeMB',
+  mcpServers: 'mcpServers',
 } as const;
 
 const extraRoot = z.union([
@@ -62,5 +64,6 @@ export const schemas = {
   sandbox: z.enum(['auto', 'off', 'required']).default('auto'),
   maxRunMB: z.number().min(1).max(1_048_576).default(512),
   maxHomeMB: z.number().min(1).max(1_048_576).default(2048),
+  mcpServers: z.array(mcpServerConfigSchema).max(32).default([]),
 };
 

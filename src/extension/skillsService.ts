@@ -24,6 +24,8 @@ import { readPluginContributions } from './pluginSkills';
 import { resolvePackSpecs } from './packSpecs';
 import { mountConfiguredPacks } from './skillPacks';
 import { readBuiltinSkills, readSettings, SECTION, type RuntimeSettings } from './settings';
+import { McpSkillServers } from './mcpSkillServers';
+import type { McpAwareSource } from '../core/mcp/mcpSkillSource';
 import { surfacePromptOptions } from './toolSurface';
 
 /** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
@@ -80,6 +82,9 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
   private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
   private packsMounting: { key: string; done: Promise<void> } | undefined;
   settings: RuntimeSettings;
+  /** Servers of agentSkills.mcpServers; their skills join the runtime's source (see mcpSkillServers.ts). */
+  private readonly mcp: McpSkillServers;
+  private runtimeMcp: McpAwareSource | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -88,6 +93,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) log.warn(p);
+    this.mcp = new McpSkillServers(() => this.stateDir, log);
   }
 
   /** Folder of sessions, audit log and run workspaces: per workspace, so sessions survive a reload. */
@@ -226,6 +232,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const registry = await this.registryReady();
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.catalog?.ready().catch(() => undefined);
+    await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted);
     const runtime = this.createRuntime(registry);
     this.current = { registry, runtime };
     return this.current;
@@ -271,10 +278,11 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
       },
     };
     const toolNames = runtimeToolNames();
+    this.runtimeMcp = this.mcp.wrap(this.runtimeSource(registry));
     const runtime = createSkillsRuntime({
-      source: this.runtimeSource(registry),
+      source: this.runtimeMcp,
       stateDir: this.stateDir,
-      executor,
+      executor: this.mcp.guard(executor),
       artifacts: artifactReaderOf(runner.artifacts),
       loadMode: s.loadMode,
       maxLoadedSkills: s.maxLoadedSkills,
@@ -305,6 +313,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) this.log.warn(p);
+    if (this.state) await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted);
     await this.applyRoots();
   }
 
@@ -399,7 +408,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
   listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
-    const usable = registry.usable();
+    const usable = [...registry.usable(), ...(this.runtimeMcp?.mcpRecords() ?? [])];
     // Read live: a settings change must apply to the very next call, not after the runtime is rebuilt.
     const defer = vscode.workspace.getConfiguration(SECTION).get<boolean>('deferToBuiltinSkills') !== false;
     if (!sessionId.startsWith(WINDOW_SESSION_PREFIX) || !defer) return usable;
@@ -430,6 +439,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
 
   dispose(): void {
     this.runtimeSub?.dispose();
+    this.mcp.dispose();
     void this.current?.runtime.flush();
     this.skillsChanged.dispose();
     this.sessionsChanged.dispose();

@@ -2,8 +2,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
+import { connectMcpServers } from '../../core/mcp/connectMcpServers';
+import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
+import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
+import { cliStateDir } from './session';
 import { UsageError } from '../usageError';
 
 /** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
@@ -16,7 +20,7 @@ const SOURCED = /^([^:]+):(.+)$/;
  */
 export const listCommand: CliCommand = {
   name: 'list',
-  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--no-defaults] [--strict] [--json]',
+  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
   async run(args) {
     let values;
@@ -28,6 +32,8 @@ export const listCommand: CliCommand = {
           json: { type: 'boolean', default: false },
           strict: { type: 'boolean', default: false },
           'no-defaults': { type: 'boolean', default: false },
+          'mcp-server': { type: 'string', multiple: true, default: [] },
+          'state-dir': { type: 'string' },
         },
         allowPositionals: false,
         strict: true,
@@ -36,22 +42,36 @@ export const listCommand: CliCommand = {
       throw new UsageError((e as Error).message);
     }
     const extraRoots = values.root.map(parseRootArg);
-    if (values['no-defaults'] && extraRoots.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
+    const servers = values['mcp-server'].map((v) => {
+      try {
+        return parseMcpServerFlag(v);
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+    });
+    if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
     const roots: SkillRoot[] = values['no-defaults']
       ? defaultSkillRoots({ extraRoots })
       : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
     const registry = createSkillRegistry({ roots, mode: values.strict ? 'strict' : 'lenient' });
     const snapshot = await registry.refresh();
     const records = snapshot.records;
-    if (values.json) {
-            // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
-      const word = <T extends { scope: string }>(x: T): T => ({ ...x, scope: sourceOf(x.scope).scopeWord });
-      const skills = records.map((r) => ({ ...word(r), root: word(r.root) }));
-      process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills }, null, 2)}\n`);
-    } else {
-      process.stdout.write(formatTable(records, snapshot.roots.length));
+    const clients = await connectMcpServers(servers, cliStateDir(values['state-dir']));
+    try {
+      if (values.json) {
+        // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
+        const word = <T extends { scope: string }>(x: T): T => ({ ...x, scope: sourceOf(x.scope).scopeWord });
+        const skills = records.map((r) => ({ ...word(r), root: word(r.root) }));
+        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson) }, null, 2)}\n`);
+      } else {
+        process.stdout.write(formatTable(records, snapshot.roots.length));
+        if (clients.length) process.stdout.write(formatMcp(clients));
+      }
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
     }
-    return records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
+    const serverProblem = clients.some((c) => c.state.state === 'down' || c.problems.length > 0);
+    return serverProblem || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
   },
 };
 
@@ -105,6 +125,22 @@ function noteFor(r: SkillRecord): string | undefined {
     default:
       return r.shadows.length ? `shadows ${r.shadows.join(', ')}` : undefined;
   }
+}
+
+function mcpJson(c: McpSkillsClient) {
+  return { name: c.config.name, ...c.state, skills: c.list().map((s) => ({ id: s.id, name: s.name, description: s.description, uri: s.entry.uri })), problems: c.problems };
+}
+
+/** MCP-served skills, per server: its state, then `mcp:<server>:<skill>` with the SKILL.md URI (fetched only when used). */
+function formatMcp(clients: readonly McpSkillsClient[]): string {
+  const out = ['MCP servers (their skills are read-only and never run here):'];
+  for (const c of clients) {
+    const st = c.state;
+    out.push(`  ${c.config.name}: ${st.state === 'up' ? `up, ${st.skills} skill(s)` : st.state === 'connecting' ? 'connecting' : `${st.state}: ${st.reason}`}`);
+    for (const s of c.list()) out.push(`    ${s.id}  ${s.entry.uri}`);
+    for (const p of c.problems) out.push(`    problem: ${p.message}`);
+  }
+  return `${out.join('\n')}\n`;
 }
 
 function displayPath(p: string): string {

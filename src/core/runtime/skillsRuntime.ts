@@ -145,6 +145,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     try {
       if (!tool) throw new ToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
       if (!sessions.get(call.sessionId)) await sessions.ensure(call.sessionId);
+      await options.source.prepare?.(tool, input);
       const outcome = await run(tool, input, call);
       touched = outcome.skills;
       invocation = { ok: true, tool, result: outcome.result };
@@ -251,6 +252,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       try {
         const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
         if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
+        await options.source.prepare?.('run_script', input);
         const rec = resolveUsable(ctx, input.skill);
         touched = [{ name: rec.name, digest: rec.digest }];
         const execute = await prepareScriptRun(ctx, { id: rec.id, name: rec.name, root_dir: rec.rootDir }, parsed.data, o.signal);

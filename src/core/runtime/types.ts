@@ -21,6 +21,11 @@ export interface SkillSource {
    * exists, from the skill folder otherwise. Omitted: files are always read from the skill folder.
    */
   overlayDir?(skillId: string): string | undefined;
+  /**
+   * Optional: called with each tool call's raw input before the tool runs, so a source that fetches content on
+   * first use (MCP-served skills) has the skills the call names ready on disk. Throwing refuses the call.
+   */
+  prepare?(tool: string, input: unknown): Promise<void>;
 }
 
 /** One execution request: the exec engine's own request type (the runtime fills in the fields it knows). */

@@ -1,0 +1,87 @@
+import * as os from 'node:os';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { describeSandbox } from '../../core/exec/sandboxStatus';
+import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
+import type { CliCommand } from '../commands';
+import { guardPolicy, isLoopbackHost } from '../mcp/httpGuards';
+import { startHttpServer } from '../mcp/httpServer';
+import { createMcpBackend } from '../mcp/mcpBackend';
+import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
+import { createMcpSession } from '../mcp/mcpSession';
+import { printConfig } from '../mcp/printConfig';
+import { UsageError } from '../usageError';
+import { parseRootArg } from './list';
+import { cliStateDir } from './session';
+
+const say = (s: string) => process.stderr.write(`agent-skills mcp: ${s}\n`);
+
+/** The arguments a client's config should pass: the options given here, minus --print-config and secrets. */
+function configArgs(args: string[]): string[] {
+  const out: string[] = ['mcp'];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--print-config' || a === '--token') i++;
+    else if (a.startsWith('--print-config=') || a.startsWith('--token=')) continue;
+    else out.push(a);
+  }
+  return out;
+}
+
+/** The sandbox policy scripts run under: over HTTP a sandbox is required unless `--sandbox off` was given. */
+function scriptSandbox(o: McpOptions): McpOptions['sandbox'] {
+  if (!o.http || !o.allowScripts) return o.sandbox;
+  if (o.sandbox === 'off') return 'off';
+  if (o.sandbox === 'auto') say('over HTTP, --sandbox auto is taken as required: scripts run only in a sandbox (give --sandbox off to run them without one).');
+  return 'required';
+}
+
+/**
+ * `agent-skills mcp`: the runtime as an MCP server (stdio, or Streamable HTTP with `--http`). Each MCP session is
+ * one runtime session; skills are also `skill://` resources (Skills Extension) and user-invocable ones prompts.
+ */
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  usage:
+    'mcp [--root [scope:]<dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--sandbox auto|off|required] ' +
+    '[--mcp-server <name>=<url|command>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
+  summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
+  async run(args) {
+    const o = parseMcpOptions(args);
+    if (o.printConfig !== undefined) {
+      process.stdout.write(printConfig(o.printConfig, { command: 'agent-skills', args: configArgs(args) }));
+      return 0;
+    }
+    if (o.http && !isLoopbackHost(o.http.host) && !o.token) {
+      throw new UsageError(`refusing to listen on ${o.http.host} without a bearer token: anyone who can reach it could use your skills${o.allowScripts ? ' and run their scripts' : ''}. Set ${TOKEN_ENV} (or --token) to a secret of 16+ characters, or bind 127.0.0.1.`);
+    }
+    const extraRoots = o.roots.map(parseRootArg);
+    const roots: SkillRoot[] = o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, sandbox: scriptSandbox(o), mcpServers: o.mcpServers });
+    if (backend.sandbox && !backend.sandbox.sandboxed) say(`${describeSandbox(backend.sandbox)}`);
+    const stop = new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    if (!o.http) {
+      const session = await createMcpSession(backend, `stdio-${process.pid}-${Date.now()}`);
+      const transport = new StdioServerTransport();
+      const closed = new Promise<void>((resolve) => {
+        transport.onclose = resolve;
+        process.stdin.once('end', resolve);
+      });
+      await session.server.connect(transport);
+      await Promise.race([closed, stop]);
+      await session.dispose();
+      await backend.close();
+      return 0;
+    }
+    const policy = guardPolicy(o.http.host, { token: o.token, allowHosts: o.allowHosts, allowOrigins: o.allowOrigins, maxBodyBytes: o.maxBodyBytes });
+    const server = await startHttpServer(backend, { host: o.http.host, port: o.http.port, policy, maxSessions: o.maxSessions, idleTimeoutMs: o.idleTimeoutMs });
+    // Tests and scripts read this line to learn the port when they asked for port 0.
+    say(`listening on ${server.url}${o.token ? ' (bearer token required)' : ''}`);
+    await stop;
+    await server.close();
+    await backend.close();
+    return 0;
+  },
+};

@@ -1,0 +1,124 @@
+// What every MCP session of one `agent-skills mcp` process shares: the catalog over the skill roots, the runtime
+// (sessions, tools, audit), the script runner, the skill resources, and a watcher that tells sessions when
+// skills changed on disk. Sessions are the runtime's own (`mcp-<MCP session id>`), opened and deleted here.
+import { EventEmitter } from 'node:events';
+import * as path from 'node:path';
+import { SkillCatalog } from '../../core/catalog/skillCatalog';
+import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
+import type { SandboxStatus } from '../../core/exec/sandboxStatus';
+import type { SkillRoot } from '../../core/registry';
+import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../core/runtime';
+import { SkillContentCache } from '../../core/runtime/skillContent';
+import { runtimeToolNames } from '../../core/tools/toolNames';
+import { surfacePromptOptions } from '../../extension/toolSurface';
+import { SkillResources } from './skillResources';
+import type { ToolHost } from './toolAdapter';
+import type { ToolSurface } from '../../core/catalog/toolSurface';
+import { watchSkillRoots } from './watchRoots';
+import { connectMcpServers, mcpCacheDir } from '../../core/mcp/connectMcpServers';
+import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
+
+/** How the server was started (from the command line). */
+export interface McpBackendOptions {
+  roots: readonly SkillRoot[];
+  stateDir: string;
+  surface: ToolSurface;
+  allowScripts: boolean;
+  readOnly: boolean;
+  /** Undefined: the runner's default (`auto`). */
+  sandbox?: SandboxPolicy;
+  /** Watch the roots and notify sessions (default true). */
+  watch?: boolean;
+  /** Delay between a change on disk and the rescan (ms, default 150). */
+  watchDelayMs?: number;
+  /** Other MCP servers whose skills join the tools' source (not the skill:// resources, which stay ours). */
+  mcpServers?: readonly McpServerConfig[];
+}
+
+/** The shared part of the server. */
+export interface McpBackend extends ToolHost {
+  resources: SkillResources;
+  content: SkillContentCache;
+  /** Whether scripts would run sandboxed, from the runner's own probe (undefined without --allow-scripts). */
+  sandbox?: SandboxStatus;
+  /** Budgeted `<available_skills>` and the loading rule, for `instructions` at initialize. */
+  instructions(): Promise<string>;
+  /** Fires `changed` with the skill names whose files changed (added, removed or edited) after a rescan. */
+  events: EventEmitter;
+  openSession(mcpSessionId: string): Promise<string>;
+  closeSession(mcpSessionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The runtime session of an MCP session. */
+export function runtimeSessionId(mcpSessionId: string): string {
+  return `mcp-${mcpSessionId}`;
+}
+
+/** Opens the catalog and runtime; nothing is served until a transport connects a session. */
+export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend> {
+  const catalog = await SkillCatalog.open({ roots: o.roots, stateDir: o.stateDir });
+  const runner = o.allowScripts ? createScriptRunner({ stateDir: path.join(o.stateDir, 'exec'), workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) }) : undefined;
+  const toolNames = runtimeToolNames();
+  const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
+  for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
+  const runtime: SkillsRuntime = createSkillsRuntime({
+    source: clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource(),
+    stateDir: o.stateDir,
+    ...(runner ? { executor: refuseMcpScripts(runner, mcpCacheDir(o.stateDir)), artifacts: artifactReaderOf(runner.artifacts) } : {}),
+    loadMode: 'session',
+    toolNames,
+    ...surfacePromptOptions(o.surface, toolNames),
+  });
+  const resources = new SkillResources(catalog);
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const sandbox = runner ? await runner.sandboxStatus() : undefined;
+
+  const signature = async () => {
+    const m = new Map<string, string>();
+    for (const e of resources.skills()) m.set(e.name, (await resources.files(e)).map((f) => `${f.path}=${f.ref}`).join('\n'));
+    return m;
+  };
+  let last = o.watch === false ? new Map<string, string>() : await signature();
+  const rescan = async () => {
+    await catalog.refresh();
+    resources.invalidate();
+    const next = await signature();
+    const changed = [...new Set([...last.keys(), ...next.keys()])].filter((n) => last.get(n) !== next.get(n));
+    const listChanged = last.size !== next.size || [...next.keys()].some((n) => !last.has(n));
+    last = next;
+    if (changed.length) events.emit('changed', { skills: changed, listChanged });
+  };
+  const watcher = o.watch === false ? undefined : watchSkillRoots(o.roots.map((r) => r.path), o.watchDelayMs ?? 150, () => rescan().catch((e: unknown) => process.stderr.write(`agent-skills mcp: rescanning the skill folders failed: ${(e as Error).message}\n`)));
+
+  return {
+    runtime,
+    catalog,
+    surface: o.surface,
+    allowScripts: o.allowScripts,
+    readOnly: o.readOnly,
+    resources,
+    content: new SkillContentCache(),
+    sandbox,
+    events,
+    async instructions() {
+      const scratch = runtime.scratch();
+      return (await scratch.compose('mcp-initialize', [])).instructions;
+    },
+    async openSession(mcpSessionId) {
+      const id = runtimeSessionId(mcpSessionId);
+      await runtime.openSession(id, 'session');
+      return id;
+    },
+    async closeSession(mcpSessionId) {
+      await runtime.sessions.delete(runtimeSessionId(mcpSessionId));
+    },
+    async close() {
+      watcher?.close();
+      await Promise.all(clients.map((c) => c.close()));
+      await runtime.flush();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The MCP tool surface, derived from the core's tool table (src/core/tools): names, titles, input schemas,
+// model descriptions, errors and the result-to-text function are the table's. MCP adds only what holds for MCP:
+// which tools the server's flags offer, a note where VS Code's behaviour (a confirmation) does not exist here,
+// and the loaded instructions in a load's answer (an MCP client has no prompt composer to put them in context).
+import { runtimeSessionLoader } from '../../core/catalog/sessionLoader';
+import type { SkillCatalog } from '../../core/catalog/skillCatalog';
+import { toolFamilies, type ToolSurface } from '../../core/catalog/toolSurface';
+import { renderActiveSkills } from '../../core/prompt/activeSkills';
+import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
+import { loadedContentFor } from '../../core/runtime/loadedContent';
+import type { SkillContentCache } from '../../core/runtime/skillContent';
+import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import { ToolError } from '../../core/tools/toolError';
+import type { ToolDescriptor, ToolServices } from '../../core/tools/toolDescriptor';
+import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
+import { toolResultText } from '../../core/tools/toolResultText';
+import { TOOLS } from '../../core/tools/toolTable';
+
+/** One tool as MCP lists it. */
+export interface McpTool {
+  descriptor: ToolDescriptor;
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  sideEffects: boolean;
+}
+
+/** What the adapter calls into. */
+export interface ToolHost {
+  runtime: SkillsRuntime;
+  catalog: SkillCatalog;
+  surface: ToolSurface;
+  /** `run_skill_script` is offered and callable only when true (`--allow-scripts`). */
+  allowScripts: boolean;
+  /** updateSkill is left out when true (`--read-only`). */
+  readOnly: boolean;
+}
+
+/** The text a tool call answers with, and whether MCP should flag it as an error. */
+export interface McpToolAnswer {
+  text: string;
+  isError: boolean;
+  /** True when the core already wrote the call's audit line (runtime and catalog tools); the caller writes the rest. */
+  audited?: boolean;
+}
+
+/** What holds over MCP and not in VS Code, appended to the table's description. */
+const MCP_NOTES: Partial<Record<string, string>> = {
+  [CATALOG_TOOLS.updateSkill.name]: ' Over MCP no one is asked before a write: use dryRun first and show the user the diff before writing.',
+};
+
+// JSON schemas are generated from zod: once per setting, not on every call.
+const toolLists = new Map<string, McpTool[]>();
+
+/** The tools a server with these settings offers, in the table's order. */
+export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly'>): McpTool[] {
+  const key = `${host.surface}|${host.allowScripts}|${host.readOnly}`;
+  let list = toolLists.get(key);
+  if (!list) {
+    const fam = toolFamilies(host.surface);
+    list = TOOLS.filter((t) => (t.family === 'catalog' ? fam.catalog : fam.standard))
+      .filter((t) => (t.name !== RUNTIME_TOOLS.run_script.name || host.allowScripts) && (t.name !== CATALOG_TOOLS.updateSkill.name || !host.readOnly))
+      .map((t) => ({ descriptor: t, name: t.name, title: t.title, description: t.description + (MCP_NOTES[t.name] ?? ''), inputSchema: inputJsonSchema(t.input), sideEffects: t.sideEffects }));
+    toolLists.set(key, list);
+  }
+  return list;
+}
+
+const refused = (tool: string, e: ToolError): McpToolAnswer => ({ text: toolResultText({ ok: false, tool, error: e.toShape() }), isError: true });
+
+/** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors). */
+export async function callMcpTool(host: ToolHost, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
+  const offered = mcpTools(host);
+  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
+    return refused(name, new ToolError('tool_denied', `${name} is not offered by this server: it was started without --allow-scripts.`, "Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run)."));
+  }
+  const tool = offered.find((t) => t.name === name);
+  if (!tool) return refused(name, new ToolError('unknown_tool', `This server offers no tool '${name}'.`, `Use one of: ${offered.map((t) => t.name).join(', ')}.`));
+  const services: ToolServices = { runtime: async () => host.runtime, catalog: async () => host.catalog, sessionLoader: runtimeSessionLoader(host.runtime) };
+  const r = await tool.descriptor.invoke({ sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input ?? {});
+  let text = toolResultText(r);
+  const id = tool.descriptor.id;
+  if (r.ok && (id === 'load' || id === 'select_docs')) {
+    const session = host.runtime.sessions.get(call.sessionId);
+    const names = id === 'load' ? (r.result as { loaded: string[] }).loaded : [(r.result as { skill: string }).skill];
+    if (session) {
+      const { active } = await loadedContentFor(session, content, host.runtime.source);
+      const block = renderActiveSkills(active.filter((a) => names.includes(a.name)));
+      if (block) text += `\n\nFollow these instructions of the loaded skill(s):\n${block}`;
+    }
+  }
+  return { text, isError: !r.ok, audited: tool.descriptor.family === 'catalog' || id in RUNTIME_TOOLS };
+}

@@ -1,0 +1,119 @@
+// MCP-served skills as part of the runtime's skill source: ids `mcp:<server>:<skill>`, lowest precedence, shown
+// under their id whenever the bare name is taken (by a local skill or another server), so they never shadow and are
+// never silently substituted. Content is fetched on first use (`prepare`), verified, and served read-only from the
+// cache; scripts of MCP-served skills are never run.
+import * as path from 'node:path';
+import type { SkillRecord, SkillRoot } from '../registry/types';
+import { ToolError } from '../tools/toolError';
+import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/types';
+import type { McpSkill, McpSkillsClient } from './mcpSkillsClient';
+
+/** The source plus what hosts need to show MCP skills. */
+export interface McpAwareSource extends SkillSource {
+  prepare(tool: string, input: unknown): Promise<void>;
+  /** The MCP skill a record or id stands for, if any. */
+  mcpSkillOf(idOrName: string): { skill: McpSkill; client: McpSkillsClient } | undefined;
+  readonly clients: readonly McpSkillsClient[];
+  /** Only the MCP-served records (for hosts that list them apart from their own registry). */
+  mcpRecords(): SkillRecord[];
+}
+
+const NOT_RUN_HINT = 'Follow the skill\'s instructions with your own tools instead; if the user trusts the skill, they can install it locally to run its scripts.';
+
+function inside(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** `base` plus the skills of `clients` (each already connected; a getter when the host reconnects on settings changes). */
+export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsClient[] | (() => readonly McpSkillsClient[])): McpAwareSource {
+  const current = typeof clientsOf === 'function' ? clientsOf : () => clientsOf;
+  const records = (): { rec: SkillRecord; skill: McpSkill; client: McpSkillsClient }[] => {
+    const clients = current();
+    const local = new Set(base.list().map((r) => r.name));
+    const count = new Map<string, number>();
+    for (const c of clients) for (const s of c.list()) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+    return clients.flatMap((client) =>
+      client.list().map((skill) => {
+        const dir = client.skillDir(skill.name);
+        const root: SkillRoot = { path: path.dirname(dir), scope: 'plugin', source: `mcp:${skill.server}` };
+        const taken = local.has(skill.name) || (count.get(skill.name) ?? 0) > 1;
+        const digest = skill.entry.resources?.find((r) => r.uri === skill.entry.uri)?.digest ?? '';
+        const rec: SkillRecord = {
+          id: skill.id,
+          name: taken ? skill.id : skill.name,
+          description: skill.description,
+          location: path.join(dir, 'SKILL.md'),
+          rootDir: dir,
+          scope: 'plugin',
+          root,
+          properties: skill.entry.frontmatter,
+          digest,
+          diagnostics: [],
+          status: 'ok',
+          shadows: [],
+        };
+        return { rec, skill, client };
+      }),
+    );
+  };
+  const find = (idOrName: string) => records().find((r) => r.rec.id === idOrName || r.rec.name === idOrName);
+  const baseResolve = (nameOrId: string): SkillRecord | undefined => base.resolve(nameOrId);
+
+  return {
+    get clients() {
+      return current();
+    },
+    mcpRecords: () => records().map((r) => r.rec),
+    list: () => [...base.list(), ...records().map((r) => r.rec)],
+    resolve(nameOrId) {
+      if (nameOrId.startsWith('mcp:')) return find(nameOrId)?.rec;
+      try {
+        const r = baseResolve(nameOrId);
+        if (r) return r;
+      } catch (e) {
+        const m = find(nameOrId);
+        if (m) return m.rec;
+        throw e;
+      }
+      return find(nameOrId)?.rec;
+    },
+    overlayDir: base.overlayDir ? (id) => base.overlayDir?.(id) : undefined,
+    mcpSkillOf(idOrName) {
+      const m = find(idOrName);
+      return m && { skill: m.skill, client: m.client };
+    },
+    async prepare(tool, input) {
+      const i = (input ?? {}) as { names?: unknown; skill?: unknown };
+      const names = [...(Array.isArray(i.names) ? i.names : []), ...(typeof i.skill === 'string' ? [i.skill] : [])].filter((n): n is string => typeof n === 'string');
+      for (const n of names) {
+        let rec: SkillRecord | undefined;
+        try {
+          rec = this.resolve(n);
+        } catch {
+          continue; // the tool itself reports unknown names
+        }
+        const m = rec && find(rec.id);
+        if (!m) continue;
+        if (tool === 'run_script') throw new ToolError('run_refused', `Skill ${m.rec.id} is served by MCP server '${m.skill.server}': MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
+        try {
+          await m.client.fetchSkill(m.skill.name);
+        } catch (e) {
+          throw new ToolError('skill_unusable', (e as Error).message, 'Use another skill, or tell the user the MCP server serves content that does not match its listing.');
+        }
+      }
+    },
+  };
+}
+
+/** An executor that refuses any run whose skill lies in an MCP cache folder (the backstop of `prepare`). */
+export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string): ScriptExecutor {
+  return {
+    run(req: ExecRequest): Promise<ExecResultLike> {
+      if (inside(path.resolve(cacheDir), path.resolve(req.skillRoot))) {
+        return Promise.reject(new ToolError('run_refused', 'This skill was served over MCP: MCP-served skills are instructions only, and their scripts are never run on this machine.', NOT_RUN_HINT));
+      }
+      return executor.run(req);
+    },
+  };
+}

@@ -1,0 +1,205 @@
+// A client of one MCP server's skills (Skills Extension, SEP-2640): lists them with `skills/list`, and fetches a
+// skill only when it is first used: every file of its advertised resource set, each checked against the
+// advertised size (when `resources/list` gave one) and sha256 digest, SKILL.md's frontmatter against the
+// listed frontmatter. Anything that does not match is refused and kept as a problem. Verified files are written
+// (temp folder + rename) into a cache folder that no discovery scans; they are never executed.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { z } from 'zod';
+import { digestOf } from '../edit/versionRef';
+import { parseSkillText } from '../skill/parseSkillText';
+import type { McpServerConfig } from './mcpServerConfig';
+import { parseSkillUri } from './skillUri';
+
+const EXTENSION = 'io.modelcontextprotocol/skills';
+/** Bounds on what one server may make us hold. */
+const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024, skillBytes: 64 * 1024 * 1024, listPages: 100 };
+
+const entrySchema = z.object({
+  uri: z.string().max(4096),
+  frontmatter: z.record(z.string(), z.unknown()),
+  resources: z.array(z.object({ uri: z.string().max(4096), digest: z.string().regex(/^sha256:[0-9a-f]{64}$/) })).max(LIMITS.filesPerSkill).optional(),
+});
+const listSchema = z.object({ skills: z.array(entrySchema).max(LIMITS.skills), nextCursor: z.string().optional() });
+export type McpSkillEntry = z.infer<typeof entrySchema>;
+
+/** One skill a server lists. */
+export interface McpSkill {
+  server: string;
+  name: string;
+  description: string;
+  /** `mcp:<server>:<name>` */
+  id: string;
+  entry: McpSkillEntry;
+}
+
+/** What went wrong with a server or one of its skills, for `list` and the Skills view. */
+export interface McpProblem {
+  server: string;
+  skill?: string;
+  message: string;
+}
+
+/** Connection state of a server. */
+export type McpServerState = { state: 'connecting' } | { state: 'up'; skills: number } | { state: 'down'; reason: string } | { state: 'no-skills'; reason: string };
+
+function transportOf(c: McpServerConfig): Transport {
+  if ('url' in c) return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers ?? {} } });
+  return new StdioClientTransport({ command: c.command, args: c.args, env: { ...(process.env as Record<string, string>), ...c.env }, stderr: 'ignore' });
+}
+
+/** The skills of one MCP server. */
+export class McpSkillsClient {
+  private client: Client | undefined;
+  private skills: McpSkill[] = [];
+  private sizes = new Map<string, number>();
+  private fetched = new Map<string, Promise<string>>();
+  readonly problems: McpProblem[] = [];
+  state: McpServerState = { state: 'connecting' };
+
+  constructor(
+    readonly config: McpServerConfig,
+    /** Folder for verified copies: `<cacheDir>/<server>/<skill>/`. Must lie outside every skill root. */
+    private readonly cacheDir: string,
+  ) {}
+
+  /** Connects and lists the skills; a failure leaves the server `down` with the reason (never throws). */
+  async connect(timeoutMs = 15_000): Promise<void> {
+    const name = this.config.name;
+    try {
+      const client = new Client({ name: 'agent-skills', version: '0' });
+      await client.connect(transportOf(this.config), { timeout: timeoutMs });
+      this.client = client;
+      const caps = client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
+      if (!caps?.extensions?.[EXTENSION]) {
+        this.state = { state: 'no-skills', reason: `MCP server '${name}' does not declare the skills extension (${EXTENSION}); it serves no skills.` };
+        return;
+      }
+      const skills: McpSkill[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < LIMITS.listPages; page++) {
+        const r = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, listSchema, { timeout: timeoutMs });
+        for (const e of r.skills) {
+          const s = this.skillOf(e);
+          if (s) skills.push(s);
+        }
+        cursor = r.nextCursor;
+        if (!cursor || skills.length >= LIMITS.skills) break;
+      }
+      this.skills = skills;
+      try {
+        // Sizes are optional in the extension; when the server lists resources, each fetch is also held to its size.
+        const all = await client.listResources(undefined, { timeout: timeoutMs });
+        for (const r of all.resources) if (typeof r.size === 'number') this.sizes.set(r.uri, r.size);
+      } catch {
+        // A server that cannot list resources still gets digest checks.
+      }
+      this.state = { state: 'up', skills: skills.length };
+    } catch (e) {
+      this.state = { state: 'down', reason: `MCP server '${name}' is not reachable: ${(e as Error).message}` };
+      await this.close();
+    }
+  }
+
+  private skillOf(e: McpSkillEntry): McpSkill | undefined {
+    const server = this.config.name;
+    const name = typeof e.frontmatter.name === 'string' ? e.frontmatter.name : '';
+    let uri;
+    try {
+      uri = parseSkillUri(e.uri);
+    } catch (err) {
+      this.problems.push({ server, skill: name || undefined, message: `Skipped a skill of '${server}': ${(err as Error).message}` });
+      return undefined;
+    }
+    if (!name || uri.path !== 'SKILL.md' || uri.skill !== name) {
+      this.problems.push({ server, skill: name || undefined, message: `Skipped ${e.uri} from '${server}': its URI must be skill://<name>/SKILL.md with <name> equal to frontmatter.name ('${name}').` });
+      return undefined;
+    }
+    if (!e.resources) {
+      this.problems.push({ server, skill: name, message: `Skipped ${e.uri} from '${server}': it has no resources list, so its content cannot be verified.` });
+      return undefined;
+    }
+    const description = typeof e.frontmatter.description === 'string' ? e.frontmatter.description : '';
+    return { server, name, description, id: `mcp:${server}:${name}`, entry: e };
+  }
+
+  /** The skills listed at connect. */
+  list(): readonly McpSkill[] {
+    return this.skills;
+  }
+
+  /** The folder a skill is (or will be) cached in. */
+  skillDir(name: string): string {
+    return path.join(this.cacheDir, this.config.name, name);
+  }
+
+  /** Fetches and verifies a skill once; resolves with its cache folder, or rejects with what did not match. */
+  fetchSkill(name: string): Promise<string> {
+    let p = this.fetched.get(name);
+    if (!p) {
+      p = this.download(name);
+      this.fetched.set(name, p);
+      p.catch((e: Error) => {
+        this.fetched.delete(name);
+        this.problems.push({ server: this.config.name, skill: name, message: e.message });
+      });
+    }
+    return p;
+  }
+
+  private async download(name: string): Promise<string> {
+    const server = this.config.name;
+    const skill = this.skills.find((s) => s.name === name);
+    if (!skill || !this.client) throw new Error(`MCP server '${server}' serves no skill '${name}'${this.state.state === 'down' ? ` (${this.state.reason})` : ''}.`);
+    const files: { rel: string; bytes: Buffer }[] = [];
+    let total = 0;
+    for (const r of skill.entry.resources ?? []) {
+      const parsed = parseSkillUri(r.uri);
+      if (parsed.skill !== name || !parsed.path) throw new Error(`Skill '${name}' of '${server}' lists ${r.uri}, which is not a file inside skill://${name}/; the skill is refused.`);
+      const res = await this.client.readResource({ uri: r.uri });
+      const c = res.contents[0] as { text?: string; blob?: string } | undefined;
+      if (!c || (c.text === undefined && c.blob === undefined)) throw new Error(`Skill '${name}' of '${server}': ${r.uri} came back empty; the skill is refused.`);
+      const bytes = c.text !== undefined ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob as string, 'base64');
+      const size = this.sizes.get(r.uri);
+      if (bytes.length > LIMITS.fileBytes || (size !== undefined && size !== bytes.length)) {
+        throw new Error(`Skill '${name}' of '${server}': ${r.uri} is ${bytes.length} bytes but ${size !== undefined ? `was advertised as ${size}` : `the limit is ${LIMITS.fileBytes}`}; the skill is refused. Ask the server's owner to republish it.`);
+      }
+      const digest = digestOf(bytes);
+      if (digest !== r.digest) throw new Error(`Skill '${name}' of '${server}': ${r.uri} has digest ${digest}, not the advertised ${r.digest}; the content is refused (changed, stale or tampered with). Reconnect to refresh the listing; if it persists, tell the server's owner.`);
+      total += bytes.length;
+      if (total > LIMITS.skillBytes) throw new Error(`Skill '${name}' of '${server}' is larger than ${LIMITS.skillBytes} bytes; it is refused.`);
+      files.push({ rel: parsed.path, bytes });
+    }
+    const skillMd = files.find((f) => f.rel === 'SKILL.md');
+    if (!skillMd) throw new Error(`Skill '${name}' of '${server}' lists no SKILL.md among its resources; it is refused.`);
+    const props = parseSkillText(skillMd.bytes.toString('utf8')).properties;
+    const keys = new Set([...Object.keys(props), ...Object.keys(skill.entry.frontmatter)]);
+    for (const k of keys) {
+      if (JSON.stringify(props[k]) !== JSON.stringify(skill.entry.frontmatter[k])) {
+        throw new Error(`Skill '${name}' of '${server}': SKILL.md's frontmatter field '${k}' differs from the listing; the skill is refused.`);
+      }
+    }
+    // Written beside the final folder and renamed into place, so a reader never sees half a skill.
+    const dir = this.skillDir(name);
+    const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+    for (const f of files) {
+      const abs = path.join(tmp, ...f.rel.split('/'));
+      await fs.mkdir(path.dirname(abs), { recursive: true });
+      await fs.writeFile(abs, f.bytes, { mode: 0o644 });
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(path.dirname(dir), { recursive: true });
+    await fs.rename(tmp, dir);
+    return dir;
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    await c?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,58 @@
+// The MCP servers of setting agentSkills.mcpServers whose skills join the runtime as `mcp:<server>:<skill>`.
+// Reconnected when the setting changes; in an untrusted workspace no server is started (a workspace could
+// otherwise name any command to run). Each server's state and refused content go to the output channel.
+import * as vscode from 'vscode';
+import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
+import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
+import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
+import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
+import type { ScriptExecutor, SkillSource } from '../core/runtime/types';
+
+export class McpSkillServers {
+  private key = '[]';
+  private clients: McpSkillsClient[] = [];
+
+  constructor(
+    private readonly stateDir: () => string,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** Connects to the configured servers when they differ from the connected ones; resolves when all answered or failed. */
+  async update(configs: readonly McpServerConfig[], trusted: boolean): Promise<boolean> {
+    const wanted = trusted ? configs : [];
+    if (!trusted && configs.length) this.log.warn('agentSkills.mcpServers: no MCP server is started in an untrusted workspace.');
+    const key = JSON.stringify(wanted);
+    if (key === this.key) return false;
+    this.key = key;
+    const old = this.clients;
+    this.clients = await connectMcpServers(wanted, this.stateDir());
+    await Promise.all(old.map((c) => c.close()));
+    for (const c of this.clients) {
+      if (c.state.state === 'up') this.log.info(`MCP server '${c.config.name}': ${c.state.skills} skill(s), read-only, never run here.`);
+      else this.log.warn('reason' in c.state ? c.state.reason : `MCP server '${c.config.name}': ${c.state.state}`);
+    }
+    return true;
+  }
+
+  /** The runtime's source with the servers' skills added (follows reconnections). */
+  wrap(base: SkillSource): McpAwareSource {
+    const source = withMcpSkills(base, () => this.clients);
+    const prepare = source.prepare.bind(source);
+    // Refusals (digest mismatch, a server gone) are also reported where the user looks.
+    source.prepare = (tool, input) => prepare(tool, input).catch((e: Error) => {
+      this.log.warn(e.message);
+      throw e;
+    });
+    return source;
+  }
+
+  /** The executor with MCP-served skills refused (instructions only). */
+  guard(executor: ScriptExecutor): ScriptExecutor {
+    return refuseMcpScripts(executor, mcpCacheDir(this.stateDir()));
+  }
+
+  dispose(): void {
+    for (const c of this.clients) void c.close();
+    this.clients = [];
+  }
+}

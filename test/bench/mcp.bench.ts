@@ -1,0 +1,117 @@
+// The MCP server's cost (issue 14), each against a baseline measured in the same run, interleaved:
+// - tools/call load_skills over stdio (SDK Client -> dist/cli.js mcp) vs the same load through the bundled core
+//   in this process, goal <= +2 ms p50;
+// - resources/read of a SKILL.md over stdio vs fs.readFile of that file, goal <= +1 ms p50;
+// - Streamable HTTP on loopback: 50 concurrent clients x 200 calls each: 0 errors, p50/p99 printed.
+import { promises as fsp } from 'node:fs';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { reportDelta, summarize } from './benchUtil';
+import { loadBundled } from './benchUtil';
+import { serverArgs, startHttpProcess, writeFixtureSkills } from '../cli/mcpSupport';
+
+type CatalogMod = typeof import('../../src/core/catalog');
+type RuntimeMod = typeof import('../../src/core/runtime');
+
+const ns = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mcp-'));
+  const skills = path.join(dir, 'skills');
+  writeFixtureSkills(skills);
+  let ok = true;
+
+  // Core direct, bundled as dist/ bundles it.
+  const { SkillCatalog } = loadBundled<CatalogMod>('src/core/catalog/index.ts');
+  const { createSkillsRuntime } = loadBundled<RuntimeMod>('src/core/runtime/index.ts');
+  const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'project' }], stateDir: path.join(dir, 'direct-state') });
+  const rt = createSkillsRuntime({ source: catalog.skillSource(), stateDir: path.join(dir, 'direct-state'), loadMode: 'session' });
+
+  const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs(skills, path.join(dir, 'stdio-state')), stderr: 'ignore' });
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(transport);
+
+  const runs = 300;
+  const direct: number[] = [];
+  const overMcp: number[] = [];
+  const readFs: number[] = [];
+  const readMcp: number[] = [];
+  const skillMd = path.join(skills, 'alpha', 'SKILL.md');
+  for (let i = 0; i < runs + 20; i++) {
+    let t0 = process.hrtime.bigint();
+    const d = await rt.invoke('load', { names: ['alpha'] }, { sessionId: 'bench' });
+    const td = ns(t0);
+    if (!d.ok) throw new Error(JSON.stringify(d));
+    t0 = process.hrtime.bigint();
+    const m = await client.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });
+    const tm = ns(t0);
+    if (m.isError) throw new Error(JSON.stringify(m));
+    t0 = process.hrtime.bigint();
+    await fsp.readFile(skillMd);
+    const tf = ns(t0);
+    t0 = process.hrtime.bigint();
+    await client.readResource({ uri: 'skill://alpha/SKILL.md' });
+    const tr = ns(t0);
+    if (i >= 20) {
+      direct.push(td);
+      overMcp.push(tm);
+      readFs.push(tf);
+      readMcp.push(tr);
+    }
+  }
+  await client.close();
+  ok = reportDelta(`tools/call load_skills over stdio vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(overMcp).p50, summarize(direct).p50, 2) && ok;
+  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(readMcp).p50, summarize(readFs).p50, 1) && ok;
+  console.log(`  info: p99 load_skills ${summarize(overMcp).p99.toFixed(2)} ms (direct ${summarize(direct).p99.toFixed(2)} ms), resources/read ${summarize(readMcp).p99.toFixed(2)} ms (fs ${summarize(readFs).p99.toFixed(2)} ms)`);
+
+  // HTTP: 50 concurrent sessions, 200 calls each (alternating resources/read and tools/call load_skills).
+  const server = await startHttpProcess(serverArgs(skills, path.join(dir, 'http-state'), ['--http', '127.0.0.1:0', '--max-sessions', '64']));
+  const clientsN = 50;
+  const calls = 200;
+  const lat: number[] = [];
+  let errors = 0;
+  const firstErrors: string[] = [];
+  const t0 = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: clientsN }, async () => {
+      const c = new Client({ name: 'bench-http', version: '1' });
+      await c.connect(new StreamableHTTPClientTransport(server.url));
+      for (let i = 0; i < calls; i++) {
+        const t = process.hrtime.bigint();
+        try {
+          if (i % 2) await c.readResource({ uri: 'skill://alpha/SKILL.md' });
+          else {
+            const r = await c.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });
+            if (r.isError) throw new Error(JSON.stringify(r.content));
+          }
+        } catch (e) {
+          errors++;
+          if (firstErrors.length < 3) firstErrors.push((e as Error).message);
+        }
+        lat.push(ns(t));
+      }
+      await c.close();
+    }),
+  );
+  const wall = ns(t0);
+  await server.stop();
+  const s = summarize(lat);
+  const httpOk = errors === 0;
+  console.log(
+    `HTTP loopback, ${clientsN} concurrent clients x ${calls} calls: ${errors} errors, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, ` +
+      `${Math.round((clientsN * calls) / (wall / 1000))} calls/s (${(wall / 1000).toFixed(1)} s), goal 0 errors: ${httpOk ? 'PASS' : 'MISS'}${firstErrors.length ? `\n  first errors: ${firstErrors.join(' | ')}` : ''}`,
+  );
+  ok = httpOk && ok;
+  await rt.flush();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+// Shared by the MCP suites: a skills folder on disk, the real `dist/cli.js mcp` process, and the SDK's own
+// Client connected to it over stdio or Streamable HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { z } from 'zod';
+import { writeSkill } from '../core/runtime/runtimeSupport';
+
+export const REPO = path.resolve(__dirname, '../..');
+export const CLI = path.join(REPO, 'dist/cli.js');
+
+/** sha256 in the extension's `sha256:<hex>` form. */
+export const sha256 = (b: Buffer | string) => `sha256:${createHash('sha256').update(b).digest('hex')}`;
+
+/** Three skills: `alpha` (a reference and a script), `beta` (user-invocable with an argument hint), `gamma`. */
+export function writeFixtureSkills(root: string): void {
+  writeSkill(root, 'alpha', {
+    body: '# Alpha\n\nRead references/guide.md, then run scripts/echo.sh.',
+    files: { 'references/guide.md': '# Guide\n\nStep one.\n', 'scripts/echo.sh': 'echo "alpha says: $*"\n', 'assets/logo.bin': Buffer.from([0, 1, 2, 255, 254]) },
+  });
+  writeSkill(root, 'beta', { frontmatter: 'argument-hint: <file> <mode>', body: 'Review $0 in mode $1. All: $ARGUMENTS.' });
+  writeSkill(root, 'gamma', { frontmatter: 'user-invocable: false', body: 'Gamma body.' });
+}
+
+/** The command line of a stdio server over `root` with its state in `state`. */
+export function serverArgs(root: string, state: string, extra: string[] = []): string[] {
+  return [CLI, 'mcp', '--no-defaults', '--root', root, '--state-dir', state, ...extra];
+}
+
+/** An SDK client connected over stdio to a fresh server process. */
+export async function stdioClient(args: string[], env: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => err };
+}
+
+/** A server over HTTP; resolves with its URL from the "listening on" line on stderr (it may bind port 0). */
+export function startHttpProcess(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: URL; stderr: () => string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(err);
+      if (m) resolve({ child, url: new URL(m[1]), stderr: () => err, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${err}`)));
+  });
+}
+
+/** An SDK client over Streamable HTTP. */
+export async function httpClient(url: URL, headers: Record<string, string> = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+  const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Result schemas of the Skills Extension's methods, for `client.request`. */
+export const SkillEntrySchema = z.object({ uri: z.string(), frontmatter: z.record(z.string(), z.unknown()), resources: z.array(z.object({ uri: z.string(), digest: z.string() })) });
+export const SkillsListResult = z.object({ skills: z.array(SkillEntrySchema) });
+export const SkillsGetResult = z.object({ skill: SkillEntrySchema });
+export const DirectoryResult = z.object({ resources: z.array(z.object({ uri: z.string(), name: z.string(), mimeType: z.string().optional() }).passthrough()) });
+
+/** The text of a tool result's first content part. */
+export function toolText(r: unknown): string {
+  const c = (r as { content: { type: string; text?: string }[] }).content[0];
+  return c.text ?? '';
+}
+
+/** Resolves when `check` returns a value, polling every 20 ms; rejects `ms` after the call with `what`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
