@@ -1,11 +1,12 @@
 import { extensionSource } from './extensionSource';
+import { mcpSource } from './mcpSource';
 import { packSource } from './packSource';
 import type { SourceKind } from './sourceKind';
 import { userSource } from './userSource';
 import { workspaceSource } from './workspaceSource';
 
 /** The built-in kinds. A new kind of source is one file beside these plus one entry here. */
-const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, extensionSource, packSource];
+const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, extensionSource, packSource, mcpSource];
 
 const kinds = new Map<string, SourceKind>();
 for (const k of BUILT_IN) registerSourceKind(k);
