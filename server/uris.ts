@@ -16,11 +16,8 @@ export function pathToUri(p: string): string {
   return pathToFileURL(p).href;
 }
 
-/** True when `child` is `parent` or lies below it. */
-export function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+/** True when `child` is `parent` or lies below it: the core's one rule (`..notes.md` is inside). */
+export { isInside } from '../src/core/paths/isInside';
 
 /** Relative path with forward slashes, as written in a SKILL.md link. */
 export function toPosixRelative(from: string, to: string): string {

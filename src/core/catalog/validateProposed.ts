@@ -1,3 +1,4 @@
+import { relativeInside } from '../paths/resolveInRoot';
 import * as path from 'node:path';
 import { nodeFilesHost, type SkillDirEntry, type SkillFilesHost } from '../skill/filesHost';
 import { parseSkillFile } from '../skill/parseSkillFile';
@@ -24,10 +25,7 @@ export interface ProposedValidation {
 
 function virtualHost(p: ProposedSkill, withProposed: boolean): SkillFilesHost {
   const root = path.resolve(p.skillDir);
-  const relOf = (abs: string): string | undefined => {
-    const rel = path.relative(root, abs);
-    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? (rel === '' ? '' : undefined) : rel.split(path.sep).join('/');
-  };
+  const relOf = (abs: string): string | undefined => relativeInside(root, abs);
   const proposed = withProposed ? p.files : new Map<string, string>();
   const overlayPath = (rel: string) => (p.overlayDir ? path.join(p.overlayDir, ...rel.split('/')) : undefined);
   return {

@@ -1,42 +1,38 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { EditError } from './errors';
-import { isInside } from '../paths/isInside';
+import { checkRelative, resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
+
+/** The edit engine's sentence for a refused path (the rule itself is src/core/paths). */
+function unsafe(reason: PathRefusal, what: string, relPath: string, base: string, real?: string, link?: string): EditError {
+  const says: Record<PathRefusal, string> = {
+    empty: 'it names the folder itself, not a file inside it',
+    nul: 'it must be a non-empty relative path like "SKILL.md" or "references/guide.md"',
+    'percent-encoded': 'it is percent-encoded; write the file name as plain text',
+    absolute: 'absolute paths are not allowed; give the path relative to the skill folder',
+    home: 'absolute paths are not allowed (~ is not expanded); give the path relative to the skill folder',
+    outside: '".." segments are not allowed when they leave the folder; the file must stay inside the skill folder',
+    'link-outside': `"${link}" is a symbolic link to ${real}, outside the skill folder ${base}. Use a file that really lies inside the skill folder`,
+    'not-found': 'it does not exist',
+    'root-missing': `the folder ${base} does not exist`,
+  };
+  return new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": ${says[reason]}.`);
+}
 
 /**
  * Normalises a path relative to a skill folder ("SKILL.md", "scripts/run.py") and
  * refuses anything that could escape the folder: absolute paths, drive letters,
- * `..` segments, NUL bytes. Returns the path with forward slashes.
+ * `..` that climbs out, NUL bytes, percent-encoding. Returns the path with forward slashes.
  */
 export function normalizeRelativePath(relPath: string, what = 'path'): string {
-  const unified = relPath.replace(/\\/g, '/');
-  if (unified.length === 0 || unified.includes('\0')) {
-    throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": it must be a non-empty relative path like "SKILL.md" or "references/guide.md".`);
-  }
-  if (unified.startsWith('/') || /^[a-zA-Z]:/.test(unified)) {
-    throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": absolute paths are not allowed; give the path relative to the skill folder.`);
-  }
-  const parts = unified.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) {
-    throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": ".." segments are not allowed; the file must stay inside the skill folder.`);
-  }
-  if (parts.length === 0) {
-    throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": it names the folder itself, not a file inside it.`);
-  }
-  return parts.join('/');
+  const checked = relPath === '' ? ({ ok: false, reason: 'nul' } as const) : checkRelative(relPath);
+  if (!checked.ok) throw unsafe(checked.reason, what, relPath, '');
+  return checked.rel;
 }
 
-/** Joins a root folder and a checked relative path; the result is guaranteed to be inside `root`. */
+/** Joins a root folder and a checked relative path; the result is guaranteed to be inside `root` (lexically). */
 export function resolveInside(root: string, relPath: string, what = 'path'): string {
-  const rel = normalizeRelativePath(relPath, what);
-  const base = path.resolve(root);
-  const full = path.resolve(base, ...rel.split('/'));
-  if (full !== base && !full.startsWith(base + path.sep)) {
-    throw new EditError('UNSAFE_PATH', `Invalid ${what} "${relPath}": it resolves outside ${base}.`);
-  }
-  return full;
+  return path.resolve(root, ...normalizeRelativePath(relPath, what).split('/'));
 }
-
 
 /**
  * {@link resolveInside}, plus proof that symbolic links do not lead out: the real path of the target (or, when it
@@ -46,25 +42,23 @@ export function resolveInside(root: string, relPath: string, what = 'path'): str
  */
 export async function resolveInsideReal(root: string, relPath: string, what = 'path'): Promise<string> {
   const full = resolveInside(root, relPath, what);
-  const base = path.resolve(root);
-  const realRoot = await fs.realpath(base).catch(() => base);
-  for (let probe = full; ; probe = path.dirname(probe)) {
-    let real: string;
-    try {
-      real = await fs.realpath(probe);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      // Not there (yet): a new file, or a dangling link; what matters is where its existing parent really is.
-      if ((code === 'ENOENT' || code === 'ENOTDIR') && probe !== base && probe.length > base.length) continue;
-      return full;
-    }
-    if (!isInside(realRoot, real)) {
-      const link = path.relative(base, probe).split(path.sep).join('/') || '.';
-      throw new EditError(
-        'UNSAFE_PATH',
-        `Invalid ${what} "${relPath}": "${link}" is a symbolic link to ${real}, outside the skill folder ${base}. Use a file that really lies inside the skill folder.`,
-      );
-    }
-    return full;
+  const r = resolveInRoot(root, relPath, { mustExist: false });
+  if (r.ok || r.reason === 'root-missing') return full;
+  if (r.reason === 'link-outside') {
+    const base = path.resolve(root);
+    const link = linkThatLeaves(base, r.rel ?? relPath);
+    throw unsafe(r.reason, what, relPath, base, r.real, link);
   }
+  throw unsafe(r.reason, what, relPath, path.resolve(root));
+}
+
+/** The first part of `rel` (from the root down) whose real path leaves the real root: the link to name in the message. */
+function linkThatLeaves(base: string, rel: string): string {
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const probe = parts.slice(0, i).join('/');
+    const r = resolveInRoot(base, probe, { mustExist: false });
+    if (!r.ok && r.reason === 'link-outside') return probe;
+  }
+  return rel;
 }

@@ -2,6 +2,7 @@
 // under their id whenever the bare name is taken (by a local skill or another server), so they never shadow and are
 // never silently substituted. Content is fetched on first use (`prepare`), verified, and served read-only from the
 // cache; scripts of MCP-served skills are never run.
+import { isInside } from '../paths/isInside';
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/types';
 import { ToolError } from '../tools/toolError';
@@ -20,10 +21,6 @@ export interface McpAwareSource extends SkillSource {
 
 const NOT_RUN_HINT = 'Follow the skill\'s instructions with your own tools instead; if the user trusts the skill, they can install it locally to run its scripts.';
 
-function inside(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** `base` plus the skills of `clients` (each already connected; a getter when the host reconnects on settings changes). */
 export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsClient[] | (() => readonly McpSkillsClient[])): McpAwareSource {
@@ -110,7 +107,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
 export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string): ScriptExecutor {
   return {
     run(req: ExecRequest): Promise<ExecResultLike> {
-      if (inside(path.resolve(cacheDir), path.resolve(req.skillRoot))) {
+      if (isInside(path.resolve(cacheDir), path.resolve(req.skillRoot))) {
         return Promise.reject(new ToolError('run_refused', 'This skill was served over MCP: MCP-served skills are instructions only, and their scripts are never run on this machine.', NOT_RUN_HINT));
       }
       return executor.run(req);

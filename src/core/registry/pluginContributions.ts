@@ -4,6 +4,7 @@
 //                                        (a skill folder is accepted too), relative to the package root.
 //   agentSkills: { skills: "./skills" }  a folder (or list of folders) whose direct child folders are skills.
 // Nothing else in a package folder is scanned.
+import { isInside } from '../paths/isInside';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
@@ -57,10 +58,7 @@ export const nodePathKind: PathKind = (p) => {
 };
 
 /** True when `child` is `parent` or lies below it. */
-function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+
 
 /** SKILL.md (or skill.md, which the registry reads when SKILL.md is absent). */
 function isSkillFileName(name: string): boolean {

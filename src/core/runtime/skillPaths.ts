@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ToolError } from '../tools/toolError';
 import { isInside } from '../paths/isInside';
+import { resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
 import { compareStrings } from '../text/compareStrings';
 
 export { isInside };
@@ -14,39 +15,33 @@ function refuse(skill: string, rel: string, why: string): ToolError {
   );
 }
 
+/** Why a path is refused, in the words of the read tools (the rule itself is src/core/paths). */
+const REFUSED: Partial<Record<PathRefusal, string>> = {
+  nul: 'it contains a NUL byte',
+  'percent-encoded': 'it contains percent-encoding',
+  absolute: 'it is absolute',
+  home: 'it is absolute',
+  outside: 'it resolves outside the skill folder',
+  'link-outside': 'it is a symbolic link to a place outside the skill folder',
+};
+
 /**
  * Resolves a model-supplied path under a skill root and proves it stays there: refuses NUL bytes,
  * percent-encoding, absolute and drive paths, `..` that climbs out, and symlinks whose real target
  * lies outside the real root. Returns the real absolute path of an existing file or folder.
  */
 export async function resolveSkillPath(skill: string, rootDir: string, rel: string): Promise<{ real: string; stat: fs.Stats; relative: string }> {
-  if (rel.includes('\0')) throw refuse(skill, rel.replace(/\0/g, '\\0'), 'it contains a NUL byte');
-  if (/%[0-9a-f]{2}/i.test(rel)) throw refuse(skill, rel, 'it contains percent-encoding');
-  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel) || /^[a-z]:/i.test(rel) || rel.startsWith('~')) {
-    throw refuse(skill, rel, 'it is absolute');
+  const r = resolveInRoot(rootDir, rel, { allowRoot: true });
+  if (!r.ok) {
+    if (r.reason === 'root-missing') throw new ToolError('not_found', `The folder of skill '${skill}' (${path.resolve(rootDir)}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
+    if (r.reason === 'not-found') {
+      throw new ToolError('not_found', `Skill '${skill}' has no file '${rel}'.`, `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${path.resolve(rootDir)}.`);
+    }
+    throw refuse(skill, r.reason === 'nul' ? rel.replace(/\0/g, '\\0') : rel, REFUSED[r.reason] ?? 'it is not a plain relative path');
   }
-  const root = path.resolve(rootDir);
-  const target = path.resolve(root, rel.replace(/\\/g, '/'));
-  if (!isInside(root, target)) throw refuse(skill, rel, 'it resolves outside the skill folder');
-  let realRoot: string;
-  try {
-    realRoot = await fs.promises.realpath(root);
-  } catch {
-    throw new ToolError('not_found', `The folder of skill '${skill}' (${root}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
-  }
-  let real: string;
-  try {
-    real = await fs.promises.realpath(target);
-  } catch {
-    throw new ToolError(
-      'not_found',
-      `Skill '${skill}' has no file '${rel}'.`,
-      `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${root}.`,
-    );
-  }
-  if (!isInside(realRoot, real)) throw refuse(skill, rel, 'it is a symbolic link to a place outside the skill folder');
+  const real = r.real ?? r.abs;
   const stat = await fs.promises.stat(real);
-  return { real, stat, relative: path.relative(realRoot, real).split(path.sep).join('/') || '.' };
+  return { real, stat, relative: path.relative(r.realRoot, real).split(path.sep).join('/') || '.' };
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'out', 'work', 'inputs']);

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { checkRelative } from '../paths/resolveInRoot';
 import { extractBodyReferences, type BodyReference } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
 import type { SkillFilesHost } from './filesHost';
@@ -10,10 +11,10 @@ import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './types';
 
-/** True when a relative path (with `/` or `\` separators) leaves the folder it is relative to. */
+/** True when a relative path (with `/` or `\` separators) leaves the folder it is relative to (the one rule of src/core/paths). */
 export function escapesFolder(rel: string): boolean {
-  const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
-  return norm === '..' || norm.startsWith('../') || path.posix.isAbsolute(norm) || /^[A-Za-z]:/.test(norm);
+  const checked = checkRelative(rel, { allowRoot: true });
+  return !checked.ok && (checked.reason === 'outside' || checked.reason === 'absolute' || checked.reason === 'home');
 }
 
 /** Limits the file rules read from the configuration. */

@@ -1,5 +1,6 @@
 // Which skill script "Run Script…" is about: from a Skills view node, a file's URI (editor title or context
 // menu), plain arguments (automation and tests), or picked by the user.
+import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -47,12 +48,9 @@ export function listScripts(skill: SkillRecord): string[] {
 /** The usable skill holding `file`, and the file relative to its root; undefined when no skill holds it. */
 export function scriptOfFile(skills: readonly SkillRecord[], file: string): ScriptTarget | undefined {
   // The innermost skill folder wins (a skill inside another skill's folder is its own skill).
-  const holders = skills.filter((s) => {
-    const rel = path.relative(s.rootDir, file);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  });
+  const holders = skills.filter((s) => !!relativeInside(s.rootDir, file));
   const skill = holders.sort((a, b) => b.rootDir.length - a.rootDir.length)[0];
-  return skill ? { skill, script: path.relative(skill.rootDir, file).split(path.sep).join('/') } : undefined;
+  return skill ? { skill, script: relativeInside(skill.rootDir, file) ?? '' } : undefined;
 }
 
 /** Asks for a script of `skill`; undefined when it has none (the user is told) or the pick was dismissed. */
