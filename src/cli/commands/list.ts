@@ -1,3 +1,4 @@
+import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -144,6 +145,5 @@ function formatMcp(clients: readonly McpSkillsClient[]): string {
 }
 
 function displayPath(p: string): string {
-  const rel = path.relative(process.cwd(), p);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+  return relativeInside(process.cwd(), p) || p;
 }

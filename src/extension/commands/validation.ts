@@ -1,6 +1,7 @@
 // Validate All Skills / Validate Skill: the core validator over every discovered skill, shown in the
 // Problems view. Files inside the workspace are the language server's (it publishes for every SKILL.md it
 // scans); this collection covers the rest (user, extension and pack skills), so nothing shows twice.
+import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validateSkillDir } from '../../core/skill/readSkillDir';
@@ -23,7 +24,7 @@ function toDiagnostic(d: SkillDiagnostic): vscode.Diagnostic {
 }
 
 function inWorkspace(file: string): boolean {
-  return (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.scheme === 'file' && !path.relative(f.uri.fsPath, file).startsWith('..'));
+  return (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.scheme === 'file' && relativeInside(f.uri.fsPath, file) !== undefined);
 }
 
 /** Validation of skills, and the diagnostics it publishes. */

@@ -67,12 +67,12 @@ describe('paths: one rule for "inside the skill"', () => {
   it('the read tool, the exec engine and the edit engine give the same verdicts', async () => {
     for (const value of ['..notes.md', 'in-link.md']) {
       assert.ok((await resolveSkillPath('s', skill, value)).real);
-      assert.ok(execResolve(skill, value, 'script', 'script_refused'));
+      assert.ok(execResolve(skill, value, 'script', 'path_outside_skill'));
       assert.ok(await resolveInsideReal(skill, value, 'file'));
     }
     for (const value of ['../secret.txt', '..\\secret.txt', '~/x', '%2e%2e/secret.txt', '/etc/passwd', 'out-link.md']) {
       await assert.rejects(resolveSkillPath('s', skill, value), /refused/, value);
-      assert.throws(() => execResolve(skill, value, 'script', 'script_refused'), /relative|leaves|symlink|percent/, value);
+      assert.throws(() => execResolve(skill, value, 'script', 'path_outside_skill'), /relative|leaves|symlink|percent/, value);
       await assert.rejects(resolveInsideReal(skill, value, 'file'), /Invalid file/, value);
     }
   });

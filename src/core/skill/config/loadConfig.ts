@@ -1,3 +1,4 @@
+import { relativeInside } from '../../paths/resolveInRoot';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -158,7 +159,7 @@ export function globToRegExp(glob: string): RegExp {
 /** True when `target` (a skill folder or file) matches one of the configuration's excludes. */
 export function isExcluded(loaded: LoadedConfig, target: string): boolean {
   if (!loaded.baseDir || loaded.exclude.length === 0) return false;
-  const rel = path.relative(loaded.baseDir, path.resolve(target)).split(path.sep).join('/');
-  if (rel.startsWith('..')) return false;
+  const rel = relativeInside(loaded.baseDir, path.resolve(target));
+  if (rel === undefined) return false;
   return loaded.exclude.some((g) => globToRegExp(g.replace(/^\.\//, '').replace(/\/$/, '')).test(rel));
 }
