@@ -44,6 +44,8 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const instructions = client.getInstructions() ?? '';
     assert.match(instructions, /<available_skills>[\s\S]*<name>alpha<\/name>[\s\S]*<\/available_skills>/);
     assert.match(instructions, /load_skills/, 'the loading rule names the load tool');
+    assert.doesNotMatch(instructions, /run_skill_script runs/, 'no guidance for a script tool that is not offered');
+    assert.match(instructions, /read_skill_file fetches/);
     const { tools } = await client.listTools();
     const table = TOOLS.filter((t) => t.family === 'standard' && t.name !== 'run_skill_script');
     assert.deepEqual(tools.map((t) => t.name), table.map((t) => t.name));
