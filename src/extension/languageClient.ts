@@ -5,6 +5,7 @@ import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscod
 import type { SkillServerInitOptions } from '../../server/protocol';
 import { PROJECT_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
 import type { SkillRecord } from '../core/registry/types';
+import { findSource } from '../core/sources';
 
 /** True when VS Code's own skill support (and its SKILL.md validator) is on. */
 export function builtinSkillValidatorActive(): boolean {
@@ -144,7 +145,7 @@ export interface ScannedSkills {
 
 /** True when a workspace skill has a problem the server would list in the Problems view. */
 function workspaceSkillHasProblems(records: readonly SkillRecord[]): boolean {
-  return records.some((r) => r.scope === 'project' && r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
+  return records.some((r) => findSource(r.scope)?.inWorkspace === true && r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
 }
 
 /**

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { mcpServerConfigSchema } from '../core/mcp/mcpServerConfig';
 import type { SkillScope } from '../core/registry/types';
+import { sourceForScopeWord } from '../core/sources';
 
 /** Keys (relative to the section) of the runtime settings, as contributed in package.json. */
 export const RUNTIME_SETTING_KEYS = {
@@ -28,7 +29,10 @@ export const RUNTIME_SETTING_KEYS = {
 
 const extraRoot = z.union([
   z.string().min(1).transform((p) => ({ path: p, scope: 'user' as SkillScope })),
-  z.strictObject({ path: z.string().min(1), scope: z.enum(['project', 'user', 'plugin', 'pack']).default('user') }),
+  // Users write the scope words of the first release (`project` for the workspace); the core knows kinds by name.
+  z
+    .strictObject({ path: z.string().min(1), scope: z.enum(['project', 'user', 'plugin', 'pack']).default('user') })
+    .transform((r) => ({ path: r.path, scope: sourceForScopeWord(r.scope)!.name as SkillScope })),
 ]);
 
 /** A skill pack: an archive path (absolute, `~/` or workspace-relative) or http(s) URL, or the object form. */

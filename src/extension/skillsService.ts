@@ -11,6 +11,7 @@ import { createNodeRegistryHost } from '../core/registry/registryHost';
 import { createSkillRegistry, type SkillRegistry } from '../core/registry/skillRegistry';
 import { defaultSkillRoots } from '../core/registry/defaultSkillRoots';
 import type { SkillRecord, SkillRoot } from '../core/registry/types';
+import { sourceOf } from '../core/sources';
 import { ToolError } from '../core/tools/toolError';
 import type { ToolResult } from '../core/tools/toolResult';
 import { runtimeToolNames } from '../core/tools/toolNames';
@@ -170,11 +171,11 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     this.catalog = catalog;
   }
 
-  /** Project roots only in a trusted workspace; user roots, extra roots and extensions' skills always. */
+  /** Roots of sources that need trust (the workspace's) only in a trusted workspace; the others always. */
   roots(): SkillRoot[] {
     const trusted = vscode.workspace.isTrusted;
     const extra = this.settings.extraRoots
-      .filter((r) => trusted || r.scope !== 'project')
+      .filter((r) => trusted || !sourceOf(r.scope).inWorkspace)
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(this.workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
     const packRoots = this.packs.roots.map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
     return defaultSkillRoots({ workspaceFolders: trusted ? this.workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots });

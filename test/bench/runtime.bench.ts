@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-bench-'));
   let failed = 0;
   try {
-    const registry = createSkillRegistry({ roots: [{ path: corpus, scope: 'project' }] });
+    const registry = createSkillRegistry({ roots: [{ path: corpus, scope: 'workspace' }] });
     await registry.refresh();
     const source = skillSourceOf(registry);
     const skills = source.list();

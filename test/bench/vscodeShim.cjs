@@ -44,6 +44,7 @@ module.exports = {
     onDidChangeConfiguration: event,
     onDidGrantWorkspaceTrust: event,
     onDidChangeWorkspaceFolders: event,
+    registerTextDocumentContentProvider: disposable,
   },
   languages: { createDiagnosticCollection: () => ({ set() {}, clear() {}, dispose() {} }) },
   commands: {

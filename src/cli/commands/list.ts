@@ -5,12 +5,14 @@ import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoo
 import { connectMcpServers } from '../../core/mcp/connectMcpServers';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
+import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
 import { cliStateDir } from './session';
 import { UsageError } from '../usageError';
 
-const SCOPED = /^(project|user):(.+)$/;
-const SOURCED = /^(plugin|pack):([^:]+):(.+)$/;
+/** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
+const PREFIXED = /^([a-z]+):(.*)$/;
+const SOURCED = /^([^:]+):(.+)$/;
 
 /**
  * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
@@ -57,7 +59,10 @@ export const listCommand: CliCommand = {
     const clients = await connectMcpServers(servers, cliStateDir(values['state-dir']));
     try {
       if (values.json) {
-        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots, skills: records, mcpServers: clients.map(mcpJson) }, null, 2)}\n`);
+        // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
+        const word = <T extends { scope: string }>(x: T): T => ({ ...x, scope: sourceOf(x.scope).scopeWord });
+        const skills = records.map((r) => ({ ...word(r), root: word(r.root) }));
+        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson) }, null, 2)}\n`);
       } else {
         process.stdout.write(formatTable(records, snapshot.roots.length));
         if (clients.length) process.stdout.write(formatMcp(clients));
@@ -70,15 +75,18 @@ export const listCommand: CliCommand = {
   },
 };
 
-/** `<dir>` or `project:<dir>` (project scope), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
+/** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
 export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
   if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
-  const sourced = SOURCED.exec(arg);
-  if (sourced) return { scope: sourced[1] as SkillScope, source: sourced[2], path: path.resolve(expandHome(sourced[3])) };
-  if (/^(plugin|pack):/.test(arg)) throw new UsageError(`--root ${arg}: a ${arg.split(':')[0]} root needs a source, e.g. --root ${arg.split(':')[0]}:acme.tools:<dir>.`);
-  const scoped = SCOPED.exec(arg);
-  if (scoped) return { scope: scoped[1] as SkillScope, source: 'cli', path: path.resolve(expandHome(scoped[2])) };
-  return { scope: 'project', source: 'cli', path: path.resolve(expandHome(arg)) };
+  const prefixed = PREFIXED.exec(arg);
+  const kind = prefixed ? sourceForScopeWord(prefixed[1]) : undefined;
+  if (prefixed && kind?.idHasSource) {
+    const sourced = SOURCED.exec(prefixed[2]);
+    if (!sourced) throw new UsageError(`--root ${arg}: a ${kind.scopeWord} root needs a source, e.g. --root ${kind.scopeWord}:acme.tools:<dir>.`);
+    return { scope: kind.name as SkillScope, source: sourced[1], path: path.resolve(expandHome(sourced[2])) };
+  }
+  if (prefixed && kind && prefixed[2] !== '') return { scope: kind.name as SkillScope, source: 'cli', path: path.resolve(expandHome(prefixed[2])) };
+  return { scope: 'workspace', source: 'cli', path: path.resolve(expandHome(arg)) };
 }
 
 function expandHome(p: string): string {
@@ -87,7 +95,7 @@ function expandHome(p: string): string {
 
 function formatTable(records: readonly SkillRecord[], rootCount: number): string {
   if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;
-  const rows = records.map((r) => [r.status, r.scope, r.id, displayPath(r.location), r.digest ? r.digest.slice(0, 'sha256:'.length + 12) : '-']);
+  const rows = records.map((r) => [r.status, sourceOf(r.scope).scopeWord, r.id, displayPath(r.location), r.digest ? r.digest.slice(0, 'sha256:'.length + 12) : '-']);
   const header = ['STATUS', 'SCOPE', 'ID', 'LOCATION', 'DIGEST'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');

@@ -4,6 +4,7 @@ import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { createSkillRegistry, defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { artifactReaderOf, createSkillsRuntime, skillSourceOf } from '../../core/runtime';
+import { runtimeTool, type ToolCallContext } from '../../core/tools';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
 import { parseRootArg } from './list';
@@ -77,9 +78,11 @@ export const runCommand: CliCommand = {
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);
     try {
-      const loaded = await rt.invoke('load', { names: [skill] }, { sessionId });
+      // The same tools, through the same descriptors, as a model's calls.
+      const ctx: ToolCallContext = { sessionId, surface: 'cli', services: { runtime: async () => rt } };
+      const loaded = await runtimeTool('load').invoke(ctx, { names: [skill] });
       if (!loaded.ok) return fail(loaded.error);
-      const r = await rt.invoke('run_script', { skill, script, args: rest, ...(flags.timeout ? { timeout_seconds: flags.timeout } : {}) }, { sessionId });
+      const r = await runtimeTool('run_script').invoke(ctx, { skill, script, args: rest, ...(flags.timeout ? { timeout_seconds: flags.timeout } : {}) });
       if (!r.ok) return fail(r.error);
       const result = r.result as { exit_code: number | null; timed_out: boolean; stdout: string; stderr: string; stdout_truncated?: boolean; sandboxed?: boolean; sandbox_reason?: string };
       if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -12,7 +12,7 @@ export { editFrontmatter, frontmatterValueSchema, type FrontmatterEdit, type Fro
 export { validateProposed, type ProposedSkill, type ProposedValidation } from './validateProposed';
 export { writeSkillFile, type WriteOutcome, type WriteRequest, type RevisionSummary } from './writeSkillFile';
 export { createSkill, copySkill, archiveCatalogSkill, unarchiveSkill, restoreRevision, skillFileText, type NewSkillOutcome, type LifecycleOutcome } from './skillLifecycle';
-export { runSkillInputSchema, updateSkillInputSchema, runSkillJsonSchema, updateSkillJsonSchema, type RunSkillInput, type UpdateSkillInput } from './toolSchemas';
+export { runSkillInputSchema, updateSkillInputSchema, type RunSkillInput, type UpdateSkillInput } from './toolSchemas';
 export { invokeRunSkill, type RunSkillOptions, type ListResult, type InspectResult, type RunResult, type CatalogListEntry } from './runSkillTool';
 export { invokeUpdateSkill, previewUpdate, type UpdateResult, type UpdatePreview } from './updateSkillTool';
 export { toFailure, type CatalogFailure, type CatalogOutcome } from './toolResult';

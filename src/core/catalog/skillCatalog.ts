@@ -9,14 +9,14 @@ import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
 import type { RegistryHost } from '../registry/registryHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
-import { SCOPE_RANK } from '../registry/skillId';
+import { sourceOf, sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import type { SkillRecord, SkillRoot } from '../registry/types';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
 import { suggestNames } from '../registry/suggestNames';
 import { mountPack, type MountedPack } from './packMounts';
-import type { CatalogEntry, CatalogSource, PackSpec, WritableScope } from './types';
+import type { CatalogEntry, PackSpec, WritableScope } from './types';
 
 /** Options of {@link SkillCatalog.open}. */
 export interface SkillCatalogOptions {
@@ -67,7 +67,6 @@ interface OverlayInfo {
   diagnostics: CatalogEntry['diagnostics'];
 }
 
-const SOURCE_OF: Record<SkillRecord['scope'], CatalogSource> = { project: 'workspace', user: 'user', plugin: 'plugin', pack: 'pack' };
 const SKILL_MD = 'SKILL.md';
 
 function encodeId(id: string): string {
@@ -133,11 +132,11 @@ export class SkillCatalog {
     await this.reloadState();
   }
 
-  /** Rereads the hidden list and the overlays of plugin and pack skills (not the skill folders). */
+  /** Rereads the hidden list and the overlays of skills from read-only sources (not the skill folders). */
   async reloadState(): Promise<void> {
     this.hidden = new Set(await this.readHidden());
     this.overlayInfo.clear();
-    for (const r of this.registry.all()) if (r.scope === 'plugin' || r.scope === 'pack') await this.loadOverlayInfo(r);
+    for (const r of this.registry.all()) if (sourceOf(r.scope).readOnly) await this.loadOverlayInfo(r);
   }
 
   /** Rereads one skill after a write. */
@@ -172,14 +171,15 @@ export class SkillCatalog {
   private entryOf(r: SkillRecord): CatalogEntry {
     const o = this.overlayInfo.get(r.id);
     const properties = o?.properties ?? r.properties;
+    const kind = sourceOf(r.scope);
     return {
       id: r.id,
       name: r.name,
       description: o?.description ?? r.description,
-      source: SOURCE_OF[r.scope],
-      origin: r.scope === 'plugin' || r.scope === 'pack' ? r.root.source : undefined,
+      source: kind.idPrefix,
+      origin: kind.idHasSource ? r.root.source : undefined,
       status: r.status,
-      writableAtSource: r.scope === 'project' || r.scope === 'user',
+      writableAtSource: !kind.readOnly,
       modelInvocationAllowed: String(properties['disable-model-invocation'] ?? '').trim().toLowerCase() !== 'true',
       versionRef: (o?.ref ?? r.digest) as VersionRef,
       skillDir: r.rootDir,
@@ -200,8 +200,8 @@ export class SkillCatalog {
     const byName = new Map<string, CatalogEntry[]>();
     for (const e of visible) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
     for (const group of byName.values()) {
-      const usable = group.filter((e) => e.record.status !== 'broken').sort((a, b) => SCOPE_RANK[a.record.scope] - SCOPE_RANK[b.record.scope] || compareStrings(a.id, b.id));
-      const top = usable.filter((e) => SCOPE_RANK[e.record.scope] === SCOPE_RANK[usable[0]?.record.scope]);
+      const usable = group.filter((e) => e.record.status !== 'broken').sort((a, b) => sourceRank(a.record.scope) - sourceRank(b.record.scope) || compareStrings(a.id, b.id));
+      const top = usable.filter((e) => sourceRank(e.record.scope) === sourceRank(usable[0]?.record.scope));
       for (const e of usable) e.status = top.includes(e) ? (top.length > 1 ? 'ambiguous' : 'ok') : 'shadowed';
       for (const e of group) if (e.record.status === 'broken') e.status = 'broken';
     }
@@ -255,8 +255,7 @@ export class SkillCatalog {
   writableRoot(scope: WritableScope): string | undefined {
     const configured = this.options.writableRoots?.[scope];
     if (configured) return path.resolve(configured);
-    const want = scope === 'workspace' ? 'project' : 'user';
-    const found = this.baseRoots.find((r) => r.scope === want);
+    const found = this.baseRoots.find((r) => r.scope === scope);
     return found ? path.resolve(found.path) : undefined;
   }
 

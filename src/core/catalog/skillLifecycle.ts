@@ -6,6 +6,7 @@ import { renderLineDiff } from '../edit/lineDiff';
 import { normalizeRelativePath } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
 import type { SkillDiagnostic } from '../skill/types';
+import { sourceOf } from '../sources';
 import { ToolError } from '../tools/toolError';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
@@ -42,7 +43,7 @@ export interface LifecycleOutcome {
   path?: string;
 }
 
-const idFor = (scope: WritableScope, name: string) => `${scope}:${name}`;
+const idFor = (scope: WritableScope, name: string) => `${sourceOf(scope).idPrefix}:${name}`;
 const NAME_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 function checkName(name: string): void {
@@ -101,7 +102,7 @@ async function writeNewSkill(
       [...files].map(([p, content]) => ({ path: p, content, mode: p.startsWith('scripts/') ? 0o755 : 0o644 })),
     );
     for (const [p, content] of files) out.revisions.push(summarize(await catalog.store.append({ skillId: id, file: p, content, reason: opts.reason, previousRef: null })));
-    await catalog.addRoot({ path: root, scope: scope === 'workspace' ? 'project' : 'user', source: 'catalog' });
+    await catalog.addRoot({ path: root, scope, source: 'catalog' });
     await catalog.registry.refreshSkill(dir);
     return { ...out, written: true };
   });
@@ -163,7 +164,7 @@ export async function unarchiveSkill(catalog: SkillCatalog, input: { skill: stri
     return { skillId: hidden[0], change: 'restored', how: 'hidden' };
   }
   if (hidden.length > 1) throw new ToolError('ambiguous', `Several archived skills match '${input.skill}': ${hidden.join(', ')}. Restore one by its id.`, undefined, { ids: hidden });
-  const roots = catalog.registry.snapshot().roots.filter((r) => r.scope === 'project' || r.scope === 'user');
+  const roots = catalog.registry.snapshot().roots.filter((r) => !sourceOf(r.scope).readOnly);
   for (const root of roots) {
     const archiveRoot = path.join(root.path, '.archived');
     const match = (await listArchived(archiveRoot)).find((a) => a.complete && (a.manifest.skillId === input.skill || a.manifest.name === input.skill || a.manifest.id === input.skill));

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { lineEditSchema } from '../edit/editSpec';
 import { frontmatterValueSchema } from './frontmatterEdit';
-import { inputJsonSchema } from '../runtime/inputJsonSchema';
 
 const skillRef = z.string().min(1).max(300).describe('A canonical id from runSkill list (e.g. "workspace:pdf", "plugin:acme.tools:pdf", "pack:demo:pdf") or a bare name, which resolves by precedence.');
 const versionRef = z
@@ -74,8 +73,4 @@ export const updateSkillInputSchema = z
     if (v.action === 'copy') need('toScope', "'workspace' or 'user'.");
   });
 export type UpdateSkillInput = z.infer<typeof updateSkillInputSchema>;
-
-/** JSON Schemas of the two tools' inputs (for package.json `languageModelTools` and MCP). */
-export const runSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(runSkillInputSchema);
-export const updateSkillJsonSchema = (): Record<string, unknown> => inputJsonSchema(updateSkillInputSchema);
 

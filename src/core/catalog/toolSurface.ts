@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogToolNames } from '../tools/toolNames';
+import { catalogToolNames, type CatalogToolId } from '../tools/toolNames';
 
 /**
  * Which skill tools the model sees: `standard` (load, unload, read, run_script, list_docs, select_docs),
@@ -9,10 +9,7 @@ export const toolSurfaceSchema = z.enum(['standard', 'minimal', 'both']);
 export type ToolSurface = z.infer<typeof toolSurfaceSchema>;
 
 /** Names of the two catalog tools as the host registers them. */
-export interface CatalogToolNames {
-  runSkill: string;
-  updateSkill: string;
-}
+export type CatalogToolNames = Record<CatalogToolId, string>;
 
 export const DEFAULT_CATALOG_TOOL_NAMES: CatalogToolNames = catalogToolNames();
 

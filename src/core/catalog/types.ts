@@ -2,10 +2,10 @@ import type { SkillRecord } from '../registry/types';
 import type { SkillDiagnostic } from '../skill/types';
 import type { VersionRef } from '../edit/versionRef';
 
-/** Where a catalog skill comes from; the first segment of its canonical id. */
-export type CatalogSource = 'workspace' | 'user' | 'plugin' | 'pack';
+/** Where a catalog skill comes from: its source kind's id prefix (`workspace`, `user`, `plugin`, `pack`), the first segment of its canonical id. */
+export type CatalogSource = string;
 
-/** Scopes a new skill (create, copy) can be written to. */
+/** Scopes a new skill (create, copy) can be written to: source kinds that are not read-only. */
 export type WritableScope = 'workspace' | 'user';
 
 /** One skill as the catalog serves it: the registry record with the newest revision applied. */
@@ -15,7 +15,7 @@ export interface CatalogEntry {
   name: string;
   description: string;
   source: CatalogSource;
-  /** The contributing extension id (plugin) or pack name (pack). */
+  /** The root's source when the kind's ids carry one: the contributing extension id, the pack name. */
   origin?: string;
   status: SkillRecord['status'];
   /** True when edits are written into the skill folder itself (workspace, user); false for plugin and pack skills, which are edited through the revision overlay. */

@@ -36,7 +36,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
     return clients.flatMap((client) =>
       client.list().map((skill) => {
         const dir = client.skillDir(skill.name);
-        const root: SkillRoot = { path: path.dirname(dir), scope: 'plugin', source: `mcp:${skill.server}` };
+        const root: SkillRoot = { path: path.dirname(dir), scope: 'mcp', source: skill.server };
         const taken = local.has(skill.name) || (count.get(skill.name) ?? 0) > 1;
         const digest = skill.entry.resources?.find((r) => r.uri === skill.entry.uri)?.digest ?? '';
         const rec: SkillRecord = {
@@ -45,7 +45,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
           description: skill.description,
           location: path.join(dir, 'SKILL.md'),
           rootDir: dir,
-          scope: 'plugin',
+          scope: 'mcp',
           root,
           properties: skill.entry.frontmatter,
           digest,

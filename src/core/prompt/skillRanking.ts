@@ -1,5 +1,6 @@
 import type { CatalogSkill } from './types';
 import { compareStrings } from '../text/compareStrings';
+import { sourceRank } from '../sources';
 
 /** Skills the user names in the request: `$name`/`#name` (explicit) or the bare name as a word. */
 export interface Mentions {
@@ -81,12 +82,10 @@ export function bm25Scores(query: string, skills: readonly CatalogSkill[], k1 = 
   });
 }
 
-const SCOPE_RANK: Record<string, number> = { project: 0, user: 1, plugin: 2, pack: 3 };
-
 /**
  * Orders skills for inclusion when the catalog must be cut (seed 002's selection strategy):
  * explicit `$`/`#` mentions, then plain-name mentions, then BM25 relevance to the request, then recency
- * of use, then scope (project before user before plugin), then name. Same inputs, same order.
+ * of use, then source precedence (workspace before user before extension), then name. Same inputs, same order.
  */
 export function rankSkills(request: string | undefined, skills: readonly CatalogSkill[]): { ranked: CatalogSkill[]; mentions: Mentions } {
   const mentions = request ? findMentions(request, skills.map((s) => s.name)) : { explicit: [], named: [] };
@@ -103,7 +102,7 @@ export function rankSkills(request: string | undefined, skills: readonly Catalog
       a.mention - b.mention ||
       b.score - a.score ||
       (b.s.lastUsed ?? 0) - (a.s.lastUsed ?? 0) ||
-      (SCOPE_RANK[a.s.scope ?? ''] ?? 9) - (SCOPE_RANK[b.s.scope ?? ''] ?? 9) ||
+      sourceRank(a.s.scope) - sourceRank(b.s.scope) ||
       compareStrings(a.s.name, b.s.name) ||
       compareStrings(a.s.location ?? '', b.s.location ?? ''),
   );

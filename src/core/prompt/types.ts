@@ -2,6 +2,7 @@
  * A host-neutral chat history and the per-call composition contract (seed 000): the host maps its own
  * message types (e.g. VS Code's LanguageModelChatMessage parts) to these, and back.
  */
+import type { CatalogToolId, RuntimeToolId } from '../tools/toolNames';
 
 /** One entry of the chronological, append-only history. */
 export type ChatMessage =
@@ -15,21 +16,11 @@ export type ChatMessage =
 /** Where loaded skill bodies and docs go. */
 export type ContentPlacement = 'instructions' | 'tool-results';
 
-/** The name of each skill tool as the model sees it. */
-export interface SkillToolNames {
-  load: string;
-  unload: string;
-  read: string;
-  run_script: string;
-  list_docs: string;
-  select_docs: string;
-}
+/** The name of each runtime tool as the model sees it, by the runtime's tool id (the ids are in src/core/tools/toolNames.ts). */
+export type SkillToolNames = Record<RuntimeToolId, string>;
 
 /** The names of the unified catalog's two tools (seed 003), when a host offers only those. */
-export interface CatalogToolNamesForPrompt {
-  runSkill: string;
-  updateSkill: string;
-}
+export type CatalogToolNamesForPrompt = Record<CatalogToolId, string>;
 
 /** Counts prompt tokens; the default uses the o200k encoding offline. */
 export interface TokenCounter {
@@ -42,7 +33,7 @@ export interface CatalogSkill {
   description: string;
   /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
   location?: string;
-  /** Precedence scope; `project` ranks before `user` before `plugin`/`pack` on ties. */
+  /** The source kind's name (`workspace`, `user`, ...); on ties, higher-precedence sources rank first. */
   scope?: string;
   /** Epoch ms of the last use in this conversation (before the current turn), for recency ranking. */
   lastUsed?: number;

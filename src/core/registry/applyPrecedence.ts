@@ -1,6 +1,6 @@
 import { NO_IDS, type LoadedSkill } from './loadedSkill';
 import { compareStrings } from '../text/compareStrings';
-import { SCOPE_RANK } from './skillId';
+import { sourceRank } from '../sources';
 import type { SkillRecord } from './types';
 
 /**
@@ -60,9 +60,9 @@ function toRecord(s: LoadedSkill, id: string): SkillRecord {
 function settleName(group: SkillRecord[]): void {
   const usable = group.filter((r) => r.status !== 'broken');
   if (usable.length < 2) return;
-  const topRank = SCOPE_RANK[usable[0].scope];
-  const top = usable.filter((r) => SCOPE_RANK[r.scope] === topRank);
-  const rest = usable.filter((r) => SCOPE_RANK[r.scope] !== topRank);
+  const topRank = sourceRank(usable[0].scope);
+  const top = usable.filter((r) => sourceRank(r.scope) === topRank);
+  const rest = usable.filter((r) => sourceRank(r.scope) !== topRank);
   const winner = top[0];
   if (top.length > 1) {
     for (const r of top) {
@@ -78,5 +78,5 @@ function settleName(group: SkillRecord[]): void {
 }
 
 export function compareRecords(a: SkillRecord, b: SkillRecord): number {
-  return compareStrings(a.name, b.name) || SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareStrings(a.id, b.id);
+  return compareStrings(a.name, b.name) || sourceRank(a.scope) - sourceRank(b.scope) || compareStrings(a.id, b.id);
 }

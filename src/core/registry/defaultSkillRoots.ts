@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { SCOPE_RANK } from './skillId';
+import { sourceRank } from '../sources';
 import type { SkillRoot, SkillScope } from './types';
 
 /** Skill folders inside each workspace folder, as VS Code's built-in skill support reads them. */
@@ -9,9 +9,9 @@ export const USER_SKILL_DIRS = ['.copilot/skills', '.agents/skills', '.claude/sk
 
 /** Inputs of {@link defaultSkillRoots}; every part is optional. */
 export interface DefaultSkillRootsInput {
-  /** Absolute paths of the workspace folders (project scope). */
+  /** Absolute paths of the workspace folders (the workspace source). */
   workspaceFolders?: readonly string[];
-  /** The user's home folder (user scope); omitted means no user roots. */
+  /** The user's home folder (the user source); omitted means no user roots. */
   homeDir?: string;
   /** Roots from configuration, with the scope the caller gives them. */
   extraRoots?: readonly { path: string; scope: SkillScope; source?: string }[];
@@ -20,27 +20,27 @@ export interface DefaultSkillRootsInput {
 }
 
 /**
- * The roots to scan, in precedence order: project (each workspace folder's `.github/skills`,
- * `.agents/skills`, `.claude/skills`, then project-scoped extra roots), user (`~/.copilot/skills`,
- * `~/.agents/skills`, `~/.claude/skills`, then user-scoped extra roots), plugin, pack.
+ * The roots to scan, in precedence order (the sources' ranks): workspace (each workspace folder's `.github/skills`,
+ * `.agents/skills`, `.claude/skills`, then workspace extra roots), user (`~/.copilot/skills`,
+ * `~/.agents/skills`, `~/.claude/skills`, then user extra roots), extension, pack.
  * A path listed twice is kept once, at its first (highest) place.
  */
 export function defaultSkillRoots(input: DefaultSkillRootsInput): SkillRoot[] {
   const roots: SkillRoot[] = [];
   for (const folder of input.workspaceFolders ?? []) {
-    for (const dir of PROJECT_SKILL_DIRS) roots.push({ path: path.join(folder, dir), scope: 'project', source: 'workspace' });
+    for (const dir of PROJECT_SKILL_DIRS) roots.push({ path: path.join(folder, dir), scope: 'workspace', source: 'workspace' });
   }
   if (input.homeDir) {
     for (const dir of USER_SKILL_DIRS) roots.push({ path: path.join(input.homeDir, dir), scope: 'user', source: 'user' });
   }
   for (const r of input.extraRoots ?? []) roots.push({ path: path.resolve(r.path), scope: r.scope, source: r.source ?? 'config' });
-  for (const r of input.pluginRoots ?? []) roots.push({ path: path.resolve(r.path), scope: 'plugin', source: r.source });
-  return dedupeRoots(roots).sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  for (const r of input.pluginRoots ?? []) roots.push({ path: path.resolve(r.path), scope: 'extension', source: r.source });
+  return dedupeRoots(roots).sort((a, b) => sourceRank(a.scope) - sourceRank(b.scope));
 }
 
 /** Drops roots whose resolved path appeared before (Array.sort is stable, so order is kept otherwise). */
 export function dedupeRoots(roots: readonly SkillRoot[]): SkillRoot[] {
-  const sorted = [...roots].sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  const sorted = [...roots].sort((a, b) => sourceRank(a.scope) - sourceRank(b.scope));
   const seen = new Set<string>();
   const out: SkillRoot[] = [];
   for (const r of sorted) {

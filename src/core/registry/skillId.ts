@@ -1,20 +1,12 @@
-import type { SkillRoot, SkillScope } from './types';
-
-/** Precedence rank of a scope: lower wins (project > user > plugin > pack, seed 002). */
-export const SCOPE_RANK: Record<SkillScope, number> = { project: 0, user: 1, plugin: 2, pack: 3 };
+import { sourceOf } from '../sources';
+import type { SkillRoot } from './types';
 
 /**
- * The canonical id of a skill: `workspace:<name>`, `user:<name>`, `plugin:<source>:<name>`,
- * `pack:<source>:<name>`. The registry appends `@<skill folder>` when two records would share an id.
+ * The canonical id of a skill: its source kind's id prefix, the root's source when the kind's ids carry
+ * one, and the name: `workspace:<name>`, `user:<name>`, `plugin:<extension id>:<name>`, `pack:<pack>:<name>`.
+ * The registry appends `@<skill folder>` when two records would share an id.
  */
 export function baseSkillId(root: SkillRoot, name: string): string {
-  switch (root.scope) {
-    case 'project':
-      return `workspace:${name}`;
-    case 'user':
-      return `user:${name}`;
-    case 'plugin':
-    case 'pack':
-      return `${root.scope}:${root.source ?? 'unknown'}:${name}`;
-  }
+  const kind = sourceOf(root.scope);
+  return kind.idHasSource ? `${kind.idPrefix}:${root.source ?? 'unknown'}:${name}` : `${kind.idPrefix}:${name}`;
 }

@@ -1,7 +1,11 @@
 import type { SkillDiagnostic } from '../skill/types';
 
-/** Where a skill comes from. Precedence: project > user > plugin (seed 002); packs rank with plugins. */
-export type SkillScope = 'project' | 'user' | 'plugin' | 'pack';
+/**
+ * The name of the kind of source a skill comes from (see `core/sources`): `workspace`, `user`, `extension`,
+ * `pack`, or a kind registered later. Ask `sourceOf(scope)` for its precedence, read-only-ness and labels.
+ */
+// Open to kinds registered later; `(string & {})` keeps the built-in names offered by the editor.
+export type SkillScope = 'workspace' | 'user' | 'extension' | 'pack' | (string & {});
 
 /** A folder whose direct child folders are skills. */
 export interface SkillRoot {

@@ -3,7 +3,7 @@
  * type, one paging contract, one result-to-text function. VS Code, the CLI and MCP adapt these.
  */
 export * from './toolNames';
-export { TOOLS, findTool, toolsOf } from './toolTable';
+export { TOOLS, findTool, runtimeTool, toolsOf } from './toolTable';
 export type { ToolDescriptor, ToolCallContext, ToolServices, ToolFamily, ToolHost, SkillListing, ListedSkill } from './toolDescriptor';
 export { ToolError, snakeCode, defaultHint, type ToolErrorCode, type ToolErrorShape } from './toolError';
 export type { ToolResult, ToolSuccess, ToolFailure } from './toolResult';
@@ -14,3 +14,4 @@ export { utf8Boundary, nextPartOffset } from './paging';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
 export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';
 export { runModelText } from './descriptors/runtimeTools';
+export { inputJsonSchema } from '../runtime/inputJsonSchema';

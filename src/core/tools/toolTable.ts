@@ -1,5 +1,5 @@
 // Every tool, once: the descriptors in the order hosts list them (package.json's manifest keeps this order).
-import { catalogToolNames, runtimeToolNames } from './toolNames';
+import { catalogToolNames, runtimeToolNames, type RuntimeToolId } from './toolNames';
 import { runSkillDescriptor, updateSkillDescriptor } from './descriptors/catalogTools';
 import { listSkillsDescriptor } from './descriptors/listSkills';
 import { runtimeToolDescriptors } from './descriptors/runtimeTools';
@@ -13,6 +13,11 @@ const byName = new Map<string, ToolDescriptor>(TOOLS.flatMap((t) => [[t.name, t]
 /** The descriptor of a tool by its public name (or the runtime's id for its tools); undefined for others. */
 export function findTool(nameOrId: string): ToolDescriptor | undefined {
   return byName.get(nameOrId);
+}
+
+/** The descriptor of one of the runtime's tools, by its id. */
+export function runtimeTool(id: RuntimeToolId): ToolDescriptor {
+  return byName.get(id) as ToolDescriptor;
 }
 
 /** The tools of one family. */

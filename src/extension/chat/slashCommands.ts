@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { SkillRecord } from '../../core/registry/types';
 import type { SkillsService } from '../skillsService';
+import { sourceOf } from '../../core/sources';
 
 /** Markdown link to a SKILL.md. */
 function link(r: { name: string; location: string }): string {
@@ -29,7 +30,7 @@ export async function answerSlashCommand(service: SkillsService, command: string
       const lines = records.map((r) => {
         const state =
           r.status === 'ok' ? (active.has(r.name) ? ' — **active**' : '') : r.status === 'shadowed' ? ` — shadowed by ${r.shadowedBy}` : ` — ${r.status}: ${firstProblem(r)}`;
-        return `- ${link(r)} (${r.scope})${state}: ${r.description || '(no description)'}`;
+        return `- ${link(r)} (${sourceOf(r.scope).scopeWord})${state}: ${r.description || '(no description)'}`;
       });
       stream.markdown(`**Skills** (${registry.usable().length} usable):\n\n${lines.join('\n')}`);
       return;

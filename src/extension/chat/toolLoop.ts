@@ -39,8 +39,8 @@ export interface ToolLoopOutcome {
 /** A short line for the chat while a tool runs ("Loading pdf-processing…"). */
 export function progressText(name: string, input: Record<string, unknown>): string {
   const tool = findTool(name);
-  const presentation = tool && PRESENTATIONS[tool.id];
-  return presentation ? presentation.progress(input) : `Calling ${name}…`;
+  const progress = tool && PRESENTATIONS[tool.id]?.progress;
+  return progress ? progress(input) : `Calling ${name}…`;
 }
 
 function describeModelError(e: unknown): string {

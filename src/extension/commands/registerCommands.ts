@@ -9,6 +9,7 @@ import type { SkillsTree } from '../tree/registerTree';
 import { createSkill } from './createSkill';
 import { registerSessionCommands } from './sessionCommands';
 import { SkillValidation } from './validation';
+import { sourceOf } from '../../core/sources';
 
 /** Every command of the palette and the tree. */
 export function registerCommands(context: vscode.ExtensionContext, service: SkillsService, tree: SkillsTree, client: SkillLanguageClient): void {
@@ -47,7 +48,7 @@ export function registerCommands(context: vscode.ExtensionContext, service: Skil
     vscode.commands.registerCommand(COMMANDS.openSkillsFolder, async () => {
       const roots = service.roots().filter((r) => fs.existsSync(r.path));
       if (!roots.length) return void vscode.window.showInformationMessage('No skills folder exists yet. Create a skill with "Agent Skills: Create Skill".');
-      const pick = roots.length === 1 ? roots[0] : (await vscode.window.showQuickPick(roots.map((r) => ({ label: r.path, description: r.scope, root: r })), { placeHolder: 'Skills folder to open' }))?.root;
+      const pick = roots.length === 1 ? roots[0] : (await vscode.window.showQuickPick(roots.map((r) => ({ label: r.path, description: sourceOf(r.scope).scopeWord, root: r })), { placeHolder: 'Skills folder to open' }))?.root;
       if (!pick) return;
       const uri = vscode.Uri.file(pick.path);
       const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;

@@ -4,6 +4,7 @@ import { COMMANDS, WINDOW_SESSION_PREFIX } from '../ids';
 import type { SkillsService } from '../skillsService';
 import { isActiveNode, isSessionNode, isSkillNode } from '../tree/nodes';
 import type { SkillsTree } from '../tree/registerTree';
+import { sourceOf } from '../../core/sources';
 
 async function pickSession(service: SkillsService, tree: SkillsTree, placeHolder: string): Promise<string | undefined> {
   const sessions = await tree.sessions.sessions();
@@ -15,7 +16,7 @@ async function pickSession(service: SkillsService, tree: SkillsTree, placeHolder
 
 async function pickSkill(service: SkillsService, placeHolder: string): Promise<string | undefined> {
   const { registry } = await service.ready();
-  const items = registry.usable().map((r) => ({ label: r.name, description: r.scope, detail: r.description }));
+  const items = registry.usable().map((r) => ({ label: r.name, description: sourceOf(r.scope).scopeWord, detail: r.description }));
   if (!items.length) {
     void vscode.window.showInformationMessage('No usable skills found. Create one with "Agent Skills: Create Skill".');
     return undefined;

@@ -4,6 +4,7 @@
 import type { ChatMessage, ComposeResult, TokenCounter } from '../../core/prompt/types';
 import type { SkillRecord } from '../../core/registry/types';
 import type { SessionState } from '../../core/runtime/types';
+import { sourceOf } from '../../core/sources';
 
 /** Everything the preview shows, gathered by the command. */
 export interface PreviewInput {
@@ -101,7 +102,7 @@ export function previewText(p: PreviewInput): string {
     out.push(`${i + 1}. ${name}: ${state}; ${why}`);
   });
   const absent = p.records.filter((r) => r.status !== 'ok');
-  if (absent.length) out.push('', 'Not offered at all:', '', ...absent.map((r) => `- ${r.name} (${r.scope}, ${r.location}): ${notOffered(r)}`));
+  if (absent.length) out.push('', 'Not offered at all:', '', ...absent.map((r) => `- ${r.name} (${sourceOf(r.scope).scopeWord}, ${r.location}): ${notOffered(r)}`));
   out.push('');
 
   out.push('## Active skills, in load order', '');

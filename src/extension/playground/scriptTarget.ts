@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillRecord } from '../../core/registry/types';
 import { isSkillNode } from '../tree/nodes';
+import { sourceOf } from '../../core/sources';
 
 /** A script of a skill, as the runtime addresses it. */
 export interface ScriptTarget {
@@ -91,7 +92,7 @@ export async function resolveScriptTarget(skills: readonly SkillRecord[], arg: u
     const withScripts = skills.filter((s) => fs.existsSync(path.join(s.rootDir, 'scripts')));
     if (!withScripts.length) return { problem: 'No usable skill has a scripts/ folder.' };
     const pick = await vscode.window.showQuickPick(
-      withScripts.map((s) => ({ label: s.name, description: s.scope, detail: s.description, skill: s })),
+      withScripts.map((s) => ({ label: s.name, description: sourceOf(s.scope).scopeWord, detail: s.description, skill: s })),
       { placeHolder: 'Skill whose script to run', matchOnDetail: true, ignoreFocusOut: true },
     );
     skill = pick?.skill;

@@ -23,8 +23,8 @@ export interface PresentationContext {
 /** One tool's wording in VS Code. */
 export interface ToolPresentation {
   prepare(input: Record<string, unknown>, c: PresentationContext): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
-  /** The @skills progress line while the call runs. */
-  progress(input: Record<string, unknown>): string;
+  /** The @skills progress line while the call runs (default `Calling <name>…`). */
+  progress?(input: Record<string, unknown>): string;
   /** A refusal VS Code makes before the core is asked. */
   refuse?(input: Record<string, unknown>, c: PresentationContext): ToolErrorShape | undefined;
   /** What the result should add for VS Code (e.g. why a workspace skill was not found). */
@@ -117,14 +117,12 @@ export const PRESENTATIONS: Record<string, ToolPresentation> = {
   },
   list_docs: {
     prepare: (i, c) => ({ invocationMessage: `Listing the docs of ${c.targetSkill(i)}…` }),
-    progress: () => 'Listing docs…',
   },
   select_docs: {
     prepare: (i, c) => {
       const what = i.mode === 'clear' ? 'Clearing the doc selection' : i.include_all_docs ? 'Selecting every doc' : `Selecting ${Array.isArray(i.docs) && i.docs.length ? i.docs.join(', ') : 'docs'}`;
       return { invocationMessage: `${what} of ${c.targetSkill(i)}…` };
     },
-    progress: () => 'Selecting docs…',
   },
   runSkill: {
     prepare: (i) =>

@@ -2,14 +2,13 @@
 // first problem, shadowed and ambiguous ones said as such. contextValue drives the inline actions.
 import * as vscode from 'vscode';
 import type { SkillRecord, SkillScope } from '../../core/registry/types';
+import { allSources, sourceOf } from '../../core/sources';
 import { COMMANDS } from '../ids';
 import type { SkillsService } from '../skillsService';
 
 /** A scope group or a skill. */
 export type AvailableNode = { kind: 'scope'; scope: SkillScope; records: SkillRecord[] } | { kind: 'skill'; record: SkillRecord };
 
-const SCOPE_LABELS: Record<SkillScope, string> = { project: 'Workspace', user: 'User', plugin: 'Extensions', pack: 'Packs' };
-const SCOPE_ORDER: SkillScope[] = ['project', 'user', 'plugin', 'pack'];
 
 function firstProblem(r: SkillRecord): string {
   const d = r.diagnostics.find((x) => x.severity === 'error') ?? r.diagnostics[0];
@@ -38,17 +37,20 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     const records = registry.all();
     await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);
     const groups: AvailableNode[] = [];
-    for (const scope of SCOPE_ORDER) {
-      const inScope = records.filter((r) => r.scope === scope);
-      if (inScope.length) groups.push({ kind: 'scope', scope, records: inScope });
+    // One group per source kind, in precedence order.
+    const byKind = new Map<string, SkillRecord[]>();
+    for (const r of records) byKind.set(r.scope, [...(byKind.get(r.scope) ?? []), r]);
+    for (const { name } of allSources()) {
+      const inScope = byKind.get(name);
+      if (inScope) groups.push({ kind: 'scope', scope: name as SkillScope, records: inScope });
     }
     return groups;
   }
 
   getTreeItem(node: AvailableNode): vscode.TreeItem {
     if (node.kind === 'scope') {
-      const item = new vscode.TreeItem(SCOPE_LABELS[node.scope], vscode.TreeItemCollapsibleState.Expanded);
-      item.id = `scope:${node.scope}`;
+      const item = new vscode.TreeItem(sourceOf(node.scope).label, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `scope:${sourceOf(node.scope).scopeWord}`;
       item.description = `${node.records.length}`;
       item.contextValue = 'scope';
       return item;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { inputJsonSchema } from '../../../src/core/runtime/inputJsonSchema';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as tar from 'tar';
@@ -6,10 +7,10 @@ import {
   invokeRunSkill,
   invokeUpdateSkill,
   minimalToolGuidance,
-  runSkillJsonSchema,
+  runSkillInputSchema,
   substituteArguments,
   toolFamilies,
-  updateSkillJsonSchema,
+  updateSkillInputSchema,
   type InspectResult,
   type ListResult,
   type RunResult,
@@ -34,7 +35,7 @@ describe('catalog: sources, resolution, list and run', () => {
     const other = path.join(w.base, 'ext2');
     writeSkill(other, 'csv');
     writeSkill(w.plugin, 'csv');
-    const catalog = await openCatalog({ ...w, roots: [...w.roots, { path: other, scope: 'plugin', source: 'beta.ext' }] });
+    const catalog = await openCatalog({ ...w, roots: [...w.roots, { path: other, scope: 'extension', source: 'beta.ext' }] });
     assert.equal(catalog.resolve('pdf').id, 'workspace:pdf');
     assert.equal(catalog.resolve('plugin:acme.tools:pdf').id, 'plugin:acme.tools:pdf');
     const e = failed(await invokeRunSkill(catalog, { action: 'inspect', skill: 'csv' }));
@@ -152,9 +153,9 @@ describe('catalog: sources, resolution, list and run', () => {
   });
 
   it('exposes JSON Schemas and the minimal tool surface guidance', () => {
-    assert.equal(runSkillJsonSchema().type, 'object');
-    assert.deepEqual((runSkillJsonSchema().properties as Record<string, { enum?: string[] }>).action.enum, ['list', 'inspect', 'run']);
-    assert.deepEqual((updateSkillJsonSchema().properties as Record<string, { enum?: string[] }>).action.enum, ['create', 'patch', 'replace', 'metadata', 'copy', 'archive', 'restore']);
+    assert.equal(inputJsonSchema(runSkillInputSchema).type, 'object');
+    assert.deepEqual((inputJsonSchema(runSkillInputSchema).properties as Record<string, { enum?: string[] }>).action.enum, ['list', 'inspect', 'run']);
+    assert.deepEqual((inputJsonSchema(updateSkillInputSchema).properties as Record<string, { enum?: string[] }>).action.enum, ['create', 'patch', 'replace', 'metadata', 'copy', 'archive', 'restore']);
     const g = minimalToolGuidance();
     assert.match(g, /runSkill/);
     assert.match(g, /updateSkill/);

@@ -38,9 +38,9 @@ export function makeWorld(): World {
   return {
     ...w,
     roots: [
-      { path: w.workspace, scope: 'project', source: 'test' },
+      { path: w.workspace, scope: 'workspace', source: 'test' },
       { path: w.user, scope: 'user', source: 'test' },
-      { path: w.plugin, scope: 'plugin', source: 'acme.tools' },
+      { path: w.plugin, scope: 'extension', source: 'acme.tools' },
     ],
   };
 }

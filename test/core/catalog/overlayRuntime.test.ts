@@ -115,7 +115,7 @@ describe('catalog overlay through the skills runtime (load, read, compose)', () 
     writeSkill(w.plugin, 'deploy');
     const other = path.join(w.base, 'ext2');
     writeSkill(other, 'deploy');
-    const catalog = await SkillCatalog.open({ roots: [...w.roots, { path: other, scope: 'plugin', source: 'beta.tools' }], stateDir: w.stateDir });
+    const catalog = await SkillCatalog.open({ roots: [...w.roots, { path: other, scope: 'extension', source: 'beta.tools' }], stateDir: w.stateDir });
     const runtime = createSkillsRuntime({ source: catalog.skillSource() });
     await runtime.openSession('s1');
     const r = await runtime.invoke('load', { names: ['deploy'] }, { sessionId: 's1' });

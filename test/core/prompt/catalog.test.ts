@@ -3,11 +3,11 @@ import { bm25Scores, findMentions, o200kCounter, rankSkills, renderCatalog, type
 
 const SKILLS: CatalogSkill[] = [
   { name: 'pdf', description: 'Extract text and tables from PDF files, fill PDF forms, merge documents.', scope: 'user' },
-  { name: 'xlsx', description: 'Create and edit spreadsheets with formulas, charts and pivot tables.', scope: 'project' },
-  { name: 'slack-gif-creator', description: 'Make animated GIFs optimized for Slack.', scope: 'plugin' },
-  { name: 'brand-guidelines', description: 'Apply brand colors and typography to artifacts.', scope: 'project' },
+  { name: 'xlsx', description: 'Create and edit spreadsheets with formulas, charts and pivot tables.', scope: 'workspace' },
+  { name: 'slack-gif-creator', description: 'Make animated GIFs optimized for Slack.', scope: 'extension' },
+  { name: 'brand-guidelines', description: 'Apply brand colors and typography to artifacts.', scope: 'workspace' },
   { name: 'internal-comms', description: 'Write status reports, newsletters and incident updates.', scope: 'user' },
-  { name: 'webapp-testing', description: 'Test local web applications with Playwright: screenshots, logs, UI checks.', scope: 'project' },
+  { name: 'webapp-testing', description: 'Test local web applications with Playwright: screenshots, logs, UI checks.', scope: 'workspace' },
 ];
 const opts = { loadTool: 'load' };
 const count = (t: string) => o200kCounter.count(t);

@@ -11,7 +11,7 @@ describe('defaultSkillRoots', () => {
       homeDir: home,
       extraRoots: [
         { path: '/cfg/user-skills', scope: 'user' },
-        { path: '/cfg/team-skills', scope: 'project' },
+        { path: '/cfg/team-skills', scope: 'workspace' },
         { path: '/cfg/pack', scope: 'pack', source: 'starter' },
       ],
       pluginRoots: [{ path: '/ext/skills', source: 'acme.tools' }],
@@ -19,15 +19,15 @@ describe('defaultSkillRoots', () => {
     assert.deepEqual(
       roots.map((r) => `${r.scope}:${r.source}:${r.path}`),
       [
-        `project:workspace:${path.join(ws, '.github/skills')}`,
-        `project:workspace:${path.join(ws, '.agents/skills')}`,
-        `project:workspace:${path.join(ws, '.claude/skills')}`,
-        `project:config:${path.resolve('/cfg/team-skills')}`,
+        `workspace:workspace:${path.join(ws, '.github/skills')}`,
+        `workspace:workspace:${path.join(ws, '.agents/skills')}`,
+        `workspace:workspace:${path.join(ws, '.claude/skills')}`,
+        `workspace:config:${path.resolve('/cfg/team-skills')}`,
         `user:user:${path.join(home, '.copilot/skills')}`,
         `user:user:${path.join(home, '.agents/skills')}`,
         `user:user:${path.join(home, '.claude/skills')}`,
         `user:config:${path.resolve('/cfg/user-skills')}`,
-        `plugin:acme.tools:${path.resolve('/ext/skills')}`,
+        `extension:acme.tools:${path.resolve('/ext/skills')}`,
         `pack:starter:${path.resolve('/cfg/pack')}`,
       ],
     );
@@ -38,7 +38,7 @@ describe('defaultSkillRoots', () => {
     const roots = defaultSkillRoots({ workspaceFolders: [home], homeDir: home });
     assert.deepEqual(
       roots.map((r) => `${r.scope}:${path.relative(home, r.path)}`),
-      ['project:.github/skills', 'project:.agents/skills', 'project:.claude/skills', 'user:.copilot/skills'].map((s) => s.replace(/\//g, path.sep)),
+      ['workspace:.github/skills', 'workspace:.agents/skills', 'workspace:.claude/skills', 'user:.copilot/skills'].map((s) => s.replace(/\//g, path.sep)),
     );
   });
 

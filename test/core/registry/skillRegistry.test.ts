@@ -204,7 +204,7 @@ describe('skill registry on changing folders', () => {
     writeSkill(root, 'both', { name: 'upper' });
     fs.writeFileSync(path.join(root, 'both', 'skill.md'), '---\nname: lower\ndescription: x\n---\n');
     if (fs.readdirSync(path.join(root, 'both')).length < 2) this.skip(); // case-insensitive file system
-    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
     const [r] = (await reg.refresh()).records;
     assert.equal(r.name, 'upper');
     assert.equal(path.basename(r.location), 'SKILL.md');
@@ -215,7 +215,7 @@ describe('skill registry on changing folders', () => {
     writeSkill(root, 'real');
     writeSkill(root, '.hidden');
     fs.writeFileSync(path.join(root, 'SKILL.md'), '---\nname: root-file\ndescription: x\n---\n');
-    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }, { path: path.join(root, 'nope'), scope: 'user' }] });
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }, { path: path.join(root, 'nope'), scope: 'user' }] });
     assert.deepEqual((await reg.refresh()).records.map((r) => r.id), ['workspace:real']);
   });
 
@@ -249,7 +249,7 @@ describe('skill registry on changing folders', () => {
     const dir = writeSkill(root, 'x', { description: 'one' });
     const file = path.join(dir, 'SKILL.md');
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
-    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
     await reg.refresh();
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('one', 'two'));
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000); // same size and mtime: only a forced reread sees it
@@ -265,7 +265,7 @@ describe('skill registry on changing folders', () => {
     const project = tempDir();
     const user = tempDir();
     writeSkill(project, 'p');
-    const reg = createSkillRegistry({ roots: [{ path: project, scope: 'project' }, { path: user, scope: 'user' }] });
+    const reg = createSkillRegistry({ roots: [{ path: project, scope: 'workspace' }, { path: user, scope: 'user' }] });
     await reg.refresh();
     writeSkill(user, 'p');
     writeSkill(project, 'q');
@@ -279,7 +279,7 @@ describe('skill registry on changing folders', () => {
     const user = tempDir();
     writeSkill(project, 'same', { text: 'no frontmatter at all\n' });
     writeSkill(user, 'same');
-    const reg = createSkillRegistry({ roots: [{ path: user, scope: 'user' }, { path: project, scope: 'project' }] });
+    const reg = createSkillRegistry({ roots: [{ path: user, scope: 'user' }, { path: project, scope: 'workspace' }] });
     const snap = await reg.refresh();
     assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:same=broken', 'user:same=ok']);
     assert.equal(reg.resolve('same').id, 'user:same');
@@ -288,11 +288,11 @@ describe('skill registry on changing folders', () => {
   it('validates with the validator in lenient mode by default and strict when asked', async () => {
     const root = tempDir();
     writeSkill(root, 'folder-name', { name: 'other-name' });
-    const lenient = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const lenient = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
     const [l] = (await lenient.refresh()).records;
     assert.equal(l.status, 'ok');
     assert.ok(l.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'warning'));
-    const strict = createSkillRegistry({ roots: [{ path: root, scope: 'project' }], mode: 'strict' });
+    const strict = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }], mode: 'strict' });
     const [s] = (await strict.refresh()).records;
     assert.equal(s.status, 'broken');
     assert.ok(s.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'error'));

@@ -18,7 +18,7 @@ describe('runtime over the real skill registry', () => {
     writeSkill(root, 'pdf-tools', { description: 'Work with PDF files.', body: 'PDF-BODY' });
     fs.mkdirSync(path.join(root, 'broken'), { recursive: true });
     fs.writeFileSync(path.join(root, 'broken', 'SKILL.md'), '---\nname: broken\n---\nno description\n');
-    const registry = createSkillRegistry({ roots: [{ path: root, scope: 'project' }] });
+    const registry = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
     await registry.refresh();
     const rt = createSkillsRuntime({ source: skillSourceOf(registry) });
     const c = await rt.compose('s', []);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { SkillRecord, SkillScope } from '../../../src/core/registry/types';
 import type { SkillSource } from '../../../src/core/runtime';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
+import { sourceOf } from '../../../src/core/sources';
 
 /** Writes a skill folder `<root>/<name>/SKILL.md` plus extra files; returns the skill folder. */
 export function writeSkill(
@@ -23,13 +24,13 @@ export function writeSkill(
 }
 
 /** A SkillRecord for a real skill folder, built with the real parser (what the registry would record). */
-export function recordOf(dir: string, scope: SkillScope = 'project'): SkillRecord {
+export function recordOf(dir: string, scope: SkillScope = 'workspace'): SkillRecord {
   const location = path.join(dir, 'SKILL.md');
   const bytes = fs.readFileSync(location);
   const parsed = parseSkillFile(bytes.toString('utf8'));
   const name = typeof parsed.properties.name === 'string' ? parsed.properties.name : path.basename(dir);
   return {
-    id: `${scope === 'project' ? 'workspace' : scope}:${name}`,
+    id: `${sourceOf(scope).idPrefix}:${name}`,
     name,
     description: typeof parsed.properties.description === 'string' ? parsed.properties.description : '',
     location,

@@ -26,7 +26,7 @@ describe('tools: one model across both families', function () {
     tmp = makeTempDir('tool-model-');
     const skills = path.join(tmp.dir, 'skills');
     writeSkill(skills, 'demo', { files: { 'scripts/hello.py': 'import sys\nprint("hello", *sys.argv[1:])\n', 'notes.md': '# Notes\n' } });
-    const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'project', source: 'test' }], stateDir: path.join(tmp.dir, 'catalog') });
+    const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'workspace', source: 'test' }], stateDir: path.join(tmp.dir, 'catalog') });
     const runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' });
     runtime = createSkillsRuntime({ source: catalog.skillSource(), stateDir: path.join(tmp.dir, 'state'), executor: runner });
     ctx = { sessionId: 'chat', surface: 'test', services: { runtime: async () => runtime, catalog: async () => catalog } };

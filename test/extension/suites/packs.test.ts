@@ -65,7 +65,7 @@ describe('skill packs from agentSkills.packs', function () {
     assert.match(fs.readFileSync(shown.location, 'utf8'), /Say hello from the pack/);
     // The missing archive is only reported; the workspace skills are still there.
     assert.equal((await packSkills()).length, 1);
-    assert.ok(api.service.peekRegistry()?.usable().some((r) => r.scope === 'project'), 'the workspace skills went away');
+    assert.ok(api.service.peekRegistry()?.usable().some((r) => r.scope === 'workspace'), 'the workspace skills went away');
 
     // What the runtime (and so the model's catalog) lists once the catalog has reopened over the new roots.
     const catalog = await api.catalog.ready();

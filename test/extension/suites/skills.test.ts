@@ -110,6 +110,8 @@ describe('Agent Skills in a real VS Code', function () {
     const parsed = JSON.parse(result.content.join('')) as { exit_code: number; stdout: string };
     assert.equal(parsed.exit_code, 0);
     assert.equal(parsed.stdout.trim(), 'Hello, Grace! (from the greeting skill)');
+    // The run's log-only fields (its phases and the argv it ran) stay with the host and the audit log.
+    assert.ok(!('phases' in parsed) && !('argv' in parsed), `the model got log-only fields: ${Object.keys(parsed).join(', ')}`);
   });
 
   it('puts calls from outside @skills (Copilot\'s agent) into the window session, shown as such', async () => {

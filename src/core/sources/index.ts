@@ -1,0 +1,2 @@
+export type { SourceKind } from './sourceKind';
+export { allSources, findSource, registerSourceKind, sourceForScopeWord, sourceOf, sourceRank } from './sourceKinds';
