@@ -200,4 +200,12 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const { resources } = await client.listResources();
     assert.ok(resources.some((r) => r.uri === 'skill://delta/SKILL.md'));
   });
+
+  it('bounds the subscriptions one session may hold', async () => {
+    const { client } = await connect();
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => client.subscribeResource({ uri: `skill://alpha/x${i}` })));
+    await assert.rejects(client.subscribeResource({ uri: 'skill://alpha/one-too-many' }), (e: { code?: number; message?: string }) => e.code === -32602 && /1000 subscriptions/.test(e.message ?? ''));
+    await client.unsubscribeResource({ uri: 'skill://alpha/x0' });
+    await client.subscribeResource({ uri: 'skill://alpha/one-too-many' });
+  });
 });
