@@ -203,7 +203,8 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
 
   it('bounds the subscriptions one session may hold', async () => {
     const { client } = await connect();
-    await Promise.all(Array.from({ length: 1000 }, (_, i) => client.subscribeResource({ uri: `skill://alpha/x${i}` })));
+    // In batches: a thousand writes at once would pile 'drain' listeners on the client's pipe.
+    for (let b = 0; b < 1000; b += 8) await Promise.all(Array.from({ length: 8 }, (_, i) => client.subscribeResource({ uri: `skill://alpha/x${b + i}` })));
     await assert.rejects(client.subscribeResource({ uri: 'skill://alpha/one-too-many' }), (e: { code?: number; message?: string }) => e.code === -32602 && /1000 subscriptions/.test(e.message ?? ''));
     await client.unsubscribeResource({ uri: 'skill://alpha/x0' });
     await client.subscribeResource({ uri: 'skill://alpha/one-too-many' });
