@@ -6,6 +6,7 @@ import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
+import type { SkillRecord } from '../core/registry/types';
 import type { ScriptExecutor, SkillSource } from '../core/runtime/types';
 
 export class McpSkillServers {
@@ -44,6 +45,11 @@ export class McpSkillServers {
       throw e;
     });
     return source;
+  }
+
+  /** The servers' skills as records (ids `mcp:<server>:<skill>`, under their id when `base` has the name). */
+  records(base: SkillSource): SkillRecord[] {
+    return withMcpSkills(base, () => this.clients).mcpRecords();
   }
 
   /** The executor with MCP-served skills refused (instructions only). */

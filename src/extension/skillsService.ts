@@ -232,7 +232,7 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const registry = await this.registryReady();
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.catalog?.ready().catch(() => undefined);
-    await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted);
+    if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted)) this.skillsChanged.fire();
     const runtime = this.createRuntime(registry);
     this.current = { registry, runtime };
     return this.current;
@@ -404,6 +404,12 @@ export class SkillsService implements ServiceEvents, vscode.Disposable {
     const names = [...(this.pinned.get(sessionId) ?? [])];
     this.pinned.delete(sessionId);
     return names;
+  }
+
+  /** The skills of agentSkills.mcpServers (connecting to them first when the setting changed), for the Skills view. */
+  async mcpRecords(registry: SkillRegistry): Promise<SkillRecord[]> {
+    if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted)) this.skillsChanged.fire();
+    return this.mcp.records(skillSourceOf(registry));
   }
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // Core direct, bundled as dist/ bundles it.
   const { SkillCatalog } = loadBundled<CatalogMod>('src/core/catalog/index.ts');
   const { createSkillsRuntime } = loadBundled<RuntimeMod>('src/core/runtime/index.ts');
-  const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'project' }], stateDir: path.join(dir, 'direct-state') });
+  const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'workspace' }], stateDir: path.join(dir, 'direct-state') });
   const rt = createSkillsRuntime({ source: catalog.skillSource(), stateDir: path.join(dir, 'direct-state'), loadMode: 'session' });
 
   const transport = new StdioClientTransport({ command: process.execPath, args: serverArgs(skills, path.join(dir, 'stdio-state')), stderr: 'ignore' });

@@ -142,6 +142,18 @@ describe('agent-skills mcp over Streamable HTTP (SDK Client against dist/cli.js)
       assert.match(text, /sandbox/i, 'a refusal names the sandbox');
       assert.match(stderr(), /sandbox/i, 'the server said so when it started');
     } else assert.equal(JSON.parse(text).sandboxed, true, 'a run that went ahead was sandboxed');
+    // Where bubblewrap cannot run (a fake one on PATH fails its trial run), the run is refused with the reason.
+    const fakeBin = path.join(tmp.dir, 'fake-bin');
+    fs.mkdirSync(fakeBin);
+    fs.writeFileSync(path.join(fakeBin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
+    const noSandbox = await start(['--allow-scripts'], { PATH: `${fakeBin}:${process.env.PATH}` });
+    const c3 = await connect(noSandbox.url);
+    await c3.client.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });
+    const refused = await c3.client.callTool({ name: 'run_skill_script', arguments: { skill: 'alpha', script: 'scripts/echo.sh' } });
+    assert.equal(refused.isError, true, toolText(refused));
+    assert.match(toolText(refused), /sandbox/i);
+    assert.doesNotMatch(toolText(refused), /alpha says/, 'the script did not run');
+    assert.match(noSandbox.stderr(), /fake-bin\/bwrap failed a trial run/);
     const off = await start(['--allow-scripts', '--sandbox', 'off']);
     const c2 = await connect(off.url);
     await c2.client.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });

@@ -44,6 +44,8 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const instructions = client.getInstructions() ?? '';
     assert.match(instructions, /<available_skills>[\s\S]*<name>alpha<\/name>[\s\S]*<\/available_skills>/);
     assert.match(instructions, /load_skills/, 'the loading rule names the load tool');
+    assert.doesNotMatch(instructions, /run_skill_script runs/, 'no guidance for a script tool that is not offered');
+    assert.match(instructions, /read_skill_file fetches/);
     const { tools } = await client.listTools();
     const table = TOOLS.filter((t) => t.family === 'standard' && t.name !== 'run_skill_script');
     assert.deepEqual(tools.map((t) => t.name), table.map((t) => t.name));
@@ -197,5 +199,14 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     await waitFor('resources/list_changed for delta', () => (listChanged > before ? true : undefined));
     const { resources } = await client.listResources();
     assert.ok(resources.some((r) => r.uri === 'skill://delta/SKILL.md'));
+  });
+
+  it('bounds the subscriptions one session may hold', async () => {
+    const { client } = await connect();
+    // In batches: a thousand writes at once would pile 'drain' listeners on the client's pipe.
+    for (let b = 0; b < 1000; b += 8) await Promise.all(Array.from({ length: 8 }, (_, i) => client.subscribeResource({ uri: `skill://alpha/x${b + i}` })));
+    await assert.rejects(client.subscribeResource({ uri: 'skill://alpha/one-too-many' }), (e: { code?: number; message?: string }) => e.code === -32602 && /1000 subscriptions/.test(e.message ?? ''));
+    await client.unsubscribeResource({ uri: 'skill://alpha/x0' });
+    await client.subscribeResource({ uri: 'skill://alpha/one-too-many' });
   });
 });

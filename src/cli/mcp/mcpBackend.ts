@@ -10,6 +10,7 @@ import type { SkillRoot } from '../../core/registry';
 import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../core/runtime';
 import { SkillContentCache } from '../../core/runtime/skillContent';
 import { runtimeToolNames } from '../../core/tools/toolNames';
+import { defaultToolingGuidance } from '../../core/prompt/baseRules';
 import { surfacePromptOptions } from '../../extension/toolSurface';
 import { SkillResources } from './skillResources';
 import type { ToolHost } from './toolAdapter';
@@ -61,6 +62,11 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const catalog = await SkillCatalog.open({ roots: o.roots, stateDir: o.stateDir });
   const runner = o.allowScripts ? createScriptRunner({ stateDir: path.join(o.stateDir, 'exec'), workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) }) : undefined;
   const toolNames = runtimeToolNames();
+  const prompt = surfacePromptOptions(o.surface, toolNames);
+  // Without --allow-scripts the server offers no script tool, so the guidance does not describe one.
+  if (!o.allowScripts && o.surface !== 'minimal') {
+    prompt.toolingGuidance = (prompt.toolingGuidance ?? defaultToolingGuidance(toolNames)).split('\n').filter((l) => !l.includes(toolNames.run_script)).join('\n');
+  }
   const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
   for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
   const runtime: SkillsRuntime = createSkillsRuntime({
@@ -69,7 +75,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     ...(runner ? { executor: refuseMcpScripts(runner, mcpCacheDir(o.stateDir)), artifacts: artifactReaderOf(runner.artifacts) } : {}),
     loadMode: 'session',
     toolNames,
-    ...surfacePromptOptions(o.surface, toolNames),
+    ...prompt,
   });
   const resources = new SkillResources(catalog);
   const events = new EventEmitter();

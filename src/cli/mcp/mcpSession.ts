@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { toolAuditEntries } from '../../core/tools/toolAudit';
 import { cliVersion } from '../version';
 import type { McpBackend } from './mcpBackend';
+import { invalidParams } from './requestError';
 import { SKILLS_EXTENSION_ID } from './skillResources';
 import { getSkillPrompt, skillPrompts } from './skillPrompts';
 import { skillFileUri } from '../../core/mcp/skillUri';
@@ -25,6 +26,9 @@ import { callMcpTool, mcpTools } from './toolAdapter';
 const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: z.object({ cursor: z.string().optional() }).passthrough().optional() });
 const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: z.object({ uri: z.string() }).passthrough() });
 const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/read'), params: z.object({ uri: z.string(), cursor: z.string().optional() }).passthrough() });
+
+/** Most resource subscriptions one session may hold. */
+const MAX_SUBSCRIPTIONS = 1000;
 
 /** A connected session: its SDK server and a disposer for its notifications. */
 export interface McpSession {
@@ -89,6 +93,8 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   );
   const subscribed = new Set<string>();
   server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    // Bounded: a client cannot grow the server's memory one subscription at a time.
+    if (!subscribed.has(req.params.uri) && subscribed.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
     subscribed.add(req.params.uri);
     return {};
   });

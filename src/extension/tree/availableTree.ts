@@ -34,7 +34,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     if (node?.kind === 'skill') return [];
     if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
     const registry = await this.service.registryReady();
-    const records = registry.all();
+    const records = [...registry.all(), ...(await this.service.mcpRecords(registry))];
     await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);
     const groups: AvailableNode[] = [];
     // One group per source kind, in precedence order.
@@ -60,11 +60,14 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     item.id = `skill:${r.id}`;
     item.resourceUri = vscode.Uri.file(r.location);
     item.contextValue = `skill.${r.status}`;
-    item.command = { command: COMMANDS.openSkillFile, title: 'Open SKILL.md', arguments: [node] };
-    const tip = new vscode.MarkdownString(`**${r.name}** (${r.id})\n\n${r.description || '_no description_'}\n\n\`${r.location}\``);
+    const fromServer = sourceOf(r.scope).name === 'mcp' ? r.root.source : undefined;
+    // An MCP-served skill has no file until it is first used: it names its server instead of opening a path.
+    if (!fromServer) item.command = { command: COMMANDS.openSkillFile, title: 'Open SKILL.md', arguments: [node] };
+    const where = fromServer ? `served by MCP server '${fromServer}' (read-only, never run here)` : `\`${r.location}\``;
+    const tip = new vscode.MarkdownString(`**${r.name}** (${r.id})\n\n${r.description || '_no description_'}\n\n${where}`);
     switch (r.status) {
       case 'ok':
-        item.description = r.description;
+        item.description = fromServer ? `${fromServer}: ${r.description}` : r.description;
         item.iconPath = new vscode.ThemeIcon('book');
         break;
       case 'broken':
