@@ -109,4 +109,29 @@ describe('agent-skills list', function () {
       assert.match(r.stderr, /usage: agent-skills list \[--root /);
     }
   });
+
+  it('--plugin <dir> lists the skills of an Agent Plugin as plugin:<name>:<skill>, reports a rejected plugin on stderr and exits 1', () => {
+    const dir = temp();
+    try {
+      const good = path.join(dir, 'good');
+      fs.mkdirSync(good);
+      fs.writeFileSync(path.join(good, 'plugin.json'), JSON.stringify({ $schema: 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json', name: 'report-tools', version: '1.2.0' }));
+      writeSkill(path.join(good, 'skills'), 'summarize');
+      const ok = list(['--no-defaults', '--plugin', good, '--json'], { cwd: dir, home: dir });
+      assert.equal(ok.code, 0, ok.stderr);
+      const json = JSON.parse(ok.stdout) as { skills: { id: string; scope: string; status: string }[] };
+      assert.deepEqual(json.skills.map((s) => [s.id, s.scope, s.status]), [['plugin:report-tools:summarize', 'agent-plugin', 'ok']]);
+      const bad = path.join(dir, 'bad');
+      fs.mkdirSync(bad);
+      fs.writeFileSync(path.join(bad, 'plugin.json'), JSON.stringify({ $schema: 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json', name: 'Bad--Name' }));
+      writeSkill(path.join(bad, 'skills'), 'hidden');
+      const r = list(['--no-defaults', '--plugin', good, '--plugin', bad], { cwd: dir, home: dir });
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /bad\/plugin\.json: "name" "Bad--Name" is not a plugin name.*\(Agent Plugins 1\.0 §5\.5\)/);
+      assert.doesNotMatch(r.stdout, /hidden/, 'no skill of a rejected plugin is listed');
+      assert.match(r.stdout, /plugin:report-tools:summarize/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoo
 import { connectMcpServers } from '../../core/mcp/connectMcpServers';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
+import { pluginSkillRoots, readPlugins } from '../../core/plugins';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
 import { cliStateDir } from './session';
@@ -21,7 +22,7 @@ const SOURCED = /^([^:]+):(.+)$/;
  */
 export const listCommand: CliCommand = {
   name: 'list',
-  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
+  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
   async run(args) {
     let values;
@@ -34,6 +35,7 @@ export const listCommand: CliCommand = {
           strict: { type: 'boolean', default: false },
           'no-defaults': { type: 'boolean', default: false },
           'mcp-server': { type: 'string', multiple: true, default: [] },
+          plugin: { type: 'string', multiple: true, default: [] },
           'state-dir': { type: 'string' },
         },
         allowPositionals: false,
@@ -50,10 +52,13 @@ export const listCommand: CliCommand = {
         throw new UsageError((e as Error).message);
       }
     });
-    if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
-    const roots: SkillRoot[] = values['no-defaults']
-      ? defaultSkillRoots({ extraRoots })
-      : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+    const plugins = readPlugins(values.plugin.map((p) => path.resolve(p)));
+    for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills list: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+    if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
+    const roots: SkillRoot[] = [
+      ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
+      ...pluginSkillRoots(plugins),
+    ];
     const registry = createSkillRegistry({ roots, mode: values.strict ? 'strict' : 'lenient' });
     const snapshot = await registry.refresh();
     const records = snapshot.records;
@@ -72,7 +77,7 @@ export const listCommand: CliCommand = {
       await Promise.all(clients.map((c) => c.close()));
     }
     const serverProblem = clients.some((c) => c.state.state === 'down' || c.problems.length > 0);
-    return serverProblem || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
+    return serverProblem || plugins.some((p) => p.problems.some((x) => x.severity === 'error')) || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
   },
 };
 

@@ -32,7 +32,7 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   // path is then one concatenation, not two (these strings live as long as the registry's records).
   const prefix = root.path + path.sep;
   for (const e of entries) {
-    if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */) {
+    if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */ && (!root.only || root.only.includes(e.name))) {
       names.push(e.name);
       dirs.push(prefix + e.name);
     }

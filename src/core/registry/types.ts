@@ -14,6 +14,11 @@ export interface SkillRoot {
   scope: SkillScope;
   /** Who contributed the root: `config`, a VS Code extension id, a pack name, or a built-in location label. */
   source?: string;
+  /**
+   * Only these child folders are skills (an Agent Plugin's vetted skills: inside the plugin root, with a
+   * SKILL.md file); every child folder when absent.
+   */
+  only?: readonly string[];
 }
 
 /** One discovered skill: seed 000's SkillRecord plus scope, digest and what it shadows. */

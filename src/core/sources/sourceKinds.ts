@@ -1,4 +1,5 @@
 import { extensionSource } from './extensionSource';
+import { agentPluginSource } from './agentPluginSource';
 import { mcpSource } from './mcpSource';
 import { packSource } from './packSource';
 import type { SourceKind } from './sourceKind';
@@ -6,7 +7,7 @@ import { userSource } from './userSource';
 import { workspaceSource } from './workspaceSource';
 
 /** The built-in kinds. A new kind of source is one file beside these plus one entry here. */
-const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, extensionSource, packSource, mcpSource];
+const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, agentPluginSource, extensionSource, packSource, mcpSource];
 
 const kinds = new Map<string, SourceKind>();
 for (const k of BUILT_IN) registerSourceKind(k);
@@ -18,7 +19,10 @@ for (const k of BUILT_IN) registerSourceKind(k);
  */
 export function registerSourceKind(kind: SourceKind): { dispose(): void } {
   for (const other of kinds.values()) {
-    const clash = other.name === kind.name ? 'name' : other.idPrefix === kind.idPrefix ? 'idPrefix' : other.scopeWord === kind.scopeWord ? 'scopeWord' : undefined;
+    // Two kinds may share an id prefix when both put their source in the id (`plugin:<extension id>:x` and
+    // `plugin:<plugin name>:x`): the registry tells equal ids apart with `@<folder>`.
+    const samePrefix = other.idPrefix === kind.idPrefix && !(other.idHasSource && kind.idHasSource);
+    const clash = other.name === kind.name ? 'name' : samePrefix ? 'idPrefix' : other.scopeWord === kind.scopeWord ? 'scopeWord' : undefined;
     if (clash) throw new Error(`Source kind '${kind.name}': its ${clash} '${(kind as unknown as Record<string, string>)[clash]}' is taken by the kind '${other.name}'; pick another ${clash}.`);
   }
   kinds.set(kind.name, kind);

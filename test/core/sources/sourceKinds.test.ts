@@ -25,6 +25,7 @@ describe('source kinds', () => {
       [
         ['workspace', 'workspace', 'project', 'Workspace', false],
         ['user', 'user', 'user', 'User', false],
+        ['agent-plugin', 'plugin', 'agent-plugin', 'Plugins', true],
         ['extension', 'plugin', 'plugin', 'Extensions', true],
         ['pack', 'pack', 'pack', 'Packs', true],
         ['mcp', 'mcp', 'mcp', 'MCP servers', true],
@@ -40,14 +41,15 @@ describe('source kinds', () => {
   });
 
   it('refuses an unknown kind by name, listing the known ones', () => {
-    assert.throws(() => sourceOf('project'), /Unknown skill source kind 'project': known kinds are workspace, user, extension, pack, mcp/);
+    assert.throws(() => sourceOf('project'), /Unknown skill source kind 'project': known kinds are workspace, user, agent-plugin, extension, pack, mcp/);
   });
 
   it('refuses a kind whose name, id prefix or scope word is taken', () => {
-    assert.throws(() => registerSourceKind({ ...fakeSource, idPrefix: 'plugin' }), /its idPrefix 'plugin' is taken by the kind 'extension'/);
+    assert.throws(() => registerSourceKind({ ...fakeSource, idPrefix: 'user' }), /its idPrefix 'user' is taken by the kind 'user'/);
+    assert.throws(() => registerSourceKind({ ...fakeSource, idPrefix: 'plugin', idHasSource: false }), /its idPrefix 'plugin' is taken by the kind 'agent-plugin'/);
     assert.throws(() => registerSourceKind({ ...fakeSource, name: 'user' }), /its name 'user' is taken by the kind 'user'/);
     assert.throws(() => registerSourceKind({ ...fakeSource, scopeWord: 'project' }), /its scopeWord 'project' is taken by the kind 'workspace'/);
-    assert.equal(allSources().length, 5, 'a refused kind is not half-registered');
+    assert.equal(allSources().length, 6, 'a refused kind is not half-registered');
   });
 
   describe('a kind registered from a test file', () => {
@@ -56,7 +58,7 @@ describe('source kinds', () => {
     afterEach(() => registration.dispose());
 
     it('is listed in precedence order and goes away when disposed', () => {
-      assert.deepEqual(allSources().map((k) => k.name), ['workspace', 'user', 'fake', 'extension', 'pack', 'mcp']);
+      assert.deepEqual(allSources().map((k) => k.name), ['workspace', 'user', 'fake', 'agent-plugin', 'extension', 'pack', 'mcp']);
       registration.dispose();
       assert.equal(allSources().some((k) => k.name === 'fake'), false);
       registration = registerSourceKind(fakeSource);
