@@ -6,7 +6,7 @@ import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoo
 import { connectMcpServers } from '../../core/mcp/connectMcpServers';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { pluginSkillRoots, readPlugins } from '../../core/plugins';
+import { installedPlugins, pluginSkillRoots, readPlugins } from '../../core/plugins';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
 import { cliStateDir } from './session';
@@ -52,7 +52,8 @@ export const listCommand: CliCommand = {
         throw new UsageError((e as Error).message);
       }
     });
-    const plugins = readPlugins(values.plugin.map((p) => path.resolve(p)));
+    // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
+    const plugins = readPlugins([...values.plugin.map((p) => path.resolve(p)), ...(values['no-defaults'] ? [] : installedPlugins({ homeDir: os.homedir() }))]);
     for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills list: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
     if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
     const roots: SkillRoot[] = [

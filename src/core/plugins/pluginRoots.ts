@@ -1,21 +1,41 @@
 import * as fs from 'node:fs';
 import type { SkillRoot } from '../registry/types';
+import type { InstalledPlugin } from './installedPlugins';
 import { readPlugin, type PluginRead } from './readPlugin';
 
-/** Plugins read from folders, each once (the same folder reached by two paths or two hosts is one plugin). */
-export function readPlugins(dirs: readonly string[]): PluginRead[] {
-  const seen = new Set<string>();
-  const out: PluginRead[] = [];
-  for (const dir of dirs) {
+/** A plugin read, with the hosts that installed it (several when two agents installed the same plugin). */
+export interface LocatedPlugin extends PluginRead {
+  hosts: string[];
+}
+
+/**
+ * Plugins read from folders, each once: the same folder reached by two paths, or the same plugin (name and
+ * version) installed by two hosts in two folders, is one plugin (the first folder wins; the hosts are merged).
+ */
+export function readPlugins(dirs: readonly (string | InstalledPlugin)[]): LocatedPlugin[] {
+  const seenDirs = new Set<string>();
+  const byIdentity = new Map<string, LocatedPlugin>();
+  const out: LocatedPlugin[] = [];
+  for (const d of dirs) {
+    const { dir, host } = typeof d === 'string' ? { dir: d, host: 'config' } : d;
     let key: string;
     try {
       key = fs.realpathSync.native(dir);
     } catch {
       key = dir;
     }
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(readPlugin(dir));
+    if (seenDirs.has(key)) continue;
+    seenDirs.add(key);
+    const read = readPlugin(dir);
+    const identity = read.manifest ? `${read.manifest.name}@${read.manifest.version ?? ''}` : undefined;
+    const same = identity ? byIdentity.get(identity) : undefined;
+    if (same) {
+      if (!same.hosts.includes(host)) same.hosts.push(host);
+      continue;
+    }
+    const located: LocatedPlugin = { ...read, hosts: [host] };
+    if (identity) byIdentity.set(identity, located);
+    out.push(located);
   }
   return out;
 }
