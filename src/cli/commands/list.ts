@@ -1,10 +1,12 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
+import { createAgentSkills } from '../../core/agentSkills';
+import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
+import { cliStateDir } from './session';
 
 /** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
 const PREFIXED = /^([a-z]+):(.*)$/;
@@ -40,7 +42,7 @@ export const listCommand: CliCommand = {
     const roots: SkillRoot[] = values['no-defaults']
       ? defaultSkillRoots({ extraRoots })
       : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
-    const registry = createSkillRegistry({ roots, mode: values.strict ? 'strict' : 'lenient' });
+    const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(undefined) });
     const snapshot = await registry.refresh();
     const records = snapshot.records;
     if (values.json) {
