@@ -3,7 +3,8 @@
 // connected to the runtime's sessions so runSkill `run` loads into the calling chat like load_skills does.
 import * as vscode from 'vscode';
 import { runtimeSessionLoader } from '../core/catalog/sessionLoader';
-import { SkillCatalog } from '../core/catalog/skillCatalog';
+import { createAgentSkills } from '../core/agentSkills';
+import type { SkillCatalog } from '../core/catalog/skillCatalog';
 import type { SessionLoader } from '../core/catalog/types';
 import type { CatalogProvider, SkillsService } from './skillsService';
 
@@ -21,7 +22,7 @@ export class CatalogHost implements CatalogProvider {
     const roots = this.service.roots();
     const key = JSON.stringify(roots);
     if (this.opened?.key !== key) {
-      const catalog = this.service.registryReady().then((registry) => SkillCatalog.open({ roots, registry, stateDir: this.service.stateDir }));
+      const catalog = this.service.registryReady().then((registry) => createAgentSkills({ roots, registry, stateDir: this.service.stateDir }).openCatalog());
       const opened = { key, catalog };
       this.opened = opened;
       catalog.then((c) => {

@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AuditLog } from '../../core/audit';
-import { SkillCatalog, type CatalogAuditOptions, type CatalogOutcome } from '../../core/catalog';
+import { createAgentSkills } from '../../core/agentSkills';
+import type { CatalogAuditOptions, CatalogOutcome, SkillCatalog } from '../../core/catalog';
 import { defaultSkillRoots } from '../../core/registry';
 import { UsageError } from '../usageError';
 import { parseRootArg } from './list';
@@ -40,7 +41,7 @@ export async function openCliCatalog(values: { root: string[]; pack: string[]; '
   if (values['no-defaults'] && extraRoots.length === 0 && values.pack.length === 0) throw new UsageError('--no-defaults leaves no folder to read: add --root <dir> or --pack <archive>.');
   const roots = values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
   const stateDir = cliStateDir(values['state-dir']);
-  return SkillCatalog.open({ roots, stateDir, packs: values.pack.map((source) => ({ source })) });
+  return createAgentSkills({ roots, stateDir, packs: values.pack.map((source) => ({ source })) }).openCatalog();
 }
 
 /** Audit options for catalog commands: one line per call in `<state folder>/audit.jsonl`, session `cli`. */

@@ -2,15 +2,16 @@ import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSkillRegistry, defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
+import { createAgentSkills } from '../../core/agentSkills';
 import { connectMcpServers } from '../../core/mcp/connectMcpServers';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import { installedPlugins, pluginSkillRoots, readPlugins } from '../../core/plugins';
+import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
-import { cliStateDir } from './session';
 import { UsageError } from '../usageError';
+import { cliStateDir } from './session';
 
 /** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
 const PREFIXED = /^([a-z]+):(.*)$/;
@@ -60,7 +61,7 @@ export const listCommand: CliCommand = {
       ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
       ...pluginSkillRoots(plugins),
     ];
-    const registry = createSkillRegistry({ roots, mode: values.strict ? 'strict' : 'lenient' });
+    const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
     const snapshot = await registry.refresh();
     const records = snapshot.records;
     const clients = await connectMcpServers(servers, cliStateDir(values['state-dir']));

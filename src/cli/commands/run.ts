@@ -1,9 +1,8 @@
 import * as os from 'node:os';
-import * as path from 'node:path';
-import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
+import { createAgentSkills } from '../../core/agentSkills';
+import type { SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
-import { createSkillRegistry, defaultSkillRoots, type SkillRoot } from '../../core/registry';
-import { artifactReaderOf, createSkillsRuntime, skillSourceOf } from '../../core/runtime';
+import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { runtimeTool, type ToolCallContext } from '../../core/tools';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
@@ -66,11 +65,9 @@ export const runCommand: CliCommand = {
     const extraRoots = flags.roots.map(parseRootArg);
     if (flags.noDefaults && !extraRoots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir>.');
     const roots: SkillRoot[] = flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
-    const registry = createSkillRegistry({ roots });
-    await registry.refresh();
-    const stateDir = cliStateDir(flags.stateDir);
-    const runner = createScriptRunner({ stateDir: path.join(stateDir, 'exec'), workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) });
-    const rt = createSkillsRuntime({ source: skillSourceOf(registry), stateDir, executor: runner, artifacts: artifactReaderOf(runner.artifacts) });
+    const core = createAgentSkills({ roots, stateDir: cliStateDir(flags.stateDir), runner: { workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) } });
+    await core.registry.refresh();
+    const { runner, runtime: rt } = core;
     // Said before the run, from the probe the run decides with: `auto` without a working sandbox runs the
     // script with the user's rights, which must not go unnoticed (also with --json, on stderr).
     const sandbox = await runner.sandboxStatus();

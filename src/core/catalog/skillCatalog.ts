@@ -7,7 +7,7 @@ import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from '../edit/safePath';
 import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
-import type { RegistryHost } from '../registry/registryHost';
+import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
 import { sourceOf, sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
@@ -31,7 +31,7 @@ export interface SkillCatalogOptions {
   /** fetch used for pack URLs (default: global fetch). */
   fetch?: typeof fetch;
   /** File access of the registry scan. */
-  registryHost?: RegistryHost;
+  registryHost?: SkillsHost;
   /**
    * A registry the host already keeps over the same `roots` (e.g. the VS Code extension's, which its views and
    * runtime use): the catalog reads and refreshes that one instead of scanning its own, so a write shows up

@@ -3,7 +3,7 @@ import { UnreadableFileError } from '../os/readRegularFile';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
-import type { FileRead, FileStamp, MaybePromise, RegistryHost } from './registryHost';
+import type { FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { baseSkillId } from './skillId';
 import type { SkillRoot } from './types';
@@ -39,7 +39,7 @@ export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics
  * the validator do): a cold scan of thousands of skills then creates no promise per skill.
  */
 export function loadSkill(
-  host: RegistryHost,
+  host: SkillsHost,
   root: SkillRoot,
   skillDir: string,
   mode: ValidationMode,
@@ -49,7 +49,7 @@ export function loadSkill(
   return loadFile(host, root, skillDir, folderName, mode, check, 0);
 }
 
-function loadFile(host: RegistryHost, root: SkillRoot, skillDir: string, folderName: string, mode: ValidationMode, check: SkillChecker, which: number): MaybePromise<LoadedSkill | undefined> {
+function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderName: string, mode: ValidationMode, check: SkillChecker, which: number): MaybePromise<LoadedSkill | undefined> {
   if (which >= SKILL_FILE_NAMES.length) return undefined;
   const fileName = SKILL_FILE_NAMES[which];
   // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { SkillDiagnostic } from '../skill/types';
-import type { FileStamp } from './registryHost';
+import type { FileStamp } from '../host/skillsHost';
 import type { SkillRecord, SkillRoot, SkillScope } from './types';
 
 /** Files up to this size keep their text for the digest; larger ones are hashed when read. */

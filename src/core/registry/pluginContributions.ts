@@ -8,7 +8,7 @@ import { isInside } from '../paths/isInside';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import type { DirEntry, FileRead, FileStamp, MaybePromise, RegistryHost } from './registryHost';
+import type { DirEntry, FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 
 /** One installed package as the host knows it. */
 export interface PluginPackage {
@@ -163,7 +163,7 @@ export function pluginContributions(packages: readonly PluginPackage[], kind: Pa
  * exactly the skills a package contributed one by one, not their siblings. `only` is read on every call, so
  * the host follows packages being installed and removed.
  */
-export function pluginRegistryHost(base: RegistryHost, only: () => ReadonlyMap<string, ReadonlySet<string>>): RegistryHost {
+export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<string, ReadonlySet<string>>): SkillsHost {
   // Whether `p` lies below a filtered root in a child folder that is not contributed.
   const hidden = (p: string): boolean => {
     for (const [root, names] of only()) {

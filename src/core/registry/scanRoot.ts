@@ -2,14 +2,14 @@ import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
 import type { LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, isPromise, loadSkill, type SkillChecker } from './loadSkill';
-import type { FileStamp, MaybePromise, RegistryHost } from './registryHost';
+import type { FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import type { TimeSlicer } from './timeSlicer';
 import { SkillTable } from './skillTable';
 import type { SkillRoot } from './types';
 
 /** Everything a scan needs besides the root. */
 export interface ScanContext {
-  host: RegistryHost;
+  host: SkillsHost;
   mode: ValidationMode;
   check: SkillChecker;
   slicer: TimeSlicer;
@@ -78,7 +78,7 @@ function counted(ctx: ScanContext, loaded: LoadedSkill | undefined): LoadedSkill
   return loaded;
 }
 
-async function unchanged(host: RegistryHost, cached: LoadedSkill): Promise<boolean> {
+async function unchanged(host: SkillsHost, cached: LoadedSkill): Promise<boolean> {
   try {
     // A skill read from skill.md is reloaded once a SKILL.md appears beside it (which then wins).
     if (!cached.location.endsWith(FILE_SUFFIXES[0]) && (await host.stat(cached.rootDir + FILE_SUFFIXES[0]))) return false;

@@ -4,7 +4,8 @@ import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
 import type { LoadedSkill } from './loadedSkill';
 import type { SkillChecker } from './loadSkill';
-import { createNodeRegistryHost, type RegistryHost } from './registryHost';
+import { createNodeHost } from '../host/nodeHost';
+import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
 import { SkillTable } from './skillTable';
@@ -18,7 +19,7 @@ export interface SkillRegistryOptions {
   /** Roots in any order; they are deduplicated and ordered by precedence. See `defaultSkillRoots`. */
   roots: readonly SkillRoot[];
   /** File access; the Node fs host by default. */
-  host?: RegistryHost;
+  host?: SkillsHost;
   /** Validation mode handed to the checker; `lenient` by default. */
   mode?: ValidationMode;
   /**
@@ -57,7 +58,7 @@ export interface SkillRegistry {
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
-  const host = options.host ?? createNodeRegistryHost();
+  const host = options.host ?? createNodeHost();
   const mode = options.mode ?? 'lenient';
   const check = options.check ?? contentChecker;
   let roots = dedupeRoots(options.roots);

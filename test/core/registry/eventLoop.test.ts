@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createAsyncNodeRegistryHost, createSkillRegistry } from '../../../src/core/registry';
+import { createAsyncNodeHost, createSkillRegistry } from '../../../src/core/registry';
 import { tempDir } from './registryTestUtil';
 
 const COUNT = 10_000;
@@ -57,7 +57,7 @@ describe('discovering 10,000 skills', function () {
 
   for (const kind of ['sync', 'async'] as const) {
     it(`finds them all without blocking the event loop for long (${kind} host)`, async () => {
-      const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }], host: kind === 'async' ? createAsyncNodeRegistryHost() : undefined });
+      const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }], host: kind === 'async' ? createAsyncNodeHost() : undefined });
       const probe = startLoopProbe();
       const snap = await reg.refresh();
       const seen = probe.stop();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createNodeRegistryHost, createSkillRegistry, defaultSkillRoots } from '../../../src/core/registry';
+import { createNodeHost, createSkillRegistry, defaultSkillRoots } from '../../../src/core/registry';
 import { pluginContributions, pluginRegistryHost, type PluginPackage } from '../../../src/core/registry/pluginContributions';
 import { tempDir, writeSkill } from './registryTestUtil';
 
@@ -79,7 +79,7 @@ describe('plugin contributions (skills from installed extensions)', () => {
 
     const contributions = pluginContributions([a, b]);
     const roots = defaultSkillRoots({ workspaceFolders: [ws], pluginRoots: contributions.roots });
-    const registry = createSkillRegistry({ roots, host: pluginRegistryHost(createNodeRegistryHost(), () => contributions.only) });
+    const registry = createSkillRegistry({ roots, host: pluginRegistryHost(createNodeHost(), () => contributions.only) });
     const snap = await registry.refresh();
     const byId = Object.fromEntries(snap.records.map((x) => [x.id, x.status]));
     assert.deepEqual(byId, {
@@ -99,7 +99,7 @@ describe('plugin contributions (skills from installed extensions)', () => {
     const a = pkg(base, 'acme.tools', { contributes: { chatSkills: [{ path: './skills/deploy/SKILL.md' }] } });
     writeSkill(path.join(a.root, 'skills'), 'deploy');
     let current = pluginContributions([]);
-    const host = pluginRegistryHost(createNodeRegistryHost(), () => current.only);
+    const host = pluginRegistryHost(createNodeHost(), () => current.only);
     const registry = createSkillRegistry({ roots: [], host });
     assert.equal((await registry.refresh()).records.length, 0);
     current = pluginContributions([a]);

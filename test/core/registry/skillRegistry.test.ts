@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import {
   AmbiguousSkillError,
   BrokenSkillError,
-  createAsyncNodeRegistryHost,
+  createAsyncNodeHost,
   createFullChecker,
   createSkillRegistry,
   defaultSkillRoots,
@@ -16,7 +16,8 @@ import {
 } from '../../../src/core/registry';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
-import { FIXTURE, tempDir, writeSkill } from './registryTestUtil';
+import { createMemoryHost } from '../../../src/core/host';
+import { FIXTURE, tempDir, writeMemSkill, writeSkill } from './registryTestUtil';
 
 const fixtureRoots = (): SkillRoot[] =>
   defaultSkillRoots({
@@ -119,7 +120,7 @@ describe('skill registry over the fixture roots', () => {
   });
 
   it('gives the same records through the asynchronous fs host', async () => {
-    const other = createSkillRegistry({ roots: fixtureRoots(), host: createAsyncNodeRegistryHost(), concurrency: 3 });
+    const other = createSkillRegistry({ roots: fixtureRoots(), host: createAsyncNodeHost(), concurrency: 3 });
     assert.deepEqual((await other.refresh()).records, records);
   });
 });
@@ -211,32 +212,35 @@ describe('skill registry on changing folders', () => {
   });
 
   it('ignores files, dot-folders and missing roots', async () => {
-    const root = tempDir();
-    writeSkill(root, 'real');
-    writeSkill(root, '.hidden');
-    fs.writeFileSync(path.join(root, 'SKILL.md'), '---\nname: root-file\ndescription: x\n---\n');
-    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }, { path: path.join(root, 'nope'), scope: 'user' }] });
+    const root = path.resolve('/mem/root');
+    const host = createMemoryHost({ [path.join(root, 'SKILL.md')]: '---\nname: root-file\ndescription: x\n---\n' });
+    writeMemSkill(host, root, 'real');
+    writeMemSkill(host, root, '.hidden');
+    const reg = createSkillRegistry({ host, roots: [{ path: root, scope: 'workspace' }, { path: path.join(root, 'nope'), scope: 'user' }] });
     assert.deepEqual((await reg.refresh()).records.map((r) => r.id), ['workspace:real']);
   });
 
   it('picks up new, changed and deleted skills on refresh, rereading only changed files', async () => {
-    const root = tempDir();
-    writeSkill(root, 'a');
-    writeSkill(root, 'b');
-    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    const root = path.resolve('/mem/user');
+    const host = createMemoryHost();
+    writeMemSkill(host, root, 'a');
+    writeMemSkill(host, root, 'b');
+    const reg = createSkillRegistry({ host, roots: [{ path: root, scope: 'user' }] });
     const changes: RegistryChange[] = [];
     reg.onDidChange((c) => changes.push(c));
     let snap = await reg.refresh();
     assert.deepEqual(snap.stats, { ...snap.stats, skills: 2, loaded: 2, reused: 0 });
     assert.deepEqual(changes[0].added, ['user:a', 'user:b']);
 
+    const readsBefore = host.calls.readFile;
     snap = await reg.refresh();
     assert.equal(snap.stats.reused, 2, 'unchanged files are not read again');
+    assert.equal(host.calls.readFile, readsBefore, 'no file was read for the unchanged skills');
     assert.equal(changes.length, 1, 'no change event without a change');
 
-    writeSkill(root, 'c');
-    writeSkill(root, 'a', { description: 'A longer, changed description.' });
-    fs.rmSync(path.join(root, 'b'), { recursive: true });
+    writeMemSkill(host, root, 'c');
+    writeMemSkill(host, root, 'a', { description: 'A longer, changed description.' });
+    host.remove(path.join(root, 'b'));
     snap = await reg.refresh();
     assert.deepEqual(snap.records.map((r) => r.id), ['user:a', 'user:c']);
     assert.equal(reg.resolve('a').description, 'A longer, changed description.');
@@ -262,37 +266,40 @@ describe('skill registry on changing folders', () => {
   });
 
   it('refreshRoot rescans one root only', async () => {
-    const project = tempDir();
-    const user = tempDir();
-    writeSkill(project, 'p');
-    const reg = createSkillRegistry({ roots: [{ path: project, scope: 'workspace' }, { path: user, scope: 'user' }] });
+    const project = path.resolve('/mem/ws');
+    const user = path.resolve('/mem/home');
+    const host = createMemoryHost();
+    writeMemSkill(host, project, 'p');
+    const reg = createSkillRegistry({ host, roots: [{ path: project, scope: 'workspace' }, { path: user, scope: 'user' }] });
     await reg.refresh();
-    writeSkill(user, 'p');
-    writeSkill(project, 'q');
+    writeMemSkill(host, user, 'p');
+    writeMemSkill(host, project, 'q');
     const snap = await reg.refreshRoot(user);
     assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:p=ok', 'user:p=shadowed']);
     assert.equal(reg.resolve('user:p').shadowedBy, 'workspace:p');
   });
 
   it('lets a lower scope win when the higher one is broken, and keeps both visible', async () => {
-    const project = tempDir();
-    const user = tempDir();
-    writeSkill(project, 'same', { text: 'no frontmatter at all\n' });
-    writeSkill(user, 'same');
-    const reg = createSkillRegistry({ roots: [{ path: user, scope: 'user' }, { path: project, scope: 'workspace' }] });
+    const project = path.resolve('/mem/ws');
+    const user = path.resolve('/mem/home');
+    const host = createMemoryHost();
+    writeMemSkill(host, project, 'same', { text: 'no frontmatter at all\n' });
+    writeMemSkill(host, user, 'same');
+    const reg = createSkillRegistry({ host, roots: [{ path: user, scope: 'user' }, { path: project, scope: 'workspace' }] });
     const snap = await reg.refresh();
     assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['workspace:same=broken', 'user:same=ok']);
     assert.equal(reg.resolve('same').id, 'user:same');
   });
 
   it('validates with the validator in lenient mode by default and strict when asked', async () => {
-    const root = tempDir();
-    writeSkill(root, 'folder-name', { name: 'other-name' });
-    const lenient = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
+    const root = path.resolve('/mem/ws');
+    const host = createMemoryHost();
+    writeMemSkill(host, root, 'folder-name', { name: 'other-name' });
+    const lenient = createSkillRegistry({ host, roots: [{ path: root, scope: 'workspace' }] });
     const [l] = (await lenient.refresh()).records;
     assert.equal(l.status, 'ok');
     assert.ok(l.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'warning'));
-    const strict = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }], mode: 'strict' });
+    const strict = createSkillRegistry({ host, roots: [{ path: root, scope: 'workspace' }], mode: 'strict' });
     const [s] = (await strict.refresh()).records;
     assert.equal(s.status, 'broken');
     assert.ok(s.diagnostics.some((d) => d.rule === 'name-folder-mismatch' && d.severity === 'error'));

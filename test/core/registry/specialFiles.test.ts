@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createAsyncNodeRegistryHost, createNodeRegistryHost, createSkillRegistry } from '../../../src/core/registry';
+import { createAsyncNodeHost, createNodeHost, createSkillRegistry } from '../../../src/core/registry';
 import { invalidUtf8Skill } from '../../support/hostileDocs';
 import { tempDir, writeSkill } from './registryTestUtil';
 
@@ -32,7 +32,7 @@ describe('registry: special and oversized SKILL.md files (issue 11, point 7)', f
 
   for (const kind of ['sync', 'async'] as const) {
     it(`lists the others and reports each one on its own skill (${kind} host)`, async () => {
-      const host = kind === 'sync' ? createNodeRegistryHost() : createAsyncNodeRegistryHost();
+      const host = kind === 'sync' ? createNodeHost() : createAsyncNodeHost();
       const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }], host });
       // Before the fix the sync host blocked here for ever on the FIFO (no writer ever opens it).
       await reg.refresh();

@@ -5,45 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readRegularFile, readRegularFileSync } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
-/** A value now or later: a host may answer synchronously (fast local disk) or asynchronously. */
-export type MaybePromise<T> = T | Promise<T>;
-
-/** One entry of a folder listing. */
-export interface DirEntry {
-  name: string;
-  /** `symlink` when the entry is a link whose target was not resolved by the listing. */
-  kind: 'file' | 'directory' | 'symlink' | 'other';
-}
-
-/** What the registry needs to know about a file to skip it when unchanged. */
-export interface FileStamp {
-  mtimeMs: number;
-  size: number;
-}
-
-/** A whole file read together with the stamp of the bytes read. */
-export interface FileRead extends FileStamp {
-  bytes: Uint8Array;
-}
-
-/**
- * All I/O the registry does, so tests and other front ends can supply their own (like the `IWorkspace`
- * of a language service). Each method answers `undefined` for a missing path instead of throwing; other
- * failures (permissions, I/O errors) may throw and become a diagnostic on the skill concerned.
- * Answers may be synchronous: the registry slices its work so that it still yields to the event loop.
- */
-export interface RegistryHost {
-  /** Lists a folder; `undefined` when it does not exist or is not a folder. */
-  readDirectory(dir: string): MaybePromise<DirEntry[] | undefined>;
-  /** Stamps a file; `undefined` when it does not exist or is not a regular file. */
-  stat(file: string): MaybePromise<FileStamp | undefined>;
-  /**
-   * Reads a regular file with its stamp; `undefined` when it does not exist. A FIFO, device or folder, or a
-   * file over the size limit, throws (an `UnreadableFileError` from the Node hosts) without blocking or
-   * reading it: the skill is listed as broken with that message, the others are unaffected.
-   */
-  readFile(file: string): MaybePromise<FileRead | undefined>;
-}
+import type { DirEntry, SkillsHost } from './skillsHost';
 
 function isMissing(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;
@@ -60,9 +22,9 @@ function kindOf(d: fs.Dirent): DirEntry['kind'] {
 /**
  * The default host: Node's synchronous fs calls, each one small (one folder listing or one file), which the
  * registry runs in time slices of a few milliseconds. Sync calls are several times faster than the
- * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeRegistryHost} for slow or remote disks.
+ * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeHost} for slow or remote disks.
  */
-export function createNodeRegistryHost(): RegistryHost {
+export function createNodeHost(): SkillsHost {
   return {
     readDirectory(dir) {
       try {
@@ -97,7 +59,7 @@ export function createNodeRegistryHost(): RegistryHost {
 }
 
 /** A host on `fs.promises`: never blocks on a slow disk, at the price of a thread-pool round trip per call. */
-export function createAsyncNodeRegistryHost(): RegistryHost {
+export function createAsyncNodeHost(): SkillsHost {
   const p = fs.promises;
   return {
     async readDirectory(dir) {

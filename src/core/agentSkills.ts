@@ -1,0 +1,104 @@
+// The one place the core is assembled (like `createLanguageService(init)` of a language service): the VS Code
+// extension, the CLI and tests ask this factory for the registry, catalog, runtime, script runner and audit
+// log, all over one file-access host, instead of wiring the parts themselves.
+import * as path from 'node:path';
+import type { AuditLog } from './audit/auditLog';
+import { SkillCatalog } from './catalog/skillCatalog';
+import type { PackSpec } from './catalog/types';
+import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
+import type { ScriptRunnerOptions } from './exec/options';
+import { createNodeHost } from './host/nodeHost';
+import type { SkillsHost } from './host/skillsHost';
+import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
+import type { SkillRoot } from './registry/types';
+import { artifactReaderOf } from './runtime/execAdapters';
+import { skillSourceOf } from './runtime/registrySource';
+import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './runtime/skillsRuntime';
+import type { ScriptExecutor, SkillSource } from './runtime/types';
+import type { ValidationMode } from './skill/types';
+
+/** What {@link createAgentSkills} builds from; only `stateDir` and the roots (or a registry) are needed. */
+export interface AgentSkillsInit {
+  /** Folder of `sessions/`, `audit.jsonl`, `exec/` (script runs), `revisions/` and `overlays/`. */
+  stateDir: string;
+  /** Roots to scan (see `defaultSkillRoots`); also the catalog's base roots. */
+  roots?: readonly SkillRoot[];
+  /** A registry to build on instead of a new one (the extension keeps one across settings changes). */
+  registry?: SkillRegistry;
+  /** File access of the scan; default the Node file system. */
+  host?: SkillsHost;
+  /** Validation mode of the scan (default lenient). */
+  mode?: ValidationMode;
+  /** Script runner options; `stateDir` defaults to `<stateDir>/exec`, `resolveSkillRoot` to the registry's skills. */
+  runner?: Partial<ScriptRunnerOptions>;
+  /** Puts a gate in front of the runner (the extension refuses runs in an untrusted workspace); default the runner. */
+  executor?: (runner: ScriptRunner) => ScriptExecutor;
+  /** Where the runtime reads skills from; default the registry's usable skills. */
+  source?: SkillSource;
+  /** Runtime options beyond what the factory wires (load mode, budgets, tool names ...). */
+  runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts'>;
+  /** Skill packs the catalog mounts when it opens. */
+  packs?: readonly PackSpec[];
+}
+
+/** The assembled core. The runner and runtime are built on first use, so a front end that only lists or edits creates neither. */
+export interface AgentSkills {
+  readonly host: SkillsHost;
+  readonly registry: SkillRegistry;
+  readonly runner: ScriptRunner;
+  readonly runtime: SkillsRuntime;
+  /** The runtime's audit log (`<stateDir>/audit.jsonl` unless the runtime options turn it off). */
+  readonly audit: AuditLog | undefined;
+  /** Opens a catalog over the same registry (no second scan); `roots` when the base roots changed since init. */
+  openCatalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
+  /** Waits for pending session writes and audit lines. */
+  flush(): Promise<void>;
+}
+
+export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
+  const host = init.host ?? createNodeHost();
+  const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode });
+  let runner: ScriptRunner | undefined;
+  let runtime: SkillsRuntime | undefined;
+  const getRunner = (): ScriptRunner =>
+    (runner ??= createScriptRunner({ resolveSkillRoot: (name) => resolveQuiet(registry, name), ...init.runner, stateDir: init.runner?.stateDir ?? path.join(init.stateDir, 'exec') }));
+  const getRuntime = (): SkillsRuntime => {
+    if (runtime) return runtime;
+    const r = getRunner();
+    runtime = createSkillsRuntime({
+      ...init.runtime,
+      source: init.source ?? skillSourceOf(registry),
+      stateDir: init.stateDir,
+      executor: init.executor ? init.executor(r) : r,
+      artifacts: artifactReaderOf(r.artifacts),
+    });
+    return runtime;
+  };
+  return {
+    host,
+    registry,
+    get runner() {
+      return getRunner();
+    },
+    get runtime() {
+      return getRuntime();
+    },
+    get audit() {
+      return getRuntime().audit;
+    },
+    openCatalog: (options = {}) =>
+      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, registryHost: host, stateDir: init.stateDir, packs: init.packs }),
+    flush: async () => {
+      await runtime?.flush();
+    },
+  };
+}
+
+/** The folder of the skill a name resolves to, or undefined when it resolves to none (the runner then refuses). */
+function resolveQuiet(registry: SkillRegistry, name: string): string | undefined {
+  try {
+    return registry.resolve(name).rootDir;
+  } catch {
+    return undefined;
+  }
+}

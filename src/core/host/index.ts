@@ -1,0 +1,3 @@
+export type { DirEntry, FileRead, FileStamp, MaybePromise, SkillsHost } from './skillsHost';
+export { createAsyncNodeHost, createNodeHost } from './nodeHost';
+export { createMemoryHost, type MemoryHost } from './memoryHost';

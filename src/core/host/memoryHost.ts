@@ -1,0 +1,77 @@
+import * as path from 'node:path';
+import { UnreadableFileError } from '../os/readRegularFile';
+import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
+import type { DirEntry, FileRead, SkillsHost } from './skillsHost';
+
+/** A host whose files live in a map: for unit tests where the disk is not the point. */
+export interface MemoryHost extends SkillsHost {
+  /** Creates or replaces a file (its folders appear with it); each write moves the file's mtime on. */
+  write(file: string, content: string | Uint8Array): void;
+  /** Removes a file, or a folder with everything under it. */
+  remove(fileOrDir: string): void;
+  /** How many calls each method answered, so a test can see what a refresh did not read again. */
+  readonly calls: { readDirectory: number; stat: number; readFile: number };
+}
+
+/**
+ * An in-memory host over absolute paths (`files` maps a path to its content). Answers synchronously, like the
+ * Node host, and applies the same size limit on reads, so what the registry does with it is what it does on disk.
+ */
+export function createMemoryHost(files: Record<string, string | Uint8Array> = {}, options: { maxFileBytes?: number } = {}): MemoryHost {
+  const maxBytes = options.maxFileBytes ?? MAX_SKILL_FILE_BYTES;
+  const contents = new Map<string, { bytes: Uint8Array; mtimeMs: number }>();
+  const dirs = new Map<string, Set<string>>();
+  let clock = 1;
+  const calls = { readDirectory: 0, stat: 0, readFile: 0 };
+
+  const addDir = (dir: string): void => {
+    if (dirs.has(dir)) return;
+    dirs.set(dir, new Set());
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    addDir(parent);
+    dirs.get(parent)!.add(path.basename(dir));
+  };
+  const write = (file: string, content: string | Uint8Array): void => {
+    const abs = path.resolve(file);
+    addDir(path.dirname(abs));
+    dirs.get(path.dirname(abs))!.add(path.basename(abs));
+    contents.set(abs, { bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content, mtimeMs: clock++ });
+  };
+  const remove = (target: string): void => {
+    const abs = path.resolve(target);
+    dirs.get(path.dirname(abs))?.delete(path.basename(abs));
+    contents.delete(abs);
+    const prefix = abs + path.sep;
+    for (const k of [...contents.keys()]) if (k.startsWith(prefix)) contents.delete(k);
+    for (const k of [...dirs.keys()]) if (k === abs || k.startsWith(prefix)) dirs.delete(k);
+  };
+  for (const [file, content] of Object.entries(files)) write(file, content);
+
+  return {
+    calls,
+    write,
+    remove,
+    readDirectory(dir) {
+      calls.readDirectory++;
+      const names = dirs.get(path.resolve(dir));
+      if (!names) return undefined;
+      const abs = path.resolve(dir);
+      return [...names].map((name): DirEntry => ({ name, kind: dirs.has(path.join(abs, name)) ? 'directory' : 'file' }));
+    },
+    stat(file) {
+      calls.stat++;
+      const f = contents.get(path.resolve(file));
+      return f ? { mtimeMs: f.mtimeMs, size: f.bytes.length } : undefined;
+    },
+    readFile(file): FileRead | undefined {
+      calls.readFile++;
+      const abs = path.resolve(file);
+      if (dirs.has(abs)) throw new UnreadableFileError('ENOTREG', abs, 0, maxBytes, 'folder');
+      const f = contents.get(abs);
+      if (!f) return undefined;
+      if (f.bytes.length > maxBytes) throw new UnreadableFileError('EFBIG', abs, f.bytes.length, maxBytes, 'file');
+      return { bytes: f.bytes, mtimeMs: f.mtimeMs, size: f.bytes.length };
+    },
+  };
+}

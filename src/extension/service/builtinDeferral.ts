@@ -1,0 +1,19 @@
+// Deferral to VS Code's built-in skill support: agents other than @skills already get from VS Code the skills
+// in the folders it reads and those extensions contribute through chatSkills, so our tools leave those out.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillRecord } from '../../core/registry/types';
+import { WINDOW_SESSION_PREFIX } from '../ids';
+import { readBuiltinSkills, SECTION } from '../settings';
+
+/** The usable skills our tools list in `sessionId`: without those VS Code's own skill support lists already. */
+export function listableSkills(usable: SkillRecord[], sessionId: string, workspaceFolders: string[], chatSkillDirs: readonly string[]): SkillRecord[] {
+  // Read live: a settings change must apply to the very next call, not after the runtime is rebuilt.
+  const defer = vscode.workspace.getConfiguration(SECTION).get<boolean>('deferToBuiltinSkills') !== false;
+  if (!sessionId.startsWith(WINDOW_SESSION_PREFIX) || !defer) return usable;
+  const builtin = readBuiltinSkills(workspaceFolders);
+  if (!builtin.enabled) return usable;
+  const covered = new Set(builtin.folders.map((f) => path.resolve(f)));
+  const contributed = new Set(chatSkillDirs);
+  return usable.filter((r) => !covered.has(path.resolve(r.root.path)) && !contributed.has(r.rootDir));
+}

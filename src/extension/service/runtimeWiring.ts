@@ -1,0 +1,102 @@
+// How this window assembles the core: through createAgentSkills, with the window's settings, the trust gate in
+// front of the script runner, and the catalog (once open) as the runtime's source of skills.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
+import type { SkillCatalog } from '../../core/catalog/skillCatalog';
+import { createNodeHost } from '../../core/host/nodeHost';
+import { pluginRegistryHost, type PluginContributions } from '../../core/registry/pluginContributions';
+import type { SkillRegistry } from '../../core/registry/skillRegistry';
+import type { SkillRoot } from '../../core/registry/types';
+import { skillSourceOf } from '../../core/runtime/registrySource';
+import type { ExecRequest, SkillSource } from '../../core/runtime/types';
+import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
+import { ToolError } from '../../core/tools/toolError';
+import { runtimeToolNames } from '../../core/tools/toolNames';
+import type { McpSkillServers } from '../mcpSkillServers';
+import type { RuntimeSettings } from '../settings';
+import { surfacePromptOptions } from '../toolSurface';
+
+/** Why a script may not run in an untrusted workspace, worded for the model and the user. */
+export const UNTRUSTED_RUN = new ToolError(
+  'run_refused',
+  'Skill scripts do not run while this workspace is not trusted (VS Code Restricted Mode).',
+  'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
+);
+
+/** The window's skill catalog as the service sees it (see CatalogHost): the runtime serves its newest revisions. */
+export interface CatalogProvider {
+  /** The catalog opened last, if any. */
+  current(): SkillCatalog | undefined;
+  /** Opens the catalog (over this service's registry) if needed. */
+  ready(): Promise<SkillCatalog>;
+}
+
+/**
+ * The window's registry, not yet scanned. The Node host answers synchronously; the registry still yields to the
+ * event loop every few ms. In roots of skills contributed one by one (chatSkills), the host shows only those folders.
+ */
+export function createWindowRegistry(roots: readonly SkillRoot[], stateDir: string, plugins: () => PluginContributions): SkillRegistry {
+  return createAgentSkills({ roots, stateDir, host: pluginRegistryHost(createNodeHost(), () => plugins().only) }).registry;
+}
+
+/**
+ * What the runtime loads and reads from: the catalog once it is open (edited plugin and pack skills at their
+ * newest revision, archived ones hidden), the registry before.
+ */
+function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider | undefined): SkillSource {
+  const fallback = skillSourceOf(registry);
+  let cached: { catalog: SkillCatalog; source: SkillSource } | undefined;
+  const pick = (): SkillSource => {
+    const current = catalog()?.current();
+    if (!current) return fallback;
+    if (cached?.catalog !== current) cached = { catalog: current, source: current.skillSource() };
+    return cached.source;
+  };
+  return {
+    resolve: (nameOrId) => pick().resolve(nameOrId),
+    list: () => pick().list(),
+    overlayDir: (id) => pick().overlayDir?.(id),
+  };
+}
+
+/** The runner and runtime over the window's registry, configured from the settings (rebuilt when they change). */
+export function createWindowCore(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers }): AgentSkills & { source: McpAwareSource } {
+  const s = o.settings;
+  const toolNames = runtimeToolNames();
+  // The skills of agentSkills.mcpServers join the source; the executor refuses to run them (see mcpSkillServers.ts).
+  const source = o.mcp.wrap(runtimeSource(o.registry, o.catalog));
+  const core = createAgentSkills({
+    registry: o.registry,
+    stateDir: o.stateDir,
+    runner: {
+      stateDir: path.join(o.stateDir, 'exec'),
+      workspaceDir: o.workspaceDir,
+      defaultTimeoutMs: Math.round(s.scriptTimeoutSeconds * 1000),
+      sandbox: s.sandbox,
+      maxRunBytes: Math.round(s.maxRunMB * 1024 * 1024),
+      maxHomeBytes: Math.round(s.maxHomeMB * 1024 * 1024),
+    },
+    // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
+    executor: (runner) =>
+      o.mcp.guard({
+        run: (req: ExecRequest) => {
+          if (!vscode.workspace.isTrusted) throw UNTRUSTED_RUN;
+          return runner.run(req);
+        },
+      }),
+    source,
+    runtime: {
+      loadMode: s.loadMode,
+      maxLoadedSkills: s.maxLoadedSkills,
+      maxReadBytes: s.maxReadBytes,
+      placement: s.placement,
+      catalogBudget: { maxTokens: s.catalogMaxTokens, maxChars: s.catalogMaxChars },
+      loadedContentBudget: s.loadedContentBudget,
+      restrictedTools: s.restrictedTools,
+      toolNames,
+      ...surfacePromptOptions(s.toolSurface, toolNames),
+    },
+  });
+  return Object.assign(core, { source });
+}

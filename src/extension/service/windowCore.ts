@@ -1,0 +1,161 @@
+// The lifecycle of the window's core: the registry is scanned on first use (views need only that), the
+// runtime and runner are built beside it, and a settings or trust change rescans the roots and rebuilds the
+// runtime over the same sessions folder.
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { SandboxStatus } from '../../core/exec/sandboxStatus';
+import type { ScriptRunner } from '../../core/exec/scriptRunner';
+import type { SkillRegistry } from '../../core/registry/skillRegistry';
+import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SessionEvent } from '../../core/runtime/types';
+import type { RuntimeSettings } from '../settings';
+import * as vscodeApi from 'vscode';
+import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
+import type { McpSkillServers } from '../mcpSkillServers';
+import { createWindowCore, createWindowRegistry, type CatalogProvider } from './runtimeWiring';
+import { workspaceFolders, type WindowRoots } from './windowRoots';
+
+/** What the lifecycle needs from the service that owns it. */
+export interface WindowCoreDeps {
+  roots: WindowRoots;
+  settings(): RuntimeSettings;
+  stateDir(): string;
+  catalog(): CatalogProvider | undefined;
+  log: vscode.LogOutputChannel;
+  skillsChanged(): void;
+  sessionsChanged(e: SessionEvent): void;
+  scanned(registry: SkillRegistry): void;
+  /** The servers of agentSkills.mcpServers, whose skills the runtime serves beside the registry's. */
+  mcp: McpSkillServers;
+}
+
+export class WindowCore {
+  private state: Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> | undefined;
+  private scanned: Promise<SkillRegistry> | undefined;
+  private scannedRegistry: SkillRegistry | undefined;
+  private runtimeSub: { dispose(): void } | undefined;
+  /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
+  private runner: ScriptRunner | undefined;
+  private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
+  /** The runtime's source with the MCP servers' skills, for the lists our tools give other agents. */
+  runtimeMcp: McpAwareSource | undefined;
+
+  constructor(private readonly deps: WindowCoreDeps) {}
+
+  ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+    this.state ??= this.create();
+    return this.state;
+  }
+
+  registryReady(): Promise<SkillRegistry> {
+    this.scanned ??= this.scan();
+    return this.scanned;
+  }
+
+  peekRegistry(): SkillRegistry | undefined {
+    return this.scannedRegistry;
+  }
+
+  peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
+    return this.current;
+  }
+
+  async sandboxStatus(): Promise<SandboxStatus> {
+    await this.ready();
+    return this.runner!.sandboxStatus();
+  }
+
+  resolveRunRef(ref: string): string | undefined {
+    return this.runner?.resolveRunRef(ref);
+  }
+
+  private mountPacks(): Promise<void> {
+    return this.deps.roots.mountPacks(() => this.applyRoots());
+  }
+
+  private async scan(): Promise<SkillRegistry> {
+    await this.mountPacks();
+    const registry = createWindowRegistry(this.deps.roots.roots(), this.deps.stateDir(), () => this.deps.roots.pluginSkills());
+    registry.onDidChange(() => this.deps.skillsChanged());
+    const snap = await registry.refresh();
+    this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
+    this.scannedRegistry = registry;
+    this.deps.scanned(registry);
+    return registry;
+  }
+
+  private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+    const registry = await this.registryReady();
+    // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
+    await this.deps.catalog()?.ready().catch(() => undefined);
+    if (await this.deps.mcp.update(this.deps.settings().mcpServers, vscodeApi.workspace.isTrusted)) this.deps.skillsChanged();
+    const runtime = this.createRuntime(registry);
+    this.current = { registry, runtime };
+    return this.current;
+  }
+
+  private createRuntime(registry: SkillRegistry): SkillsRuntime {
+    const core = createWindowCore({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp });
+    this.runner = core.runner;
+    this.runtimeMcp = core.source;
+    const runtime = core.runtime;
+    for (const p of runtime.sessions.loadProblems) this.deps.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
+    this.runtimeSub?.dispose();
+    this.runtimeSub = runtime.onDidChange((e) => this.deps.sessionsChanged(e));
+    return runtime;
+  }
+
+  /** Rescans the roots once scanned, and reopens the catalog over them so the runtime reads the new skills' overlays. */
+  async rescanRoots(): Promise<void> {
+    if (!this.scanned) return;
+    const registry = await this.scanned;
+    registry.setRoots(this.deps.roots.roots());
+    await registry.refresh();
+    this.deps.skillsChanged();
+    await this.deps.catalog()?.ready().catch(() => undefined);
+  }
+
+  /** Whether the runtime was asked for (MCP servers are connected only then). */
+  get started(): boolean {
+    return this.state !== undefined;
+  }
+
+  /** The roots may have changed (settings, trust, a pack that landed): rescan them and serve the result. */
+  async applyRoots(): Promise<void> {
+    if (!this.scanned) return;
+    const registry = await this.scanned;
+    await this.mountPacks();
+    registry.setRoots(this.deps.roots.roots());
+    await registry.refresh();
+    this.deps.skillsChanged();
+    // Reopen the catalog over the new roots now (new or removed packs), so the runtime serves them at once.
+    await this.deps.catalog()?.ready().catch(() => undefined);
+    if (!this.state) return;
+    const { runtime } = await this.state;
+    await runtime.flush();
+    const next = this.createRuntime(registry);
+    this.current = { registry, runtime: next };
+    this.state = Promise.resolve(this.current);
+    this.deps.sessionsChanged({ kind: 'updated', sessionId: '', reason: 'reconfigure' });
+  }
+
+  /** Rereads one skill folder of one of our roots (created, changed or deleted); ignores anything else. */
+  async refreshSkillDir(dir: string): Promise<void> {
+    if (!this.scanned) return;
+    const registry = await this.scanned;
+    const root = registry.snapshot().roots.find((r) => r.path === path.dirname(dir));
+    if (root) await registry.refreshSkill(dir);
+  }
+
+  /** Rescans every root. */
+  async refresh(): Promise<void> {
+    const registry = await this.registryReady();
+    await registry.refresh();
+    this.deps.skillsChanged();
+  }
+
+  dispose(): void {
+    this.runtimeSub?.dispose();
+    void this.current?.runtime.flush();
+  }
+}

@@ -1,0 +1,70 @@
+// createAgentSkills: the one assembly of the core. Over an in-memory host it scans without touching the disk
+// and the catalog shares that scan; over real folders the runtime it builds loads a skill and runs its script
+// through the runner it built, and the audit log it exposes records the run.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createAgentSkills } from '../../src/core/agentSkills';
+import { readAuditFile } from '../../src/core/audit';
+import { createMemoryHost } from '../../src/core/host';
+import { makeTempDir } from '../support/tempDir';
+import { writeMemSkill } from './registry/registryTestUtil';
+import { writeSkill } from './runtime/runtimeSupport';
+
+describe('createAgentSkills', () => {
+  it('scans through the host it is given, and builds neither runner nor runtime until asked', async () => {
+    const host = createMemoryHost();
+    const ws = path.resolve('/mem/ws');
+    const home = path.resolve('/mem/home');
+    writeMemSkill(host, ws, 'pdf');
+    writeMemSkill(host, home, 'pdf');
+    writeMemSkill(host, home, 'notes');
+    const stateDir = path.resolve('/nonexistent/state-of-a-memory-test');
+    const core = createAgentSkills({ host, stateDir, roots: [{ path: ws, scope: 'workspace' }, { path: home, scope: 'user' }] });
+    const snap = await core.registry.refresh();
+    assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['user:notes=ok', 'workspace:pdf=ok', 'user:pdf=shadowed']);
+    assert.equal(core.host, host);
+    assert.equal(fs.existsSync(stateDir), false, 'nothing was written for a scan');
+  });
+
+  it('runs a skill script from real folders through the runtime and runner it built, and audits the run', async function () {
+    this.timeout(30_000);
+    const tmp = makeTempDir('agent-skills-');
+    try {
+      const skills = path.join(tmp.dir, 'skills');
+      writeSkill(skills, 'hello', { description: 'Says hello. Use when greeting.', files: { 'scripts/hello.sh': '#!/bin/sh\necho "hello $1"\n' } });
+      const stateDir = path.join(tmp.dir, 'state');
+      const core = createAgentSkills({ stateDir, roots: [{ path: skills, scope: 'user' }], runner: { sandbox: 'off' } });
+      await core.registry.refresh();
+      await core.runtime.openSession('s');
+      assert.equal((await core.runtime.invoke('load', { names: ['hello'] }, { sessionId: 's' })).ok, true);
+      const r = await core.runtime.invoke('run_script', { skill: 'hello', script: 'scripts/hello.sh', args: ['world'] }, { sessionId: 's' });
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.equal((r.result as { stdout: string }).stdout, 'hello world\n');
+      assert.ok(fs.existsSync(path.join(stateDir, 'exec')), 'the runner works under <stateDir>/exec');
+      await core.flush();
+      assert.equal(core.audit?.file, path.join(stateDir, 'audit.jsonl'));
+      const lines = await readAuditFile(path.join(stateDir, 'audit.jsonl'));
+      assert.ok(lines.some((l) => l.action === 'run_script' && l.outcome === 'ok'), `no run_script line in ${JSON.stringify(lines)}`);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('opens a catalog over the same registry: no second scan, writes show in the registry', async () => {
+    const tmp = makeTempDir('agent-skills-cat-');
+    try {
+      const skills = path.join(tmp.dir, 'skills');
+      writeSkill(skills, 'pdf', { description: 'Reads PDFs. Use when a PDF is given.' });
+      const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state'), roots: [{ path: skills, scope: 'user' }] });
+      await core.registry.refresh();
+      const generation = core.registry.snapshot().generation;
+      const catalog = await core.openCatalog();
+      assert.equal(catalog.registry, core.registry);
+      assert.equal(core.registry.snapshot().generation, generation, 'the catalog did not rescan a scanned registry');
+      assert.equal(catalog.resolve('pdf').id, 'user:pdf');
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
