@@ -30,4 +30,17 @@ describe('layering: src/core never imports VS Code or LSP packages', () => {
     const offenders = files.flatMap((f) => forbiddenImports(fs.readFileSync(f, 'utf8')).map((s) => `${path.relative(CORE, f)} imports ${s}`));
     assert.deepEqual(offenders, []);
   });
+
+  it('no file under src/core or src/cli imports from src/extension (the CLI and the MCP server are surfaces over the core)', () => {
+    const roots = [CORE, path.resolve(__dirname, '../../src/cli')];
+    const offenders = roots.flatMap((root) =>
+      sourceFiles(root).flatMap((f) =>
+        [...fs.readFileSync(f, 'utf8').matchAll(SPECIFIERS)]
+          .map((m) => m[1])
+          .filter((s) => s.startsWith('.') && path.resolve(path.dirname(f), s).startsWith(path.resolve(__dirname, '../../src/extension')))
+          .map((s) => `${path.relative(path.resolve(__dirname, '../..'), f)} imports ${s}`),
+      ),
+    );
+    assert.deepEqual(offenders, []);
+  });
 });

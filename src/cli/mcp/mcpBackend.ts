@@ -11,7 +11,7 @@ import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../..
 import { SkillContentCache } from '../../core/runtime/skillContent';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import { defaultToolingGuidance } from '../../core/prompt/baseRules';
-import { surfacePromptOptions } from '../../extension/toolSurface';
+import { surfacePromptOptions } from '../../core/tools/toolSurface';
 import { SkillResources } from './skillResources';
 import type { ToolHost } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/toolSurface';
