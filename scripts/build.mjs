@@ -36,6 +36,21 @@ function vendorPlugin(outfile) {
   };
 }
 
+/**
+ * zod re-exports every locale as `z.locales` (~350 KB of messages in forty languages); we only ever use English,
+ * which zod imports on its own. The namespace is pointed at English alone, so no bundle parses the rest.
+ * @type {esbuild.Plugin}
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir) ? { path: 'zod-locales-en', namespace: 'zod-locales' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: process.cwd(), loader: 'js' }));
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   define: { 'import.meta.url': '__importMetaUrl' },
@@ -55,7 +70,7 @@ const entries = [
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${IMPORT_META_SHIM}` } },
 ].filter((e) => existsSync(e.entryPoints[0]));
-for (const e of entries) e.plugins = [vendorPlugin(e.outfile)];
+for (const e of entries) e.plugins = [vendorPlugin(e.outfile), zodEnglishOnly];
 entries.push(
   ...vendor.map((v) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(v.module)});`, resolveDir: process.cwd(), loader: 'js' },

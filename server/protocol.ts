@@ -12,6 +12,13 @@ export const SKILL_DOCUMENT_SELECTOR = [
   { scheme: 'untitled', pattern: '**/SKILL.md' },
 ] as const;
 
+/** plugin.json and mcp.json of Agent Plugins (the server answers only those in a plugin folder). */
+export const PLUGIN_DOCUMENT_SELECTOR = [
+  { scheme: 'file', pattern: '**/plugin.json' },
+  { scheme: 'file', pattern: '**/mcp.json' },
+  { scheme: 'file', pattern: '**/.mcp.json' },
+] as const;
+
 /** Glob the client should watch so the server hears about files inside skill folders. */
 export const SKILL_FILE_WATCH_GLOB = '**/*';
 

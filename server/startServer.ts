@@ -17,6 +17,8 @@ import {
   type RenameParams,
 } from 'vscode-languageserver';
 import * as path from 'node:path';
+import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
+import { renameFolderAction } from './services/renameFolderAction';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeFilesHost, type SkillFilesHost } from '../src/core/skill/filesHost';
 import { nodeFileSystem, type ServerFileSystem } from './fileSystem';
@@ -134,9 +136,11 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     }
   });
 
-  documents.onDidOpen(guard('didOpen', undefined, (e) => void ws.validateOpen(e.document)));
-  documents.onDidChangeContent(guard('didChange', undefined, (e) => ws.scheduleValidation(e.document)));
-  documents.onDidClose(guard('didClose', undefined, (e) => ws.closed(e.document.uri)));
+  // plugin.json / mcp.json of Agent Plugins get the plugin checks; everything else is a SKILL.md.
+  const plugins = new PluginDocuments(connection);
+  documents.onDidOpen(guard('didOpen', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : void ws.validateOpen(e.document))));
+  documents.onDidChangeContent(guard('didChange', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : ws.scheduleValidation(e.document))));
+  documents.onDidClose(guard('didClose', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.closed(e.document.uri) : ws.closed(e.document.uri))));
 
   connection.onDidChangeWatchedFiles(
     guard('didChangeWatchedFiles', undefined, (params) => {
@@ -151,6 +155,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   function onAnalysis<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, fn: (a: SkillAnalysis, p: P) => R): (p: P) => Promise<R> {
     return async (p: P) => {
       try {
+        if (isPluginDocumentUri(p.textDocument.uri)) return fallback;
         const a = await ws.analysisOf(p.textDocument.uri);
         return a ? fn(a, p) : fallback;
       } catch (e) {
@@ -166,11 +171,29 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   );
   connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
   connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));
-  connection.onCodeAction(onAnalysis('codeAction', [], (a, p: CodeActionParams) => codeActions(a, p.range, p.context.diagnostics)));
+  connection.onCodeAction(async (p: CodeActionParams) => {
+    try {
+      if (isPluginDocumentUri(p.textDocument.uri)) return [];
+      const a = await ws.analysisOf(p.textDocument.uri);
+      if (!a) return [];
+      const actions = codeActions(a, p.range, p.context.diagnostics);
+      // The folder-mismatch fix the other way round: rename the folder to the name, with every link and mention
+      // across the workspace, as one WorkspaceEdit (what F2 on `name` does).
+      const folderFix = await renameFolderAction(a, p.range, p.context.diagnostics, (name) => {
+        const openText = (file: string) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText();
+        return { fsys: deps.fs, roots, canRenameFiles, openText, name };
+      });
+      return folderFix ? [...actions, folderFix] : actions;
+    } catch (e) {
+      connection.console.error(`agent-skills: codeAction failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return [];
+    }
+  });
   connection.onPrepareRename(onAnalysis('prepareRename', null, (a, p: PrepareRenameParams) => prepareRename(a, p.position) ?? null));
   connection.onRenameRequest(async (p: RenameParams) => {
     const bad = badNewName(p.newName);
     if (bad) throw new ResponseError(ErrorCodes.InvalidParams, bad);
+    if (isPluginDocumentUri(p.textDocument.uri)) return null;
     const a = await ws.analysisOf(p.textDocument.uri);
     if (!a?.skillDir) return null;
     const target = path.join(path.dirname(a.skillDir), p.newName);

@@ -1,17 +1,3 @@
-import { archiveCommand } from './commands/archive';
-import { createCommand } from './commands/create';
-import { historyCommand } from './commands/history';
-import { inspectCommand } from './commands/inspect';
-import { listCommand } from './commands/list';
-import { mcpCommand } from './commands/mcp';
-import { patchCommand } from './commands/patch';
-import { promptCommand } from './commands/prompt';
-import { readPropertiesCommand } from './commands/readProperties';
-import { restoreCommand } from './commands/restore';
-import { explainCommand, rulesCommand } from './commands/rules';
-import { runCommand } from './commands/run';
-import { sessionCommand } from './commands/session';
-import { validateCommand } from './commands/validate';
 
 /** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
 export interface CliCommand {
@@ -23,5 +9,40 @@ export interface CliCommand {
   run(args: string[]): Promise<number>;
 }
 
-// Each command file exports one CliCommand; add yours to this list (one import, one entry).
-export const commands: CliCommand[] = [validateCommand, readPropertiesCommand, promptCommand, listCommand, runCommand, sessionCommand, inspectCommand, patchCommand, createCommand, historyCommand, restoreCommand, archiveCommand, rulesCommand, explainCommand, mcpCommand];
+/** A command's name and how to load it: a CLI start loads (and runs the top-level code of) only the command it runs. */
+interface CommandEntry {
+  name: string;
+  load(): CliCommand;
+}
+
+// Each command file exports one CliCommand; add yours to this list (one entry). `require` inside `load` keeps the
+// command's modules (the MCP SDK, the catalog, the exec engine...) out of every other command's start.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const entries: CommandEntry[] = [
+  { name: 'validate', load: () => (require('./commands/validate') as typeof import('./commands/validate')).validateCommand },
+  { name: 'read-properties', load: () => (require('./commands/readProperties') as typeof import('./commands/readProperties')).readPropertiesCommand },
+  { name: 'prompt', load: () => (require('./commands/prompt') as typeof import('./commands/prompt')).promptCommand },
+  { name: 'list', load: () => (require('./commands/list') as typeof import('./commands/list')).listCommand },
+  { name: 'run', load: () => (require('./commands/run') as typeof import('./commands/run')).runCommand },
+  { name: 'session', load: () => (require('./commands/session') as typeof import('./commands/session')).sessionCommand },
+  { name: 'inspect', load: () => (require('./commands/inspect') as typeof import('./commands/inspect')).inspectCommand },
+  { name: 'patch', load: () => (require('./commands/patch') as typeof import('./commands/patch')).patchCommand },
+  { name: 'create', load: () => (require('./commands/create') as typeof import('./commands/create')).createCommand },
+  { name: 'history', load: () => (require('./commands/history') as typeof import('./commands/history')).historyCommand },
+  { name: 'restore', load: () => (require('./commands/restore') as typeof import('./commands/restore')).restoreCommand },
+  { name: 'archive', load: () => (require('./commands/archive') as typeof import('./commands/archive')).archiveCommand },
+  { name: 'rules', load: () => (require('./commands/rules') as typeof import('./commands/rules')).rulesCommand },
+  { name: 'explain', load: () => (require('./commands/rules') as typeof import('./commands/rules')).explainCommand },
+  { name: 'mcp', load: () => (require('./commands/mcp') as typeof import('./commands/mcp')).mcpCommand },
+];
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The command named `name`, loaded; undefined when there is none. */
+export function findCommand(name: string): CliCommand | undefined {
+  return entries.find((e) => e.name === name)?.load();
+}
+
+/** Every command, loaded (for the help text only). */
+export function allCommands(): CliCommand[] {
+  return entries.map((e) => e.load());
+}

@@ -1,4 +1,4 @@
-import { commands, type CliCommand } from './commands';
+import { allCommands, findCommand, type CliCommand } from './commands';
 import { UsageError } from './usageError';
 import { cliVersion } from './version';
 
@@ -6,14 +6,14 @@ import { cliVersion } from './version';
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(helpText(commands));
+    process.stdout.write(helpText(allCommands()));
     return name ? 0 : 2;
   }
   if (name === '--version') {
     process.stdout.write(`${cliVersion()}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  const command = findCommand(name);
   if (!command) {
     process.stderr.write(`agent-skills: unknown command '${name}'. Run 'agent-skills --help' for the list.\n`);
     return 2;

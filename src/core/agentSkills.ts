@@ -8,6 +8,7 @@ import type { PackSpec } from './catalog/types';
 import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
 import { createNodeHost } from './host/nodeHost';
+import { withPluginRuns } from './plugins/pluginRuns';
 import type { SkillsHost } from './host/skillsHost';
 import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
 import type { SkillRoot } from './registry/types';
@@ -15,6 +16,7 @@ import { artifactReaderOf } from './runtime/execAdapters';
 import { skillSourceOf } from './runtime/registrySource';
 import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './runtime/skillsRuntime';
 import type { ScriptExecutor, SkillSource } from './runtime/types';
+import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/types';
 
 /** What {@link createAgentSkills} builds from; only `stateDir` and the roots (or a registry) are needed. */
@@ -29,16 +31,23 @@ export interface AgentSkillsInit {
   host?: SkillsHost;
   /** Validation mode of the scan (default lenient). */
   mode?: ValidationMode;
+  /** Rule settings over each writable root's `.agent-skills.yaml` (VS Code's `agentSkills.validation.rules`). */
+  ruleOverrides?: () => RuleConfig | undefined;
   /** Script runner options; `stateDir` defaults to `<stateDir>/exec`, `resolveSkillRoot` to the registry's skills. */
   runner?: Partial<ScriptRunnerOptions>;
-  /** Puts a gate in front of the runner (the extension refuses runs in an untrusted workspace); default the runner. */
-  executor?: (runner: ScriptRunner) => ScriptExecutor;
+  /**
+   * Puts a gate in front of the runner (the extension refuses runs in an untrusted workspace); default the runner.
+   * Returning undefined leaves the runtime without an executor (an MCP server started without --allow-scripts).
+   */
+  executor?: (runner: ScriptRunner) => ScriptExecutor | undefined;
   /** Where the runtime reads skills from; default the registry's usable skills. */
   source?: SkillSource;
   /** Runtime options beyond what the factory wires (load mode, budgets, tool names ...). */
   runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts'>;
   /** Skill packs the catalog mounts when it opens. */
   packs?: readonly PackSpec[];
+  /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name (default `<stateDir>/plugin-data`). */
+  pluginDataDir?: string;
 }
 
 /** The assembled core. The runner and runtime are built on first use, so a front end that only lists or edits creates neither. */
@@ -57,7 +66,7 @@ export interface AgentSkills {
 
 export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
   const host = init.host ?? createNodeHost();
-  const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode });
+  const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;
   const getRunner = (): ScriptRunner =>
@@ -65,11 +74,13 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
   const getRuntime = (): SkillsRuntime => {
     if (runtime) return runtime;
     const r = getRunner();
+    const executor = init.executor ? init.executor(r) : r;
     runtime = createSkillsRuntime({
       ...init.runtime,
       source: init.source ?? skillSourceOf(registry),
       stateDir: init.stateDir,
-      executor: init.executor ? init.executor(r) : r,
+      // Plugin skills' runs get their plugin's root and data folder, whatever gate the front end puts first.
+      ...(executor ? { executor: withPluginRuns(executor, registry, init.pluginDataDir ?? path.join(init.stateDir, 'plugin-data')) } : {}),
       artifacts: artifactReaderOf(r.artifacts),
     });
     return runtime;

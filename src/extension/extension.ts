@@ -12,6 +12,7 @@ import { SkillsService } from './skillsService';
 import { registerTools } from './tools/registerTools';
 import { registerTree } from './tree/registerTree';
 import { registerWatchers } from './watchers';
+import { registerMcpProvider } from './mcpProvider';
 
 /** What activate returns: the service, for the extension's own tests. */
 export interface SkillsExtensionApi {
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   registerCommands(context, service, tree, client);
   registerPlayground(context, service, tree);
   registerWatchers(context, service);
+  registerMcpProvider(context, service);
   return { service, catalog };
 }
 

@@ -35,6 +35,7 @@ export const VIEWS = {
 export const COMMANDS = {
   refresh: 'agentSkills.refresh',
   createSkill: 'agentSkills.createSkill',
+  createPlugin: 'agentSkills.createPlugin',
   validateAll: 'agentSkills.validateAll',
   loadSkill: 'agentSkills.loadSkill',
   unloadSkill: 'agentSkills.unloadSkill',

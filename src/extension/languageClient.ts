@@ -74,7 +74,7 @@ export class SkillLanguageClient implements vscode.Disposable {
     // A plain require (the bundle is CommonJS) that the build points at a separate file in dist/ (scripts/build.mjs,
     // `vendor`), so the extension's own bundle does not even carry the library's source to parse.
     const { LanguageClient, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
-    const { SETTINGS_SECTION, SKILL_DOCUMENT_SELECTOR } = protocol();
+    const { SETTINGS_SECTION, SKILL_DOCUMENT_SELECTOR, PLUGIN_DOCUMENT_SELECTOR } = protocol();
     const module = this.context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc },
@@ -82,7 +82,7 @@ export class SkillLanguageClient implements vscode.Disposable {
     };
     const skillFolders = `**/{${PROJECT_SKILL_DIRS.join(',')}}/**/*`;
     const clientOptions: LanguageClientOptions = {
-      documentSelector: SKILL_DOCUMENT_SELECTOR.map((s) => ({ ...s })),
+      documentSelector: [...SKILL_DOCUMENT_SELECTOR, ...PLUGIN_DOCUMENT_SELECTOR].map((s) => ({ ...s })),
       initializationOptions: initOptions(),
       synchronize: {
         configurationSection: SETTINGS_SECTION,

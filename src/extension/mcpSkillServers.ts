@@ -1,4 +1,5 @@
-// The MCP servers of setting agentSkills.mcpServers whose skills join the runtime as `mcp:<server>:<skill>`.
+// The MCP servers of setting agentSkills.mcpServers, and those of installed Agent Plugins' mcp.json, whose skills
+// join the runtime as `mcp:<server>:<skill>` (`mcp:<plugin>.<server>:<skill>` for a plugin's).
 // Reconnected when the setting changes; in an untrusted workspace no server is started (a workspace could
 // otherwise name any command to run). Each server's state and refused content go to the output channel.
 import * as vscode from 'vscode';
@@ -12,6 +13,8 @@ import type { ScriptExecutor, SkillSource } from '../core/runtime/types';
 export class McpSkillServers {
   private key = '[]';
   private clients: McpSkillsClient[] = [];
+  /** Names of the servers the user configured: only their failures are shown in the Skills view. */
+  private configured = new Set<string>();
 
   constructor(
     private readonly stateDir: () => string,
@@ -19,9 +22,10 @@ export class McpSkillServers {
   ) {}
 
   /** Connects to the configured servers when they differ from the connected ones; resolves when all answered or failed. */
-  async update(configs: readonly McpServerConfig[], trusted: boolean): Promise<boolean> {
-    const wanted = trusted ? configs : [];
-    if (!trusted && configs.length) this.log.warn('agentSkills.mcpServers: no MCP server is started in an untrusted workspace.');
+  async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpServerConfig[] = []): Promise<boolean> {
+    const wanted = trusted ? [...configs, ...pluginConfigs.filter((p) => !configs.some((c) => c.name === p.name))] : [];
+    if (!trusted && configs.length + pluginConfigs.length) this.log.warn('agentSkills.mcpServers and plugin MCP servers: no MCP server is started in an untrusted workspace.');
+    this.configured = new Set(configs.map((c) => c.name));
     const key = JSON.stringify(wanted);
     if (key === this.key) return false;
     this.key = key;
@@ -30,9 +34,16 @@ export class McpSkillServers {
     await Promise.all(old.map((c) => c.close()));
     for (const c of this.clients) {
       if (c.state.state === 'up') this.log.info(`MCP server '${c.config.name}': ${c.state.skills} skill(s), read-only, never run here.`);
-      else this.log.warn('reason' in c.state ? c.state.reason : `MCP server '${c.config.name}': ${c.state.state}`);
+      else if (this.configured.has(c.config.name)) this.log.warn('reason' in c.state ? c.state.reason : `MCP server '${c.config.name}': ${c.state.state}`);
+      // A plugin's server that serves no skills (most do not) is not a problem of ours: said once, quietly.
+      else this.log.info('reason' in c.state ? c.state.reason : `MCP server '${c.config.name}': ${c.state.state}`);
     }
     return true;
+  }
+
+  /** Each connected server that serves no skills now, with the reason (shown in the Skills view). */
+  problems(): { server: string; reason: string }[] {
+    return this.clients.flatMap((c) => ((c.state.state === 'down' || c.state.state === 'no-skills') && this.configured.has(c.config.name) ? [{ server: c.config.name, reason: c.state.reason }] : []));
   }
 
   /** The runtime's source with the servers' skills added (follows reconnections). */

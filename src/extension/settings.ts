@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { PROJECT_SKILL_DIRS, USER_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
+import { configFromData } from '../core/skill/config/loadConfig';
+import type { RuleConfig } from '../core/skill/ruleConfig';
 import { RUNTIME_SETTING_KEYS, schemas } from './settingsSchema';
 
 /** The settings section every key lives in. */
@@ -35,6 +37,16 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'> 
     }
   }
   return { settings: out as RuntimeSettings, problems };
+}
+
+/**
+ * `agentSkills.validation.rules` as rule settings (checked like a configuration file's `rules:`; bad entries are
+ * left out), laid by the registry over each writable root's `.agent-skills.yaml`, as the language server does.
+ */
+export function readValidationRules(): RuleConfig | undefined {
+  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown>('validation.rules');
+  if (raw === undefined || raw === null) return undefined;
+  return configFromData({ rules: raw }, 'the setting agentSkills.validation.rules').config;
 }
 
 /** VS Code's own skill support: whether it is on and which folders it reads (absolute paths). */

@@ -25,6 +25,7 @@ export const RUNTIME_SETTING_KEYS = {
   maxRunMB: 'scripts.maxRunMB',
   maxHomeMB: 'scripts.maxHomeMB',
   mcpServers: 'mcpServers',
+  pluginLocations: 'pluginLocations',
 } as const;
 
 const extraRoot = z.union([
@@ -65,5 +66,6 @@ export const schemas = {
   maxRunMB: z.number().min(1).max(1_048_576).default(512),
   maxHomeMB: z.number().min(1).max(1_048_576).default(2048),
   mcpServers: z.array(mcpServerConfigSchema).max(32).default([]),
+  pluginLocations: z.array(z.string().min(1)).max(64).default([]),
 };
 

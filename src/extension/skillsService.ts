@@ -3,9 +3,11 @@
 // The parts live in service/: roots and packs (windowRoots), the core's lifecycle (windowCore) and assembly
 // (runtimeWiring), pinned skills, session titles and deferral to VS Code's built-in skills. This file is the
 // glue the views, tools and chat use, and the tool dispatch.
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SandboxStatus } from '../core/exec/sandboxStatus';
+import type { LocatedPlugin } from '../core/plugins';
 import type { PluginContributions } from '../core/registry/pluginContributions';
 import type { SkillRegistry } from '../core/registry/skillRegistry';
 import type { SkillRecord, SkillRoot } from '../core/registry/types';
@@ -49,7 +51,8 @@ export class SkillsService extends ServiceEventHub {
     for (const p of read.problems) log.warn(p);
     this.titles = new SessionTitles(context.workspaceState);
     this.mcp = new McpSkillServers(() => this.stateDir, log);
-    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log);
+    // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
+    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
     this.core = new WindowCore({
       roots: this.windowRoots,
       settings: () => this.settings,
@@ -60,12 +63,18 @@ export class SkillsService extends ServiceEventHub {
       sessionsChanged: (e) => this.sessionsChanged.fire(e),
       scanned: (registry) => this.scannedEmitter.fire(registry),
       mcp: this.mcp,
+      pluginDataRoot: () => this.pluginDataRoot,
     });
   }
 
   /** Folder of sessions, audit log and run workspaces: per workspace, so sessions survive a reload. */
   get stateDir(): string {
     return (this.context.storageUri ?? this.context.globalStorageUri).fsPath;
+  }
+
+  /** Where Agent Plugins keep their PLUGIN_DATA folders: per user, not per workspace, so they survive both updates and folders. */
+  get pluginDataRoot(): string {
+    return path.join(this.context.globalStorageUri.fsPath, 'plugin-data');
   }
 
   /** The registry and runtime, created (and the skills scanned) on first use. */
@@ -98,6 +107,26 @@ export class SkillsService extends ServiceEventHub {
     return this.windowRoots.pluginSkills();
   }
 
+  /** The Agent Plugins of the last scan (rejected ones with their problems), for the Skills view's Plugins group. */
+  agentPlugins(): readonly LocatedPlugin[] {
+    return this.windowRoots.agentPlugins();
+  }
+
+  /** Where hosts record the plugins they install: a change there rescans (see watchers.ts). */
+  pluginInstallRecords(): { base: string; pattern: string }[] {
+    const home = os.homedir();
+    return [
+      { base: path.resolve(this.context.globalStorageUri.fsPath, '..', '..', 'agent-plugins'), pattern: 'installed.json' },
+      { base: path.join(home, '.claude'), pattern: '{plugins/installed_plugins.json,settings.json}' },
+      { base: path.join(home, '.copilot', 'installed-plugins'), pattern: '**/plugin.json' },
+    ];
+  }
+
+  /** The servers of agentSkills.mcpServers that are not serving skills (down, or without the skills extension). */
+  mcpServerProblems(): { server: string; reason: string }[] {
+    return this.mcp.problems();
+  }
+
   /** An extension was installed, removed or updated: new plugin roots, rescanned if they changed. */
   async extensionsChanged(): Promise<void> {
     if (this.windowRoots.rereadPluginSkills()) await this.core.rescanRoots();
@@ -118,7 +147,7 @@ export class SkillsService extends ServiceEventHub {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) this.log.warn(p);
-    if (this.core.started) await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted);
+    if (this.core.started) await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot));
     await this.core.applyRoots();
   }
 
@@ -132,9 +161,10 @@ export class SkillsService extends ServiceEventHub {
     return this.core.refreshSkillDir(dir);
   }
 
-  /** Rescans every root. */
-  refresh(): Promise<void> {
-    return this.core.refresh();
+  /** Rescans every root, and reads the installed agent plugins again (the Refresh button). */
+  async refresh(): Promise<void> {
+    await this.core.registryReady();
+    await this.core.rescanRoots();
   }
 
   /** Runs one runtime tool in a session (created when missing). Never throws for model-facing problems. */
@@ -178,13 +208,14 @@ export class SkillsService extends ServiceEventHub {
 
   /** The skills of agentSkills.mcpServers (connecting to them first when the setting changed), for the Skills view. */
   async mcpRecords(registry: SkillRegistry): Promise<SkillRecord[]> {
-    if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted)) this.skillsChanged.fire();
+    if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot))) this.skillsChanged.fire();
     return this.mcp.records(skillSourceOf(registry));
   }
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
   listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
-    return listableSkills([...registry.usable(), ...(this.core.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs);
+    const vscodePlugins = new Set(this.agentPlugins().filter((p) => p.hosts.includes('vscode')).map((p) => p.root));
+    return listableSkills([...registry.usable(), ...(this.core.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
   }
 
   /** The label of a session in the tree (the first prompt of its conversation). */

@@ -32,10 +32,29 @@ export function registerWatchers(context: vscode.ExtensionContext, service: Skil
     watch();
   };
   watch();
+  // A host installing, updating or removing an agent plugin rewrites its record: read the plugins again.
+  const records = service.pluginInstallRecords().map((r) => {
+    const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(r.base), r.pattern));
+    w.onDidCreate(reconfigure);
+    w.onDidChange(reconfigure);
+    w.onDidDelete(reconfigure);
+    return w;
+  });
+  // The lint configuration applies to the Skills view too: a configuration file or the rules setting changed, re-check.
+  const lintConfig = vscode.workspace.createFileSystemWatcher('**/.agent-skills.{yaml,yml,json}');
+  const recheck = () => void service.refresh().catch((e: unknown) => service.log.error(`Re-checking the skills failed: ${(e as Error).message}`));
+  lintConfig.onDidCreate(recheck);
+  lintConfig.onDidChange(recheck);
+  lintConfig.onDidDelete(recheck);
   context.subscriptions.push(
+    lintConfig,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('agentSkills.validation.rules')) recheck();
+    }),
+    ...records,
     { dispose: () => watchers.splice(0).forEach((w) => w.dispose()) },
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (SkillsService.affectsRuntime(e) || e.affectsConfiguration('chat.useAgentSkills') || e.affectsConfiguration('chat.agentSkillsLocations')) reconfigure();
+      if (SkillsService.affectsRuntime(e) || e.affectsConfiguration('chat.useAgentSkills') || e.affectsConfiguration('chat.agentSkillsLocations') || e.affectsConfiguration('chat.pluginLocations')) reconfigure();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(reconfigure),
     vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),

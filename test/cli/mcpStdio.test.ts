@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -63,6 +64,24 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     assert.deepEqual(await names(['--tool-surface', 'minimal', '--read-only']), ['runSkill']);
     const both = await names(['--tool-surface', 'both', '--allow-scripts', '--sandbox', 'off']);
     assert.deepEqual(both, TOOLS.map((t) => t.name));
+  });
+
+  it('--no-tools (what the extension offers VS Code\'s MCP client): no tools capability, skills as resources and prompts, rules that say to read skill://', async () => {
+    const { client } = await connect(['--no-tools']);
+    const caps = client.getServerCapabilities() ?? {};
+    assert.equal(caps.tools, undefined, 'no tools capability: an agent that also has our Language Model Tools sees each tool once');
+    assert.ok(caps.resources && caps.prompts);
+    await assert.rejects(client.listTools(), 'tools/list is not answered');
+    const instructions = client.getInstructions() ?? '';
+    assert.match(instructions, /<available_skills>[\s\S]*<name>alpha<\/name>/);
+    assert.match(instructions, /read the resource skill:\/\/<name>\/SKILL\.md/);
+    assert.doesNotMatch(instructions, /load_skills|read_skill_file|run_skill_script/, 'the rules name no tool the server does not offer');
+    const { resources } = await client.listResources();
+    assert.ok(resources.some((r) => r.uri === 'skill://alpha/SKILL.md'));
+    assert.deepEqual((await client.listPrompts()).prompts.map((p) => p.name), ['alpha', 'beta']);
+    const usage = spawnSync(process.execPath, serverArgs(skills, state, ['--no-tools', '--allow-scripts']), { encoding: 'utf8' });
+    assert.equal(usage.status, 2);
+    assert.match(usage.stderr, /--no-tools offers no tool/);
   });
 
   it('lists every skill file as skill:// with size and digest, and reads them back with matching bytes', async () => {

@@ -81,6 +81,8 @@ export async function startCodeServer(o) {
       ...process.env,
       ...o.env,
       HOME: dirs.home,
+      // Where this VS Code keeps its user data (suites write VS Code's own files there, e.g. its installed agent plugins).
+      SKILLS_TEST_USER_DATA_DIR: dirs.userData,
       XDG_CONFIG_HOME: dirs.config,
       XDG_DATA_HOME: dirs.data,
       XDG_CACHE_HOME: dirs.cache,

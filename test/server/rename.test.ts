@@ -3,10 +3,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PrepareRenameRequest, RenameRequest, type RenameFile, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { CodeActionRequest, PrepareRenameRequest, RenameRequest, type CodeAction, type RenameFile, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { removeDir } from './fixtureWorkspace';
 import { applyEdits, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { fileWriter } from '../support/tempDir';
 
 /** Applies a WorkspaceEdit to the disk as a client would: text edits, then file renames, in order. */
 function applyWorkspaceEdit(edit: WorkspaceEdit): void {
@@ -26,10 +27,7 @@ function applyWorkspaceEdit(edit: WorkspaceEdit): void {
 describe('language server: F2 on name renames the skill, its folder and what points at it (over stdio)', function () {
   let ws: string;
   let s: LspSession | undefined;
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-    fs.writeFileSync(path.join(ws, rel), text);
-  };
+  const write = fileWriter(() => ws);
 
   before(function () {
     this.timeout(BUILD_TIMEOUT_MS);
@@ -75,5 +73,25 @@ describe('language server: F2 on name renames the skill, its folder and what poi
     await openDoc(s, uri, fs.readFileSync(path.join(ws, 'skills/old-skill/SKILL.md'), 'utf8'), 1);
     await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: { line: 1, character: 8 }, newName: 'Bad_Name' }), /not a valid skill name/);
     await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: { line: 1, character: 8 }, newName: 'taken' }), /already exists/);
+  });
+
+  it("the folder-mismatch fix that keeps the name renames the folder and every link to it, as one WorkspaceEdit", async () => {
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false }, resourceOperations: true });
+    // The author changed the name; the folder still has the old one.
+    const file = path.join(ws, 'skills/old-skill/SKILL.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('name: old-skill', 'name: fresh-skill'));
+    const uri = fileUri(file);
+    await openDoc(s, uri, fs.readFileSync(file, 'utf8'), 1);
+    const diags = await s.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'name-folder-mismatch'));
+    const mismatch = diags.diagnostics.find((d) => d.code === 'name-folder-mismatch')!;
+    const actions = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: mismatch.range, context: { diagnostics: [mismatch] } })) as CodeAction[];
+    const rename = actions.find((a) => /Rename the folder to 'fresh-skill'/.test(a.title));
+    assert.ok(rename?.edit, `offered: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.ok(actions.some((a) => /Set name to the folder name 'old-skill'/.test(a.title)), 'the other direction is still offered');
+    applyWorkspaceEdit(rename.edit);
+    assert.ok(fs.existsSync(path.join(ws, 'skills/fresh-skill/SKILL.md')) && !fs.existsSync(path.join(ws, 'skills/old-skill')));
+    assert.match(fs.readFileSync(path.join(ws, 'skills/other/SKILL.md'), 'utf8'), /\[old\]\(\.\.\/fresh-skill\/SKILL\.md\)/);
+    assert.match(fs.readFileSync(path.join(ws, 'docs/guide.md'), 'utf8'), /skills\/fresh-skill\/scripts\/run\.py/);
+    execFileSync(process.execPath, [path.join(repoRoot, 'dist/cli.js'), 'validate', path.join(ws, 'skills/fresh-skill')]);
   });
 });

@@ -3,10 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
-import { connectMcpServers } from '../../core/mcp/connectMcpServers';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { installedPlugins, pluginSkillRoots, readPlugins } from '../../core/plugins';
+import { cliPlugins } from '../pluginRoots';
 import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
@@ -54,17 +53,24 @@ export const listCommand: CliCommand = {
       }
     });
     // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
-    const plugins = readPlugins([...values.plugin.map((p) => path.resolve(p)), ...(values['no-defaults'] ? [] : installedPlugins({ homeDir: os.homedir() }))]);
-    for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills list: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+    const { plugins, roots: pluginRoots, mcpServers: pluginServers } = cliPlugins('list', values.plugin, values['no-defaults'], cliStateDir(values['state-dir']));
     if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
     const roots: SkillRoot[] = [
       ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
-      ...pluginSkillRoots(plugins),
+      ...pluginRoots,
     ];
     const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
     const snapshot = await registry.refresh();
     const records = snapshot.records;
-    const clients = await connectMcpServers(servers, cliStateDir(values['state-dir']));
+    // The MCP client (the SDK) is loaded only when there is a server to ask.
+    const wanted = [...servers, ...pluginServers];
+    const all: McpSkillsClient[] = wanted.length
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+        await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
+      : [];
+    // A plugin's MCP servers are shown when they serve skills; one that serves none (or is down) is not the user's concern here.
+    const named = new Set(servers.map((s) => s.name));
+    const clients = all.filter((c) => named.has(c.config.name) || c.state.state === 'up');
     try {
       if (values.json) {
         // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
@@ -76,7 +82,7 @@ export const listCommand: CliCommand = {
         if (clients.length) process.stdout.write(formatMcp(clients));
       }
     } finally {
-      await Promise.all(clients.map((c) => c.close()));
+      await Promise.all(all.map((c) => c.close()));
     }
     const serverProblem = clients.some((c) => c.state.state === 'down' || c.problems.length > 0);
     return serverProblem || plugins.some((p) => p.problems.some((x) => x.severity === 'error')) || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;

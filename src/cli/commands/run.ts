@@ -6,11 +6,13 @@ import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { runtimeTool, type ToolCallContext } from '../../core/tools';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
+import { cliPlugins } from '../pluginRoots';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 
 interface RunFlags {
   roots: string[];
+  plugins: string[];
   noDefaults: boolean;
   stateDir?: string;
   timeout?: number;
@@ -20,7 +22,7 @@ interface RunFlags {
 
 /** Options come before `<skill>`; everything after `<script>` goes to the script unchanged. */
 function parseRunArgs(args: string[]): { flags: RunFlags; skill: string; script: string; rest: string[] } {
-  const flags: RunFlags = { roots: [], noDefaults: false, json: false };
+  const flags: RunFlags = { roots: [], plugins: [], noDefaults: false, json: false };
   let i = 0;
   const value = (name: string): string => {
     const v = args[++i];
@@ -34,6 +36,7 @@ function parseRunArgs(args: string[]): { flags: RunFlags; skill: string; script:
       break;
     }
     if (a === '--root') flags.roots.push(value(a));
+    else if (a === '--plugin') flags.plugins.push(value(a));
     else if (a === '--no-defaults') flags.noDefaults = true;
     else if (a === '--state-dir') flags.stateDir = value(a);
     else if (a === '--json') flags.json = true;
@@ -58,13 +61,14 @@ function parseRunArgs(args: string[]): { flags: RunFlags; skill: string; script:
  */
 export const runCommand: CliCommand = {
   name: 'run',
-  usage: 'run [--root <dir>]... [--no-defaults] [--state-dir <dir>] [--timeout <s>] [--sandbox auto|off|required] [--json] <skill> <script> [args...]',
+  usage: 'run [--root <dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--timeout <s>] [--sandbox auto|off|required] [--json] <skill> <script> [args...]',
   summary: "Run a skill's script in a fresh workspace, as the run_script tool does; exits with the script's exit code.",
   async run(args) {
     const { flags, skill, script, rest } = parseRunArgs(args);
     const extraRoots = flags.roots.map(parseRootArg);
-    if (flags.noDefaults && !extraRoots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir>.');
-    const roots: SkillRoot[] = flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+    const plugins = cliPlugins('run', flags.plugins, flags.noDefaults, cliStateDir(flags.stateDir));
+    if (flags.noDefaults && !extraRoots.length && !plugins.roots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir> or --plugin <dir>.');
+    const roots: SkillRoot[] = [...(flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
     const core = createAgentSkills({ roots, stateDir: cliStateDir(flags.stateDir), runner: { workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) } });
     await core.registry.refresh();
     const { runner, runtime: rt } = core;

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, nodeFilesHost, validateSkillDir, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../commands';
+import { looksLikePlugin } from '../../core/plugins/readPlugin';
+import { validatePlugin, type PluginValidation } from '../../core/plugins/validatePlugin';
 import { resolveAllTargets, type SkillTarget } from '../skillTargets';
 import { UsageError } from '../usageError';
 import { cliVersion } from '../version';
@@ -61,7 +63,11 @@ export const validateCommand: CliCommand = {
         results.push(notSkillFile);
         continue;
       }
-      for (const t of await resolveAllTargets([arg])) {
+      // An Agent Plugin folder: its plugin.json, mcp.json and skills/ first, then each of its skills.
+      const plugin = looksLikePlugin(path.resolve(arg)) ? validatePlugin(path.resolve(arg)) : undefined;
+      if (plugin) results.push(pluginResult(arg, plugin));
+      const targets = plugin ? plugin.skillDirs.map((dir) => ({ dir, display: path.join(arg, path.relative(plugin.plugin.root, dir)) })) : await resolveAllTargets([arg]);
+      for (const t of targets) {
         const loaded = explicit ?? (await loadConfigFor(t.dir, nodeFilesHost).catch(() => EMPTY_CONFIG));
         for (const p of loaded.problems) {
           if (reported.has(p)) continue;
@@ -81,7 +87,9 @@ export const validateCommand: CliCommand = {
       for (const r of results) (r.valid ? process.stdout : process.stderr).write(formatHuman(r));
       if (results.length > 1) {
         const bad = results.filter((r) => !r.valid).length;
-        process.stdout.write(`Checked ${results.length} skills (${mode}): ${results.length - bad} valid, ${bad} invalid.\n`);
+        const plugins = results.filter((r) => r.kind === 'plugin').length;
+        const what = plugins ? `${plugins} plugin(s) and ${results.length - plugins} skill(s)` : `${results.length} skills`;
+        process.stdout.write(`Checked ${what} (${mode}): ${results.length - bad} valid, ${bad} invalid.\n`);
       }
     }
     // Fix reports go to stderr in machine formats, so stdout stays one document.
@@ -89,6 +97,19 @@ export const validateCommand: CliCommand = {
     return results.every((r) => r.valid) ? 0 : 1;
   },
 };
+
+/** The plugin's own findings as one result (files relative to the plugin folder); invalid when any is an error. */
+function pluginResult(arg: string, v: PluginValidation): ValidateResult {
+  return {
+    path: arg,
+    dir: v.plugin.root,
+    fileName: v.plugin.manifestFile ? path.relative(v.plugin.root, v.plugin.manifestFile) : 'plugin.json',
+    name: v.plugin.manifest?.name ?? path.basename(v.plugin.root),
+    kind: 'plugin',
+    valid: !v.findings.some((f) => f.severity === 'error'),
+    diagnostics: v.findings.map((f) => ({ rule: f.rule, severity: f.severity, message: f.message, range: f.range, file: path.relative(v.plugin.root, f.file) || '.' })),
+  };
+}
 
 async function validateTarget(t: SkillTarget, mode: 'strict' | 'lenient', loaded: LoadedConfig): Promise<ValidateResult> {
   const v = await validateSkillDir(t.dir, { mode, config: loaded.config });

@@ -9,13 +9,15 @@ export interface ValidateResult {
   /** The skill file's name, when there is one. */
   fileName?: string;
   name: string;
+  /** `plugin` for an Agent Plugin's own files (its skills are results of their own). */
+  kind?: 'skill' | 'plugin';
   valid: boolean;
   diagnostics: Pick<SkillDiagnostic, 'rule' | 'severity' | 'message' | 'range' | 'file'>[];
 }
 
 /** Human output as the reference CLI prints it (errors as `  - message`), then the other findings. */
 export function formatHuman(r: ValidateResult): string {
-  const lines = [r.valid ? `Valid skill: ${r.path}` : `Validation failed for ${r.path}:`];
+  const lines = [r.valid ? `Valid ${r.kind ?? 'skill'}: ${r.path}` : `Validation failed for ${r.path}:`];
   for (const d of r.diagnostics) if (d.severity === 'error') lines.push(`  - ${d.message}`);
   for (const d of r.diagnostics) {
     if (d.severity === 'error') continue;

@@ -2,12 +2,13 @@
 // (sessions, tools, audit), the script runner, the skill resources, and a watcher that tells sessions when
 // skills changed on disk. Sessions are the runtime's own (`mcp-<MCP session id>`), opened and deleted here.
 import { EventEmitter } from 'node:events';
-import * as path from 'node:path';
-import { SkillCatalog } from '../../core/catalog/skillCatalog';
-import { createScriptRunner, type SandboxPolicy } from '../../core/exec';
+import { createAgentSkills } from '../../core/agentSkills';
+import type { SandboxPolicy } from '../../core/exec';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
-import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../core/runtime';
+import type { SkillsRuntime } from '../../core/runtime';
+import { lateSource } from '../../core/runtime/lateSource';
+import type { SkillSource } from '../../core/runtime/types';
 import { SkillContentCache } from '../../core/runtime/skillContent';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import { defaultToolingGuidance } from '../../core/prompt/baseRules';
@@ -27,6 +28,8 @@ export interface McpBackendOptions {
   surface: ToolSurface;
   allowScripts: boolean;
   readOnly: boolean;
+  /** False with `--no-tools`: resources, prompts and instructions only (default true). */
+  tools?: boolean;
   /** Undefined: the runner's default (`auto`). */
   sandbox?: SandboxPolicy;
   /** Watch the roots and notify sessions (default true). */
@@ -59,8 +62,6 @@ export function runtimeSessionId(mcpSessionId: string): string {
 
 /** Opens the catalog and runtime; nothing is served until a transport connects a session. */
 export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend> {
-  const catalog = await SkillCatalog.open({ roots: o.roots, stateDir: o.stateDir });
-  const runner = o.allowScripts ? createScriptRunner({ stateDir: path.join(o.stateDir, 'exec'), workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) }) : undefined;
   const toolNames = runtimeToolNames();
   const prompt = surfacePromptOptions(o.surface, toolNames);
   // Without --allow-scripts the server offers no script tool, so the guidance does not describe one.
@@ -69,18 +70,26 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   }
   const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
   for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
-  const runtime: SkillsRuntime = createSkillsRuntime({
-    source: clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource(),
+  // The one assembly of the core (as the extension and the other commands): the runtime reads through the
+  // catalog, opened over the factory's registry once the factory exists.
+  let catalogSource: SkillSource | undefined;
+  const core = createAgentSkills({
+    roots: o.roots,
     stateDir: o.stateDir,
-    ...(runner ? { executor: refuseMcpScripts(runner, mcpCacheDir(o.stateDir)), artifacts: artifactReaderOf(runner.artifacts) } : {}),
-    loadMode: 'session',
-    toolNames,
-    ...prompt,
+    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+    // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
+    executor: (r) => (o.allowScripts ? refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined),
+    source: lateSource(() => catalogSource!),
+    runtime: { loadMode: 'session', toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
   });
+  await core.registry.refresh();
+  const catalog = await core.openCatalog();
+  catalogSource = clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource();
+  const runtime: SkillsRuntime = core.runtime;
   const resources = new SkillResources(catalog);
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  const sandbox = runner ? await runner.sandboxStatus() : undefined;
+  const sandbox = o.allowScripts ? await core.runner.sandboxStatus() : undefined;
 
   const signature = async () => {
     const m = new Map<string, string>();
@@ -105,6 +114,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     surface: o.surface,
     allowScripts: o.allowScripts,
     readOnly: o.readOnly,
+    tools: o.tools !== false,
     resources,
     content: new SkillContentCache(),
     sandbox,

@@ -10,11 +10,15 @@ export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
 /** Parsed `agent-skills mcp` options. */
 export interface McpOptions {
   roots: string[];
+  /** Agent Plugin folders (`--plugin`), besides those agents installed. */
+  plugins: string[];
   noDefaults: boolean;
   stateDir?: string;
   surface: ToolSurface;
   allowScripts: boolean;
   readOnly: boolean;
+  /** `--no-tools`: serve resources, prompts and instructions only. */
+  noTools: boolean;
   sandbox?: SandboxPolicy;
   /** `--http [host:]port`; undefined for stdio. */
   http?: { host: string; port: number };
@@ -56,11 +60,13 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
       allowPositionals: false,
       options: {
         root: { type: 'string', multiple: true, default: [] },
+        plugin: { type: 'string', multiple: true, default: [] },
         'no-defaults': { type: 'boolean', default: false },
         'state-dir': { type: 'string' },
         'tool-surface': { type: 'string', default: 'standard' },
         'allow-scripts': { type: 'boolean', default: false },
         'read-only': { type: 'boolean', default: false },
+        'no-tools': { type: 'boolean', default: false },
         sandbox: { type: 'string' },
         http: { type: 'string' },
         token: { type: 'string' },
@@ -81,17 +87,20 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
   if (!surface.success) throw new UsageError(`--tool-surface is standard, minimal or both, not '${v['tool-surface']}'.`);
   const sandbox = v.sandbox;
   if (sandbox !== undefined && sandbox !== 'auto' && sandbox !== 'off' && sandbox !== 'required') throw new UsageError('--sandbox is auto, off or required.');
-  if (v['no-defaults'] && !v.root.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir>.');
+  if (v['no-defaults'] && !v.root.length && !v.plugin.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir> or --plugin <dir>.');
+  if (v['no-tools'] && v['allow-scripts']) throw new UsageError('--no-tools offers no tool, so --allow-scripts has nothing to allow: drop one of them.');
   const http = v.http !== undefined ? parseHttpAddress(v.http) : undefined;
   const token = v.token ?? (env[TOKEN_ENV] || undefined);
   if (token !== undefined && token.length < 16) throw new UsageError(`the bearer token (--token or ${TOKEN_ENV}) must be at least 16 characters; generate one with: openssl rand -hex 32`);
   return {
     roots: v.root,
+    plugins: v.plugin,
     noDefaults: v['no-defaults'],
     stateDir: v['state-dir'],
     surface: surface.data,
     allowScripts: v['allow-scripts'],
     readOnly: v['read-only'],
+    noTools: v['no-tools'],
     sandbox: sandbox as SandboxPolicy | undefined,
     http,
     token,

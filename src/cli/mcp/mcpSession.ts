@@ -45,7 +45,8 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
     { name: 'agent-skills', title: 'Agent Skills Runtime', version: cliVersion() },
     {
       capabilities: {
-        tools: { listChanged: false },
+        // Without tools (--no-tools) the capability is not declared at all, so a client lists none.
+        ...(backend.tools === false ? {} : { tools: { listChanged: false } }),
         resources: { subscribe: true, listChanged: true },
         prompts: { listChanged: true },
         extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } },
@@ -74,16 +75,18 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   };
   const skillOf = (uri: string) => /^skill:\/\/([^/]+)/.exec(uri)?.[1];
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const t0 = performance.now();
-    const r = await callMcpTool(backend, req.params.name, req.params.arguments ?? {}, { sessionId, signal: extra.signal }, backend.content);
-    // list_skills and refusals before any tool ran (unknown tool, scripts disabled) are audited here.
-    if (!r.audited) audit(`tools/call ${req.params.name}`, req.params.arguments ?? {}, t0, r.isError ? `error:${(/^Error \(([a-z_]+)\)/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
-    return { content: [{ type: 'text', text: r.text }], isError: r.isError };
-  });
+  if (backend.tools !== false) {
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+      const t0 = performance.now();
+      const r = await callMcpTool(backend, req.params.name, req.params.arguments ?? {}, { sessionId, signal: extra.signal }, backend.content);
+      // list_skills and refusals before any tool ran (unknown tool, scripts disabled) are audited here.
+      if (!r.audited) audit(`tools/call ${req.params.name}`, req.params.arguments ?? {}, t0, r.isError ? `error:${(/^Error \(([a-z_]+)\)/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
+      return { content: [{ type: 'text', text: r.text }], isError: r.isError };
+    });
+  }
   server.setRequestHandler(ListResourcesRequestSchema, () => audited('resources/list', {}, undefined, async () => ({ resources: await backend.resources.listResources() })));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: [{ uriTemplate: 'skill://{skill}/{+path}', name: 'skill-file', description: 'A file of a served skill; read skill://<name>/SKILL.md first.', mimeType: 'text/markdown' }],

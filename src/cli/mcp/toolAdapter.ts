@@ -35,6 +35,8 @@ export interface ToolHost {
   allowScripts: boolean;
   /** updateSkill is left out when true (`--read-only`). */
   readOnly: boolean;
+  /** False with `--no-tools`: the server offers resources and prompts only. */
+  tools?: boolean;
 }
 
 /** The text a tool call answers with, and whether MCP should flag it as an error. */
@@ -54,7 +56,8 @@ const MCP_NOTES: Partial<Record<string, string>> = {
 const toolLists = new Map<string, McpTool[]>();
 
 /** The tools a server with these settings offers, in the table's order. */
-export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly'>): McpTool[] {
+export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly' | 'tools'>): McpTool[] {
+  if (host.tools === false) return [];
   const key = `${host.surface}|${host.allowScripts}|${host.readOnly}`;
   let list = toolLists.get(key);
   if (!list) {

@@ -16,6 +16,7 @@ import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded }
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
+import { pluginRunParts } from './pluginRun';
 import { realFolder, resolveCwd, validate } from './runRequest';
 import type { RunRequest, RunResult, SandboxPolicy } from './types';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
@@ -199,8 +200,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       );
     }
     const cwd = resolveCwd(req, ws, snapshot.dir);
+    const plugin = pluginRunParts(req.plugin, ws.skillDir);
     // The workspace variables describe where things are; a call's env cannot point them elsewhere.
     const runtimeEnv = {
+      ...plugin.env,
       WORKSPACE_DIR: ws.root,
       SKILLS_DIR: ws.skillsDir,
       WORK_DIR: ws.workDir,
@@ -239,15 +242,15 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       skillsDir: ws.skillsDir,
       snapshotDir: snapshot.dir,
       home,
-      depDirs: Object.values(depLinks),
+      depDirs: [...Object.values(depLinks), ...plugin.writable],
       depsRoot,
-      linked,
+      linked: [...linked, ...plugin.readOnly],
       cwd,
       maxFileBytes: opts.maxRunBytes,
     });
     lap('stage');
 
-    const caps = sizeCaps(ws.root, [home, ...Object.values(depLinks)], opts);
+    const caps = sizeCaps(ws.root, [home, ...Object.values(depLinks), ...plugin.writable], opts);
     const stop = new AbortController();
     let exceeded: SizeExceeded | undefined;
     const watch = new SizeWatch(caps, (e) => {
@@ -343,6 +346,6 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
 function sizeCaps(runRoot: string, persistent: string[], opts: ResolvedOptions): SizeCap[] {
   return [
     { label: 'the run folder', dirs: [runRoot], capBytes: opts.maxRunBytes, skipTop: new Set(['skills']), setting: 'maxRunBytes (setting agentSkills.scripts.maxRunMB)' },
-    { label: "the skill's HOME and dependency folders", dirs: persistent, capBytes: opts.maxHomeBytes, setting: 'maxHomeBytes (setting agentSkills.scripts.maxHomeMB)' },
+    { label: "the skill's HOME, dependency folders and plugin data", dirs: persistent, capBytes: opts.maxHomeBytes, setting: 'maxHomeBytes (setting agentSkills.scripts.maxHomeMB)' },
   ];
 }

@@ -69,6 +69,22 @@ export interface RunRequest {
   sandbox?: SandboxPolicy;
   /** Cancels the run: the process tree is killed as on a timeout. */
   signal?: AbortSignal;
+  /** The Agent Plugin the skill comes from: its root is shown read-only and its data folder writable. */
+  plugin?: PluginRunContext;
+}
+
+/**
+ * What a run of a plugin skill gets of its plugin (Agent Plugins 1.0 §9.1): `PLUGIN_ROOT` (read-only in the
+ * sandbox) and `PLUGIN_DATA` (created before the run, writable, kept across runs and plugin updates), plus
+ * the names a host layout's scripts expect (`CLAUDE_PLUGIN_ROOT`...). A call's `env` cannot replace them.
+ */
+export interface PluginRunContext {
+  /** Absolute path of the plugin folder. */
+  root: string;
+  /** Absolute path of the plugin's data folder (created when missing). */
+  dataDir: string;
+  /** Extra variable names and which of the two values each takes (e.g. `CLAUDE_PLUGIN_DATA: 'data'`). */
+  aliases?: Readonly<Record<string, 'root' | 'data' | 'skill'>>;
 }
 
 /** A collected output file. */

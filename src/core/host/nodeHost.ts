@@ -46,9 +46,9 @@ export function createNodeHost(): SkillsHost {
         throw e;
       }
     },
-    readFile(file) {
+    readFile(file, options) {
       try {
-        const r = readRegularFileSync(file, MAX_SKILL_FILE_BYTES);
+        const r = readRegularFileSync(file, MAX_SKILL_FILE_BYTES, options);
         return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;
@@ -79,9 +79,9 @@ export function createAsyncNodeHost(): SkillsHost {
         throw e;
       }
     },
-    async readFile(file) {
+    async readFile(file, options) {
       try {
-        const r = await readRegularFile(file, MAX_SKILL_FILE_BYTES);
+        const r = await readRegularFile(file, MAX_SKILL_FILE_BYTES, options);
         return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;

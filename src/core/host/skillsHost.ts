@@ -35,6 +35,15 @@ export interface SkillsHost {
    * file over the size limit, throws (an `UnreadableFileError` from the Node hosts) without blocking or
    * reading it: the skill is listed as broken with that message, the others are unaffected.
    */
-  readFile(file: string): MaybePromise<FileRead | undefined>;
+  readFile(file: string, options?: ReadOptions): MaybePromise<FileRead | undefined>;
+}
+
+/** How {@link SkillsHost.readFile} opens a file. */
+export interface ReadOptions {
+  /**
+   * Refuse a symbolic link as the last part of the path (errno `ELOOP`) instead of following it, so a caller that
+   * must hold files inside a folder checks only links (an Agent Plugin's skills) and plain files cost nothing more.
+   */
+  noFollow?: boolean;
 }
 

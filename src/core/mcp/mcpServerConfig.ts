@@ -5,7 +5,7 @@ const serverName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use le
 
 /** One MCP server whose skills join the registry (setting `agentSkills.mcpServers`, CLI `--mcp-server`). */
 export const mcpServerConfigSchema = z.union([
-  z.strictObject({ name: serverName, command: z.string().min(1), args: z.array(z.string()).default([]), env: z.record(z.string(), z.string()).optional() }),
+  z.strictObject({ name: serverName, command: z.string().min(1), args: z.array(z.string()).default([]), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional() }),
   z.strictObject({ name: serverName, url: z.url({ protocol: /^https?$/ }), headers: z.record(z.string(), z.string()).optional() }),
 ]);
 export type McpServerConfig = z.infer<typeof mcpServerConfigSchema>;

@@ -3,6 +3,7 @@
 // advertised size (when `resources/list` gave one) and sha256 digest, SKILL.md's frontmatter against the
 // listed frontmatter. Anything that does not match is refused and kept as a problem. Verified files are written
 // (temp folder + rename) into a cache folder that no discovery scans; they are never executed.
+import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -49,7 +50,9 @@ export type McpServerState = { state: 'connecting' } | { state: 'up'; skills: nu
 
 function transportOf(c: McpServerConfig): Transport {
   if ('url' in c) return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers ?? {} } });
-  return new StdioClientTransport({ command: c.command, args: c.args, env: { ...(process.env as Record<string, string>), ...c.env }, stderr: 'ignore' });
+  // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
+  if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
+  return new StdioClientTransport({ command: c.command, args: c.args, env: { ...(process.env as Record<string, string>), ...c.env }, ...(c.cwd ? { cwd: c.cwd } : {}), stderr: 'ignore' });
 }
 
 /** The skills of one MCP server. */

@@ -36,11 +36,15 @@ export interface RegularFileRead {
   size: number;
   mtimeMs: number;
   ino: number;
+  /** The device the file is on: with `ino`, the file's identity whatever path reached it. */
+  dev: number;
 }
 
 // Absent on Windows, where opening a named pipe does not wait for a writer in the same way.
 const NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 const OPEN_FLAGS = fs.constants.O_RDONLY | NONBLOCK;
+/** Opening a link as the last part fails with ELOOP (absent on Windows, where callers check links themselves). */
+const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 /** What kind of file a stat describes, for messages. */
 export function fileKind(st: fs.Stats): string {
@@ -62,8 +66,8 @@ function check(file: string, st: fs.Stats, maxBytes: number): void {
  * usual errno errors (`ENOENT`, `EACCES`...) otherwise. Never blocks on a special file. The bytes are those
  * present when read: a file that grows meanwhile is cut at the size checked.
  */
-export function readRegularFileSync(file: string, maxBytes: number): RegularFileRead {
-  const fd = openSync(file, OPEN_FLAGS);
+export function readRegularFileSync(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): RegularFileRead {
+  const fd = openSync(file, options.noFollow ? OPEN_FLAGS | NOFOLLOW : OPEN_FLAGS);
   try {
     const st = fstatSync(fd);
     check(file, st, maxBytes);
@@ -74,15 +78,15 @@ export function readRegularFileSync(file: string, maxBytes: number): RegularFile
       if (n === 0) break;
       read += n;
     }
-    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino };
+    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } finally {
     closeSync(fd);
   }
 }
 
 /** {@link readRegularFileSync} on `fs.promises`. */
-export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileRead> {
-  const handle = await fs.promises.open(file, OPEN_FLAGS);
+export async function readRegularFile(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): Promise<RegularFileRead> {
+  const handle = await fs.promises.open(file, options.noFollow ? OPEN_FLAGS | NOFOLLOW : OPEN_FLAGS);
   try {
     const st = await handle.stat();
     check(file, st, maxBytes);
@@ -93,7 +97,7 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<R
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino };
+    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } finally {
     await handle.close();
   }

@@ -1,4 +1,7 @@
 export { PLUGIN_NAME, PLUGIN_SCHEMA_1_0, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 export { looksLikePlugin, MAX_PLUGIN_SKILLS, readPlugin, type PluginRead, type PluginSkillRoot } from './readPlugin';
 export { pluginSkillRoots, readPlugins, type LocatedPlugin } from './pluginRoots';
-export { installedPlugins, type InstalledPlugin, type InstalledPluginsInput } from './installedPlugins';
+export { installedPlugins, pluginsAt, type InstalledPlugin, type InstalledPluginsInput } from './installedPlugins';
+export { PluginShelf } from './pluginShelf';
+export { MCP_SCHEMA_1_0, pluginMcpServers, readPluginMcp, type PluginMcpServer } from './pluginMcpConfig';
+export { pluginDataDir, pluginRunContext, withPluginRuns } from './pluginRuns';

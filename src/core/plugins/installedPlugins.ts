@@ -70,20 +70,47 @@ function copilotPlugins(home: string): InstalledPlugin[] {
   return out;
 }
 
-/** VS Code: every absolute path or `file:` URI in its installed-plugins file that names a plugin folder. */
+/**
+ * VS Code (1.139): `<user data>/User/agent-plugins/installed.json` is `{ version: 1, installed: [{ pluginUri,
+ * marketplace, name? }] }`, each `pluginUri` a `file:` URI of the plugin folder (as VS Code itself reads it:
+ * entries without a string `pluginUri` and `marketplace` are skipped).
+ */
 function vscodePlugins(file: string): InstalledPlugin[] {
   const json = readJson(file);
-  if (!json) return [];
+  const list = json && Array.isArray(json.installed) ? json.installed.slice(0, 1000) : [];
   const out: InstalledPlugin[] = [];
-  const visit = (v: unknown, depth: number): void => {
-    if (depth > 8 || out.length >= 1000) return;
-    if (typeof v === 'string') {
-      const dir = v.startsWith('file:') ? safeFileUrl(v) : path.isAbsolute(v) ? v : undefined;
-      if (dir && looksLikePlugin(dir)) out.push({ dir, host: 'vscode' });
-    } else if (Array.isArray(v)) v.forEach((x) => visit(x, depth + 1));
-    else if (v && typeof v === 'object') Object.values(v).forEach((x) => visit(x, depth + 1));
-  };
-  visit(json, 0);
+  for (const entry of list) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { pluginUri, marketplace } = entry as Record<string, unknown>;
+    if (typeof pluginUri !== 'string' || typeof marketplace !== 'string') continue;
+    const dir = pluginUri.startsWith('file:') ? safeFileUrl(pluginUri) : undefined;
+    if (dir) out.push({ dir, host: 'vscode' });
+  }
+  return out;
+}
+
+/**
+ * Folders a user listed (VS Code's `chat.pluginLocations`, our `agentSkills.pluginLocations`, `--plugin`): each a
+ * plugin folder, or a folder whose immediate children are plugin folders. A folder that is neither is returned
+ * as is, so the reader reports it (once: see PluginShelf).
+ */
+export function pluginsAt(dirs: readonly string[], host: string): InstalledPlugin[] {
+  const out: InstalledPlugin[] = [];
+  for (const dir of dirs) {
+    if (looksLikePlugin(dir)) {
+      out.push({ dir, host });
+      continue;
+    }
+    let children: fs.Dirent[] = [];
+    try {
+      children = fs.readdirSync(dir, { withFileTypes: true }).slice(0, 1000);
+    } catch {
+      // missing or unreadable: reported by the reader
+    }
+    const found = children.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.') && looksLikePlugin(path.join(dir, e.name)));
+    if (found.length) for (const e of found) out.push({ dir: path.join(dir, e.name), host });
+    else out.push({ dir, host });
+  }
   return out;
 }
 

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { SkillRoot } from '../registry/types';
 import type { InstalledPlugin } from './installedPlugins';
 import { readPlugin, type PluginRead } from './readPlugin';
@@ -12,28 +13,29 @@ export interface LocatedPlugin extends PluginRead {
  * Plugins read from folders, each once: the same folder reached by two paths, or the same plugin (name and
  * version) installed by two hosts in two folders, is one plugin (the first folder wins; the hosts are merged).
  */
-export function readPlugins(dirs: readonly (string | InstalledPlugin)[]): LocatedPlugin[] {
-  const seenDirs = new Set<string>();
+export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (dir: string) => PluginRead = (dir) => readPlugin(dir, { fast: true })): LocatedPlugin[] {
+  const seenDirs = new Map<string, LocatedPlugin>();
   const byIdentity = new Map<string, LocatedPlugin>();
   const out: LocatedPlugin[] = [];
   for (const d of dirs) {
     const { dir, host } = typeof d === 'string' ? { dir: d, host: 'config' } : d;
-    let key: string;
-    try {
-      key = fs.realpathSync.native(dir);
-    } catch {
-      key = dir;
+    const plugin = read(dir);
+    // The same folder reached by two paths is one folder: its manifest's device and inode say so (no realpath).
+    const key = plugin.identity ?? path.resolve(dir);
+    const seen = seenDirs.get(key);
+    if (seen) {
+      if (!seen.hosts.includes(host)) seen.hosts.push(host);
+      continue;
     }
-    if (seenDirs.has(key)) continue;
-    seenDirs.add(key);
-    const read = readPlugin(dir);
-    const identity = read.manifest ? `${read.manifest.name}@${read.manifest.version ?? ''}` : undefined;
+    const identity = plugin.manifest ? `${plugin.manifest.name}@${plugin.manifest.version ?? ''}` : undefined;
     const same = identity ? byIdentity.get(identity) : undefined;
     if (same) {
       if (!same.hosts.includes(host)) same.hosts.push(host);
+      seenDirs.set(key, same);
       continue;
     }
-    const located: LocatedPlugin = { ...read, hosts: [host] };
+    const located: LocatedPlugin = { ...plugin, hosts: [host] };
+    seenDirs.set(key, located);
     if (identity) byIdentity.set(identity, located);
     out.push(located);
   }
@@ -42,5 +44,5 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[]): Locate
 
 /** The registry roots of loaded plugins: each vetted skill folder under its plugin's name (`plugin:<name>:<skill>`). */
 export function pluginSkillRoots(plugins: readonly PluginRead[]): SkillRoot[] {
-  return plugins.flatMap((p) => (p.manifest ? p.skillRoots.filter((r) => r.skills.length > 0).map((r) => ({ path: r.path, scope: 'agent-plugin', source: p.manifest!.name, only: r.skills })) : []));
+  return plugins.flatMap((p) => (p.manifest ? p.skillRoots.filter((r) => r.skills.length > 0).map((r) => ({ path: r.path, scope: 'agent-plugin', source: p.manifest!.name, only: r.skills, plugin: { name: p.manifest!.name, root: p.root, layout: p.layout ?? 'agent-plugins' } })) : []));
 }

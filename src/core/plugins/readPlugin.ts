@@ -4,7 +4,7 @@
 // rejects only its skills, a skill that leaves the root or has no SKILL.md is skipped alone (§4.1, §6.2, §7.1).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readRegularFileSync, UnreadableFileError } from '../os/readRegularFile';
+import { readRegularFileSync, UnreadableFileError, type RegularFileRead } from '../os/readRegularFile';
 import { resolveInRoot } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 
@@ -16,6 +16,9 @@ const MANIFESTS: readonly { rel: string; layout: PluginLayout }[] = [
   { rel: '.plugin/plugin.json', layout: 'copilot' },
   { rel: '.codex-plugin/plugin.json', layout: 'codex' },
 ];
+
+/** Where a manifest may be, relative to the plugin folder, in the order they are looked for. */
+export const MANIFEST_PATHS: readonly string[] = MANIFESTS.map((m) => m.rel);
 
 /** Most skills read from one plugin (a plugin is a handful; a hostile one may hold millions of folders). */
 export const MAX_PLUGIN_SKILLS = 1000;
@@ -36,64 +39,119 @@ export interface PluginRead {
   manifest?: PluginManifest;
   skillRoots: PluginSkillRoot[];
   problems: PluginProblem[];
+  /** Absolute path of the manifest found (whatever the layout). */
+  manifestFile?: string;
+  /** The manifest file's device and inode: the same plugin folder reached by two paths has the same. */
+  identity?: string;
 }
 
 /** True when `dir` holds a plugin manifest of any known layout (cheap: stats only). */
 export function looksLikePlugin(dir: string): boolean {
-  return MANIFESTS.some((m) => fs.statSync(path.join(dir, m.rel), { throwIfNoEntry: false })?.isFile());
+  return MANIFESTS.some((m) => {
+    try {
+      return fs.statSync(path.join(dir, m.rel), { throwIfNoEntry: false })?.isFile() === true;
+    } catch {
+      return false; // ENOTDIR (a file given as the folder), EACCES...: not a plugin here
+    }
+  });
+}
+
+/** How thoroughly {@link readPlugin} looks. */
+export interface ReadPluginOptions {
+  /**
+   * Discovery: plain child folders of `skills/` are taken as skills without looking for their SKILL.md (the registry
+   * reads it, held inside the plugin); a folder without one is then simply not a skill instead of a warning.
+   */
+  fast?: boolean;
+  /** The real path of `root`, when the caller has it already (spares a realpath). */
+  realRoot?: string;
 }
 
 /** Reads the plugin at `root`. Never throws for what is in the folder; problems are returned. */
-export function readPlugin(root: string): PluginRead {
+export function readPlugin(root: string, options: ReadPluginOptions = {}): PluginRead {
   const out: PluginRead = { root: path.resolve(root), skillRoots: [], problems: [] };
-  const found = MANIFESTS.find((m) => fs.lstatSync(path.join(out.root, m.rel), { throwIfNoEntry: false }));
-  if (!found) {
-    out.problems.push({ file: path.join(out.root, 'plugin.json'), severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${out.root} is not a plugin: it has no plugin.json (nor .claude-plugin/, .github/plugin/, .plugin/ or .codex-plugin/plugin.json). Add a plugin.json with "$schema" and "name".` });
-    return out;
-  }
-  out.layout = found.layout;
-  const file = path.join(out.root, found.rel);
-  const where = resolveInRoot(out.root, found.rel);
-  if (!where.ok) {
-    out.problems.push({ file, severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${file} resolves outside the plugin folder (${where.reason}); the plugin is not loaded. Make the manifest a regular file inside the plugin.` });
-    return out;
-  }
-  let text: string;
+  // Plain entries of the root (not links) are inside it by construction, so only links pay for the root's real
+  // path (computed once, on first use): a plugin without links costs no realpath at all.
+  let realRootCache = options.realRoot;
+  const realRoot = (): string => (realRootCache ??= fs.realpathSync.native(out.root));
+  // The standard plugin.json is opened without following a link (a plain file in the root is inside by
+  // construction: no lstat first, no realpath); a link, or a host layout's nested manifest, is resolved first.
+  let found: (typeof MANIFESTS)[number] | undefined;
+  let text: string | undefined;
+  let file = path.join(out.root, 'plugin.json');
   try {
-    text = readRegularFileSync(where.real ?? where.abs, MAX_MANIFEST_BYTES).bytes.toString('utf8');
+    for (const m of MANIFESTS) {
+      file = path.join(out.root, m.rel);
+      const got = readManifest(file, m.rel, realRoot);
+      if (got === undefined) continue;
+      found = m;
+      if ('outside' in got) {
+        out.layout = m.layout;
+        out.problems.push({ file, severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${file} resolves outside the plugin folder (${got.outside}); the plugin is not loaded. Make the manifest a regular file inside the plugin.` });
+        return out;
+      }
+      text = got.text;
+      out.identity = got.identity;
+      break;
+    }
   } catch (e) {
     const why = e instanceof UnreadableFileError ? e.message : `${(e as NodeJS.ErrnoException).code ?? 'error'}: ${(e as Error).message}`;
     out.problems.push({ file, severity: 'error', rule: 'Agent Plugins 1.0 §5.1', message: `${file} cannot be read (${why}); the plugin is not loaded. Make it a readable regular file of at most ${MAX_MANIFEST_BYTES} bytes.` });
     return out;
   }
+  if (!found || text === undefined) {
+    out.problems.push({ file: path.join(out.root, 'plugin.json'), severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${out.root} is not a plugin: it has no plugin.json (nor .claude-plugin/, .github/plugin/, .plugin/ or .codex-plugin/plugin.json). Add a plugin.json with "$schema" and "name".` });
+    return out;
+  }
+  out.layout = found.layout;
+  out.manifestFile = file;
   const read = found.layout === 'agent-plugins' ? readStandardManifest(text, file) : readHostManifest(text, file, found.layout);
   out.problems.push(...read.problems);
   if (!read.manifest) return out;
   out.manifest = read.manifest;
   const budget = { left: MAX_PLUGIN_SKILLS };
-  addSkillFolder(out, './skills', true, budget);
-  for (const p of read.manifest.skillPaths) if (p.replace(/\/$/, '') !== './skills') addSkillFolder(out, p, false, budget);
+  const ctx: FolderContext = { out, realRoot, budget, options };
+  try {
+    addSkillFolder(ctx, './skills', true);
+    for (const p of read.manifest.skillPaths) if (p.replace(/\/$/, '') !== './skills') addSkillFolder(ctx, p, false);
+  } catch (e) {
+    out.problems.push({ file: out.root, severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${out.root}: its skills cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); they are not loaded.` });
+  }
   return out;
+}
+
+/** What reading one plugin's skill locations shares. */
+interface FolderContext {
+  out: PluginRead;
+  /** The plugin root's real path (computed on first use: only links need it). */
+  realRoot: () => string;
+  budget: { left: number };
+  options: ReadPluginOptions;
 }
 
 /**
  * Adds the skills of a location: a folder of skill folders (immediate children only, §7.1), or, for a host
  * manifest's path, a skill folder itself.
  */
-function addSkillFolder(out: PluginRead, rel: string, fixed: boolean, budget: { left: number }): void {
-  const loc = resolveInRoot(out.root, rel);
+function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
+  const { out, budget, options } = ctx;
   const label = path.join(out.root, rel);
+  // The fixed skills/ as a plain folder is inside by construction; anything else (a link, a host path) is resolved.
+  const entry = fixed ? fs.lstatSync(path.join(out.root, 'skills'), { throwIfNoEntry: false }) : undefined;
+  if (fixed && !entry) return; // §6.2: an absent fixed location is not an error.
+  const plain = entry?.isDirectory() === true;
+  const loc: ReturnType<typeof resolveInRoot> = plain ? { ok: true, rel: 'skills', abs: path.join(out.root, 'skills'), realRoot: '' } : resolveInRoot(ctx.realRoot(), rel, { rootIsReal: true });
   if (!loc.ok) {
-    if (loc.reason === 'not-found' && fixed) return; // §6.2: an absent fixed location is not an error.
+    if (loc.reason === 'not-found' && fixed) return;
     out.problems.push({ file: label, field: fixed ? undefined : 'skills', severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${label}: ${loc.reason === 'not-found' ? 'does not exist' : 'resolves outside the plugin folder'}; its skills are not loaded.` });
     return;
   }
   const real = loc.real ?? loc.abs;
-  if (!fs.statSync(real).isDirectory()) {
+  if (!plain && !fs.statSync(real).isDirectory()) {
     out.problems.push({ file: label, severity: 'error', rule: 'Agent Plugins 1.0 §6.2', message: `${label} is not a folder; its skills are not loaded. Make skills/ a folder of skill folders.` });
     return;
   }
-  if (!fixed && isSkillFile(out.root, `${loc.rel}/SKILL.md`)) {
+  if (!fixed && isSkillFile(ctx.realRoot(), `${loc.rel}/SKILL.md`)) {
     out.skillRoots.push({ path: path.dirname(path.join(out.root, loc.rel)), skills: [path.basename(loc.rel)] });
     budget.left--;
     return;
@@ -106,12 +164,21 @@ function addSkillFolder(out: PluginRead, rel: string, fixed: boolean, budget: { 
       break;
     }
     const skillRel = `${loc.rel}/${e.name}`;
-    const skill = resolveInRoot(out.root, skillRel);
+    // A plain folder (not a link) in a folder already proven inside is inside too, and so is a plain SKILL.md in
+    // it: only links need their real path. In `fast` mode (discovery) even the SKILL.md is left to the registry,
+    // which opens it without following a link and checks a link's target (loadSkill's readHeld): no realpath per
+    // skill, and none per plugin without links.
+    if (e.isDirectory() && (options.fast || fs.lstatSync(path.join(real, e.name, 'SKILL.md'), { throwIfNoEntry: false })?.isFile())) {
+      names.push(e.name);
+      budget.left--;
+      continue;
+    }
+    const skill = resolveInRoot(ctx.realRoot(), skillRel, { rootIsReal: true });
     if (!skill.ok) {
       out.problems.push({ file: path.join(label, e.name), severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${path.join(label, e.name)} resolves outside the plugin folder; the skill is skipped. Keep skills inside the plugin.` });
       continue;
     }
-    if (!isSkillFile(out.root, `${skillRel}/SKILL.md`)) {
+    if (!isSkillFile(ctx.realRoot(), `${skillRel}/SKILL.md`)) {
       if (fs.statSync(skill.real ?? skill.abs).isDirectory()) {
         out.problems.push({ file: path.join(label, e.name, 'SKILL.md'), severity: 'warning', rule: 'Agent Plugins 1.0 §7.1', message: `${path.join(label, e.name)} has no SKILL.md regular file inside the plugin; it is not a skill. Add SKILL.md or move the folder out of skills/.` });
       }
@@ -124,8 +191,31 @@ function addSkillFolder(out: PluginRead, rel: string, fixed: boolean, budget: { 
   out.skillRoots.push({ path: path.join(out.root, loc.rel), skills: names });
 }
 
-/** A `SKILL.md` that is a regular file whose real path lies in the plugin (§7.1, §4.1). */
-function isSkillFile(root: string, rel: string): boolean {
-  const r = resolveInRoot(root, rel);
+/**
+ * The text of the manifest at `file` (`rel` inside the plugin), undefined when there is none, or where a link
+ * leads when it leaves the plugin. Throws for a manifest that is there but cannot be read.
+ */
+function readManifest(file: string, rel: string, realRoot: () => string): { text: string; identity: string } | { outside: string } | undefined {
+  const text = (r: RegularFileRead) => ({ text: r.bytes.toString('utf8'), identity: `${r.dev}:${r.ino}` });
+  const missing = (e: unknown) => ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '');
+  if (rel === 'plugin.json') {
+    try {
+      return text(readRegularFileSync(file, MAX_MANIFEST_BYTES, { noFollow: true }));
+    } catch (e) {
+      if (missing(e)) return undefined;
+      if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
+    }
+  } else if (!fs.lstatSync(file, { throwIfNoEntry: false })) return undefined;
+  const where = resolveInRoot(realRoot(), rel, { rootIsReal: true });
+  if (!where.ok) {
+    if (where.reason === 'not-found') return undefined;
+    return { outside: where.reason };
+  }
+  return text(readRegularFileSync(where.real ?? where.abs, MAX_MANIFEST_BYTES));
+}
+
+/** A `SKILL.md` that is a regular file whose real path lies in the plugin (§7.1, §4.1); `realRoot` is a real path. */
+function isSkillFile(realRoot: string, rel: string): boolean {
+  const r = resolveInRoot(realRoot, rel, { rootIsReal: true });
   return r.ok && fs.statSync(r.real ?? r.abs).isFile();
 }

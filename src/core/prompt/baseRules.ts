@@ -26,6 +26,20 @@ export function defaultToolingGuidance(tools: SkillToolNames): string {
 }
 
 /**
+ * The base rules when skills are reached as MCP resources and no tool is offered (`agent-skills mcp --no-tools`,
+ * the server the extension offers VS Code's agents beside its own tools): read, do not load.
+ */
+export function resourceBaseRules(maxLoaded: number): string {
+  return [
+    'Agent Skills are folders of instructions, files and scripts; <available_skills> lists them by name and description.',
+    'Skill rules:',
+    '- Reading is required: read the resource skill://<name>/SKILL.md before you follow a skill\'s instructions; its other files are skill://<name>/<path>. The list only describes skills.',
+    `- Read only the skills the request needs (at most ${maxLoaded}). If the user names a skill (name, $name or #name), read it.`,
+    '- This server runs no scripts: where a skill says to run one, show the user the command instead.',
+  ].join('\n');
+}
+
+/**
  * The base rules when the model has only the unified catalog's two tools (seed 003's `minimal` surface): the
  * same contract as {@link baseRules}, worded for runSkill / updateSkill and naming no other tool.
  */

@@ -1,5 +1,5 @@
 import { renderActiveSkills, renderDoc, renderSkillBlock } from './activeSkills';
-import { baseRules, catalogBaseRules, defaultToolingGuidance } from './baseRules';
+import { baseRules, catalogBaseRules, defaultToolingGuidance, resourceBaseRules } from './baseRules';
 import { renderCatalog } from './catalog';
 import { fenceLabel } from './contentFence';
 import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './types';
@@ -19,10 +19,10 @@ type ToolResultMessage = Extract<ChatMessage, { role: 'tool-result' }>;
 export function composeCall(input: ComposeInput): ComposeResult {
   const o = input.options;
   const counter = input.counter;
-  const loadTool = o.catalogTools ? `${o.catalogTools.runSkill} (action "run")` : o.toolNames.load;
+  const loadTool = o.resourcesOnly ? 'a read of skill://<name>/SKILL.md' : o.catalogTools ? `${o.catalogTools.runSkill} (action "run")` : o.toolNames.load;
   const catalog = renderCatalog(input.catalog, input.request, o.catalogBudget, counter, { hideLocations: o.hideLocations, loadTool });
-  const guidance = o.toolingGuidance ?? (o.catalogTools ? '' : defaultToolingGuidance(o.toolNames));
-  const rules = o.catalogTools ? catalogBaseRules(o.catalogTools, o.maxLoadedSkills) : baseRules(o.toolNames, o.maxLoadedSkills);
+  const guidance = o.toolingGuidance ?? (o.catalogTools || o.resourcesOnly ? '' : defaultToolingGuidance(o.toolNames));
+  const rules = o.resourcesOnly ? resourceBaseRules(o.maxLoadedSkills) : o.catalogTools ? catalogBaseRules(o.catalogTools, o.maxLoadedSkills) : baseRules(o.toolNames, o.maxLoadedSkills);
   const head = [rules, o.extraRules ?? '', catalog.text, guidance].filter((p) => p !== '').join('\n\n');
 
   const messages = [...input.messages];

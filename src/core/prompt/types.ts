@@ -84,6 +84,8 @@ export interface ComposeOptions {
    * names only them too (core/catalog's `minimalToolGuidance`).
    */
   catalogTools?: CatalogToolNamesForPrompt;
+  /** No tool is offered: skills are read as `skill://` resources (MCP), and the rules say so. */
+  resourcesOnly?: boolean;
 }
 
 /** One model call's inputs. */

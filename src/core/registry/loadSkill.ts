@@ -1,11 +1,13 @@
 import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
+import { relativeInside, resolveInRoot } from '../paths/resolveInRoot';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
 import type { FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { baseSkillId } from './skillId';
+import type { LoadedConfig } from '../skill/config/loadConfig';
 import type { SkillRoot } from './types';
 
 /** The file names that make a folder a skill, in order of preference (`skill.md` only when SKILL.md is absent). */
@@ -24,6 +26,8 @@ export interface SkillCheckInput {
   /** `SKILL.md` or `skill.md`. */
   fileName: string;
   mode: ValidationMode;
+  /** The lint configuration that applies to the skill's root (`.agent-skills.yaml`), when there is one. */
+  config?: LoadedConfig;
 }
 
 /** Turns a parsed skill into its diagnostics (the validator, in the registry's mode). */
@@ -57,7 +61,7 @@ function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderNam
   const location = skillDir + FILE_SUFFIXES[which];
   let read: MaybePromise<FileRead | undefined>;
   try {
-    read = host.readFile(location);
+    read = readHeld(host, root, location);
   } catch (e) {
     return unreadable(root, skillDir, location, folderName, e);
   }
@@ -69,6 +73,33 @@ function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderNam
   }
   return read ? checkRead(read, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
 }
+
+/**
+ * Reads a skill file. In an Agent Plugin's root every file must stay inside the plugin through links (§4.1): the
+ * file is opened without following a link, and only a link (ELOOP) pays for its real path, which must lie inside.
+ */
+function readHeld(host: SkillsHost, root: SkillRoot, location: string): MaybePromise<FileRead | undefined> {
+  if (!root.plugin) return host.readFile(location);
+  const plugin = root.plugin.root;
+  const viaLink = (e: unknown): MaybePromise<FileRead | undefined> => {
+    if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
+    const rel = relativeInside(plugin, location);
+    const held = rel === undefined ? undefined : resolveInRoot(plugin, rel);
+    if (!held?.ok) throw Object.assign(new Error(`${location} is a link that leads outside the plugin folder ${plugin} (Agent Plugins 1.0 §4.1); the skill is not loaded. Replace the link with the file.`), { code: OUTSIDE });
+    return host.readFile(location);
+  };
+  let read: MaybePromise<FileRead | undefined>;
+  try {
+    read = host.readFile(location, NO_FOLLOW);
+  } catch (e) {
+    return viaLink(e);
+  }
+  return isPromise(read) ? read.catch(viaLink) : read;
+}
+
+const NO_FOLLOW = { noFollow: true } as const;
+/** The code of a refusal whose message already says everything (no "check the permissions"). */
+const OUTSIDE = 'EOUTSIDE';
 
 function checkRead(
   read: FileRead,
@@ -171,7 +202,7 @@ export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
 
 /** A special file or an oversized one says what it is (its own message); other errors are I/O or permissions. */
 function unreadableMessage(location: string, e: unknown): string {
-  if (e instanceof UnreadableFileError) return e.message;
+  if (e instanceof UnreadableFileError || (e as NodeJS.ErrnoException).code === OUTSIDE) return (e as Error).message;
   const code = (e as NodeJS.ErrnoException).code ?? 'error';
   return `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`;
 }

@@ -187,8 +187,8 @@ export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<str
     stat(file): MaybePromise<FileStamp | undefined> {
       return hidden(file) ? undefined : base.stat(file);
     },
-    readFile(file): MaybePromise<FileRead | undefined> {
-      return hidden(file) ? undefined : base.readFile(file);
+    readFile(file, options): MaybePromise<FileRead | undefined> {
+      return hidden(file) ? undefined : base.readFile(file, options);
     },
   };
 }

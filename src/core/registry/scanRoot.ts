@@ -5,6 +5,7 @@ import { FILE_SUFFIXES, isPromise, loadSkill, type SkillChecker } from './loadSk
 import type { FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import type { TimeSlicer } from './timeSlicer';
 import { SkillTable } from './skillTable';
+import type { RootConfig } from './rootLintConfig';
 import type { SkillRoot } from './types';
 
 /** Everything a scan needs besides the root. */
@@ -16,6 +17,8 @@ export interface ScanContext {
   /** How many skill folders are worked on at once (matters for asynchronous hosts). */
   concurrency: number;
   counts: { skills: number; loaded: number; reused: number };
+  /** The lint configuration of a root (`.agent-skills.yaml` at or above it), remembered for the scan. */
+  configOf?(rootPath: string): Promise<RootConfig>;
 }
 
 /**
@@ -24,13 +27,22 @@ export interface ScanContext {
  * the same mtime and size is reused without reading it. A missing root gives an empty map.
  */
 export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined, ctx: ScanContext): Promise<SkillTable> {
-  const entries = await ctx.host.readDirectory(root.path);
-  if (!entries) return new SkillTable();
+  // The root's configuration rides with the checker; when it changed since the last scan, no skill is reused.
+  const config = ctx.configOf ? await ctx.configOf(root.path) : undefined;
+  if (config?.loaded) {
+    const base = ctx.check;
+    ctx = { ...ctx, check: (input) => base({ ...input, config: config.loaded }) };
+  }
+  if (previous && previous.configStamp !== (config?.stamp ?? '')) previous = undefined;
   const names: string[] = [];
   const dirs: string[] = [];
   // Root paths are resolved and entry names have no separators. One prefix string for all: each folder
   // path is then one concatenation, not two (these strings live as long as the registry's records).
   const prefix = root.path + path.sep;
+  // A root that names its skill folders (an Agent Plugin's, listed by its reader a moment ago) is not listed again:
+  // a name gone since is simply not a skill (its SKILL.md is not found).
+  const entries = root.only ? root.only.map((name) => ({ name, kind: 'directory' as const })) : await ctx.host.readDirectory(root.path);
+  if (!entries) return new SkillTable();
   for (const e of entries) {
     if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */ && (!root.only || root.only.includes(e.name))) {
       names.push(e.name);
@@ -51,7 +63,9 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.concurrency, dirs.length)) }, worker));
   // Kept by listing position (folders without a skill too): the hints of the next rescan.
-  return new SkillTable(dirs, results);
+  const table = new SkillTable(dirs, results);
+  table.configStamp = config?.stamp ?? '';
+  return table;
 }
 
 /**

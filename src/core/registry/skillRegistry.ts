@@ -12,6 +12,9 @@ import { SkillTable } from './skillTable';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
 import { contentChecker } from './validatorChecker';
+import { rootConfig, type RootConfig } from './rootLintConfig';
+import type { RuleConfig } from '../skill/ruleConfig';
+import { sourceOf } from '../sources';
 import type { RegistryChange, RegistrySnapshot, ScanStats, SkillRecord, SkillRoot } from './types';
 
 /** Options of {@link createSkillRegistry}. */
@@ -31,6 +34,13 @@ export interface SkillRegistryOptions {
   concurrency?: number;
   /** Longest the registry runs before yielding to the event loop, in ms; 8 by default. */
   sliceMs?: number;
+  /**
+   * Apply the nearest `.agent-skills.yaml` at or above each writable root (rule levels, options, excludes), as the
+   * CLI and the language server do; true by default.
+   */
+  lintConfig?: boolean;
+  /** Rule settings laid over each writable root's file (VS Code's `agentSkills.validation.rules`), read at every scan. */
+  ruleOverrides?: () => RuleConfig | undefined;
 }
 
 /** The skills of a set of roots, kept up to date by `refresh*` calls. */
@@ -76,10 +86,22 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     return run;
   };
 
+  // Lint configuration applies to the skills you write (writable sources: workspace, user, extra roots), read once
+  // per root and scan; installed plugins, packs, extensions and MCP servers are judged by the default rules.
+  const configs = options.lintConfig === false ? undefined : new Map<string, Promise<RootConfig>>();
   const newContext = (): ScanContext => ({
     host,
     mode,
     check,
+    configOf: configs
+      ? (rootPath) => {
+          const root = roots.find((r) => r.path === rootPath);
+          if (!root || sourceOf(root.scope).readOnly) return Promise.resolve({ stamp: '' });
+          let c = configs.get(rootPath);
+          if (!c) configs.set(rootPath, (c = rootConfig(host, rootPath, options.ruleOverrides?.())));
+          return c;
+        }
+      : undefined,
     slicer: new TimeSlicer(options.sliceMs ?? 8),
     concurrency: options.concurrency ?? 8,
     counts: { skills: 0, loaded: 0, reused: 0 },
@@ -118,6 +140,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   const scanRoots = async (which: readonly SkillRoot[]): Promise<RegistrySnapshot> => {
     const started = performance.now();
+    // Each scan reads the configuration files again (they may have changed); unchanged ones keep the skills reused.
+    configs?.clear();
     const ctx = newContext();
     for (const root of which) byRoot.set(root.path, await scanRoot(root, byRoot.get(root.path), ctx));
     return publish(ctx, started);

@@ -8,6 +8,8 @@ import type { LoadedSkill } from './loadedSkill';
  */
 export class SkillTable {
   private map: Map<string, LoadedSkill> | undefined;
+  /** Identifies the lint configuration the skills were checked with ('' for none). */
+  configStamp = '';
 
   constructor(
     private dirs: string[] = [],

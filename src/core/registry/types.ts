@@ -19,6 +19,18 @@ export interface SkillRoot {
    * SKILL.md file); every child folder when absent.
    */
   only?: readonly string[];
+  /** The Agent Plugin this root belongs to: its scripts get the plugin's variables (see `PluginRunContext`). */
+  plugin?: PluginOfRoot;
+}
+
+/** The installed plugin a skill root comes from. */
+export interface PluginOfRoot {
+  /** The plugin's name from its manifest (`PLUGIN_DATA` is kept per name, so it survives updates). */
+  name: string;
+  /** Absolute path of the plugin folder (`PLUGIN_ROOT`). */
+  root: string;
+  /** The manifest layout; Claude Code plugins' scripts also get `CLAUDE_PLUGIN_ROOT` and friends. */
+  layout: string;
 }
 
 /** One discovered skill: seed 000's SkillRecord plus scope, digest and what it shadows. */

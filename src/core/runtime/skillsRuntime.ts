@@ -45,6 +45,8 @@ export interface SkillsRuntimeOptions {
   loadedContentBudget?: number;
   /** The host offers the model only the unified catalog's tools (seed 003's `minimal` surface); see `ComposeOptions.catalogTools`. */
   catalogTools?: CatalogToolNamesForPrompt;
+  /** No tool is offered (an MCP server with --no-tools): the rules tell the model to read skill:// resources. */
+  resourcesOnly?: boolean;
   /** The names the host registers the tools under (default the bare names). */
   toolNames?: Partial<SkillToolNames>;
   /** Seed 002's restricted mode: tools not in a loaded skill's allowed-tools are denied. */
@@ -79,7 +81,7 @@ export interface SkillsRuntime {
   preApprovedTools(sessionId: string): string[];
   setLoadMode(sessionId: string, mode: LoadMode): Promise<SessionState>;
   onDidChange(listener: (e: SessionEvent) => void): Disposable;
-  /** Waits for pending session writes and audit lines. */
+  /** Waits for pending session writes, audit lines and the executor's background work. */
   flush(): Promise<void>;
   /**
    * Runs a skill's script for the user, outside any chat session: `run_script`'s checks, executor (fresh
@@ -216,6 +218,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
           catalogBudget: options.catalogBudget ?? { maxTokens: 4000, maxChars: 16000 },
           toolingGuidance: options.toolingGuidance,
           catalogTools: options.catalogTools,
+          resourcesOnly: options.resourcesOnly,
           loadedContentBudget: options.loadedContentBudget ?? 10_000,
           toolNames,
           maxLoadedSkills: maxLoaded,
@@ -243,6 +246,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     async flush() {
       await sessions.flush();
       await audit?.flush();
+      await options.executor?.idle?.();
     },
     async runScript(input, o = {}) {
       const started = now();

@@ -41,6 +41,8 @@ export interface ExecResultLike {
 /** Runs skill scripts. The exec engine's `createScriptRunner(...)` satisfies this. */
 export interface ScriptExecutor {
   run(request: ExecRequest): Promise<ExecResultLike>;
+  /** Settles once background work (e.g. the next run's workspace being built) is done; `flush()` waits for it. */
+  idle?(): Promise<void>;
 }
 
 /** One artifact version's bytes. */

@@ -6,6 +6,7 @@ import type { SkillLanguageClient } from '../languageClient';
 import type { SkillsService } from '../skillsService';
 import { skillFileOf } from '../tree/nodes';
 import type { SkillsTree } from '../tree/registerTree';
+import { createPlugin } from './createPlugin';
 import { createSkill } from './createSkill';
 import { registerSessionCommands } from './sessionCommands';
 import { SkillValidation } from './validation';
@@ -18,6 +19,7 @@ export function registerCommands(context: vscode.ExtensionContext, service: Skil
   context.subscriptions.push(
     validation,
     vscode.commands.registerCommand(COMMANDS.createSkill, (preset?: Parameters<typeof createSkill>[1]) => createSkill(service, preset)),
+    vscode.commands.registerCommand(COMMANDS.createPlugin, (preset?: Parameters<typeof createPlugin>[1]) => createPlugin(service, preset)),
     vscode.commands.registerCommand(COMMANDS.validateAll, async () => {
       const r = await validation.validateAll();
       await vscode.commands.executeCommand('workbench.actions.view.problems');

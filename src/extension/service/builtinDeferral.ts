@@ -6,14 +6,20 @@ import type { SkillRecord } from '../../core/registry/types';
 import { WINDOW_SESSION_PREFIX } from '../ids';
 import { readBuiltinSkills, SECTION } from '../settings';
 
-/** The usable skills our tools list in `sessionId`: without those VS Code's own skill support lists already. */
-export function listableSkills(usable: SkillRecord[], sessionId: string, workspaceFolders: string[], chatSkillDirs: readonly string[]): SkillRecord[] {
+/**
+ * The usable skills our tools list in `sessionId`: without those VS Code's own skill support lists already (its
+ * skill folders, extensions' chatSkills, and, with `chat.plugins.enabled`, the skills of agent plugins it knows:
+ * `vscodePluginRoots`, the plugins in its installed list or `chat.pluginLocations`).
+ */
+export function listableSkills(usable: SkillRecord[], sessionId: string, workspaceFolders: string[], chatSkillDirs: readonly string[], vscodePluginRoots: ReadonlySet<string> = new Set()): SkillRecord[] {
   // Read live: a settings change must apply to the very next call, not after the runtime is rebuilt.
   const defer = vscode.workspace.getConfiguration(SECTION).get<boolean>('deferToBuiltinSkills') !== false;
   if (!sessionId.startsWith(WINDOW_SESSION_PREFIX) || !defer) return usable;
+  const pluginsServed = vscode.workspace.getConfiguration('chat').get<boolean>('plugins.enabled') === true && vscodePluginRoots.size > 0;
+  const servedByVscode = (r: SkillRecord) => pluginsServed && r.root.plugin !== undefined && vscodePluginRoots.has(r.root.plugin.root);
   const builtin = readBuiltinSkills(workspaceFolders);
-  if (!builtin.enabled) return usable;
+  if (!builtin.enabled) return pluginsServed ? usable.filter((r) => !servedByVscode(r)) : usable;
   const covered = new Set(builtin.folders.map((f) => path.resolve(f)));
   const contributed = new Set(chatSkillDirs);
-  return usable.filter((r) => !covered.has(path.resolve(r.root.path)) && !contributed.has(r.rootDir));
+  return usable.filter((r) => !covered.has(path.resolve(r.root.path)) && !contributed.has(r.rootDir) && !servedByVscode(r));
 }

@@ -8,13 +8,14 @@ import { createNodeHost } from '../../core/host/nodeHost';
 import { pluginRegistryHost, type PluginContributions } from '../../core/registry/pluginContributions';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
 import type { SkillRoot } from '../../core/registry/types';
+import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
 import type { ExecRequest, SkillSource } from '../../core/runtime/types';
 import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import type { McpSkillServers } from '../mcpSkillServers';
-import type { RuntimeSettings } from '../settings';
+import { readValidationRules, type RuntimeSettings } from '../settings';
 import { surfacePromptOptions } from '../toolSurface';
 
 /** Why a script may not run in an untrusted workspace, worded for the model and the user. */
@@ -37,7 +38,7 @@ export interface CatalogProvider {
  * event loop every few ms. In roots of skills contributed one by one (chatSkills), the host shows only those folders.
  */
 export function createWindowRegistry(roots: readonly SkillRoot[], stateDir: string, plugins: () => PluginContributions): SkillRegistry {
-  return createAgentSkills({ roots, stateDir, host: pluginRegistryHost(createNodeHost(), () => plugins().only) }).registry;
+  return createAgentSkills({ roots, stateDir, host: pluginRegistryHost(createNodeHost(), () => plugins().only), ruleOverrides: readValidationRules }).registry;
 }
 
 /**
@@ -53,15 +54,11 @@ function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider |
     if (cached?.catalog !== current) cached = { catalog: current, source: current.skillSource() };
     return cached.source;
   };
-  return {
-    resolve: (nameOrId) => pick().resolve(nameOrId),
-    list: () => pick().list(),
-    overlayDir: (id) => pick().overlayDir?.(id),
-  };
+  return lateSource(pick);
 }
 
 /** The runner and runtime over the window's registry, configured from the settings (rebuilt when they change). */
-export function createWindowCore(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers }): AgentSkills & { source: McpAwareSource } {
+export function createWindowCore(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkills & { source: McpAwareSource } {
   const s = o.settings;
   const toolNames = runtimeToolNames();
   // The skills of agentSkills.mcpServers join the source; the executor refuses to run them (see mcpSkillServers.ts).
@@ -69,6 +66,7 @@ export function createWindowCore(o: { registry: SkillRegistry; settings: Runtime
   const core = createAgentSkills({
     registry: o.registry,
     stateDir: o.stateDir,
+    pluginDataDir: o.pluginDataDir,
     runner: {
       stateDir: path.join(o.stateDir, 'exec'),
       workspaceDir: o.workspaceDir,

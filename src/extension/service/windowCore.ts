@@ -27,6 +27,8 @@ export interface WindowCoreDeps {
   scanned(registry: SkillRegistry): void;
   /** The servers of agentSkills.mcpServers, whose skills the runtime serves beside the registry's. */
   mcp: McpSkillServers;
+  /** Where Agent Plugins keep their data folders (scripts' and MCP servers' PLUGIN_DATA). */
+  pluginDataRoot(): string;
 }
 
 export class WindowCore {
@@ -88,14 +90,14 @@ export class WindowCore {
     const registry = await this.registryReady();
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.deps.catalog()?.ready().catch(() => undefined);
-    if (await this.deps.mcp.update(this.deps.settings().mcpServers, vscodeApi.workspace.isTrusted)) this.deps.skillsChanged();
+    if (await this.deps.mcp.update(this.deps.settings().mcpServers, vscodeApi.workspace.isTrusted, this.deps.roots.pluginMcpServers(this.deps.pluginDataRoot()))) this.deps.skillsChanged();
     const runtime = this.createRuntime(registry);
     this.current = { registry, runtime };
     return this.current;
   }
 
   private createRuntime(registry: SkillRegistry): SkillsRuntime {
-    const core = createWindowCore({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp });
+    const core = createWindowCore({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
     this.runner = core.runner;
     this.runtimeMcp = core.source;
     const runtime = core.runtime;

@@ -3,8 +3,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { installedPlugins, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
 import type { PluginContributions } from '../../core/registry/pluginContributions';
-import { defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
+import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
 import type { SkillRoot } from '../../core/registry/types';
 import { sourceOf } from '../../core/sources';
 import { readPluginContributions } from '../pluginSkills';
@@ -20,8 +22,25 @@ export function workspaceFolders(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
+/** Folders VS Code's `chat.pluginLocations` names (an object of folder to on/off; `~/` and `file:` URIs allowed). */
+function vscodePluginLocations(): string[] {
+  const raw = vscode.workspace.getConfiguration('chat').get<unknown>('pluginLocations');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const out: string[] = [];
+  for (const [loc, on] of Object.entries(raw as Record<string, unknown>)) {
+    if (on !== true) continue;
+    const p = loc.startsWith('file:') ? vscode.Uri.parse(loc).fsPath : loc.startsWith('~/') || loc === '~' ? path.join(os.homedir(), loc.slice(2)) : loc;
+    if (path.isAbsolute(p)) out.push(p);
+  }
+  return out;
+}
+
 export class WindowRoots {
   private plugins: PluginContributions | undefined;
+  /** Agent Plugins read on every scan (unchanged ones are not read again; each problem is logged once). */
+  private readonly shelf = new PluginShelf();
+  private agentPluginsRead: LocatedPlugin[] = [];
+  private readonly reportedMcp = new Set<string>();
   /** Roots of the mounted `agentSkills.packs`, and the key (the resolved specs) they were mounted for. */
   private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
   private packsMounting: { key: string; done: Promise<void> } | undefined;
@@ -30,7 +49,47 @@ export class WindowRoots {
     private readonly settings: () => RuntimeSettings,
     private readonly stateDir: () => string,
     private readonly log: vscode.LogOutputChannel,
+    /** VS Code's user folder (`<user data>/User`), where it records the agent plugins it installed. */
+    private readonly userDir: () => string | undefined = () => undefined,
   ) {}
+
+  /** The MCP servers of the last scan's plugins (their mcp.json); configuration problems are logged once. */
+  pluginMcpServers(dataRoot: string): McpServerConfig[] {
+    const { configs, problems } = pluginMcpServers(this.agentPluginsRead, dataRoot);
+    for (const p of problems) {
+      const key = `${p.file}\0${p.message}`;
+      if (this.reportedMcp.has(key)) continue;
+      this.reportedMcp.add(key);
+      this.log.warn(`Agent plugin: ${p.message} (${p.rule})`);
+    }
+    return configs;
+  }
+
+  /** The Agent Plugins of the last scan (rejected ones included, with their problems), for the Skills view. */
+  agentPlugins(): readonly LocatedPlugin[] {
+    return this.agentPluginsRead;
+  }
+
+  /**
+   * Reads the Agent Plugins every host installed (VS Code, Copilot CLI, Claude Code) and those the settings name
+   * (`chat.pluginLocations`, `agentSkills.pluginLocations`). Not tied to workspace trust, except that relative
+   * entries of our setting (resolved against the workspace) are read only in a trusted workspace.
+   */
+  private readAgentPlugins(): LocatedPlugin[] {
+    const userDir = this.userDir();
+    const ws = vscode.workspace.isTrusted ? workspaceFolders()[0] : undefined;
+    const ours = this.settings()
+      .pluginLocations.map((p) => (p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(2)) : path.isAbsolute(p) ? p : ws ? path.resolve(ws, p) : undefined))
+      .filter((p): p is string => p !== undefined);
+    const { plugins, fresh } = this.shelf.read([
+      ...pluginsAt(ours, 'config'),
+      ...pluginsAt(vscodePluginLocations(), 'vscode'),
+      ...installedPlugins({ homeDir: os.homedir(), vscodeInstalledFiles: userDir ? [path.join(userDir, 'agent-plugins', 'installed.json')] : [] }),
+    ]);
+    for (const p of fresh) (p.severity === 'error' ? this.log.warn : this.log.info).call(this.log, `Agent plugin: ${p.message} (${p.rule})`);
+    this.agentPluginsRead = plugins;
+    return plugins;
+  }
 
   /**
    * Skills other extensions contribute (read once, then on every extension change). Not tied to workspace
@@ -60,7 +119,11 @@ export class WindowRoots {
       .extraRoots.filter((r) => trusted || !sourceOf(r.scope).inWorkspace)
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
     const packRoots = this.packs.roots.map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
-    return defaultSkillRoots({ workspaceFolders: trusted ? workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots });
+    // In precedence order (dedupeRoots sorts by the sources' ranks): plugin skills rank below the user's own.
+    return dedupeRoots([
+      ...defaultSkillRoots({ workspaceFolders: trusted ? workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots }),
+      ...pluginSkillRoots(this.readAgentPlugins()),
+    ]);
   }
 
   /**

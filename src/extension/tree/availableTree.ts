@@ -1,19 +1,53 @@
 // "Available": the registry's skills grouped by scope, with their description; broken skills with their
 // first problem, shadowed and ambiguous ones said as such. contextValue drives the inline actions.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { LocatedPlugin } from '../../core/plugins';
 import type { SkillRecord, SkillScope } from '../../core/registry/types';
 import { allSources, sourceOf } from '../../core/sources';
 import { COMMANDS } from '../ids';
 import type { SkillsService } from '../skillsService';
 
-/** A scope group or a skill. */
-export type AvailableNode = { kind: 'scope'; scope: SkillScope; records: SkillRecord[] } | { kind: 'skill'; record: SkillRecord };
+/** A scope group, an Agent Plugin (under Plugins), a skill, or a problem line (a plugin's, a server that is down). */
+export type AvailableNode =
+  | { kind: 'scope'; scope: SkillScope; records: SkillRecord[] }
+  | { kind: 'plugin'; plugin: LocatedPlugin; records: SkillRecord[] }
+  | { kind: 'skill'; record: SkillRecord }
+  | { kind: 'problem'; id: string; label: string; detail: string; severity: 'error' | 'warning' };
 
 
 function firstProblem(r: SkillRecord): string {
   const d = r.diagnostics.find((x) => x.severity === 'error') ?? r.diagnostics[0];
   return d?.message ?? 'invalid';
 }
+
+/** One node per plugin read (rejected ones too), each with the skills of the scan that came from it. */
+function pluginNodes(plugins: readonly LocatedPlugin[], records: readonly SkillRecord[]): AvailableNode[] {
+  return plugins.map((plugin) => ({ kind: 'plugin', plugin, records: records.filter((r) => r.root.plugin?.root === plugin.root) }));
+}
+
+/** What the reader refused of a plugin (the plugin itself, a skills location, a skill), one line each. */
+function pluginProblems(plugin: LocatedPlugin): AvailableNode[] {
+  return plugin.problems.map((p, i) => ({ kind: 'problem', id: `${plugin.root}#${i}`, label: path.basename(p.file), detail: `${p.message} (${p.rule})`, severity: p.severity }));
+}
+
+/** A plugin: its name and version, the hosts that installed it, and why it was rejected when it was. */
+function pluginItem(plugin: LocatedPlugin, skills: number): vscode.TreeItem {
+  const m = plugin.manifest;
+  const item = new vscode.TreeItem(m?.name ?? path.basename(plugin.root), vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `plugin:${plugin.root}`;
+  const hosts = `installed by ${plugin.hosts.map((h) => HOST_LABELS[h] ?? h).join(', ')}`;
+  const rejected = plugin.problems.find((p) => p.severity === 'error' && !m);
+  item.description = rejected ? `not loaded: ${rejected.message}` : `${m?.version ? `v${m.version} · ` : ''}${hosts} · ${skills} skill(s)`;
+  item.tooltip = new vscode.MarkdownString(`**${item.label as string}**${m?.version ? ` ${m.version}` : ''}\n\n${m?.description ?? ''}\n\n${hosts}\n\n\`${plugin.root}\``);
+  item.contextValue = rejected ? 'plugin.rejected' : 'plugin';
+  item.resourceUri = vscode.Uri.file(plugin.root);
+  item.iconPath = rejected ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground')) : new vscode.ThemeIcon('extensions');
+  return item;
+}
+
+/** How the Skills view names the hosts that install plugins. */
+const HOST_LABELS: Record<string, string> = { vscode: 'VS Code', 'claude-code': 'Claude Code', 'copilot-cli': 'Copilot CLI', config: 'your settings' };
 
 const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
@@ -31,7 +65,13 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
   }
 
   async getChildren(node?: AvailableNode): Promise<AvailableNode[]> {
-    if (node?.kind === 'skill') return [];
+    if (node?.kind === 'skill' || node?.kind === 'problem') return [];
+    if (node?.kind === 'plugin') return [...node.records.map((record): AvailableNode => ({ kind: 'skill', record })), ...pluginProblems(node.plugin)];
+    if (node?.kind === 'scope' && sourceOf(node.scope).name === 'agent-plugin') return pluginNodes(this.service.agentPlugins(), node.records);
+    if (node?.kind === 'scope' && sourceOf(node.scope).name === 'mcp') {
+      const down = this.service.mcpServerProblems().map((p): AvailableNode => ({ kind: 'problem', id: `mcp:${p.server}`, label: p.server, detail: p.reason, severity: 'warning' }));
+      return [...node.records.map((record): AvailableNode => ({ kind: 'skill', record })), ...down];
+    }
     if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
     const registry = await this.service.registryReady();
     const records = [...registry.all(), ...(await this.service.mcpRecords(registry))];
@@ -40,6 +80,9 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     // One group per source kind, in precedence order.
     const byKind = new Map<string, SkillRecord[]>();
     for (const r of records) byKind.set(r.scope, [...(byKind.get(r.scope) ?? []), r]);
+    // Plugins and MCP servers show even without a usable skill: a rejected plugin or a server that is down says why.
+    if (this.service.agentPlugins().length && !byKind.has('agent-plugin')) byKind.set('agent-plugin', []);
+    if (this.service.mcpServerProblems().length && !byKind.has('mcp')) byKind.set('mcp', []);
     for (const { name } of allSources()) {
       const inScope = byKind.get(name);
       if (inScope) groups.push({ kind: 'scope', scope: name as SkillScope, records: inScope });
@@ -48,6 +91,16 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
   }
 
   getTreeItem(node: AvailableNode): vscode.TreeItem {
+    if (node.kind === 'plugin') return pluginItem(node.plugin, node.records.length);
+    if (node.kind === 'problem') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+      item.id = `problem:${node.id}`;
+      item.description = node.detail;
+      item.tooltip = node.detail;
+      item.contextValue = 'problem';
+      item.iconPath = new vscode.ThemeIcon(node.severity, new vscode.ThemeColor(node.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
+      return item;
+    }
     if (node.kind === 'scope') {
       const item = new vscode.TreeItem(sourceOf(node.scope).label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `scope:${sourceOf(node.scope).scopeWord}`;

@@ -40,7 +40,7 @@ describe('plugins installed by agents, found with no configuration', () => {
     write('.copilot/installed-plugins/not-a-plugin/readme.md', 'x');
     const vs = path.join(home, 'vscode-plugins', 'std');
     write('vscode-plugins/std/plugin.json', JSON.stringify({ $schema: PLUGIN_SCHEMA_1_0, name: 'std' }));
-    const installed = write('vscode-user/agent-plugins/installed.json', JSON.stringify({ installed: [{ location: pathToFileURL(vs).href }, { location: '/nowhere/at/all' }] }));
+    const installed = write('vscode-user/agent-plugins/installed.json', JSON.stringify({ version: 1, installed: [{ pluginUri: pathToFileURL(vs).href, marketplace: 'agentplugins/examples' }, { pluginUri: 'file:///nowhere/at/all', marketplace: 'm' }, { pluginUri: pathToFileURL(vs).href }, 42] }));
     const found = installedPlugins({ homeDir: home, vscodeInstalledFiles: [installed, path.join(home, 'missing.json')] });
     assert.deepEqual(found.map((p) => [path.basename(p.dir), p.host]).sort(), [['direct', 'copilot-cli'], ['std', 'vscode'], ['tools', 'copilot-cli']]);
   });

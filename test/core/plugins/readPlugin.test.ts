@@ -165,4 +165,22 @@ describe('Agent Plugins 1.0: reading a plugin for its skills', () => {
     assert.equal(broken?.status, 'broken', JSON.stringify(status));
     assert.ok(broken?.id.startsWith('plugin:acme.tools:'));
   });
+
+  it('§4.1 in discovery (fast reading): a SKILL.md that links out of the plugin is refused by the registry, a link within loads', async () => {
+    write('outside/secret.md', skill('secret'));
+    const p = plugin('p', manifest({ name: 'p' }), ['good']);
+    fs.mkdirSync(path.join(p, 'skills', 'evil'));
+    fs.symlinkSync(path.join(base, 'outside', 'secret.md'), path.join(p, 'skills', 'evil', 'SKILL.md'));
+    fs.mkdirSync(path.join(p, 'skills', 'within'));
+    fs.symlinkSync(path.join(p, 'skills', 'good', 'SKILL.md'), path.join(p, 'skills', 'within', 'SKILL.md'));
+    const plugins = readPlugins([p]);
+    assert.deepEqual(skillsOf(plugins[0]), ['evil', 'good', 'within'], 'fast reading leaves SKILL.md to the registry');
+    const records = (await createSkillRegistry({ roots: pluginSkillRoots(plugins) }).refresh()).records;
+    const evil = records.find((r) => r.rootDir.endsWith(path.join('skills', 'evil')));
+    assert.equal(evil?.status, 'broken');
+    assert.match(evil!.diagnostics[0].message, /is a link that leads outside the plugin folder .*§4\.1/);
+    assert.equal(evil!.description, '', 'nothing of the outside file was read into the record');
+    const within = records.find((r) => r.rootDir.endsWith(path.join('skills', 'within')));
+    assert.ok(within && within.status !== 'broken' && within.name === 'good', JSON.stringify(within && { status: within.status, name: within.name, d: within.diagnostics }));
+  });
 });

@@ -33,6 +33,16 @@ function startLoopProbe(): { stop(): { turns: number; maxCpuMsBetweenTurns: numb
   };
 }
 
+/**
+ * How long the scan's longest slice kept the event loop: the smaller of its wall time and the process's CPU time.
+ * Wall time grows when other processes take the CPU; process CPU time grows with V8's own GC and compiler threads
+ * (a 34 ms slice once measured 53 ms of process CPU). The thread's own CPU time is at most both, so a slice that
+ * really blocks for 50 ms shows at least 50 ms in each, and the smaller one ignores either kind of noise.
+ */
+function blockedMs(stats: { longestSliceMs: number; longestSliceCpuMs: number }): number {
+  return Math.min(stats.longestSliceMs, stats.longestSliceCpuMs);
+}
+
 describe('discovering 10,000 skills', function () {
   this.timeout(180_000);
   let root: string;
@@ -52,7 +62,7 @@ describe('discovering 10,000 skills', function () {
     const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }], sliceMs: 1e9 });
     const snap = await reg.refresh();
     assert.equal(reg.usable().length, COUNT);
-    assert.ok(snap.stats.longestSliceCpuMs >= 50, `one-slice scan measured only ${snap.stats.longestSliceCpuMs.toFixed(1)} ms CPU: the 50 ms bound would not catch it`);
+    assert.ok(blockedMs(snap.stats) >= 50, `one-slice scan measured only ${blockedMs(snap.stats).toFixed(1)} ms: the 50 ms bound would not catch it`);
   });
 
   for (const kind of ['sync', 'async'] as const) {
@@ -63,10 +73,9 @@ describe('discovering 10,000 skills', function () {
       const seen = probe.stop();
       assert.equal(reg.usable().length, COUNT);
       if (kind === 'sync') {
-        // The registry's own measure of its longest synchronous run (it yields after ~8 ms of work), in CPU
-        // time: a busy machine that takes the CPU away does not inflate it the way it inflates wall clocks.
+        // The registry's own measure of its longest synchronous run (it yields after ~8 ms of work); see blockedMs.
         assert.ok(
-          snap.stats.longestSliceCpuMs < 50,
+          blockedMs(snap.stats) < 50,
           `the scan ran ${snap.stats.longestSliceCpuMs.toFixed(1)} ms of CPU without yielding to the event loop (bound 50 ms; wall ${snap.stats.longestSliceMs.toFixed(1)} ms)`,
         );
       }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { createScriptRunner } from '../../../src/core/exec';
+import { createScriptRunner, type ScriptRunner } from '../../../src/core/exec';
 import { sharedPrefixFraction, type ChatMessage, type ComposeResult } from '../../../src/core/prompt';
 import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from '../../../src/core/runtime';
 import { makeTempDir } from '../../support/tempDir';
@@ -38,8 +38,10 @@ describe('runtime prompt composition', function () {
   this.timeout(30000);
   let tmp: { dir: string; cleanup: () => void };
   let skills: string;
+  const runners: ScriptRunner[] = [];
   const make = (o: Partial<SkillsRuntimeOptions> = {}) => {
     const runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' });
+    runners.push(runner);
     return createSkillsRuntime({ source: folderSource(skills), stateDir: path.join(tmp.dir, 'state'), executor: runner, ...o });
   };
 
@@ -54,7 +56,11 @@ describe('runtime prompt composition', function () {
     writeSkill(skills, 'slack-gif', { description: 'Create animated GIFs sized for Slack messages.', body: 'BODY-OF-GIF' });
     writeSkill(skills, 'brand', { description: 'Apply the company brand colors and typography to documents.', body: 'BODY-OF-BRAND' });
   });
-  afterEach(() => tmp.cleanup());
+  afterEach(async () => {
+    // A runner builds its next workspace (read-only folders) in the background: let it finish before removing.
+    for (const r of runners.splice(0)) await r.idle();
+    tmp.cleanup();
+  });
 
   it('every call has base rules with the loading-required rule, the catalog and the guidance, in that order', async () => {
     const rt = make();

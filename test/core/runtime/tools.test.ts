@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createScriptRunner } from '../../../src/core/exec';
+import { createScriptRunner, type ScriptRunner } from '../../../src/core/exec';
 import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
 import { toolResultText, type ToolResult as ToolInvocation } from '../../../src/core/tools';
 import { makeTempDir } from '../../support/tempDir';
@@ -23,6 +23,7 @@ describe('runtime tools', function () {
   this.timeout(30000);
   let tmp: { dir: string; cleanup: () => void };
   let rt: SkillsRuntime;
+  let runner: ScriptRunner;
   let skills: string;
   let demo: string;
   const call = { sessionId: 'chat' };
@@ -55,12 +56,14 @@ describe('runtime tools', function () {
     fs.symlinkSync(tmp.dir, path.join(demo, 'escape-dir'));
     fs.symlinkSync(path.join(demo, 'references', 'forms.md'), path.join(demo, 'inner-link.md'));
     for (const n of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) writeSkill(skills, n);
-    const runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' });
+    runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' });
     rt = createSkillsRuntime({ source: folderSource(skills), stateDir: path.join(tmp.dir, 'state'), executor: runner, artifacts: artifactReaderOf(runner.artifacts) });
     await rt.openSession('chat');
   });
   afterEach(async () => {
     await rt.flush();
+    // The runner builds the next run's workspace in the background (read-only folders): let it finish first.
+    await runner.idle();
     tmp.cleanup();
   });
 

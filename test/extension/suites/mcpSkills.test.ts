@@ -53,6 +53,22 @@ describe('MCP-served skills from agentSkills.mcpServers', function () {
     assert.match(fs.readFileSync(cached, 'utf8'), /REMOTE-NOTES/, 'fetched into the cache on first use');
     const run = await runtime.invoke('run_script', { skill: SKILL, script: 'scripts/x.sh' }, { sessionId: 'mcp-suite' });
     assert.ok(!run.ok && /instructions only/.test(run.error.message), JSON.stringify(run));
+    // A second server that is down: shown under "MCP servers" with the reason; the first one's skill keeps working.
+    const cli = path.join((await activatedExtension()).extensionPath, 'dist', 'cli.js');
+    const ours = vscode.workspace.getConfiguration('agentSkills').get<unknown[]>('mcpServers') ?? [];
+    await vscode.workspace.getConfiguration('agentSkills').update('mcpServers', [...ours, { name: 'gone', command: process.execPath, args: ['-e', 'process.exit(3)', cli] }], vscode.ConfigurationTarget.Global);
+    const down = await waitFor(
+      'the server that is down under "MCP servers"',
+      async () => {
+        const group = (await describeTree()).available.find((n) => n.label === 'MCP servers');
+        return group?.children.find((c) => c.node.kind === 'problem' && c.label === 'gone');
+      },
+      60_000,
+    );
+    assert.match(down.description ?? '', /MCP server 'gone' is not reachable/);
+    assert.ok((await mcpGroup())?.records.some((r) => r.id === `mcp:ours:${SKILL}`), 'the other server\'s skill is still listed');
+    const again = await runtime.invoke('load', { names: [SKILL] }, { sessionId: 'mcp-suite-2' });
+    assert.ok(again.ok, JSON.stringify(again));
     await vscode.workspace.getConfiguration('agentSkills').update('mcpServers', undefined, vscode.ConfigurationTarget.Global);
     await waitFor('the MCP group to go', async () => ((await mcpGroup()) === undefined ? true : undefined), 30_000);
   });

@@ -48,6 +48,28 @@ describe('Agent Skills as a user first sees it', function () {
     assert.ok(firstOther > 0 && items.slice(firstOther).every((l) => !l.startsWith('- error')), `errors are not first: ${items.join(' | ')}`);
   });
 
+  it('honours the lint configuration in the Skills view: a rule turned off in agentSkills.validation.rules or .agent-skills.yaml leaves the tooltip', async () => {
+    const mismatch = /does not match the folder name/;
+    const tip = async () => (await availableSkill('Broken_Skill')).tooltip ?? '';
+    assert.match(await tip(), mismatch);
+    const config = vscode.workspace.getConfiguration('agentSkills');
+    try {
+      await config.update('validation.rules', { 'name-folder-mismatch': 'off' }, vscode.ConfigurationTarget.Workspace);
+      await waitFor('the rule turned off in the setting to leave the tooltip', async () => !mismatch.test(await tip()), 30_000);
+    } finally {
+      await config.update('validation.rules', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor('the rule back once the setting is gone', async () => mismatch.test(await tip()), 30_000);
+    const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.agent-skills.yaml');
+    fs.writeFileSync(file, 'rules:\n  name-folder-mismatch: off\n');
+    try {
+      await waitFor('the rule turned off in .agent-skills.yaml to leave the tooltip', async () => !mismatch.test(await tip()), 30_000);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    await waitFor('the rule back once the file is gone', async () => mismatch.test(await tip()), 30_000);
+  });
+
   it('outlines the frontmatter and lists each Markdown heading once', async () => {
     const uri = skillFile('commit-message');
     // VS Code's Markdown extension outlines SKILL.md headings too; wait for it, so both providers answer.

@@ -6,7 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SkillsExtensionApi } from '../../../src/extension/extension';
 import { activatedExtension } from '../helpers/extension';
+import { processesWith } from '../helpers/processes';
 import { waitFor } from '../helpers/waitFor';
 
 const SKILL = 'served-by-mcp';
@@ -52,5 +54,23 @@ describe("VS Code's MCP client against agent-skills mcp", function () {
     const result = await vscode.lm.invokeTool(mcpLoad.name, { input: { names: [SKILL] }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
     const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
     assert.match(text, /Answer with the word PELICAN/);
+  });
+
+  it("starts the server our extension offers through registerMcpServerDefinitionProvider, with no tools: Copilot's agent sees each of our tools once", async () => {
+    const api = (await activatedExtension()).exports as SkillsExtensionApi;
+    const marker = path.join(api.service.stateDir, 'mcp-served');
+    const before = vscode.lm.tools.map((t) => t.name).sort();
+    const server = await waitFor(
+      'the offered agent-skills mcp --no-tools process',
+      async () => {
+        await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true });
+        return [...processesWith(marker).values()].find((c) => c.includes(' mcp --no-tools '));
+      },
+      120_000,
+    );
+    assert.match(server, /--plugin |--root /, `it serves the window's skill folders: ${server}`);
+    const ours = vscode.lm.tools.filter((t) => /load_skills$/.test(t.name)).map((t) => t.name);
+    assert.deepEqual(vscode.lm.tools.map((t) => t.name).sort(), before, 'starting it added no tool');
+    assert.equal(ours.filter((n) => n === 'load_skills').length, 1);
   });
 });

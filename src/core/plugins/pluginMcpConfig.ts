@@ -1,0 +1,224 @@
+// A plugin's MCP servers (Agent Plugins 1.0 §7.2, and Claude Code's `.mcp.json`): read, checked and turned into
+// servers the skills client can start. One module both for running them (their skills join the registry as
+// `mcp:<plugin>.<server>:<skill>`) and for `agent-skills validate <plugin>`, so what is checked is what is run.
+// Failure boundaries of §7.2.2: a bad file disables MCP for the plugin; a bad entry is skipped alone.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import type { McpServerConfig } from '../mcp/mcpServerConfig';
+import { readRegularFileSync } from '../os/readRegularFile';
+import { resolveInRoot } from '../paths/resolveInRoot';
+import { MAX_MANIFEST_BYTES, parseBoundedJson, type PluginProblem } from './pluginManifest';
+import { pluginDataDir } from './pluginRuns';
+import type { PluginRead } from './readPlugin';
+
+/** The canonical `$schema` of an Agent Plugins 1.0 `mcp.json` (§7.2.1). Never retrieved. */
+export const MCP_SCHEMA_1_0 = 'https://agent-plugins.org/schemas/1.0.0/mcp.schema.json';
+
+const RULE = 'Agent Plugins 1.0 §7.2';
+const strings = z.array(z.string());
+const stringMap = z.record(z.string(), z.string());
+const stdio = z.strictObject({ type: z.literal('stdio'), command: z.string().min(1), args: strings.optional(), env: stringMap.optional(), cwd: z.string().optional() });
+const remote = z.strictObject({ type: z.enum(['streamable-http', 'sse']), url: z.string().min(1), headers: stringMap.optional() });
+/** Claude Code's `.mcp.json` entries: `type` optional (a command means stdio), `http` for Streamable HTTP. */
+const claudeStdio = z.strictObject({ type: z.literal('stdio').optional(), command: z.string().min(1), args: strings.optional(), env: stringMap.optional(), cwd: z.string().optional() });
+const claudeRemote = z.strictObject({ type: z.enum(['http', 'sse']), url: z.string().min(1), headers: stringMap.optional() });
+
+/** One server of a plugin that can be started. */
+export interface PluginMcpServer {
+  /** The member name in `mcpServers`. */
+  server: string;
+  /** The skills client's configuration (name `<plugin>.<server>`, placeholders expanded, paths resolved). */
+  config: McpServerConfig;
+  /** Legacy HTTP+SSE: valid, but this client speaks only stdio and Streamable HTTP (§7.2 allows that). */
+  unsupported?: string;
+}
+
+/** Header names whose values are credentials (§7.2: headers are visible package data, not a secret store). */
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token|x-access-token)$|token|secret|password|apikey|api-key/i;
+const CREDENTIAL_VALUE = /^(bearer|basic)\s+\S{8,}|^(sk|ghp|gho|xox[abp]|AKIA)[-_A-Za-z0-9]{12,}/i;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A plugin-safe part of a server name (`[A-Za-z0-9._-]`), so `<plugin>.<server>` is a valid skills-client name. */
+function serverName(plugin: string, server: string): string {
+  const clean = `${plugin}.${server.replace(/[^A-Za-z0-9._-]/g, '-')}`;
+  return clean.length <= 64 ? clean : clean.slice(0, 64).replace(/[._-]+$/, '');
+}
+
+/** §9.2: one non-recursive replacement of each exact placeholder. */
+function expand(value: string, vars: { root: string; data: string }): string {
+  return value.replace(/\$\{(PLUGIN_ROOT|PLUGIN_DATA)\}/g, (_m, name: string) => (name === 'PLUGIN_ROOT' ? vars.root : vars.data));
+}
+
+/**
+ * The MCP servers of a loaded plugin and what is wrong with its MCP configuration. `dataRoot` is where plugin data
+ * folders live (the same as for its skills' scripts); a stdio server's `PLUGIN_DATA` is made when it is started.
+ */
+export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { text?: string; name?: string } = {}): { servers: PluginMcpServer[]; problems: PluginProblem[]; file?: string } {
+  const pluginName = plugin.manifest?.name ?? options.name;
+  if (!pluginName) return { servers: [], problems: [] };
+  const claude = plugin.layout === 'claude';
+  const rel = claude ? '.mcp.json' : 'mcp.json';
+  const file = path.join(plugin.root, rel);
+  if (options.text === undefined && !fs.lstatSync(file, { throwIfNoEntry: false })) return { servers: [], problems: [] };
+  const problems: PluginProblem[] = [];
+  const fail = (message: string, field?: string) => ({ servers: [], problems: [{ file, field, severity: 'error' as const, rule: `${RULE}.2`, message: `${message} MCP is disabled for plugin "${pluginName}"; its skills still load.` }], file });
+  let text: string;
+  if (options.text !== undefined) text = options.text;
+  else {
+    const where = resolveInRoot(plugin.root, rel);
+    if (!where.ok) return fail(`${file} resolves outside the plugin folder (${where.reason}).`);
+    try {
+      text = readRegularFileSync(where.real ?? where.abs, MAX_MANIFEST_BYTES).bytes.toString('utf8');
+    } catch (e) {
+      return fail(`${file} cannot be read (${(e as Error).message}).`);
+    }
+  }
+  const parsed = parseBoundedJson(text, file, `${RULE}.1`);
+  if (!parsed.value) return fail(parsed.problem!.message);
+  const raw = parsed.value;
+  if (!claude) {
+    if (raw.$schema !== MCP_SCHEMA_1_0) return fail(`${file}: "$schema" must be "${MCP_SCHEMA_1_0}", the MCP schema of the same Agent Plugins version as plugin.json (1.0.0); it is ${JSON.stringify(raw.$schema)}.`, '$schema');
+    const extra = Object.keys(raw).filter((k) => k !== '$schema' && k !== 'mcpServers');
+    if (extra.length) return fail(`${file}: top-level field(s) ${extra.map((k) => `"${k}"`).join(', ')} are not allowed; mcp.json holds only "$schema" and "mcpServers".`, extra[0]);
+  }
+  const servers = raw.mcpServers;
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return fail(`${file}: "mcpServers" must be an object of server configurations.`, 'mcpServers');
+  const root = safeReal(plugin.root);
+  const data = pluginDataDir(dataRoot, pluginName);
+  const out: PluginMcpServer[] = [];
+  for (const [key, entry] of Object.entries(servers as Record<string, unknown>).slice(0, 64)) {
+    const field = `mcpServers.${key}`;
+    const skip = (message: string, severity: 'error' | 'warning' = 'error') => problems.push({ file, field, severity, rule: `${RULE}.1`, message: `${file}: server "${key}": ${message}${severity === 'error' ? ' This server is skipped.' : ''}` });
+    const isRemote = typeof entry === 'object' && entry !== null && 'url' in entry;
+    const schema = claude ? (isRemote ? claudeRemote : claudeStdio) : isRemote ? remote : stdio;
+    const r = schema.safeParse(entry);
+    if (!r.success) {
+      skip(`${r.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ')}. ${claude ? '' : 'Each entry is { "type": "stdio", "command", "args", "env", "cwd" } or { "type": "streamable-http" | "sse", "url", "headers" }, nothing else.'}`.trim());
+      continue;
+    }
+    const name = serverName(pluginName, key);
+    if ('url' in r.data) {
+      const url = checkUrl(r.data.url);
+      if (typeof url === 'string') {
+        skip(url);
+        continue;
+      }
+      const headers = r.data.headers ?? {};
+      const seen = new Set<string>();
+      let bad = false;
+      for (const [h, v] of Object.entries(headers)) {
+        if (!HEADER_NAME.test(h) || /[\r\n\0]/.test(v)) bad = skip(`header ${JSON.stringify(h)} is not a valid HTTP header field.`) > 0;
+        else if (seen.has(h.toLowerCase())) bad = skip(`header "${h}" is given twice (header names are case-insensitive).`) > 0;
+        seen.add(h.toLowerCase());
+        if (CREDENTIAL_HEADER.test(h) || CREDENTIAL_VALUE.test(v)) {
+          problems.push({ file, field: `${field}.headers.${h}`, severity: 'warning', rule: `${RULE}.1`, message: `${file}: server "${key}": header "${h}" looks like a credential. Headers are visible package data, not a place for secrets; let the client handle authorization.` });
+        }
+      }
+      if (bad) continue;
+      const unsupported = r.data.type === 'sse' ? `server "${key}" uses the legacy HTTP+SSE transport, which this client does not speak; its skills are not read.` : undefined;
+      out.push({ server: key, config: { name, url: url.href, ...(Object.keys(headers).length ? { headers } : {}) }, ...(unsupported ? { unsupported } : {}) });
+      continue;
+    }
+    const s = r.data;
+    if (/\s/.test(s.command) || (!s.command.startsWith('./') && /[/\\]/.test(s.command))) {
+      skip(`"command" ${JSON.stringify(s.command)} must be one executable token: a bare name found on PATH, or a path inside the plugin starting with "./". Put arguments in "args".`);
+      continue;
+    }
+    if (s.env && Object.keys(s.env).some((k) => /^PLUGIN_(ROOT|DATA)$/i.test(k))) {
+      skip('"env" must not set PLUGIN_ROOT or PLUGIN_DATA (§9.2: the client sets them).');
+      continue;
+    }
+    let command = s.command;
+    if (command.startsWith('./')) {
+      const exe = resolveInRoot(plugin.root, command);
+      if (!exe.ok) {
+        skip(`"command" ${command} ${exe.reason === 'not-found' ? 'does not exist in the plugin' : 'resolves outside the plugin folder'}.`);
+        continue;
+      }
+      command = exe.real ?? exe.abs;
+    }
+    const vars = { root, data };
+    let cwd = root;
+    if (s.cwd !== undefined) {
+      const c = checkCwd(s.cwd, vars);
+      if (typeof c !== 'string') {
+        skip(c === undefined ? `"cwd" ${JSON.stringify(s.cwd)} must be "./<path>", "\${PLUGIN_ROOT}[/<path>]" or "\${PLUGIN_DATA}[/<path>]", and stay inside that folder.` : c.reason);
+        continue;
+      }
+      cwd = c;
+    }
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(s.env ?? {})) env[k] = expand(v, vars);
+    out.push({ server: key, config: { name, command, args: (s.args ?? []).map((a) => expand(a, vars)), env: { ...env, PLUGIN_ROOT: root, PLUGIN_DATA: data }, cwd } });
+  }
+  return { servers: out, problems, file };
+}
+
+function safeReal(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** §7.2.1 URL rules: absolute http(s), no user information, no fragment, HTTPS unless the host is loopback. */
+function checkUrl(raw: string): URL | string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return `"url" ${JSON.stringify(raw)} is not an absolute URL.`;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `"url" must be http or https, not ${u.protocol}`;
+  if (u.username || u.password) return '"url" must not carry user information (user:password@); let the client handle authorization.';
+  if (raw.includes('#')) return '"url" must not have a fragment (#...).';
+  if (u.protocol === 'http:' && !LOOPBACK.test(u.hostname)) return `"url" uses http to ${u.hostname}; only localhost and loopback addresses may use http. Use https.`;
+  return u;
+}
+
+/** §7.2.1 cwd forms, expanded and held inside their folder; undefined for a form that is not allowed. */
+function checkCwd(raw: string, vars: { root: string; data: string }): string | { reason: string } | undefined {
+  const forms: [RegExp, string][] = [
+    [/^\.\/(.*)$/, vars.root],
+    [/^\$\{PLUGIN_ROOT\}(?:\/(.*))?$/, vars.root],
+    [/^\$\{PLUGIN_DATA\}(?:\/(.*))?$/, vars.data],
+  ];
+  for (const [re, base] of forms) {
+    const m = re.exec(raw);
+    if (!m) continue;
+    const rel = m[1] ?? '';
+    if (rel === '' || rel === '.') return base;
+    if (base === vars.data) {
+      // The data folder may not exist yet: held lexically (it is made before the server starts).
+      const abs = path.resolve(base, rel);
+      return abs === base || abs.startsWith(base + path.sep) ? abs : { reason: `"cwd" ${raw} leaves the plugin data folder.` };
+    }
+    const r = resolveInRoot(base, rel);
+    if (!r.ok) return { reason: `"cwd" ${raw} ${r.reason === 'not-found' ? 'does not exist in the plugin' : 'resolves outside the plugin folder'}.` };
+    return r.real ?? r.abs;
+  }
+  return undefined;
+}
+
+/**
+ * The servers of `plugins` the skills client can start, and the problems of their configurations. Servers over
+ * legacy SSE are reported (info) and left out. `dataRoot` as for {@link readPluginMcp}.
+ */
+export function pluginMcpServers(plugins: readonly PluginRead[], dataRoot: string): { configs: McpServerConfig[]; problems: PluginProblem[] } {
+  const configs: McpServerConfig[] = [];
+  const problems: PluginProblem[] = [];
+  const names = new Set<string>();
+  for (const p of plugins) {
+    const r = readPluginMcp(p, dataRoot);
+    problems.push(...r.problems);
+    for (const s of r.servers) {
+      if (s.unsupported || names.has(s.config.name)) continue;
+      names.add(s.config.name);
+      configs.push(s.config);
+    }
+  }
+  return { configs, problems };
+}

@@ -1,0 +1,50 @@
+// The plugins a long-lived front end (the extension, the MCP server) reads again on every scan: a plugin folder
+// whose manifest and skill folders did not change is not read again, and each problem is reported once, not on
+// every scan (a folder that is not a plugin stays one line in the output channel).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { InstalledPlugin } from './installedPlugins';
+import type { PluginProblem } from './pluginManifest';
+import { readPlugins, type LocatedPlugin } from './pluginRoots';
+import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
+
+/** What changes when a plugin's manifest or its skill folders change: their modification times and sizes. */
+function stampOf(root: string, previous: PluginRead | undefined): string {
+  const parts = [root, ...MANIFEST_PATHS.map((rel) => path.join(root, rel)), ...(previous?.skillRoots.map((r) => r.path) ?? [path.join(root, 'skills')])];
+  return parts
+    .map((p) => {
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      return st ? `${st.mtimeMs}:${st.size}` : '-';
+    })
+    .join('|');
+}
+
+export class PluginShelf {
+  private readonly cache = new Map<string, { stamp: string; read: PluginRead }>();
+  private readonly reported = new Set<string>();
+
+  /** The plugins at `dirs` (see readPlugins), and the problems not reported before. */
+  read(dirs: readonly (string | InstalledPlugin)[]): { plugins: LocatedPlugin[]; fresh: PluginProblem[] } {
+    const seen = new Set<string>();
+    const plugins = readPlugins(dirs, (dir) => {
+      const root = path.resolve(dir);
+      seen.add(root);
+      const cached = this.cache.get(root);
+      const stamp = stampOf(root, cached?.read);
+      if (cached && cached.stamp === stamp) return cached.read;
+      const read = readPlugin(root, { fast: true });
+      // The stamp of what was read (its skill folders are known now).
+      this.cache.set(root, { stamp: stampOf(root, read), read });
+      return read;
+    });
+    for (const key of this.cache.keys()) if (!seen.has(key)) this.cache.delete(key);
+    const fresh: PluginProblem[] = [];
+    for (const p of plugins.flatMap((x) => x.problems)) {
+      const key = `${p.file}\0${p.message}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      fresh.push(p);
+    }
+    return { plugins, fresh };
+  }
+}

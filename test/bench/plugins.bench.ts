@@ -1,0 +1,77 @@
+// Discovery of 100 Agent Plugins with 10 skills each (issue 13 point 7): read every plugin (manifest found among
+// the layouts, parsed and checked, skills/ listed, every skill held inside the plugin through links), then a cold
+// registry refresh of their 1,000 skills; against the raw floor for the same files: readFileSync of each
+// plugin.json, readdirSync of each skills/ and readFileSync of each SKILL.md. Measured interleaved in one run.
+// Goal: the discovery goal of issue 2, <= 1.5x. A rescan through the PluginShelf (nothing changed) is printed.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type * as Bundle from './pluginsEntry';
+import { loadBundled, reportRatio, summarize } from './benchUtil';
+
+const { createSkillRegistry, pluginSkillRoots, readPlugins, PluginShelf } = loadBundled<typeof Bundle>('test/bench/pluginsEntry.ts');
+const PLUGINS = 100;
+const SKILLS = 10;
+
+function generate(): string[] {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plugins-'));
+  const dirs: string[] = [];
+  for (let p = 0; p < PLUGINS; p++) {
+    const name = `plugin-${String(p).padStart(3, '0')}`;
+    const dir = path.join(base, name);
+    fs.mkdirSync(path.join(dir, 'skills'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'plugin.json'), JSON.stringify({ $schema: 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json', name, version: '1.0.0', description: `Generated plugin ${p}.` }));
+    for (let s = 0; s < SKILLS; s++) {
+      const skill = `${name}-skill-${s}`;
+      fs.mkdirSync(path.join(dir, 'skills', skill));
+      fs.writeFileSync(path.join(dir, 'skills', skill, 'SKILL.md'), `---\nname: ${skill}\ndescription: Generated skill ${s} of plugin ${p}. Use when the benchmark asks for it.\n---\n\n# ${skill}\n\nStep one.\n`);
+    }
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+function raw(dirs: readonly string[]): number {
+  let bytes = 0;
+  for (const dir of dirs) {
+    bytes += fs.readFileSync(path.join(dir, 'plugin.json')).length;
+    for (const name of fs.readdirSync(path.join(dir, 'skills'))) bytes += fs.readFileSync(path.join(dir, 'skills', name, 'SKILL.md')).length;
+  }
+  return bytes;
+}
+
+async function ours(dirs: readonly string[]): Promise<void> {
+  const roots = pluginSkillRoots(readPlugins(dirs));
+  const snap = await createSkillRegistry({ roots }).refresh();
+  if (snap.records.length !== PLUGINS * SKILLS) throw new Error(`found ${snap.records.length} of ${PLUGINS * SKILLS} skills`);
+}
+
+async function time(fn: () => unknown): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const dirs = generate();
+  for (let i = 0; i < 20; i++) {
+    raw(dirs);
+    await ours(dirs);
+  }
+  const rawTimes: number[] = [];
+  const ourTimes: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    rawTimes.push(await time(() => raw(dirs)));
+    ourTimes.push(await time(() => ours(dirs)));
+  }
+  const ok = reportRatio(`discovery of ${PLUGINS} plugins x ${SKILLS} skills (read plugins + registry) vs readFileSync plugin.json + readdirSync + readFileSync (median of 30)`, summarize(ourTimes).median, summarize(rawTimes).median, 1.5);
+  const shelf = new PluginShelf();
+  shelf.read(dirs);
+  const rescans: number[] = [];
+  for (let i = 0; i < 30; i++) rescans.push(await time(() => shelf.read(dirs)));
+  console.log(`  info: reading the same ${PLUGINS} unchanged plugins again through the PluginShelf: ${summarize(rescans).median.toFixed(2)} ms`);
+  fs.rmSync(path.dirname(dirs[0]), { recursive: true, force: true });
+  process.exitCode = ok ? 0 : 1;
+}
+
+void main();
