@@ -1,6 +1,6 @@
 // The body scans take shortcuts for speed: fenced blocks are found once per TextIndex and shared by the
 // body rules and the reference extractor, a fence's line start is found by looking back four characters,
-// and the invisible-character scan first runs one character class. This holds them to the plain way
+// and the invisible-character scan compares eight code units at a time in WebAssembly (src/core/text/invisibleScan.ts). This holds them to the plain way
 // (a reference written here the slow, obvious way, and a fresh index per consumer) over the corpus and
 // over seeded random bodies built from fragments that trigger every body rule.
 import * as assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import { extractBodyReferences, parseSkillText, TextIndex, validateSkillContent 
 import { validateSkillContentDiagnostics } from '../../../src/core/skill/validateSkill';
 import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
+import { invisibleScanKind } from '../../../src/core/text/invisibleScan';
 import { includesVia } from '../../../src/core/skill/textSearch';
 import { seededRandom } from '../../support/seededRandom';
 
@@ -122,6 +123,40 @@ describe('body scans: fast pass equals the plain pass', function () {
     }
     // The fragments must actually exercise the shortcuts, or the comparison proves nothing.
     assert.ok(fences > 200 && invisible > 200, `fences in ${fences}, invisible characters in ${invisible} of 400`);
+  });
+
+  it('the SIMD invisible scan (texts of 512 units and more) answers as the plain scan, at every block edge', function () {
+    // Units at and just outside each range the WebAssembly module compares, plus lone and paired 0xDB40.
+    const edges = ['\u00ac', '\u00ad', '\u00ae', '\u180d', '\u180e', '\u180f', '\u200a', '\u200b', '\u200f', '\u2010', '\u2029', '\u202a', '\u202e', '\u202f',
+      '\u205f', '\u2060', '\u2064', '\u2065', '\u2066', '\u2069', '\u206a', '\ufefe', '\ufeff', '\udb40', '\udb40\udc00', '\udb40\udc7f', '\udb40\udc80', '\u2014',
+      // Whole 8-unit blocks of characters beyond ASCII, with and without an invisible one.
+      '\u2014'.repeat(17), `${'\u2014'.repeat(9)}\u2060`, '\u200b'.repeat(9), '\udb40'.repeat(10)];
+    let found = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = rng(seed);
+      const units = Array.from({ length: 512 + Math.floor(next() * 700) }, () => 'ab —\n'[Math.floor(next() * 5)]);
+      for (let k = 0, n = Math.floor(next() * 4); k < n; k++) units[Math.floor(next() * units.length)] = edges[Math.floor(next() * edges.length)];
+      if (next() < 0.2) units[units.length - 1] = edges[Math.floor(next() * edges.length)];
+      const text = units.join('');
+      for (const from of [0, 1, 7, 8, 9, Math.floor(text.length / 3)]) {
+        const want = referenceInvisible(text, from);
+        if (want >= 0) found++;
+        assert.equal(invisibleIn(text, from), want, `seed ${seed} from ${from}`);
+      }
+    }
+    assert.ok(found > 300, `only ${found} texts held an invisible character`);
+    // Node 20 and VS Code's Electron both have WebAssembly SIMD: the comparison above was of the module, not the fallback.
+    assert.equal(invisibleScanKind(), 'simd');
+    // A long text with a hit at its end, then a shorter one without: nothing of the first is seen in the second.
+    assert.equal(invisibleIn(`${'x'.repeat(4000)}\u200b`), 4000);
+    assert.equal(invisibleIn('y'.repeat(3000)), -1);
+  });
+
+  it('attack: a body of a million lone 0xDB40 units is scanned once (a rescan per candidate would not end)', function () {
+    this.timeout(60_000);
+    const text = `${'\udb40a'.repeat(500_000)}\u200b`;
+    assert.equal(invisibleIn(text), text.length - 1);
+    assert.equal(invisibleIn(text.slice(0, -1)), -1);
   });
 
   it('includesVia answers as includes for every anchor and start offset', function () {

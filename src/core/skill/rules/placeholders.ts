@@ -13,13 +13,23 @@ export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
     'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported.'),
 ];
 
-/** Every placeholder in `text` from offset `from`, as written, with its offset. */
-const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 2], ['[Insert', 0], ['[Add', 0], ['[Your', 0], ['[Describe', 0], ['Describe what this skill', 0]];
+/** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
+const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 3], ['Describe what this skill', 0]];
+/** The bracketed placeholders: one search for '[' checks them all. */
+const BRACKETED: readonly string[] = ['[Insert', '[Add', '[Your', '[Describe'];
 
+function bracketedIn(text: string, from: number): boolean {
+  for (let at = text.indexOf('[', from); at >= 0; at = text.indexOf('[', at + 1)) {
+    if (BRACKETED.some((b) => text.startsWith(b, at))) return true;
+  }
+  return false;
+}
+
+/** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
-  if (!LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from))) return out;
+  if (!LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from)) && !bracketedIn(text, from)) return out;
   PLACEHOLDER.lastIndex = from;
   for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
   return out;

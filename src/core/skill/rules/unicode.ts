@@ -1,35 +1,15 @@
 import type { Finding } from '../findings';
 import type { TextIndex } from '../textIndex';
+import { INVISIBLE, invisibleIn } from '../../text/invisibleScan';
 import { rule, type RuleInfo } from './ruleInfo';
 
-/**
- * Zero-width and formatting characters, bidirectional controls, and Unicode tag characters (U+E0000–E007F,
- * written as the surrogate pair starting U+DB40): invisible in an editor, read by a model. A BOM at offset 0
- * is file-bom's, not this rule's.
- */
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+export { invisibleIn };
 
 export const UNICODE_RULES: readonly RuleInfo[] = [
   rule('invisible-unicode', 'warning', 'warning', 'Invisible or bidirectional Unicode characters (zero-width, bidi controls, tag characters).',
     'Zero-width spaces, bidirectional overrides and Unicode tag characters do not show in an editor but reach the model: they can hide instructions or make text read differently from how it looks (the "Trojan Source" attack). Remove them; the quick fix and `validate --fix` delete every one in the file.',
     { fix: { title: 'Remove the invisible characters', safe: true } }),
 ];
-
-/**
- * One character class holding every character INVISIBLE starts with: a regular expression without the
- * alternation scans a long body about twice as fast, and most texts have none of these characters.
- */
-const INVISIBLE_START = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uDB40]/g;
-
-/** Offset of the first invisible character of `text` at or after `from`, or -1. */
-export function invisibleIn(text: string, from = 0): number {
-  INVISIBLE_START.lastIndex = from;
-  const first = INVISIBLE_START.exec(text);
-  if (!first) return -1;
-  INVISIBLE.lastIndex = first.index;
-  const m = INVISIBLE.exec(text);
-  return m ? m.index : -1;
-}
 
 function describe(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
@@ -41,10 +21,10 @@ function describe(ch: string): string {
 
 /** One finding per line that holds invisible characters; the fix deletes all of them in the file. */
 export function checkInvisible(text: string, index: TextIndex, out: Finding[]): void {
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (invisibleIn(text, start) < 0) return;
+  const first = invisibleIn(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (first < 0) return;
   const hits: { at: number; len: number; ch: string }[] = [];
-  INVISIBLE.lastIndex = start;
+  INVISIBLE.lastIndex = first;
   for (let m = INVISIBLE.exec(text); m; m = INVISIBLE.exec(text)) hits.push({ at: m.index, len: m[0].length, ch: m[0] });
   const edits = hits.map((h) => ({ range: index.rangeOf(h.at, h.at + h.len), newText: '' }));
   const byLine = new Map<number, typeof hits>();
