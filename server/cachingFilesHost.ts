@@ -1,50 +1,58 @@
 import * as path from 'node:path';
-import type { SkillDirEntry, SkillFilesHost } from '../src/core/skill';
+import type { DirEntry, FileRead, FileStamp, PathKind, ReadOptions, SkillsHost } from '../src/core/host/skillsHost';
 import { isInside } from './uris';
 
 /**
- * A SkillFilesHost that remembers what it read until told a path changed (workspace/didChangeWatchedFiles),
+ * A host that remembers what it read until told a path changed (workspace/didChangeWatchedFiles),
  * so validating on every keystroke does not touch the disk again and again.
  */
-export class CachingFilesHost implements SkillFilesHost {
-  private readonly stats = new Map<string, Promise<'file' | 'directory' | 'other' | undefined>>();
-  private readonly dirs = new Map<string, Promise<SkillDirEntry[] | undefined>>();
-  private readonly texts = new Map<string, Promise<string | undefined>>();
+export class CachingFilesHost implements SkillsHost {
+  private readonly kinds = new Map<string, Promise<PathKind | undefined>>();
+  private readonly reals = new Map<string, Promise<string | undefined>>();
+  private readonly stats = new Map<string, Promise<FileStamp | undefined>>();
+  private readonly dirs = new Map<string, Promise<DirEntry[] | undefined>>();
+  private readonly reads = new Map<string, Promise<FileRead | undefined>>();
 
-  constructor(private readonly inner: SkillFilesHost) {}
+  constructor(private readonly inner: SkillsHost) {}
 
-  stat(p: string): Promise<'file' | 'directory' | 'other' | undefined> {
+  kind(p: string): Promise<PathKind | undefined> {
+    return memo(this.kinds, p, () => this.inner.kind(p));
+  }
+
+  realPath(p: string): Promise<string | undefined> {
+    return memo(this.reals, p, () => this.inner.realPath(p));
+  }
+
+  stat(p: string): Promise<FileStamp | undefined> {
     return memo(this.stats, p, () => this.inner.stat(p));
   }
 
-  readDir(p: string): Promise<SkillDirEntry[] | undefined> {
-    return memo(this.dirs, p, () => this.inner.readDir(p));
+  readDirectory(p: string): Promise<DirEntry[] | undefined> {
+    return memo(this.dirs, p, () => this.inner.readDirectory(p));
   }
 
-  readText(p: string, maxBytes?: number): Promise<string | undefined> {
-    return memo(this.texts, `${maxBytes ?? ''}\u0000${p}`, () => this.inner.readText(p, maxBytes));
+  readFile(p: string, options?: ReadOptions): Promise<FileRead | undefined> {
+    return memo(this.reads, `${options?.maxBytes ?? ''}|${options?.noFollow ? 1 : 0}\u0000${p}`, () => this.inner.readFile(p, options));
   }
 
   /** Forgets everything about `changed`, what lies below it, and the listing of its parent folder. */
   invalidate(changed: string): void {
     const parent = path.dirname(changed);
-    for (const m of [this.stats, this.dirs]) {
+    for (const m of [this.kinds, this.reals, this.stats, this.dirs]) {
       for (const k of [...m.keys()]) if (isInside(changed, k) || k === parent) m.delete(k);
     }
-    for (const k of [...this.texts.keys()]) if (isInside(changed, k.slice(k.indexOf('\u0000') + 1))) this.texts.delete(k);
+    for (const k of [...this.reads.keys()]) if (isInside(changed, k.slice(k.indexOf('\u0000') + 1))) this.reads.delete(k);
   }
 
   clear(): void {
-    this.stats.clear();
-    this.dirs.clear();
-    this.texts.clear();
+    for (const m of [this.kinds, this.reals, this.stats, this.dirs, this.reads]) m.clear();
   }
 }
 
-function memo<T>(m: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+function memo<T>(m: Map<string, Promise<T>>, key: string, load: () => T | Promise<T>): Promise<T> {
   let v = m.get(key);
   if (!v) {
-    v = load();
+    v = Promise.resolve().then(load);
     m.set(key, v);
     // A failed read is not remembered: the next call tries again.
     v.catch(() => m.delete(key));

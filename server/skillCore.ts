@@ -4,7 +4,8 @@
  */
 import * as path from 'node:path';
 import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
-import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
+import type { SkillsHost } from '../src/core/host/skillsHost';
 import { estimateTokens } from '../src/core/skill/estimateTokens';
 import { codePointLength } from '../src/core/skill/findings';
 import { BODY_MAX_TOKENS } from '../src/core/skill/rules/body';
@@ -28,7 +29,7 @@ export interface CoreResult {
 
 /** File access for one validation: the cached host, and findings about the skill's other files. */
 export interface CoreContext {
-  host: SkillFilesHost;
+  host: SkillsHost;
   /**
    * Findings about the skill's other files (the secret scan), computed once per folder state by
    * `folderFindings` and reused on every keystroke.
@@ -58,7 +59,8 @@ export async function runCore(text: string, skillDir: string | undefined, mode: 
     return { parsed, index, problems: v.diagnostics, references };
   }
   // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
-  const ownHost: SkillFilesHost = { stat: (p) => ctx.host.stat(p), readDir: (p) => ctx.host.readDir(p), readText: async () => undefined };
+  const h = ctx.host;
+  const ownHost: SkillsHost = { readDirectory: (p) => h.readDirectory(p), stat: (p) => h.stat(p), kind: (p) => h.kind(p), realPath: (p) => h.realPath(p), readFile: () => undefined };
   // The index is shared with the reference extraction above, so line starts and fenced blocks are found once.
   const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost, index };
   // The unreferenced-file rule needs every file's text, which only the folder pass reads.
@@ -67,7 +69,7 @@ export async function runCore(text: string, skillDir: string | undefined, mode: 
 }
 
 /** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */
-export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillFilesHost, config?: RuleConfig): Promise<SkillDiagnostic[]> {
+export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillsHost, config?: RuleConfig): Promise<SkillDiagnostic[]> {
   const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config });
   return v.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md');
 }

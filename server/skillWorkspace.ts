@@ -2,9 +2,10 @@ import * as path from 'node:path';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAMES, isExcluded, loadConfigFor, mergeRuleConfigs } from '../src/core/skill';
-import type { ParsedSkillFile, RuleConfig, SkillDiagnostic, SkillFilesHost, ValidationMode } from '../src/core/skill';
+import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
+import type { ParsedSkillFile, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
 import { CachingFilesHost } from './cachingFilesHost';
-import type { ServerFileSystem } from './fileSystem';
+import { listDirSync, readTextSync } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
 import type { ServerSettings } from './settings';
 import { analyzeSkill, type SkillAnalysis } from './skillAnalysis';
@@ -40,8 +41,8 @@ export class SkillWorkspace {
   constructor(
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
-    private readonly fsys: ServerFileSystem,
-    host: SkillFilesHost,
+    private readonly fsys: SyncSkillsHost,
+    host: SkillsHost,
     public settings: ServerSettings,
   ) {
     this.files = new CachingFilesHost(host);
@@ -93,7 +94,7 @@ export class SkillWorkspace {
       return analysis;
     }
     const p = uriToPath(uri);
-    const text = p ? this.fsys.readText(p) : undefined;
+    const text = p ? readTextSync(this.fsys, p) : undefined;
     return text === undefined ? Promise.resolve(undefined) : analyzeSkill(uri, null, text, this.settings.mode, this.core);
   }
 
@@ -150,7 +151,7 @@ export class SkillWorkspace {
     this.cancelTimer(uri);
     this.cache.delete(uri);
     const p = uriToPath(uri);
-    if (p && path.basename(p) === SKILL_FILE && this.fsys.stat(p)?.isFile) void this.validateFile(p, uri);
+    if (p && path.basename(p) === SKILL_FILE && this.fsys.kind(p) === 'file') void this.validateFile(p, uri);
     else this.clear(uri);
   }
 
@@ -213,14 +214,14 @@ export class SkillWorkspace {
 
   /** SKILL.md files in a newly created folder or in its direct sub-folders; none when the path is not a folder. */
   private skillFilesUnder(dir: string): string[] {
-    if (!this.fsys.stat(dir)?.isDirectory) return [];
+    if (this.fsys.kind(dir) !== 'directory') return [];
     const found: string[] = [];
     const own = path.join(dir, SKILL_FILE);
-    if (this.fsys.stat(own)?.isFile) found.push(own);
-    for (const e of this.fsys.readDir(dir)) {
-      if (!e.isDirectory) continue;
+    if (this.fsys.kind(own) === 'file') found.push(own);
+    for (const e of listDirSync(this.fsys, dir)) {
+      if (e.kind !== 'directory') continue;
       const f = path.join(dir, e.name, SKILL_FILE);
-      if (this.fsys.stat(f)?.isFile) found.push(f);
+      if (this.fsys.kind(f) === 'file') found.push(f);
     }
     return found;
   }

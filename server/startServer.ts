@@ -20,8 +20,9 @@ import * as path from 'node:path';
 import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
 import { renameFolderAction } from './services/renameFolderAction';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { nodeFilesHost, type SkillFilesHost } from '../src/core/skill/filesHost';
-import { nodeFileSystem, type ServerFileSystem } from './fileSystem';
+import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
+import { defaultFilesHost } from '../src/core/skill/filesHost';
+import { nodeFileSystem } from './fileSystem';
 import { SETTINGS_SECTION, SKILL_FILE_WATCH_GLOB, ValidateRequest, WorkspaceScannedNotification } from './protocol';
 import { codeActions } from './services/codeActions';
 import { complete } from './services/completion';
@@ -38,12 +39,12 @@ import { uriToPath } from './uris';
 /** What the server takes from its host; tests and the entry point pass real implementations. */
 export interface ServerDeps {
   /** Synchronous reads for completion, hover and links (one small file or folder per call). */
-  fs: ServerFileSystem;
+  fs: SyncSkillsHost;
   /** The core validator's file access. */
-  host: SkillFilesHost;
+  host: SkillsHost;
 }
 
-export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: nodeFilesHost };
+export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: defaultFilesHost };
 
 /**
  * Wires every LSP handler of the SKILL.md language server onto `connection` and starts listening.
@@ -197,7 +198,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     const a = await ws.analysisOf(p.textDocument.uri);
     if (!a?.skillDir) return null;
     const target = path.join(path.dirname(a.skillDir), p.newName);
-    if (path.basename(a.skillDir) !== p.newName && deps.fs.stat(target)) {
+    if (path.basename(a.skillDir) !== p.newName && deps.fs.kind(target)) {
       throw new ResponseError(ErrorCodes.InvalidParams, `${target} already exists; the skill folder cannot be renamed to '${p.newName}'. Choose another name or move that folder first.`);
     }
     const openText = (file: string) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText();

@@ -1,6 +1,7 @@
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
 import { COMMON_LICENSE_IDS, FIELD_VALUE_KINDS, KNOWN_TOOL_NAMES } from '../../src/core/skill/fieldValues';
-import { listSkillFiles, type ServerFileSystem } from '../fileSystem';
+import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
+import { listSkillFiles } from '../fileSystem';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { knownFields } from '../skillCore';
 
@@ -11,7 +12,7 @@ const LINK_PREFIX = /\]\(<?([^)\s>]*)$/;
 const CODE_PREFIX = /`((?:scripts|references|assets)\/[^`\s]*)$/;
 
 /** Completions at a position of a SKILL.md: frontmatter keys and values, or skill-relative file paths in the body. */
-export function complete(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem): CompletionItem[] {
+export function complete(a: SkillAnalysis, pos: Position, fsys: SyncSkillsHost): CompletionItem[] {
   if (pos.line >= a.index.lineCount) return [];
   const prefix = a.index.lineText(pos.line).slice(0, pos.character);
   const fm = a.parsed.frontmatter;
@@ -89,7 +90,7 @@ function toolItems(pos: Position, current: string, already: string[]): Completio
   }));
 }
 
-function pathCompletions(a: SkillAnalysis, pos: Position, prefix: string, fsys: ServerFileSystem): CompletionItem[] {
+function pathCompletions(a: SkillAnalysis, pos: Position, prefix: string, fsys: SyncSkillsHost): CompletionItem[] {
   if (!a.skillDir) return [];
   const link = LINK_PREFIX.exec(prefix);
   const code = link ? undefined : CODE_PREFIX.exec(prefix);

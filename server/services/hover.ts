@@ -1,7 +1,8 @@
 import type { Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import { explainRule, type FrontmatterField } from '../../src/core/skill';
-import type { ServerFileSystem } from '../fileSystem';
+import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
+import { readTextSync } from '../fileSystem';
 import { BUILTIN_HOVER_FIELDS } from '../protocol';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { BODY_TOKEN_BUDGET, charCount, estimateTokenCount, knownFields } from '../skillCore';
@@ -41,7 +42,7 @@ export interface HoverContext {
  * Hover text: a field's meaning and limits with a live count; a linked file's size and estimated
  * tokens; on a frontmatter delimiter, the body's estimated tokens against the recommended budget.
  */
-export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, ctx: HoverContext = {}): Hover | undefined {
+export function hover(a: SkillAnalysis, pos: Position, fsys: SyncSkillsHost, ctx: HoverContext = {}): Hover | undefined {
   const base = contentHover(a, pos, fsys, ctx);
   // The documentation of each rule with a finding here: the text `agent-skills explain <rule>` prints.
   const here = a.problems.filter((p) => (p.file === undefined || p.file === 'SKILL.md') && containsPosition(p.range, pos));
@@ -51,7 +52,7 @@ export function hover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, c
   return { contents: { kind: MarkupKind.Markdown, value: [text, ...docs].filter(Boolean).join('\n\n---\n\n') }, range: base?.range ?? here[0].range };
 }
 
-function contentHover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, ctx: HoverContext): Hover | undefined {
+function contentHover(a: SkillAnalysis, pos: Position, fsys: SyncSkillsHost, ctx: HoverContext): Hover | undefined {
   const fm = a.parsed.frontmatter;
   if (fm && (pos.line === fm.openLine || pos.line === fm.closeLine)) {
     const tokens = estimateTokenCount(a.parsed.body);
@@ -78,7 +79,7 @@ function contentHover(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem, c
     else if (!r.exists) value = `\`${ref.target}\` does not exist in the skill folder.`;
     else if (r.size === undefined) value = `\`${ref.target}\` is a folder.`;
     else {
-      const text = r.size <= MAX_TOKEN_READ_BYTES ? fsys.readText(r.targetPath) : undefined;
+      const text = r.size <= MAX_TOKEN_READ_BYTES ? readTextSync(fsys, r.targetPath) : undefined;
       const tokens = text !== undefined && !text.includes('\u0000') ? `, about ${fmt(estimateTokenCount(text))} tokens when loaded` : '';
       value = `\`${ref.target}\`: ${fmt(r.size)} bytes${tokens}.`;
     }

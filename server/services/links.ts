@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { DocumentLink, Location, Position, Range } from 'vscode-languageserver';
-import type { ServerFileSystem } from '../fileSystem';
+import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
 import type { SkillAnalysis } from '../skillAnalysis';
 import type { SkillReference } from '../skillCore';
 import { isInside, pathToUri } from '../uris';
@@ -23,7 +23,7 @@ export function containsPosition(r: Range, p: Position): boolean {
   return afterStart && beforeEnd;
 }
 
-export function resolveReference(a: SkillAnalysis, ref: SkillReference, fsys: ServerFileSystem): ResolvedReference | undefined {
+export function resolveReference(a: SkillAnalysis, ref: SkillReference, fsys: SyncSkillsHost): ResolvedReference | undefined {
   if (!a.skillDir) return undefined;
   let target = ref.target;
   try {
@@ -32,17 +32,25 @@ export function resolveReference(a: SkillAnalysis, ref: SkillReference, fsys: Se
     // Keep the text as written when it is not valid percent-encoding.
   }
   const targetPath = path.resolve(a.skillDir, target);
-  const st = fsys.stat(targetPath);
+  const kind = fsys.kind(targetPath);
   // A path that stays inside by its text can still leave through a symbolic link (`references -> /etc`):
   // judge an existing target by where it really is.
-  const realTarget = st ? fsys.realPath(targetPath) : undefined;
+  const realTarget = kind ? fsys.realPath(targetPath) : undefined;
   const realDir = realTarget ? fsys.realPath(a.skillDir) : undefined;
   const inside = isInside(a.skillDir, targetPath) && (!realTarget || !realDir || isInside(realDir, realTarget));
-  return { ref, targetPath, inside, exists: st !== undefined, size: st?.isFile ? st.size : undefined };
+  return { ref, targetPath, inside, exists: kind !== undefined, size: kind === 'file' ? fileSize(fsys, targetPath) : undefined };
+}
+
+function fileSize(fsys: SyncSkillsHost, file: string): number | undefined {
+  try {
+    return fsys.stat(file)?.size;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Links for every body reference whose target exists inside the skill folder (missing or outside ones are problems instead). */
-export function documentLinks(a: SkillAnalysis, fsys: ServerFileSystem): DocumentLink[] {
+export function documentLinks(a: SkillAnalysis, fsys: SyncSkillsHost): DocumentLink[] {
   const out: DocumentLink[] = [];
   for (const ref of a.references) {
     const r = resolveReference(a, ref, fsys);
@@ -57,7 +65,7 @@ export function referenceAt(a: SkillAnalysis, pos: Position): SkillReference | u
 }
 
 /** Go to the file a relative reference names (start of file), when it exists inside the skill folder. */
-export function definition(a: SkillAnalysis, pos: Position, fsys: ServerFileSystem): Location | undefined {
+export function definition(a: SkillAnalysis, pos: Position, fsys: SyncSkillsHost): Location | undefined {
   const ref = referenceAt(a, pos);
   if (!ref) return undefined;
   const r = resolveReference(a, ref, fsys);

@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import type { Position, Range, TextDocumentEdit, TextEdit, WorkspaceEdit, RenameFile } from 'vscode-languageserver';
 import { TextIndex } from '../../src/core/skill';
 import { isSimpleName, NAME_MAX } from '../../src/core/skill/rules/name';
-import type { ServerFileSystem } from '../fileSystem';
+import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
+import { readTextSync } from '../fileSystem';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { pathToUri } from '../uris';
 import { containsPosition } from './links';
@@ -24,7 +25,7 @@ export function badNewName(newName: string): string | undefined {
 
 /** What the client can do with a WorkspaceEdit. */
 export interface RenameContext {
-  fsys: ServerFileSystem;
+  fsys: SyncSkillsHost;
   roots: string[];
   /** The client applies `RenameFile` operations (workspace.workspaceEdit.resourceOperations includes `rename`). */
   canRenameFiles: boolean;
@@ -52,7 +53,7 @@ export async function renameSkill(a: SkillAnalysis, pos: Position, newName: stri
   const others: TextDocumentEdit[] = [];
   const files = await findFiles(ctx.fsys, ctx.roots, (n) => /\.md$/i.test(n));
   for (const file of files.slice(0, MAX_FILES)) {
-    const text = ctx.openText(file) ?? ((ctx.fsys.stat(file)?.size ?? Infinity) <= MAX_BYTES ? ctx.fsys.readText(file) : undefined);
+    const text = ctx.openText(file) ?? readTextSync(ctx.fsys, file, MAX_BYTES);
     if (text === undefined) continue;
     // In the skill's own SKILL.md only the body is searched: the frontmatter's `name` is edited above.
     const edits = mentionEdits(text, file === a.filePath ? a.parsed.text.length - a.parsed.body.length : 0, [oldName, oldFolder], newName);
@@ -61,7 +62,7 @@ export async function renameSkill(a: SkillAnalysis, pos: Position, newName: stri
   }
   // Every text edit first (on the files' current URIs), then the folder: files inside it move with it.
   const documentChanges: (TextDocumentEdit | RenameFile)[] = [{ textDocument: { uri: pathToUri(a.filePath), version: a.version }, edits: skillEdits }, ...others];
-  if (ctx.canRenameFiles && oldFolder !== newName && !ctx.fsys.stat(newDir)) documentChanges.push({ kind: 'rename', oldUri: pathToUri(skillDir), newUri: pathToUri(newDir) });
+  if (ctx.canRenameFiles && oldFolder !== newName && !ctx.fsys.kind(newDir)) documentChanges.push({ kind: 'rename', oldUri: pathToUri(skillDir), newUri: pathToUri(newDir) });
   return { documentChanges };
 }
 

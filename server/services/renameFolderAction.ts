@@ -14,7 +14,7 @@ export async function renameFolderAction(a: SkillAnalysis, range: Range, diagnos
   const onMismatch = diagnostics.find((d) => d.code === 'name-folder-mismatch') ?? a.problems.find((p) => p.rule === 'name-folder-mismatch' && p.range.start.line <= range.end.line && p.range.end.line >= range.start.line);
   if (!onMismatch || name.value === path.basename(a.skillDir) || badNewName(name.value)) return undefined;
   const ctx = ctxFor(name.value);
-  if (!ctx.canRenameFiles || ctx.fsys.stat(path.join(path.dirname(a.skillDir), name.value))) return undefined;
+  if (!ctx.canRenameFiles || ctx.fsys.kind(path.join(path.dirname(a.skillDir), name.value))) return undefined;
   const edit = await renameSkill(a, name.valueRange.start, name.value, ctx);
   if (!edit) return undefined;
   const diag = 'code' in onMismatch ? (onMismatch as Diagnostic) : undefined;

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import type { ServerFileSystem } from '../fileSystem';
+import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
+import { listDirSync } from '../fileSystem';
 
 const SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'out', '.vscode-test', '__pycache__', '.venv']);
 
@@ -16,21 +17,21 @@ export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxDirs: 50_000, maxDepth: 12 }
  * `.github/skills`, `.claude/skills`, ...), build and dependency folders are not. Yields to the event
  * loop every few folders so requests keep being answered during the scan.
  */
-export async function findSkillFiles(fsys: ServerFileSystem, roots: string[], limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
+export async function findSkillFiles(fsys: SyncSkillsHost, roots: string[], limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
   return findFiles(fsys, roots, (name) => name === 'SKILL.md', limits);
 }
 
 /** Every file whose name `wanted` accepts under the given roots, with the scan rules of {@link findSkillFiles}. */
-export async function findFiles(fsys: ServerFileSystem, roots: string[], wanted: (name: string) => boolean, limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
+export async function findFiles(fsys: SyncSkillsHost, roots: string[], wanted: (name: string) => boolean, limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<string[]> {
   const found: string[] = [];
   const queue: { dir: string; depth: number }[] = roots.map((dir) => ({ dir, depth: 0 }));
   let visited = 0;
   while (queue.length > 0 && visited < limits.maxDirs) {
     const { dir, depth } = queue.shift()!;
     visited++;
-    for (const e of fsys.readDir(dir)) {
-      if (e.isFile && wanted(e.name)) found.push(path.join(dir, e.name));
-      else if (e.isDirectory && !SKIPPED.has(e.name) && depth < limits.maxDepth) queue.push({ dir: path.join(dir, e.name), depth: depth + 1 });
+    for (const e of listDirSync(fsys, dir)) {
+      if (e.kind === 'file' && wanted(e.name)) found.push(path.join(dir, e.name));
+      else if (e.kind === 'directory' && !SKIPPED.has(e.name) && depth < limits.maxDepth) queue.push({ dir: path.join(dir, e.name), depth: depth + 1 });
     }
     if (visited % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { nodeFilesHost } from '../../src/core/skill';
+import { defaultFilesHost as nodeFilesHost } from '../../src/core/skill';
+import { readTextFile } from '../../src/core/host/skillsHost';
 import { CachingFilesHost } from '../../server/cachingFilesHost';
 import { nodeFileSystem } from '../../server/fileSystem';
 import { shortenAtSentence } from '../../server/services/codeActions';
@@ -48,16 +49,17 @@ describe('language server services (without the protocol)', () => {
   it('caches file reads until a path below or at the change is invalidated', async () => {
     const f = path.join(dir, 'scripts', 'a.py');
     const host = new CachingFilesHost(nodeFilesHost);
-    assert.equal(await host.stat(f), undefined);
+    assert.equal(await host.kind(f), undefined);
     fs.mkdirSync(path.dirname(f));
     fs.writeFileSync(f, 'x = 1\n');
-    assert.equal(await host.stat(f), undefined, 'cached until told');
+    assert.equal(await host.kind(f), undefined, 'cached until told');
     host.invalidate(path.dirname(f));
-    assert.equal(await host.stat(f), 'file');
-    assert.equal(await host.readText(f), 'x = 1\n');
+    assert.equal(await host.kind(f), 'file');
+    assert.equal(await readTextFile(host, f), 'x = 1\n');
     fs.writeFileSync(f, 'x = 2\n');
+    assert.equal(await readTextFile(host, f), 'x = 1\n', 'cached until told');
     host.invalidate(f);
-    assert.equal(await host.readText(f), 'x = 2\n');
+    assert.equal(await readTextFile(host, f), 'x = 2\n');
   });
 
   it('treats a link through a symbolic link out of the skill as outside: no link, no read of the target', async () => {

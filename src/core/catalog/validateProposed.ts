@@ -1,6 +1,7 @@
 import { relativeInside } from '../paths/resolveInRoot';
 import * as path from 'node:path';
-import { nodeFilesHost, type SkillDirEntry, type SkillFilesHost } from '../skill/filesHost';
+import { readTextFile, type DirEntry, type SkillsHost } from '../host/skillsHost';
+import { defaultFilesHost } from '../skill/filesHost';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import type { SkillDiagnostic } from '../skill/types';
 import { validateSkill } from '../skill/validateSkill';
@@ -23,55 +24,68 @@ export interface ProposedValidation {
   newErrors: SkillDiagnostic[];
 }
 
-function virtualHost(p: ProposedSkill, withProposed: boolean): SkillFilesHost {
+function virtualHost(p: ProposedSkill, withProposed: boolean): SkillsHost {
+  const base = defaultFilesHost;
   const root = path.resolve(p.skillDir);
-  const relOf = (abs: string): string | undefined => relativeInside(root, abs);
+  const relOf = (abs: string): string | undefined => {
+    const rel = relativeInside(root, abs);
+    return rel === '' ? undefined : rel;
+  };
   const proposed = withProposed ? p.files : new Map<string, string>();
   const overlayPath = (rel: string) => (p.overlayDir ? path.join(p.overlayDir, ...rel.split('/')) : undefined);
+  /** Where `abs` is read from: the overlay's copy when there is one, else the source. */
+  const layered = async (abs: string): Promise<string> => {
+    const rel = relOf(abs);
+    const o = rel === undefined ? undefined : overlayPath(rel);
+    return o && (await base.kind(o)) ? o : abs;
+  };
+  const proposedBytes = (rel: string | undefined): Uint8Array | undefined => {
+    const text = rel === undefined ? undefined : proposed.get(rel);
+    return text === undefined ? undefined : new TextEncoder().encode(text);
+  };
   return {
-    async stat(abs) {
-      const rel = relOf(abs);
-      if (rel !== undefined && rel !== '') {
-        if (proposed.has(rel)) return 'file';
-        if ([...proposed.keys()].some((k) => k.startsWith(`${rel}/`))) return 'directory';
-        const o = overlayPath(rel);
-        const st = o ? await nodeFilesHost.stat(o) : undefined;
-        if (st) return st;
-      }
-      return nodeFilesHost.stat(abs);
-    },
-    async readDir(abs) {
-      const rel = relOf(abs);
-      const base = await nodeFilesHost.readDir(abs);
-      if (rel === undefined) return base;
-      const out = new Map<string, SkillDirEntry>((base ?? []).map((e) => [e.name, e]));
+    async readDirectory(abs) {
+      const rel = relativeInside(root, abs);
+      const listed = await base.readDirectory(abs);
+      if (rel === undefined) return listed;
+      const out = new Map<string, DirEntry>((listed ?? []).map((e) => [e.name, e]));
       const o = overlayPath(rel);
-      for (const e of (o ? await nodeFilesHost.readDir(o) : undefined) ?? []) out.set(e.name, e);
+      for (const e of (o ? await base.readDirectory(o) : undefined) ?? []) out.set(e.name, e);
       const prefix = rel === '' ? '' : `${rel}/`;
       for (const k of proposed.keys()) {
         if (!k.startsWith(prefix)) continue;
         const [head, ...more] = k.slice(prefix.length).split('/');
         out.set(head, { name: head, kind: more.length ? 'directory' : 'file' });
       }
-      return base || out.size ? [...out.values()] : undefined;
+      return listed || out.size ? [...out.values()] : undefined;
     },
-    async readText(abs, maxBytes) {
+    async stat(abs) {
+      const bytes = proposedBytes(relOf(abs));
+      return bytes ? { mtimeMs: 0, size: bytes.length } : base.stat(await layered(abs));
+    },
+    async readFile(abs, options) {
+      const bytes = proposedBytes(relOf(abs));
+      if (!bytes) return base.readFile(await layered(abs), options);
+      if (options?.maxBytes !== undefined && bytes.length > options.maxBytes) throw new Error(`${abs}: the proposed file is larger than ${options.maxBytes} bytes`);
+      return { bytes, mtimeMs: 0, size: bytes.length };
+    },
+    async kind(abs) {
       const rel = relOf(abs);
-      if (rel !== undefined && rel !== '') {
-        const text = proposed.get(rel);
-        if (text !== undefined) return text;
-        const o = overlayPath(rel);
-        const fromOverlay = o ? await nodeFilesHost.readText(o, maxBytes) : undefined;
-        if (fromOverlay !== undefined) return fromOverlay;
+      if (rel !== undefined) {
+        if (proposed.has(rel)) return 'file';
+        if ([...proposed.keys()].some((k) => k.startsWith(`${rel}/`))) return 'directory';
       }
-      return nodeFilesHost.readText(abs, maxBytes);
+      return base.kind(await layered(abs));
+    },
+    async realPath(abs) {
+      return (await base.realPath(await layered(abs))) ?? (proposed.has(relOf(abs) ?? '') ? abs : undefined);
     },
   };
 }
 
 async function diagnosticsOf(p: ProposedSkill, withProposed: boolean): Promise<SkillDiagnostic[]> {
   const host = virtualHost(p, withProposed);
-  const text = await host.readText(path.join(p.skillDir, 'SKILL.md'), 64 * 1024 * 1024);
+  const text = await readTextFile(host, path.join(p.skillDir, 'SKILL.md'), 64 * 1024 * 1024);
   if (text === undefined) {
     return [{ rule: 'skill-file-missing', severity: 'error', message: `${p.skillDir} has no SKILL.md.`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
   }

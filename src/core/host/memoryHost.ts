@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
-import type { DirEntry, FileRead, SkillsHost } from './skillsHost';
+import type { DirEntry, FileRead, SyncSkillsHost } from './skillsHost';
 
 /** A host whose files live in a map: for unit tests where the disk is not the point. */
-export interface MemoryHost extends SkillsHost {
+export interface MemoryHost extends SyncSkillsHost {
   /** Creates or replaces a file (its folders appear with it); each write moves the file's mtime on. */
   write(file: string, content: string | Uint8Array): void;
   /** Removes a file, or a folder with everything under it. */
@@ -64,14 +64,23 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       const f = contents.get(path.resolve(file));
       return f ? { mtimeMs: f.mtimeMs, size: f.bytes.length } : undefined;
     },
-    readFile(file): FileRead | undefined {
+    readFile(file, options): FileRead | undefined {
       calls.readFile++;
       const abs = path.resolve(file);
-      if (dirs.has(abs)) throw new UnreadableFileError('ENOTREG', abs, 0, maxBytes, 'folder');
+      const limit = options?.maxBytes ?? maxBytes;
+      if (dirs.has(abs)) throw new UnreadableFileError('ENOTREG', abs, 0, limit, 'folder');
       const f = contents.get(abs);
       if (!f) return undefined;
-      if (f.bytes.length > maxBytes) throw new UnreadableFileError('EFBIG', abs, f.bytes.length, maxBytes, 'file');
+      if (f.bytes.length > limit) throw new UnreadableFileError('EFBIG', abs, f.bytes.length, limit, 'file');
       return { bytes: f.bytes, mtimeMs: f.mtimeMs, size: f.bytes.length };
+    },
+    kind(p) {
+      const abs = path.resolve(p);
+      return dirs.has(abs) ? 'directory' : contents.has(abs) ? 'file' : undefined;
+    },
+    realPath(p) {
+      const abs = path.resolve(p);
+      return dirs.has(abs) || contents.has(abs) ? abs : undefined;
     },
   };
 }

@@ -1,15 +1,19 @@
 import * as fs from 'node:fs';
 // Named imports for the calls made once per skill: a bundle reaches a namespace import's members through a
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { readRegularFile, readRegularFileSync } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
-import type { DirEntry, SkillsHost } from './skillsHost';
+import type { DirEntry, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
 
 function isMissing(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+function pathKindOf(st: fs.Stats): PathKind {
+  return st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other';
 }
 
 function kindOf(d: fs.Dirent): DirEntry['kind'] {
@@ -24,7 +28,7 @@ function kindOf(d: fs.Dirent): DirEntry['kind'] {
  * registry runs in time slices of a few milliseconds. Sync calls are several times faster than the
  * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeHost} for slow or remote disks.
  */
-export function createNodeHost(): SkillsHost {
+export function createNodeHost(): SyncSkillsHost {
   return {
     readDirectory(dir) {
       try {
@@ -48,11 +52,26 @@ export function createNodeHost(): SkillsHost {
     },
     readFile(file, options) {
       try {
-        const r = readRegularFileSync(file, MAX_SKILL_FILE_BYTES, options);
+        const r = readRegularFileSync(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
         return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
+      }
+    },
+    kind(p) {
+      try {
+        const st = statSync(p, { throwIfNoEntry: false });
+        return st && pathKindOf(st);
+      } catch {
+        return undefined;
+      }
+    },
+    realPath(p) {
+      try {
+        return realpathSync(p);
+      } catch {
+        return undefined;
       }
     },
   };
@@ -60,11 +79,11 @@ export function createNodeHost(): SkillsHost {
 
 /** A host on `fs.promises`: never blocks on a slow disk, at the price of a thread-pool round trip per call. */
 export function createAsyncNodeHost(): SkillsHost {
-  const p = fs.promises;
+  const fsp = fs.promises;
   return {
     async readDirectory(dir) {
       try {
-        return (await p.readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, kind: kindOf(d) }));
+        return (await fsp.readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, kind: kindOf(d) }));
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -72,7 +91,7 @@ export function createAsyncNodeHost(): SkillsHost {
     },
     async stat(file) {
       try {
-        const st = await p.stat(file);
+        const st = await fsp.stat(file);
         return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
@@ -81,11 +100,25 @@ export function createAsyncNodeHost(): SkillsHost {
     },
     async readFile(file, options) {
       try {
-        const r = await readRegularFile(file, MAX_SKILL_FILE_BYTES, options);
+        const r = await readRegularFile(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
         return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
+      }
+    },
+    async kind(p) {
+      try {
+        return pathKindOf(await fsp.stat(p));
+      } catch {
+        return undefined;
+      }
+    },
+    async realPath(p) {
+      try {
+        return await fsp.realpath(p);
+      } catch {
+        return undefined;
       }
     },
   };

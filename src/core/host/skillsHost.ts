@@ -36,7 +36,22 @@ export interface SkillsHost {
    * reading it: the skill is listed as broken with that message, the others are unaffected.
    */
   readFile(file: string, options?: ReadOptions): MaybePromise<FileRead | undefined>;
+  /** What is at `p`, symbolic links followed; `undefined` when nothing is there, a link dangles, or `p` cannot be looked at. Never throws. */
+  kind(p: string): MaybePromise<PathKind | undefined>;
+  /** `p` with every symbolic link resolved; `undefined` when it does not exist or cannot be resolved. Never throws. */
+  realPath(p: string): MaybePromise<string | undefined>;
 }
+
+/** What a path names once symbolic links are followed. */
+export type PathKind = 'file' | 'directory' | 'other';
+
+/**
+ * A host that answers at once (the Node host, the in-memory host): what a synchronous caller such as the
+ * language server's request handlers needs. Every such host is also a {@link SkillsHost}.
+ */
+export type SyncSkillsHost = {
+  [K in keyof SkillsHost]: SkillsHost[K] extends (...args: infer A) => MaybePromise<infer R> ? (...args: A) => R : never;
+};
 
 /** How {@link SkillsHost.readFile} opens a file. */
 export interface ReadOptions {
@@ -45,5 +60,47 @@ export interface ReadOptions {
    * must hold files inside a folder checks only links (an Agent Plugin's skills) and plain files cost nothing more.
    */
   noFollow?: boolean;
+  /** Most bytes read; a larger file throws (default: the SKILL.md limit, 16 MiB). */
+  maxBytes?: number;
 }
 
+
+// A BOM is kept (`ignoreBOM`): the file-bom rule must see it.
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Bytes that look binary: a NUL among the first 8,000 (as git decides). */
+function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
+
+/** A read file as UTF-8 text; `undefined` when nothing was read or the file looks binary. */
+export function textOfRead(read: FileRead | undefined): string | undefined {
+  if (!read || looksBinary(read.bytes)) return undefined;
+  return UTF8.decode(read.bytes);
+}
+
+/** A file's UTF-8 text through a host; `undefined` when it is missing, unreadable, over `maxBytes` or binary. Never throws. */
+export async function readTextFile(host: SkillsHost, file: string, maxBytes?: number): Promise<string | undefined> {
+  try {
+    return textOfRead(await host.readFile(file, maxBytes === undefined ? undefined : { maxBytes }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A folder's entries with symbolic links followed (a dangling link is `other`); `undefined` when it cannot be listed. */
+export async function resolvedEntries(host: SkillsHost, dir: string): Promise<{ name: string; kind: PathKind }[] | undefined> {
+  let entries: DirEntry[] | undefined;
+  try {
+    entries = await host.readDirectory(dir);
+  } catch {
+    return undefined;
+  }
+  if (!entries) return undefined;
+  const out: { name: string; kind: PathKind }[] = [];
+  for (const e of entries) {
+    const kind = e.kind === 'symlink' ? await host.kind(`${dir}/${e.name}`) : e.kind;
+    out.push({ name: e.name, kind: kind ?? 'other' });
+  }
+  return out;
+}

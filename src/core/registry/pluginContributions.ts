@@ -190,5 +190,7 @@ export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<str
     readFile(file, options): MaybePromise<FileRead | undefined> {
       return hidden(file) ? undefined : base.readFile(file, options);
     },
+    kind: (p) => (hidden(p) ? undefined : base.kind(p)),
+    realPath: (p) => (hidden(p) ? undefined : base.realPath(p)),
   };
 }

@@ -5,25 +5,12 @@
 // and the editor only (README).
 import { EMPTY_CONFIG, findConfigFile, loadConfigFile, mergeRuleConfigs, type LoadedConfig } from '../skill/config/loadConfig';
 import type { RuleConfig } from '../skill/ruleConfig';
-import type { SkillFilesHost } from '../skill/filesHost';
 import type { SkillsHost } from '../host/skillsHost';
 
 /** A root's configuration and what identifies its file's content (a change means the root's skills are checked again). */
 export interface RootConfig {
   loaded?: LoadedConfig;
   stamp: string;
-}
-
-/** The registry's host seen as the loader's file access (regular files only; the loader needs no folder listing). */
-function filesHostOf(host: SkillsHost): Pick<SkillFilesHost, 'stat' | 'readText'> {
-  return {
-    stat: async (p) => ((await host.stat(p)) ? 'file' : undefined),
-    readText: async (p, maxBytes) => {
-      const r = await host.readFile(p);
-      if (!r || (maxBytes !== undefined && r.size > maxBytes)) return undefined;
-      return new TextDecoder().decode(r.bytes);
-    },
-  };
 }
 
 /** Finds and loads the configuration of a root; `undefined` when none applies. Never throws. */
@@ -35,11 +22,10 @@ export async function rootConfig(host: SkillsHost, rootPath: string, overrides?:
     return { loaded: { ...loaded, config: mergeRuleConfigs(loaded.config, over) }, stamp: `${r.stamp}|${JSON.stringify(over)}` };
   };
   try {
-    const files = filesHostOf(host) as SkillFilesHost;
-    const file = await findConfigFile(rootPath, files);
+    const file = await findConfigFile(rootPath, host);
     if (!file) return withOverrides({ stamp: '' });
     const st = await host.stat(file);
-    const loaded = await loadConfigFile(file, files);
+    const loaded = await loadConfigFile(file, host);
     return withOverrides({ loaded, stamp: `${file}|${st?.mtimeMs ?? 0}|${st?.size ?? 0}` });
   } catch {
     return withOverrides({ stamp: '' });

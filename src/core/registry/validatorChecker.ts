@@ -1,5 +1,5 @@
 import { isExcluded } from '../skill/config/loadConfig';
-import type { SkillFilesHost } from '../skill/filesHost';
+import type { SkillsHost } from '../host/skillsHost';
 import { validateSkill, validateSkillContentDiagnostics } from '../skill/validateSkill';
 import type { SkillChecker } from './loadSkill';
 
@@ -19,7 +19,7 @@ export const contentChecker: SkillChecker = ({ parsed, folderName, fileName, mod
  * The full validator: content rules plus missing/outside references and the secret scan of every text
  * file of the skill. Costs a folder walk per skill; use it where the warnings are shown (editor, CLI).
  */
-export function createFullChecker(host?: SkillFilesHost): SkillChecker {
+export function createFullChecker(host?: SkillsHost): SkillChecker {
   return async ({ parsed, skillDir, folderName, fileName, mode, config }) => {
     if (config && isExcluded(config, skillDir)) return contentChecker({ parsed, skillDir, folderName, fileName, mode, config });
     return (await validateSkill({ parsed, folderName, rootDir: skillDir, fileName, host }, { mode, config: config?.config })).diagnostics;

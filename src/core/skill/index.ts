@@ -15,6 +15,6 @@ export { validateSkill, validateSkillContent, type SkillValidation, type Validat
 export { readSkillDir, validateSkillDir, type SkillDirRead } from './readSkillDir';
 export { extractBodyReferences, type BodyReference, type BodyReferenceKind, type ExtractReferencesOptions } from './bodyReferences';
 export { estimateTokens } from './estimateTokens';
-export { nodeFilesHost, listSkillTextFiles, type SkillFilesHost, type SkillDirEntry } from './filesHost';
+export { defaultFilesHost, listSkillTextFiles } from './filesHost';
 export { scanSecrets, type SecretHit } from './secretScan';
 export { effectiveSkillName } from './validateFrontmatter';

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { nodeFilesHost, type SkillFilesHost } from './filesHost';
+import { readTextFile, resolvedEntries, type SkillsHost } from '../host/skillsHost';
+import { defaultFilesHost } from './filesHost';
 import { MAX_SKILL_FILE_BYTES } from './parseLimits';
 import { parseSkillText } from './parseSkillText';
 import type { ParsedSkillFile, SkillDiagnostic } from './types';
@@ -22,13 +23,13 @@ export interface SkillDirRead {
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** Finds SKILL.md in `dir` (or `skill.md` only when SKILL.md is absent), reads and parses it. */
-export async function readSkillDir(dir: string, host: SkillFilesHost = nodeFilesHost): Promise<SkillDirRead> {
+export async function readSkillDir(dir: string, host: SkillsHost = defaultFilesHost): Promise<SkillDirRead> {
   const abs = path.resolve(dir);
   const folderName = path.basename(abs);
-  const entries = (await host.readDir(abs)) ?? [];
+  const entries = (await resolvedEntries(host, abs)) ?? [];
   // Exact names from the listing, so a case-insensitive file system cannot pass skill.md off as SKILL.md.
   const fileName = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n && e.kind === 'file'));
-  const text = fileName ? await host.readText(path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
+  const text = fileName ? await readTextFile(host, path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
   const present = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n));
   // There, but a FIFO, device or folder, too large, or binary: say so rather than "no SKILL.md".
   if (present && text === undefined) {
@@ -47,7 +48,7 @@ function missingSkillFile(dir: string, folderName: string, message: string): Ski
 }
 
 /** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
-export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillFilesHost = nodeFilesHost): Promise<SkillValidation & { read: SkillDirRead }> {
+export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillsHost = defaultFilesHost): Promise<SkillValidation & { read: SkillDirRead }> {
   const read = await readSkillDir(dir, host);
   if (!read.parsed) {
     return { valid: false, name: read.folderName, diagnostics: read.diagnostics, read };

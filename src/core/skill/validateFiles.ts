@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
 import { extractBodyReferences, type BodyReference } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
-import type { SkillFilesHost } from './filesHost';
+import { readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
 import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
@@ -22,17 +22,20 @@ export interface FileLimits {
   referenceMaxTokens: number;
 }
 
+/** The most of one text file the secret scan reads. */
+const TEXT_FILE_MAX_BYTES = 1024 * 1024;
+
 const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
 
 /**
  * Reference rules: each relative link or resource path in the body must exist inside the skill folder,
  * be written with `/`, and (for text files) fit in one read.
  */
-export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }): Promise<void> {
-  const entries = (await host.readDir(rootDir)) ?? [];
+export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }): Promise<void> {
+  const entries = (await resolvedEntries(host, rootDir)) ?? [];
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
   const refs = extractBodyReferences(parsed, { index, folders });
-  const seen = new Map<string, Promise<string | undefined>>();
+  const seen = new Map<string, Promise<PathKind | undefined>>();
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
   const sized = new Set<string>();
@@ -52,7 +55,8 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     const norm = path.posix.normalize(rel);
     let kind = seen.get(norm);
     if (!kind) {
-      kind = host.stat(path.join(rootDir, norm));
+      const abs = path.join(rootDir, norm);
+      kind = Promise.resolve(host.kind(abs));
       seen.set(norm, kind);
     }
     const found = await kind;
@@ -74,8 +78,12 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       out.push(finding);
     } else if (found === 'file' && TEXT_REF.test(norm) && !sized.has(norm)) {
       sized.add(norm);
-      const text = await host.readText(path.join(rootDir, norm), limits.referenceMaxTokens * 4 * 4);
-      const tokens = text === undefined ? undefined : estimateTokens(text);
+      // A file too large to read for counting is counted by its size (about 4 characters a token).
+      const abs = path.join(rootDir, norm);
+      const cap = limits.referenceMaxTokens * 4 * 4;
+      const size = (await Promise.resolve(host.stat(abs)).catch(() => undefined))?.size;
+      const text = size !== undefined && size > cap ? undefined : await readTextFile(host, abs, cap);
+      const tokens = size !== undefined && size > cap ? Math.ceil(size / 4) : text === undefined ? undefined : estimateTokens(text);
       if (tokens !== undefined && tokens > limits.referenceMaxTokens) {
         out.push({
           rule: 'reference-too-many-tokens',
@@ -116,13 +124,13 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
  * for files no text of the skill mentions, by relative path or by file name.
  */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillFilesHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
   const texts: string[] = [parsed.text];
   for (const rel of files) {
     if (rel === skillFileName) continue;
-    const text = await host.readText(path.join(rootDir, rel));
+    const text = await readTextFile(host, path.join(rootDir, rel), TEXT_FILE_MAX_BYTES);
     if (text === undefined) continue;
     texts.push(text);
     const hits = scanSecrets(text);

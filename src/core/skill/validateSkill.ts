@@ -1,4 +1,5 @@
-import { nodeFilesHost, type SkillFilesHost } from './filesHost';
+import type { SkillsHost } from '../host/skillsHost';
+import { defaultFilesHost } from './filesHost';
 import { applyMode, type Finding } from './findings';
 import { plainlyValid } from './plainlyValid';
 import { ruleOption, type RuleConfig } from './ruleConfig';
@@ -23,7 +24,7 @@ export interface ValidateSkillInput {
   /** `SKILL.md` (default) or `skill.md`. */
   fileName?: string;
   /** File access for the reference and secret checks; defaults to the real file system. */
-  host?: SkillFilesHost;
+  host?: SkillsHost;
   /** A TextIndex of `parsed.text` to reuse (and to share with later {@link extractBodyReferences} calls). */
   index?: TextIndex;
 }
@@ -76,7 +77,7 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
   const index = input.index ?? new TextIndex(input.parsed.text);
   const findings = contentFindings(input, index, options.config);
   if (input.rootDir) {
-    const host = input.host ?? nodeFilesHost;
+    const host = input.host ?? defaultFilesHost;
     const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
     if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits);
     if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false);

@@ -2,7 +2,7 @@ import { relativeInside } from '../../paths/resolveInRoot';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { SkillFilesHost } from '../filesHost';
+import { readTextFile, type SkillsHost } from '../../host/skillsHost';
 import type { RuleConfig, RuleSetting } from '../ruleConfig';
 import { getRule, RULES } from '../rules';
 import { closestPath } from '../similarPaths';
@@ -102,12 +102,12 @@ export function configFromData(raw: unknown, where: string): LoadedConfig {
 }
 
 /** The nearest configuration file at or above `dir` (walking up to the file-system root), or undefined. */
-export async function findConfigFile(dir: string, host: SkillFilesHost): Promise<string | undefined> {
+export async function findConfigFile(dir: string, host: SkillsHost): Promise<string | undefined> {
   let d = path.resolve(dir);
   for (let i = 0; i < MAX_FOLDERS_UP; i++) {
     for (const n of CONFIG_FILE_NAMES) {
       const p = path.join(d, n);
-      if ((await host.stat(p)) === 'file') return p;
+      if ((await host.kind(p)) === 'file') return p;
     }
     const up = path.dirname(d);
     if (up === d) return undefined;
@@ -117,15 +117,15 @@ export async function findConfigFile(dir: string, host: SkillFilesHost): Promise
 }
 
 /** Loads one configuration file; a missing or unreadable file is a problem named with its path. */
-export async function loadConfigFile(file: string, host: SkillFilesHost): Promise<LoadedConfig> {
+export async function loadConfigFile(file: string, host: SkillsHost): Promise<LoadedConfig> {
   // Read a little past the bound, so an oversized file is reported with its size by parseConfigText.
-  const text = await host.readText(file, CONFIG_MAX_BYTES * 4);
+  const text = await readTextFile(host, file, CONFIG_MAX_BYTES * 4);
   if (text === undefined) return { ...EMPTY_CONFIG, file, problems: [`${file}: cannot be read, or is larger than ${CONFIG_MAX_BYTES * 4} bytes (the limit is ${CONFIG_MAX_BYTES}). Check the path and the size.`] };
   return parseConfigText(text, file);
 }
 
 /** The configuration that applies to the skill in `skillDir`: the nearest `.agent-skills.yaml` above it. */
-export async function loadConfigFor(skillDir: string, host: SkillFilesHost): Promise<LoadedConfig> {
+export async function loadConfigFor(skillDir: string, host: SkillsHost): Promise<LoadedConfig> {
   const file = await findConfigFile(skillDir, host);
   return file ? loadConfigFile(file, host) : EMPTY_CONFIG;
 }
