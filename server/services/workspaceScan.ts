@@ -1,8 +1,9 @@
 import * as path from 'node:path';
 import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
 import { listDirSync } from '../fileSystem';
+import { SKIP } from '../../src/core/paths/walkSkill';
 
-const SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'out', '.vscode-test', '__pycache__', '.venv']);
+const SKIPPED = new Set<string>([...SKIP.vcs, ...SKIP.dependencies, ...SKIP.build]);
 
 /** Limits for a workspace scan, so a giant workspace cannot keep the server busy forever. */
 export interface ScanLimits {

@@ -6,6 +6,8 @@ import { StaleRefError } from './errors';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, type VersionRef } from './versionRef';
+import { createAsyncNodeHost } from '../host/nodeHost';
+import { walkSkill } from '../paths/walkSkill';
 
 /** Reason recorded for the copy of the source taken before the first overlay edit of a file. */
 export const SEED_REASON = 'seed: source content before the first overlay edit';
@@ -41,19 +43,11 @@ export async function resolveEffectiveFile(sourceDir: string, overlayDir: string
   return null;
 }
 
-async function listFilesUnder(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(abs: string, rel: string): Promise<void> {
-    const entries = await fs.readdir(abs, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) {
-      if (isTempName(e.name)) continue;
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(path.join(abs, e.name), childRel);
-      else if (e.isFile()) out.push(childRel);
-    }
-  }
-  await walk(root, '');
-  return out;
+const host = createAsyncNodeHost();
+
+/** Every file under `root` but the temp files of atomic writes (an overlay or source folder: nothing else is left out). */
+function listFilesUnder(root: string): Promise<string[]> {
+  return walkSkill(host, root, { skipName: isTempName, maxFiles: Infinity, maxDepth: Infinity });
 }
 
 /** Options of {@link SkillOverlay}. */

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { isTempName } from './atomicWrite';
 import { StaleRefError } from './errors';
 import { compareStrings } from '../text/compareStrings';
+import { createAsyncNodeHost } from '../host/nodeHost';
+import { SKIP, walkSkill } from '../paths/walkSkill';
 
 /** A content-derived version ref: `sha256:` followed by 64 lowercase hex digits. */
 export type VersionRef = `sha256:${string}`;
@@ -48,29 +50,19 @@ export interface SkillManifest {
   files: ManifestEntry[];
 }
 
-/** Folders never part of a skill's version (VCS data, archives). */
-const SKIPPED_DIRS = new Set(['.git', '.archived', 'node_modules']);
+const host = createAsyncNodeHost();
 
 /**
- * Reads a skill folder and returns its manifest. Temp files left by atomic writes,
- * symlinks, and `.git` / `.archived` / `node_modules` folders are not part of the version.
+ * Reads a skill folder and returns its manifest. Temp files left by atomic writes, symlinks, and
+ * version-control, archive and dependency folders (SKIP.vcs, .archive, .dependencies) are not part of the version.
  */
 export async function skillManifest(dir: string): Promise<SkillManifest> {
+  const rels = await walkSkill(host, dir, { skipDirs: [...SKIP.vcs, ...SKIP.archive, ...SKIP.dependencies], skipName: isTempName, maxFiles: Infinity, maxDepth: Infinity });
   const files: ManifestEntry[] = [];
-  async function walk(abs: string, rel: string): Promise<void> {
-    const entries = await fs.readdir(abs, { withFileTypes: true });
-    for (const e of entries) {
-      if (isTempName(e.name)) continue;
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name)) await walk(path.join(abs, e.name), childRel);
-      } else if (e.isFile()) {
-        const data = await fs.readFile(path.join(abs, e.name));
-        files.push({ path: childRel, ref: digestOf(data), size: data.length });
-      }
-    }
+  for (const rel of rels) {
+    const data = await fs.readFile(path.join(dir, ...rel.split('/')));
+    files.push({ path: rel, ref: digestOf(data), size: data.length });
   }
-  await walk(dir, '');
   files.sort((a, b) => compareStrings(a.path, b.path));
   return { ref: skillRefOf(files), files };
 }

@@ -3,9 +3,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KnownSnapshots } from './knownSnapshots';
 import { isInside } from './paths';
+import { SKIP } from '../paths/walkSkill';
 
 /** Names never staged from a skill's source tree (version control, caches, dependency folders). */
-export const SNAPSHOT_EXCLUDES: readonly string[] = ['.git', '__pycache__', '.DS_Store'];
+// Version-control data and caches, but not installed dependencies: a script may need its node_modules.
+export const SNAPSHOT_EXCLUDES: readonly string[] = [...SKIP.vcs, '__pycache__', '.DS_Store'];
 
 /** A read-only copy of a skill tree, reused by every run while the source is unchanged. */
 export interface SkillSnapshot {

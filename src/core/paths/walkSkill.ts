@@ -19,6 +19,8 @@ export const SKIP = {
   runFolders: ['out', 'work', 'inputs'],
   /** Earlier revisions the edit tools keep. */
   archive: ['.archived'],
+  /** Build output and test installs of a workspace (not of a skill). */
+  build: ['dist', 'out', '.vscode-test'],
 } as const satisfies Record<string, readonly string[]>;
 
 export interface WalkOptions {

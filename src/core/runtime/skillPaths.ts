@@ -4,6 +4,8 @@ import { ToolError } from '../tools/toolError';
 import { isInside } from '../paths/isInside';
 import { resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
 import { compareStrings } from '../text/compareStrings';
+import { createAsyncNodeHost } from '../host/nodeHost';
+import { SKIP, walkSkill } from '../paths/walkSkill';
 
 export { isInside };
 
@@ -44,41 +46,27 @@ export async function resolveSkillPath(skill: string, rootDir: string, rel: stri
   return { real, stat, relative: path.relative(r.realRoot, real).split(path.sep).join('/') || '.' };
 }
 
-const SKIP_DIRS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'out', 'work', 'inputs']);
 const DOC_EXT = /\.(md|markdown|txt|mdx|rst)$/i;
+const host = createAsyncNodeHost();
 
 /**
  * The skill's docs (seed 004): Markdown and text files under its root, except SKILL.md itself,
- * sorted by path; skips dependency, VCS and workspace folders, hidden entries, and links out of the skill.
+ * sorted by path; skips dependency, VCS and run-workspace folders, hidden entries, and links out of the skill.
  */
 export async function listDocFiles(rootDir: string, limit = 1000): Promise<{ path: string; size_bytes: number }[]> {
   const realRoot = await fs.promises.realpath(rootDir);
+  const files = await walkSkill(host, realRoot, {
+    skipHidden: true,
+    skipDirs: [...SKIP.vcs, ...SKIP.dependencies, ...SKIP.runFolders],
+    include: (rel) => DOC_EXT.test(rel) && rel.toLowerCase() !== 'skill.md',
+    followLinksInside: true,
+    maxFiles: limit,
+    maxDepth: 8,
+  });
   const found: { path: string; size_bytes: number }[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    if (depth > 8 || found.length >= limit) return;
-    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => compareStrings(a.name, b.name));
-    for (const e of entries) {
-      if (e.name.startsWith('.') || found.length >= limit) continue;
-      const abs = path.join(dir, e.name);
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        const real = await fs.promises.realpath(abs).catch(() => undefined);
-        if (!real || !isInside(realRoot, real)) continue;
-        const st = await fs.promises.stat(real);
-        isDir = st.isDirectory();
-        isFile = st.isFile();
-      }
-      if (isDir) {
-        if (!SKIP_DIRS.has(e.name)) await walk(abs, depth + 1);
-      } else if (isFile && DOC_EXT.test(e.name)) {
-        const rel = path.relative(realRoot, abs).split(path.sep).join('/');
-        if (rel.toLowerCase() === 'skill.md') continue;
-        found.push({ path: rel, size_bytes: (await fs.promises.stat(abs)).size });
-      }
-    }
-  };
-  await walk(realRoot, 0);
+  for (const rel of files.sort(compareStrings)) {
+    const st = await host.stat(path.join(realRoot, ...rel.split('/')));
+    if (st) found.push({ path: rel, size_bytes: st.size });
+  }
   return found;
 }

@@ -7,6 +7,11 @@ import * as vscode from 'vscode';
 import type { SkillRecord } from '../../core/registry/types';
 import { isSkillNode } from '../tree/nodes';
 import { sourceOf } from '../../core/sources';
+import { createNodeHost } from '../../core/host/nodeHost';
+import { SKIP, walkSkillSync } from '../../core/paths/walkSkill';
+import { compareStrings } from '../../core/text/compareStrings';
+
+const host = createNodeHost();
 
 /** A script of a skill, as the runtime addresses it. */
 export interface ScriptTarget {
@@ -26,23 +31,8 @@ const MAX_SCRIPTS = 500;
 
 /** Files under the skill's `scripts/` folder (bounded: a skill with a vendored tree must not stall the picker). */
 export function listScripts(skill: SkillRecord): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, rel: string, depth: number): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (out.length >= MAX_SCRIPTS || e.name.startsWith('.') || e.name === 'node_modules' || e.name === '__pycache__') continue;
-      const r = `${rel}/${e.name}`;
-      if (e.isDirectory() && depth < 4) walk(path.join(dir, e.name), r, depth + 1);
-      else if (e.isFile()) out.push(r);
-    }
-  };
-  walk(path.join(skill.rootDir, 'scripts'), 'scripts', 0);
-  return out;
+  const scripts = walkSkillSync(host, path.join(skill.rootDir, 'scripts'), { skipHidden: true, skipDirs: SKIP.dependencies, maxFiles: MAX_SCRIPTS, maxDepth: 4 });
+  return scripts.sort(compareStrings).map((rel) => `scripts/${rel}`);
 }
 
 /** The usable skill holding `file`, and the file relative to its root; undefined when no skill holds it. */
