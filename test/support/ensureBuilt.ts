@@ -8,7 +8,7 @@ const REPO = path.resolve(__dirname, '../..');
 export const DIST_READY_ENV = 'SKILLS_TEST_DIST_READY';
 
 /** What scripts/build.mjs writes; all must exist. */
-const OUTPUTS = ['dist/cli.js', 'dist/server.js', 'dist/extension.js'];
+const OUTPUTS = ['dist/cli.js', 'dist/cli-bundle.js', 'dist/server.js', 'dist/extension.js'];
 /** What the bundles are built from: a newer file here makes dist/ stale. */
 const SOURCES = ['src', 'server', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
 

@@ -1,6 +1,7 @@
 import { escapeXml, renderSkillEntry } from './availableSkills';
 import { compareStrings } from '../text/compareStrings';
 import { rankSkills, type Mentions } from './skillRanking';
+import { fitsTokens } from './tokenCounter';
 import type { CatalogBudget, CatalogSkill, TokenCounter } from './types';
 
 /** The rendered `<available_skills>` block and what it left out. */
@@ -45,14 +46,16 @@ export function renderCatalog(
   const maxTokens = budget.maxTokens ?? Number.POSITIVE_INFINITY;
   const maxChars = budget.maxChars ?? Number.POSITIVE_INFINITY;
   const frameChars = open.length + close.length + 2;
-  const frameTokens = counter.count(`${open}\n${close}`);
+  const frame = `${open}\n${close}`;
   const all = [...entries.values()];
   const fullChars = frameChars + all.reduce((n, e) => n + e.length + 1, 0);
   const { ranked, mentions } = rankSkills(request, skills);
   let chosen: CatalogSkill[];
-  if (fullChars <= maxChars && (maxTokens === Number.POSITIVE_INFINITY || frameTokens + sumTokens(all, counter) <= maxTokens)) {
+  // Each entry costs its own tokens and one for its line break; the frame costs its own.
+  if (fullChars <= maxChars && fitsTokens(counter, [frame, ...all], maxTokens + 1, 1)) {
     chosen = [...skills];
   } else {
+    const frameTokens = counter.count(frame);
     // Reserve room for the omitted line (its count has at most as many digits as the total).
     const reserve = omittedLine(skills.length, opts.loadTool);
     let chars = frameChars + reserve.length + 1;
@@ -70,9 +73,16 @@ export function renderCatalog(
   chosen.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.location ?? '', b.location ?? ''));
   const omitted = skills.length - chosen.length;
   const text = [open, ...chosen.map((s) => entries.get(s) as string), ...(omitted ? [omittedLine(omitted, opts.loadTool)] : []), close].join('\n');
-  return { text, shown: chosen.map((s) => s.name), omitted, tokens: counter.count(text), mentions, ranked: ranked.map((s) => s.name) };
-}
-
-function sumTokens(texts: string[], counter: TokenCounter): number {
-  return texts.reduce((n, t) => n + counter.count(t) + 1, 0);
+  let tokens: number | undefined;
+  // Counted when read: a caller that only needs the text loads no encoder.
+  return {
+    text,
+    shown: chosen.map((s) => s.name),
+    omitted,
+    get tokens() {
+      return (tokens ??= counter.count(text));
+    },
+    mentions,
+    ranked: ranked.map((s) => s.name),
+  };
 }

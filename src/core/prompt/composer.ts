@@ -1,6 +1,7 @@
 import { renderActiveSkills, renderDoc, renderSkillBlock } from './activeSkills';
 import { baseRules, catalogBaseRules, defaultToolingGuidance, resourceBaseRules } from './baseRules';
 import { renderCatalog } from './catalog';
+import { fitsTokens, lazyCounts } from './tokenCounter';
 import { fenceLabel } from './contentFence';
 import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './types';
 
@@ -68,22 +69,30 @@ export function composeCall(input: ComposeInput): ComposeResult {
   const instructions = activeBlock ? `${head}\n\n${activeBlock}` : head;
 
   const loadedText = input.active.map((s) => renderSkillBlock(s.name, s.body, s.docs)).join('\n');
-  const loadedContent = loadedText ? counter.count(loadedText) : 0;
+  const tokens = lazyCounts({ instructions: () => counter.count(instructions), loadedContent: () => (loadedText ? counter.count(loadedText) : 0) });
   const warnings: string[] = [];
-  if (loadedContent > o.loadedContentBudget) {
+  if (!fitsTokens(counter, [loadedText], o.loadedContentBudget)) {
     warnings.push(
-      `Loaded skill content is ${loadedContent} tokens, above the budget of ${o.loadedContentBudget}: unload skills that are no longer needed or select fewer docs.`,
+      `Loaded skill content is ${tokens.loadedContent} tokens, above the budget of ${o.loadedContentBudget}: unload skills that are no longer needed or select fewer docs.`,
     );
   }
   if (catalog.omitted) warnings.push(`${catalog.omitted} skill(s) were left out of <available_skills> to stay within its budget.`);
   return {
     instructions,
     messages,
-    catalog: { shown: catalog.shown, omitted: catalog.omitted, tokens: catalog.tokens, mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named], ranked: catalog.ranked },
+    catalog: {
+      shown: catalog.shown,
+      omitted: catalog.omitted,
+      get tokens() {
+        return catalog.tokens;
+      },
+      mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named],
+      ranked: catalog.ranked,
+    },
     sections: { rules, extraRules: o.extraRules ?? '', catalog: catalog.text, guidance, active: activeBlock },
     materialized,
     fallback,
-    tokens: { instructions: counter.count(instructions), loadedContent },
+    tokens,
     warnings,
   };
 }

@@ -25,6 +25,12 @@ export type CatalogToolNamesForPrompt = Record<CatalogToolId, string>;
 /** Counts prompt tokens; the default uses the o200k encoding offline. */
 export interface TokenCounter {
   count(text: string): number;
+  /**
+   * A number `count(text)` never exceeds, found without the encoder (for o200k, the UTF-8 length: every token is at
+   * least one byte). A budget that this bound already meets needs no count, so the encoder's tables (~2.4 MB of
+   * code) are not loaded for a small catalog; counters without a cheap bound leave it out.
+   */
+  atMost?(text: string): number;
 }
 
 /** One skill the catalog may show. */

@@ -23,6 +23,28 @@ describe('prompt/catalog selection and budget', () => {
     assert.doesNotMatch(renderCatalog(withLoc, '', {}, o200kCounter, { ...opts, hideLocations: true }).text, /<location>/);
   });
 
+  it('decides from the byte bound when it settles the budget, counting with the encoder only when it does not, with the same result', () => {
+    let counted = 0;
+    const spy = { count: (t: string) => (counted++, o200kCounter.count(t)), atMost: (t: string) => Buffer.byteLength(t, 'utf8') };
+    const exactOnly = { count: (t: string) => o200kCounter.count(t) };
+    const full = renderCatalog(SKILLS, undefined, {}, exactOnly, opts);
+    // A budget the bytes already meet: every skill shown, nothing counted until the count is read.
+    const roomy = renderCatalog(SKILLS, 'pdf', { maxTokens: Buffer.byteLength(full.text) + 10 }, spy, opts);
+    assert.equal(roomy.omitted, 0);
+    assert.equal(counted, 0, 'the encoder ran although the byte bound settled the budget');
+    assert.equal(roomy.tokens, full.tokens);
+    assert.ok(counted > 0);
+    // Budgets between the token count and the byte count, and below the token count: the same catalog as counting every time.
+    // A tight bound (the count plus 3) puts the bound's edge right at the budgets tried.
+    const tight = { count: (t: string) => o200kCounter.count(t), atMost: (t: string) => o200kCounter.count(t) + 3 };
+    for (let maxTokens = full.tokens - 60; maxTokens <= full.tokens + 60; maxTokens += 3) {
+      const b = renderCatalog(SKILLS, 'merge pdf', { maxTokens }, exactOnly, opts);
+      for (const counter of [spy, tight]) assert.equal(renderCatalog(SKILLS, 'merge pdf', { maxTokens }, counter, opts).text, b.text, `budget ${maxTokens}`);
+    }
+    const mid = Math.floor((full.tokens + Buffer.byteLength(full.text)) / 2);
+    assert.equal(renderCatalog(SKILLS, 'merge pdf', { maxTokens: mid }, spy, opts).text, renderCatalog(SKILLS, 'merge pdf', { maxTokens: mid }, exactOnly, opts).text);
+  });
+
   it('escapes XML in names and descriptions', () => {
     const c = renderCatalog([{ name: 'x', description: 'Use <b> & "q"' }], undefined, {}, o200kCounter, opts);
     assert.match(c.text, /Use &lt;b&gt; &amp; &quot;q&quot;/);
