@@ -8,6 +8,7 @@ import { DiagnosticSeverity, type Connection, type Diagnostic } from 'vscode-lan
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { looksLikePlugin } from '../src/core/plugins/readPlugin';
 import { validatePlugin } from '../src/core/plugins/validatePlugin';
+import { MCP_CONFIG_FILE_NAMES } from '../src/core/plugins/pluginMcpConfig';
 import { DIAGNOSTIC_SOURCE } from './protocol';
 import { uriToPath } from './uris';
 
@@ -26,14 +27,15 @@ export function pluginRootOf(file: string, text?: string): string | undefined {
     const dir = path.dirname(file);
     if (HOST_MANIFEST_DIRS.has(path.basename(dir))) root = path.dirname(dir);
     else if (path.basename(dir) === 'plugin' && path.basename(path.dirname(dir)) === '.github') root = path.dirname(path.dirname(dir));
-    else if ((text ?? '').includes('agent-plugins.org/schemas/') || ['skills', 'mcp.json'].some((n) => fs.existsSync(path.join(dir, n)))) root = dir;
-  } else if (base === 'mcp.json' || base === '.mcp.json') root = path.dirname(file);
+    else if ((text ?? '').includes('agent-plugins.org/schemas/') || ['skills', ...MCP_CONFIG_FILE_NAMES].some((n) => fs.existsSync(path.join(dir, n)))) root = dir;
+  } else if (MCP_CONFIG_FILE_NAMES.includes(base)) root = path.dirname(file);
   return root && looksLikePlugin(root) ? root : undefined;
 }
 
 /** True for a document the plugin checks (not the skill analysis) answer. */
 export function isPluginDocumentUri(uri: string): boolean {
-  return /\/(plugin|mcp|\.mcp)\.json$/.test(uri);
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  return name === 'plugin.json' || MCP_CONFIG_FILE_NAMES.includes(name);
 }
 
 export class PluginDocuments {

@@ -11,6 +11,7 @@ import type { ServerSettings } from './settings';
 import { analyzeSkill, type SkillAnalysis } from './skillAnalysis';
 import { otherFileFindings, type CoreContext } from './skillCore';
 import { isInside, pathToUri, uriToPath } from './uris';
+import { ReportOnce } from '../src/core/reportOnce';
 
 const SKILL_FILE = 'SKILL.md';
 
@@ -36,7 +37,7 @@ export class SkillWorkspace {
   private readonly core: CoreContext;
   /** The configuration per skill folder, loaded once until a configuration file or the settings change. */
   private readonly configs = new Map<string, Promise<RuleConfig | 'excluded'>>();
-  private readonly reportedConfigProblems = new Set<string>();
+  private readonly reportedConfigProblems = new ReportOnce();
 
   constructor(
     private readonly connection: Connection,
@@ -59,11 +60,7 @@ export class SkillWorkspace {
     let c = this.configs.get(skillDir);
     if (!c) {
       c = loadConfigFor(skillDir, this.files).then((loaded) => {
-        for (const p of loaded.problems) {
-          if (this.reportedConfigProblems.has(p)) continue;
-          this.reportedConfigProblems.add(p);
-          this.connection.console.warn(`agent-skills: ${p}`);
-        }
+        for (const p of this.reportedConfigProblems.fresh(loaded.problems, (text) => text)) this.connection.console.warn(`agent-skills: ${p}`);
         return isExcluded(loaded, skillDir) ? 'excluded' : mergeRuleConfigs(loaded.config, this.settings.rules);
       });
       this.configs.set(skillDir, c);

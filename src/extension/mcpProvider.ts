@@ -41,7 +41,7 @@ export function registerMcpProvider(context: vscode.ExtensionContext, service: S
   if (typeof vscode.lm.registerMcpServerDefinitionProvider !== 'function') return;
   const changed = new vscode.EventEmitter<void>();
   const cli = path.join(context.extensionPath, 'dist', 'cli.js');
-  const argsNow = () => [cli, 'mcp', '--no-tools', '--no-defaults', '--state-dir', path.join(service.stateDir, 'mcp-served'), ...servedRootArgs(service.roots())];
+  const argsNow = () => [cli, 'mcp', '--no-tools', '--no-defaults', '--state-dir', path.join(service.stateDir, 'mcp-served'), ...servedRootArgs(service.scannedRoots())];
   // The server watches its folders itself; VS Code is told only when the folders it serves change.
   let last = '';
   context.subscriptions.push(

@@ -142,6 +142,11 @@ export class SkillsService extends ServiceEventHub {
     return this.windowRoots.roots();
   }
 
+  /** The roots of the last scan, without reading plugins or settings again. */
+  scannedRoots(): SkillRoot[] {
+    return this.windowRoots.scannedRoots();
+  }
+
   /** Settings or trust changed: new roots, and a new runtime over the same sessions folder. */
   async reconfigure(): Promise<void> {
     const read = readSettings();

@@ -51,6 +51,14 @@ function expand(value: string, vars: { root: string; data: string }): string {
   return value.replace(/\$\{(PLUGIN_ROOT|PLUGIN_DATA)\}/g, (_m, name: string) => (name === 'PLUGIN_ROOT' ? vars.root : vars.data));
 }
 
+/** Every name an MCP configuration of a plugin has in some layout. */
+export const MCP_CONFIG_FILE_NAMES: readonly string[] = ['mcp.json', '.mcp.json'];
+
+/** The MCP configuration file of a plugin of `layout`, relative to its root: Claude Code reads `.mcp.json`, the rest `mcp.json` (§7.2). */
+export function mcpConfigFileName(layout: PluginRead['layout']): string {
+  return layout === 'claude' ? '.mcp.json' : 'mcp.json';
+}
+
 /**
  * The MCP servers of a loaded plugin and what is wrong with its MCP configuration. `dataRoot` is where plugin data
  * folders live (the same as for its skills' scripts); a stdio server's `PLUGIN_DATA` is made when it is started.
@@ -59,7 +67,7 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
   const pluginName = plugin.manifest?.name ?? options.name;
   if (!pluginName) return { servers: [], problems: [] };
   const claude = plugin.layout === 'claude';
-  const rel = claude ? '.mcp.json' : 'mcp.json';
+  const rel = mcpConfigFileName(plugin.layout);
   const file = path.join(plugin.root, rel);
   if (options.text === undefined && !fs.lstatSync(file, { throwIfNoEntry: false })) return { servers: [], problems: [] };
   const problems: PluginProblem[] = [];
@@ -207,12 +215,16 @@ function checkCwd(raw: string, vars: { root: string; data: string }): string | {
  * The servers of `plugins` the skills client can start, and the problems of their configurations. Servers over
  * legacy SSE are reported (info) and left out. `dataRoot` as for {@link readPluginMcp}.
  */
-export function pluginMcpServers(plugins: readonly PluginRead[], dataRoot: string): { configs: McpServerConfig[]; problems: PluginProblem[] } {
+export function pluginMcpServers(
+  plugins: readonly PluginRead[],
+  dataRoot: string,
+  read: (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> = readPluginMcp,
+): { configs: McpServerConfig[]; problems: PluginProblem[] } {
   const configs: McpServerConfig[] = [];
   const problems: PluginProblem[] = [];
   const names = new Set<string>();
   for (const p of plugins) {
-    const r = readPluginMcp(p, dataRoot);
+    const r = read(p, dataRoot);
     problems.push(...r.problems);
     for (const s of r.servers) {
       if (s.unsupported || names.has(s.config.name)) continue;
@@ -221,4 +233,21 @@ export function pluginMcpServers(plugins: readonly PluginRead[], dataRoot: strin
     }
   }
   return { configs, problems };
+}
+
+/**
+ * {@link readPluginMcp} that reads a plugin's MCP configuration again only when the plugin was read again or its
+ * file changed (one lstat instead of a read and a parse), for callers that ask on every refresh.
+ */
+export function cachedPluginMcpReader(): (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> {
+  const cache = new WeakMap<PluginRead, { key: string; result: ReturnType<typeof readPluginMcp> }>();
+  return (plugin, dataRoot) => {
+    const st = fs.lstatSync(path.join(plugin.root, mcpConfigFileName(plugin.layout)), { throwIfNoEntry: false });
+    const key = `${dataRoot}\0${st ? `${st.ino}:${st.mtimeMs}:${st.size}` : '-'}`;
+    const hit = cache.get(plugin);
+    if (hit?.key === key) return hit.result;
+    const result = readPluginMcp(plugin, dataRoot);
+    cache.set(plugin, { key, result });
+    return result;
+  };
 }

@@ -7,6 +7,7 @@ import type { InstalledPlugin } from './installedPlugins';
 import type { PluginProblem } from './pluginManifest';
 import { readPlugins, type LocatedPlugin } from './pluginRoots';
 import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
+import { fileProblemKey, ReportOnce } from '../reportOnce';
 
 /** What changes when a plugin's manifest or its skill folders change: their modification times and sizes. */
 function stampOf(root: string, previous: PluginRead | undefined): string {
@@ -21,7 +22,7 @@ function stampOf(root: string, previous: PluginRead | undefined): string {
 
 export class PluginShelf {
   private readonly cache = new Map<string, { stamp: string; read: PluginRead }>();
-  private readonly reported = new Set<string>();
+  private readonly reported = new ReportOnce();
 
   /** The plugins at `dirs` (see readPlugins), and the problems not reported before. */
   read(dirs: readonly (string | InstalledPlugin)[]): { plugins: LocatedPlugin[]; fresh: PluginProblem[] } {
@@ -38,13 +39,6 @@ export class PluginShelf {
       return read;
     });
     for (const key of this.cache.keys()) if (!seen.has(key)) this.cache.delete(key);
-    const fresh: PluginProblem[] = [];
-    for (const p of plugins.flatMap((x) => x.problems)) {
-      const key = `${p.file}\0${p.message}`;
-      if (this.reported.has(key)) continue;
-      this.reported.add(key);
-      fresh.push(p);
-    }
-    return { plugins, fresh };
+    return { plugins, fresh: this.reported.fresh(plugins.flatMap((x) => x.problems), fileProblemKey) };
   }
 }

@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Range } from '../skill/types';
-import { readPluginMcp } from './pluginMcpConfig';
+import { mcpConfigFileName, readPluginMcp } from './pluginMcpConfig';
 import { readRegularFileSync } from '../os/readRegularFile';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginProblem } from './pluginManifest';
 import { readPlugin, type PluginRead } from './readPlugin';
@@ -77,17 +77,21 @@ export function validatePlugin(root: string, input: PluginValidationInput = {}):
     for (let i = problems.length - 1; i >= 0; i--) if (problems[i].file === manifestFile) problems.splice(i, 1);
     problems.push(...fresh.problems);
   }
-  const mcpFile = path.join(plugin.root, plugin.layout === 'claude' ? '.mcp.json' : 'mcp.json');
+  const mcpFile = path.join(plugin.root, mcpConfigFileName(plugin.layout));
   // The data folder only names where a server's data would go; validation creates nothing.
   const mcp = readPluginMcp(plugin, path.join(os.tmpdir(), 'agent-skills-validate'), { text: texts.get(mcpFile), name: plugin.manifest?.name ?? path.basename(plugin.root) });
   problems.push(...mcp.problems);
+  // Each file read once, however many findings it has.
+  const read = new Map<string, string | undefined>(texts);
   const textOf = (file: string): string | undefined => {
-    if (texts.has(file)) return texts.get(file);
-    try {
-      return readRegularFileSync(file, MAX_MANIFEST_BYTES).bytes.toString('utf8');
-    } catch {
-      return undefined;
+    if (!read.has(file)) {
+      try {
+        read.set(file, readRegularFileSync(file, MAX_MANIFEST_BYTES).bytes.toString('utf8'));
+      } catch {
+        read.set(file, undefined);
+      }
     }
+    return read.get(file);
   };
   // Every message names the spec section it comes from (some say it in their text already).
   const findings = problems.map((p) => ({ rule: ruleOf(p), severity: p.severity, message: p.message.includes('§') ? p.message : `${p.message} (${p.rule})`, file: p.file, range: /\.json$/.test(p.file) ? fieldRange(textOf(p.file), p.field) : ZERO }));

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
-import { installedPlugins, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
+import { cachedPluginMcpReader, installedPlugins, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
 import type { PluginContributions } from '../../core/registry/pluginContributions';
 import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
 import type { SkillRoot } from '../../core/registry/types';
@@ -13,6 +13,7 @@ import { readPluginContributions } from '../pluginSkills';
 import { resolvePackSpecs } from '../packSpecs';
 import type { RuntimeSettings } from '../settings';
 import { mountConfiguredPacks } from '../skillPacks';
+import { fileProblemKey, ReportOnce } from '../../core/reportOnce';
 
 /** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
 const QUICK_PACK_MOUNT_MS = 1500;
@@ -40,7 +41,10 @@ export class WindowRoots {
   /** Agent Plugins read on every scan (unchanged ones are not read again; each problem is logged once). */
   private readonly shelf = new PluginShelf();
   private agentPluginsRead: LocatedPlugin[] = [];
-  private readonly reportedMcp = new Set<string>();
+  private readonly reportedMcp = new ReportOnce();
+  /** Reads a plugin's mcp.json again only when it or the plugin changed. */
+  private readonly readMcp = cachedPluginMcpReader();
+  private lastRoots: SkillRoot[] | undefined;
   /** Roots of the mounted `agentSkills.packs`, and the key (the resolved specs) they were mounted for. */
   private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
   private packsMounting: { key: string; done: Promise<void> } | undefined;
@@ -55,13 +59,8 @@ export class WindowRoots {
 
   /** The MCP servers of the last scan's plugins (their mcp.json); configuration problems are logged once. */
   pluginMcpServers(dataRoot: string): McpServerConfig[] {
-    const { configs, problems } = pluginMcpServers(this.agentPluginsRead, dataRoot);
-    for (const p of problems) {
-      const key = `${p.file}\0${p.message}`;
-      if (this.reportedMcp.has(key)) continue;
-      this.reportedMcp.add(key);
-      this.log.warn(`Agent plugin: ${p.message} (${p.rule})`);
-    }
+    const { configs, problems } = pluginMcpServers(this.agentPluginsRead, dataRoot, this.readMcp);
+    for (const p of this.reportedMcp.fresh(problems, fileProblemKey)) this.log.warn(`Agent plugin: ${p.message} (${p.rule})`);
     return configs;
   }
 
@@ -120,10 +119,16 @@ export class WindowRoots {
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
     const packRoots = this.packs.roots.map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
     // In precedence order (dedupeRoots sorts by the sources' ranks): plugin skills rank below the user's own.
-    return dedupeRoots([
+    this.lastRoots = dedupeRoots([
       ...defaultSkillRoots({ workspaceFolders: trusted ? workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots }),
       ...pluginSkillRoots(this.readAgentPlugins()),
     ]);
+    return this.lastRoots;
+  }
+
+  /** The roots of the last scan (no plugin or settings read): for those that only follow what the scan found. */
+  scannedRoots(): SkillRoot[] {
+    return this.lastRoots ?? this.roots();
   }
 
   /**

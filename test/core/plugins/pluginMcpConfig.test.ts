@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp } from '../../../src/core/plugins';
+import { cachedPluginMcpReader, MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp } from '../../../src/core/plugins';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 import { fileWriter } from '../../support/tempDir';
 
@@ -93,6 +93,24 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
       assert.match(why, new RegExp(`server "${server}": .*${re.source}`), `${server}:\n${why}`);
     }
     assert.equal(r.problems.filter((p) => p.severity === 'error').length, 12, why);
+  });
+
+  it('the cached reader reads mcp.json again only when the plugin was read again or the file changed', () => {
+    mcp({ web: { type: 'streamable-http', url: 'https://mcp.example.com/mcp' } });
+    const plugin = readPlugin(root);
+    const reader = cachedPluginMcpReader();
+    const data = path.join(base, 'data');
+    const first = reader(plugin, data);
+    assert.deepEqual(first.servers.map((s) => s.server), ['web']);
+    assert.equal(reader(plugin, data), first, 'an unchanged file was read again');
+    // A different size and mtime: read again, whatever the clock's resolution.
+    mcp({ web: { type: 'streamable-http', url: 'https://mcp.example.com/mcp' }, other: { type: 'streamable-http', url: 'https://other.example.com/mcp' } });
+    fs.utimesSync(path.join(root, 'mcp.json'), new Date(), new Date(Date.now() + 5000));
+    const second = reader(plugin, data);
+    assert.notEqual(second, first);
+    assert.deepEqual(second.servers.map((s) => s.server).sort(), ['other', 'web']);
+    fs.rmSync(path.join(root, 'mcp.json'));
+    assert.deepEqual(reader(plugin, data).servers, [], 'a removed file still served');
   });
 
   it('§7.2.1: a header that looks like a credential is a warning, and the server is kept', () => {
