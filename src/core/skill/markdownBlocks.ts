@@ -16,10 +16,11 @@ const FENCES_MEMO = {};
  */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
   if (index.text !== text) return findFencedBlocks(text, base);
-  const memo = index.memo(FENCES_MEMO, () => ({ base, value: findFencedBlocks(text, base) }));
+  const find = () => blocksOf(text, fencesAtLineStarts(text, base, index.allLineStarts()));
+  const memo = index.memo(FENCES_MEMO, () => ({ base, value: find() }));
   if (memo.base !== base) {
     memo.base = base;
-    memo.value = findFencedBlocks(text, base);
+    memo.value = find();
   }
   return memo.value;
 }
@@ -31,6 +32,28 @@ function nearLineStart(text: string, at: number): number {
     if (text.charCodeAt(i) === 10) return i + 1;
   }
   return -1;
+}
+
+/**
+ * The fences the way {@link findFencedBlocks} finds them, from the line starts instead of every backtick: a fence opens
+ * a line (after at most 3 blank characters), and a body has far fewer lines than backticks of inline code.
+ */
+function fencesAtLineStarts(text: string, base: number, lineStarts: readonly number[]): number[] {
+  const fences: number[] = [];
+  for (const ls of lineStarts) {
+    const last = Math.min(ls + 3, text.length - 1);
+    for (let at = ls < base ? base : ls; at <= last; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 96 || c === 126) {
+        if (text.startsWith(c === 96 ? '```' : '~~~', at) && (at === ls || text.slice(ls, at).trim() === '')) fences.push(at);
+        break;
+      }
+      // Blank ASCII (what trim() removes) goes on; any other ASCII ends the blank prefix. Beyond ASCII, the
+      // trim() above decides (Unicode spaces are blank too).
+      if (c === 10 || (c < 128 && c !== 32 && (c < 9 || c > 13))) break;
+    }
+  }
+  return fences;
 }
 
 function findFencedBlocks(text: string, base: number): FencedBlocks {
@@ -45,8 +68,12 @@ function findFencedBlocks(text: string, base: number): FencedBlocks {
       while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
     }
   }
+  return blocksOf(text, fences.sort((a, b) => a - b));
+}
+
+/** Pairs sorted fence offsets into blocks: a fence closes the open block when it uses its character, at least as many. */
+function blocksOf(text: string, fences: readonly number[]): FencedBlocks {
   if (fences.length === 0) return { blocks: [] };
-  fences.sort((a, b) => a - b);
   const blocks: [number, number][] = [];
   let open: { start: number; ch: number; len: number } | undefined;
   for (const at of fences) {

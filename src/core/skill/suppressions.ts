@@ -11,7 +11,7 @@ interface Suppression {
 
 /** Every suppression starts with a disable comment; an enable alone does nothing. */
 const MARK_DISABLE = 'agent-skills-disable';
-/** `<!-- agent-skills-disable-next-line a b -->` in the body, `# agent-skills-disable a` in the frontmatter. */
+/** `<!-- agent-skills-disable-next-line a b -->` in the body, `# agent-skills-disable a` in the frontmatter (a `#` line of the body is a heading, not a suppression). */
 const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-line|disable|enable)\b([^\n]*?)(?:-->|$)/gm;
 
 /**
@@ -19,8 +19,7 @@ const COMMENT = /(?:<!--|^[ \t]*#)[ \t]*agent-skills-(disable-next-line|disable-
  * `-disable` runs to the matching `-enable` (or the end of the file; in the frontmatter, the whole file).
  */
 export function readSuppressions(text: string, frontmatterEndLine = -1): Suppression[] {
-  // 'k' is the mark's rarest character in the corpus (0.65% of characters).
-  if (!includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('k'))) return [];
+  if (!maySuppress(text, frontmatterEndLine)) return [];
   const out: Suppression[] = [];
   const open: Suppression[] = [];
   let line = 0;
@@ -31,6 +30,7 @@ export function readSuppressions(text: string, frontmatterEndLine = -1): Suppres
     scanned = m.index;
     const rules = m[2].replace(/-->.*$/, '').split(/[\s,]+/).filter((r) => r !== '');
     const inFrontmatter = line < frontmatterEndLine;
+    if (frontmatterEndLine >= 0 && !inFrontmatter && !m[0].startsWith('<!--')) continue;
     switch (m[1]) {
       case 'disable-next-line':
         out.push({ rules, from: line + 1, to: line + 1 });
@@ -50,6 +50,25 @@ export function readSuppressions(text: string, frontmatterEndLine = -1): Suppres
     }
   }
   return out;
+}
+
+/**
+ * A necessary condition for any suppression, cheap on a long body: an HTML comment that starts with the mark
+ * ('!' is among the rarest characters of SKILL.md files), or the mark in the frontmatter. Without a known
+ * frontmatter end, the mark anywhere.
+ */
+function maySuppress(text: string, frontmatterEndLine: number): boolean {
+  if (frontmatterEndLine < 0) return includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('k'));
+  for (let at = text.indexOf('!'); at >= 0; at = text.indexOf('!', at + 1)) {
+    if (text.charCodeAt(at - 1) !== 60 || !text.startsWith('--', at + 1)) continue;
+    let i = at + 3;
+    while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+    if (text.startsWith('agent-skills-', i)) return true;
+  }
+  let end = 0;
+  for (let line = 0; line < frontmatterEndLine && end >= 0; line++) end = text.indexOf('\n', end + (line > 0 ? 1 : 0));
+  const frontmatter = end < 0 ? text : text.slice(0, end);
+  return frontmatter.includes(MARK_DISABLE);
 }
 
 /** Rule ids named in suppression comments that no rule has (a typo would silently suppress nothing). */

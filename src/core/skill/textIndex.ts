@@ -1,11 +1,19 @@
+import { SIMD_MIN_UNITS, simdUnits } from '../text/simdUnits';
 import type { Position, Range } from './types';
+
+/**
+ * Positions up to this line or offset are found line by line (the frontmatter of a long SKILL.md does not make the
+ * whole body scanned); past them, every line start at once.
+ */
+const NEAR_LINES = 64;
+const NEAR_OFFSET = 4096;
 
 /**
  * Maps between offsets and line/character positions of one text. Line starts are found lazily,
  * only as far as a caller asks, so indexing the frontmatter of a long SKILL.md does not scan its body.
  */
 export class TextIndex {
-  private readonly lineStarts: number[] = [0];
+  private lineStarts: number[] = [0];
   /** True once every line start of the text is known. */
   private complete = false;
 
@@ -29,13 +37,25 @@ export class TextIndex {
   /** Finds line starts until `line` is known or the text ends. */
   private scanToLine(line: number): void {
     const starts = this.lineStarts;
+    if (!this.complete && line > NEAR_LINES) this.scanAll();
     while (!this.complete && starts.length <= line) this.scanOne();
   }
 
   /** Finds line starts until the line holding `offset` is known. */
   private scanToOffset(offset: number): void {
     const starts = this.lineStarts;
+    if (!this.complete && offset > NEAR_OFFSET) this.scanAll();
     while (!this.complete && starts[starts.length - 1] <= offset) this.scanOne();
+  }
+
+  /** Finds every line start: on a long text eight code units at a time (simdUnits), else line by line. */
+  private scanAll(): void {
+    const units = this.text.length >= SIMD_MIN_UNITS ? simdUnits(this.text) : null;
+    if (units) {
+      this.lineStarts = units.lineStarts();
+      this.complete = true;
+    }
+    while (!this.complete) this.scanOne();
   }
 
   private scanOne(): void {
@@ -46,12 +66,7 @@ export class TextIndex {
   }
 
   get lineCount(): number {
-    if (!this.complete) {
-      const starts = this.lineStarts;
-      const text = this.text;
-      for (let nl = text.indexOf('\n', starts[starts.length - 1]); nl >= 0; nl = text.indexOf('\n', nl + 1)) starts.push(nl + 1);
-      this.complete = true;
-    }
+    if (!this.complete) this.scanAll();
     return this.lineStarts.length;
   }
 

@@ -78,4 +78,12 @@ describe('inline suppression', () => {
     assert.deepEqual(lint(text), []);
     assert.deepEqual(lint(text, 'strict'), ['name-folder-mismatch@2']);
   });
+
+  it('a `#` line of the body is a heading, not a suppression; the mark must open an HTML comment there', () => {
+    assert.deepEqual(lint(`${head}# agent-skills-disable placeholder-text\nTODO one\n`), ['placeholder-text@5']);
+    assert.deepEqual(lint(`${head}Text <!--agent-skills-disable-next-line placeholder-text-->\nTODO one\n<!-- not agent-skills-disable -->\nTODO two\n`), ['placeholder-text@7']);
+    // Both forms together: the frontmatter's covers the file, the body's its next line.
+    const both = '---\n# agent-skills-disable anchor-missing\nname: pdf\ndescription: Reads PDFs. Use for PDFs.\n---\n[x](#nowhere)\n<!-- agent-skills-disable-next-line placeholder-text -->\nTODO one\nTODO two\n';
+    assert.deepEqual(lint(both), ['placeholder-text@8']);
+  });
 });

@@ -2,7 +2,6 @@ import type { Finding } from '../findings';
 import { inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import { rule, type RuleInfo } from './ruleInfo';
-import { includesVia } from '../textSearch';
 
 export const ENCODED_MIN_DEFAULT = 200;
 
@@ -62,7 +61,8 @@ export interface BodyScan {
 /** The security rules of the body: hidden directives, encoded payloads, dynamic-context commands. */
 export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[]): void {
   const { text, base, index, blocks } = s;
-  if (includesVia(text, '<!--', 1, base)) {
+  const bangs = bangForms(text, base);
+  if (bangs.comment) {
     COMMENT.lastIndex = base;
     for (let m = COMMENT.exec(text); m; m = COMMENT.exec(text)) {
       const inner = m[1];
@@ -91,7 +91,7 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       data: { length: run.length, encoding: hex ? 'hex' : 'base64' },
     });
   }
-  if (includesVia(text, '!`', 0, base) || includesVia(text, '```!', 3, base)) {
+  if (bangs.dynamic) {
     DYNAMIC.lastIndex = base;
     for (let m = DYNAMIC.exec(text); m; m = DYNAMIC.exec(text)) {
       const block = m[0].trimStart().startsWith('```');
@@ -104,6 +104,20 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       });
     }
   }
+}
+
+/**
+ * Which of the forms built on '!' (among the rarest characters of a SKILL.md) the body holds: an HTML comment
+ * (`<!--`) or a dynamic-context command (`` !` `` or a ```` ```! ```` block). One search for '!' answers both.
+ */
+function bangForms(text: string, base: number): { comment: boolean; dynamic: boolean } {
+  let comment = false;
+  let dynamic = false;
+  for (let at = text.indexOf('!', base); at >= 0 && !(comment && dynamic); at = text.indexOf('!', at + 1)) {
+    if (!comment && at - 1 >= base && text.charCodeAt(at - 1) === 60 && text.startsWith('--', at + 1)) comment = true;
+    if (!dynamic && (text.charCodeAt(at + 1) === 96 || (at - 3 >= base && text.startsWith('```', at - 3)))) dynamic = true;
+  }
+  return { comment, dynamic };
 }
 
 function directive(where: string, phrase: string, index: TextIndex, start: number, end: number): Finding {
