@@ -4,9 +4,9 @@ import { fencedBlocks, inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import type { ParsedSkillFile } from '../types';
 import { formatCount } from './fieldAccess';
-import { placeholdersIn } from './placeholders';
+import { mayHoldPlaceholder, placeholdersIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
-import { checkBodySecurity, ENCODED_MIN_DEFAULT, SECURITY_TRIGGER, type BodyScan } from './security';
+import { checkBodySecurity, ENCODED_MIN_DEFAULT, securityMayFire, type BodyScan } from './security';
 import { includesVia } from '../textSearch';
 
 export const BODY_MAX_LINES = 500;
@@ -45,15 +45,17 @@ export function countLines(text: string): number {
 }
 
 /**
- * A necessary condition for any structure or security rule to fire in a body: no fence, placeholder,
- * anchor link, comment, link definition, dynamic command or long encoded run. The fast path asks this.
+ * A necessary condition for any structure rule to fire in a body, from the searches the rules start with: a fence,
+ * an anchor link, a placeholder's literal.
  */
-const STRUCTURE_TRIGGER = /```|~~~|\]\(#|\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b|Describe what this skill does/;
+function structureMayFire(body: string): boolean {
+  return body.includes('```') || body.includes('~~~') || includesVia(body, '](#', 0) || mayHoldPlaceholder(body);
+}
 
 /** True when no body rule (size, structure, security) has anything to say about this body at the default limits. */
 export function bodyIsPlain(body: string): boolean {
   if (body.length > BODY_MAX_TOKENS * 4 || (body.length > BODY_MAX_LINES && countLines(body) >= BODY_MAX_LINES)) return false;
-  return !STRUCTURE_TRIGGER.test(body) && !SECURITY_TRIGGER.test(body);
+  return !structureMayFire(body) && !securityMayFire(body);
 }
 
 /** Body rules: size, structure and security. Each finding spans what it is about. */

@@ -25,11 +25,16 @@ function bracketedIn(text: string, from: number): boolean {
   return false;
 }
 
+/** A necessary condition for a placeholder in `text` from `from`: one of its literals is there (the fast path asks this too). */
+export function mayHoldPlaceholder(text: string, from = 0): boolean {
+  return LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from)) || bracketedIn(text, from);
+}
+
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
-  if (!LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from)) && !bracketedIn(text, from)) return out;
+  if (!mayHoldPlaceholder(text, from)) return out;
   PLACEHOLDER.lastIndex = from;
   for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
   return out;

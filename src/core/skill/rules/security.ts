@@ -23,8 +23,15 @@ const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 const LINK_COMMENT = /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:#|<>|\S+)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')[ \t]*$/gm;
 const DYNAMIC = /!`[^`\n]+`|^ {0,3}```!/gm;
 
-/** A cheap necessary condition for any rule of this module to fire in a body (the fast path's test). */
-export const SECURITY_TRIGGER = new RegExp(`<!--|\\]:|!\`|\`\`\`!|[A-Za-z0-9+/_-]{${ENCODED_MIN_DEFAULT},}`);
+/**
+ * A necessary condition for any rule of this module to fire in a body at the default limits, from the same
+ * searches the rules start with: an HTML comment or dynamic-context form, a link-reference definition, a long run of
+ * base64 characters. The fast path asks this.
+ */
+export function securityMayFire(body: string): boolean {
+  const bangs = bangForms(body, 0);
+  return bangs.comment || bangs.dynamic || body.includes(']:') || longRuns(body, 0, ENCODED_MIN_DEFAULT).length > 0;
+}
 
 /** `[A-Za-z0-9+/_=-]`: the characters of base64 (and base64url), which hex is a subset of. */
 function isBase64Code(c: number): boolean {
