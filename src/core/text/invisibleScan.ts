@@ -11,6 +11,9 @@ import { INVISIBLE_RANGES, SIMD_MIN_UNITS, simdUnits } from './simdUnits';
  */
 export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
 
+/** Every code unit an invisible character starts with (0xDB40 also starts other characters: INVISIBLE decides). */
+const INVISIBLE_START = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uDB40]/g;
+
 /** True when an invisible character starts at offset `i` of `text`. */
 function invisibleAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -26,7 +29,11 @@ function invisibleAt(text: string, i: number): boolean {
 export function invisibleIn(text: string, from = 0): number {
   const units = text.length - from >= SIMD_MIN_UNITS ? simdUnits(text) : null;
   if (!units) {
-    INVISIBLE.lastIndex = from;
+    // One character class first (about twice as fast as the alternation); the full expression only from a hit on.
+    INVISIBLE_START.lastIndex = from;
+    const first = INVISIBLE_START.exec(text);
+    if (!first) return -1;
+    INVISIBLE.lastIndex = first.index;
     const m = INVISIBLE.exec(text);
     return m ? m.index : -1;
   }

@@ -147,6 +147,15 @@ describe('body scans: fast pass equals the plain pass', function () {
     assert.ok(found > 300, `only ${found} texts held an invisible character`);
     // Node 20 and VS Code's Electron both have WebAssembly SIMD: the comparison above was of the module, not the fallback.
     assert.equal(invisibleScanKind(), 'simd');
+    // Short texts take the regular expressions: the same answers there, lone 0xDB40 units included.
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = rng(seed + 1000);
+      const units = Array.from({ length: 1 + Math.floor(next() * 200) }, () => 'ab —\n'[Math.floor(next() * 5)]);
+      for (let k = 0, n = Math.floor(next() * 4); k < n; k++) units[Math.floor(next() * units.length)] = edges[Math.floor(next() * edges.length)];
+      const text = units.join('');
+      if (text.length >= 512) continue;
+      for (const from of [0, 1, 7]) assert.equal(invisibleIn(text, from), referenceInvisible(text, from), `short seed ${seed} from ${from}`);
+    }
     // A long text with a hit at its end, then a shorter one without: nothing of the first is seen in the second.
     assert.equal(invisibleIn(`${'x'.repeat(4000)}\u200b`), 4000);
     assert.equal(invisibleIn('y'.repeat(3000)), -1);
