@@ -121,22 +121,7 @@ interface RunnerContext {
 async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> {
   const { opts } = ctx;
   const started = performance.now();
-  validate(req);
-  const realRoot = fs.realpathSync.native(req.skillRoot);
-  const realOverlay = req.overlayRoot !== undefined ? realFolder(req.overlayRoot) : undefined;
-  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
-  if (req.script !== undefined) {
-    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && fs.existsSync(`${realOverlay}/${scriptRel}`);
-    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
-    if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
-  }
-  let commandArgv: string[] | undefined;
-  if (req.command !== undefined && policyActive(ctx.policy)) {
-    commandArgv = splitCommandLine(req.command);
-    checkCommandPolicy(commandArgv, ctx.policy);
-  }
-  if (req.outputs) checkOutputsSpec(req.outputs);
+  const { realRoot, realOverlay, scriptRel, commandArgv } = checkRequest(req, ctx);
 
   const { status: sandbox, probe } = await ctx.launcher.status(req.sandbox ?? opts.sandbox);
   if (sandbox.refused) throw new ScriptRunError('sandbox_unavailable', describeSandbox(sandbox));
@@ -151,35 +136,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   };
 
   let result: RunResult | undefined;
-  // One key per skill, edited or not: its dependency folders (a .venv) survive an edit; the snapshot's
-  // fingerprint covers the overlay, so an edit makes a new snapshot under the same key.
-  const key = ctx.keyOf(req.skillName, realRoot);
-  // A file system failure here is the runtime's, not the request's: `preparing` says which step and what to do.
-  const snapshot = preparing(`Making the read-only copy of skill "${req.skillName}"`, ctx.snapshotsDir, () =>
-    ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay),
-  );
-  const depsRoot = path.join(opts.stateDir, 'deps', key);
-  const depLinks: Record<string, string> = {};
-  const home = preparing(`Making the dependency folders and HOME of skill "${req.skillName}"`, depsRoot, () => {
-    for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
-    return ctx.ensureDir(path.join(depsRoot, 'home'));
-  });
-  ctx.snapshots.acquire(snapshot.dir);
-  const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
-  const ws = workspaceAt(preparing('Making the runs folder', ctx.runsDir, () => ctx.ensureDir(ctx.runsDir)), newRunId(), req.skillName);
-  // The workspace built ahead of time for this skill (one rename), else built now.
-  const spare = ctx.spares.take(key, view);
-  let claimed = false;
-  if (spare) {
-    try {
-      fs.renameSync(spare, ws.root);
-      claimed = true;
-    } catch {
-      void removeTreeAsync(spare).catch(() => undefined);
-    }
-  }
-  if (!claimed) preparing(`Making the run folder of skill "${req.skillName}"`, ctx.runsDir, () => buildWorkspace(ws.root, view));
-  ctx.active.add(ws.runId);
+  const { key, snapshot, depsRoot, depLinks, home, view, ws } = prepareRun(req, ctx, realRoot, realOverlay);
   lap('create');
   const linked: string[] = [];
   let runOverCap = false;
@@ -214,23 +171,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       TMPDIR: ws.runDir,
     };
 
-    let argv: string[];
-    if (scriptRel !== undefined) {
-      const staged = path.join(ws.skillDir, scriptRel);
-      const plan = planLaunch(staged, ctx.resolver);
-      if ('missing' in plan) throw new ScriptRunError('interpreter_not_found', `script "${req.script}": ${plan.missing}.`);
-      if (plan.warning) warnings.push(plan.warning);
-      argv = plan.source === 'direct' && plan.program === staged ? [staged, ...(req.args ?? [])] : [plan.program, ...plan.args, staged, ...(req.args ?? [])];
-    } else if (commandArgv) {
-      // Found on the runner's PATH, before the call's env (which may set PATH) applies.
-      const program = ctx.resolver.resolve(commandArgv[0]);
-      if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
-      argv = [program, ...commandArgv.slice(1)];
-    } else {
-      const shell = ctx.resolver.resolve('bash') ?? ctx.resolver.resolve('sh');
-      if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
-      argv = [shell, '-c', req.command ?? ''];
-    }
+    const argv = argvOf(req, ctx, scriptRel === undefined ? undefined : path.join(ws.skillDir, scriptRel), commandArgv, warnings);
     const launch = await ctx.launcher.build({
       runId: ws.runId,
       argv,
@@ -285,16 +226,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       runOverCap = exceeded.cap === caps[0];
       warnings.push(describeExceeded(exceeded, outcome.stopped ? 'the script was stopped' : 'the script had ended') + (runOverCap ? ' The run folder is removed after this result; its run:// refs will not resolve.' : ''));
     }
-    if (outcome.pipesHeld) warnings.push(`a process the script started still held stdout/stderr ${opts.pipeGraceMs} ms after the script ended; it was killed and reading stopped.`);
-    let stderr = outcome.stderr;
-    let exitCode = outcome.exitCode;
-    if (outcome.spawnError) {
-      exitCode = 127;
-      stderr = `${argv[0]}: could not start (${outcome.spawnError.code ?? outcome.spawnError.message}); check that the program is installed and on PATH.`;
-    }
-    if (outcome.timedOut) warnings.push(`timed out after ${timeoutMs} ms; the process group was killed. Raise the timeout or make the script faster.`);
-    if (outcome.stdoutTruncated) warnings.push(`stdout was cut at ${opts.stdoutCap} bytes; write large output to $OUTPUT_DIR and collect it with outputs.`);
-    if (outcome.stderrTruncated) warnings.push(`stderr was cut at ${opts.stderrCap} bytes.`);
+    warnings.push(...outcomeWarnings(outcome, opts, timeoutMs));
+    const spawnError = outcome.spawnError;
+    const exitCode = spawnError ? 127 : outcome.exitCode;
+    const stderr = spawnError ? `${argv[0]}: could not start (${spawnError.code ?? spawnError.message}); check that the program is installed and on PATH.` : outcome.stderr;
 
     const collected = req.outputs
       ? await collectOutputs(req.outputs, ws, opts, req.omitInlineContent ?? false, ctx.artifacts)
@@ -340,6 +275,94 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('cleanup');
     if (result) result.duration_ms = Math.round((performance.now() - started) * 100) / 100;
   }
+}
+
+/** The request's checks before anything is made: paths inside the skill, the command policy, the outputs spec. */
+function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; realOverlay?: string; scriptRel?: string; commandArgv?: string[] } {
+  validate(req);
+  const realRoot = fs.realpathSync.native(req.skillRoot);
+  const realOverlay = req.overlayRoot !== undefined ? realFolder(req.overlayRoot) : undefined;
+  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
+  if (req.script !== undefined) {
+    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
+    const inOverlay = realOverlay !== undefined && fs.existsSync(`${realOverlay}/${scriptRel}`);
+    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
+    if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
+  }
+  let commandArgv: string[] | undefined;
+  if (req.command !== undefined && policyActive(ctx.policy)) {
+    commandArgv = splitCommandLine(req.command);
+    checkCommandPolicy(commandArgv, ctx.policy);
+  }
+  if (req.outputs) checkOutputsSpec(req.outputs);
+  return { realRoot, realOverlay, scriptRel, commandArgv };
+}
+
+/**
+ * What a run needs on disk: the skill's read-only snapshot (acquired), its dependency folders and HOME, and the
+ * run's workspace (the spare one built ahead for this skill, else a new one), marked active.
+ */
+function prepareRun(req: RunRequest, ctx: RunnerContext, realRoot: string, realOverlay: string | undefined) {
+  const { opts } = ctx;
+  // One key per skill, edited or not: its dependency folders (a .venv) survive an edit; the snapshot's
+  // fingerprint covers the overlay, so an edit makes a new snapshot under the same key.
+  const key = ctx.keyOf(req.skillName, realRoot);
+  // A file system failure here is the runtime's, not the request's: `preparing` says which step and what to do.
+  const snapshot = preparing(`Making the read-only copy of skill "${req.skillName}"`, ctx.snapshotsDir, () =>
+    ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay),
+  );
+  const depsRoot = path.join(opts.stateDir, 'deps', key);
+  const depLinks: Record<string, string> = {};
+  const home = preparing(`Making the dependency folders and HOME of skill "${req.skillName}"`, depsRoot, () => {
+    for (const name of opts.dependencyDirs) depLinks[name] = ctx.ensureDir(path.join(depsRoot, name));
+    return ctx.ensureDir(path.join(depsRoot, 'home'));
+  });
+  ctx.snapshots.acquire(snapshot.dir);
+  const view: SkillView = { skillName: req.skillName, snapshotDir: snapshot.dir, entries: snapshot.entries, depLinks };
+  const ws = workspaceAt(preparing('Making the runs folder', ctx.runsDir, () => ctx.ensureDir(ctx.runsDir)), newRunId(), req.skillName);
+  // The workspace built ahead of time for this skill (one rename), else built now.
+  const spare = ctx.spares.take(key, view);
+  let claimed = false;
+  if (spare) {
+    try {
+      fs.renameSync(spare, ws.root);
+      claimed = true;
+    } catch {
+      void removeTreeAsync(spare).catch(() => undefined);
+    }
+  }
+  if (!claimed) preparing(`Making the run folder of skill "${req.skillName}"`, ctx.runsDir, () => buildWorkspace(ws.root, view));
+  ctx.active.add(ws.runId);
+  return { key, snapshot, depsRoot, depLinks, home, view, ws };
+}
+
+/** The program and arguments to start: the staged script through its interpreter, the policy-checked command, or a shell. */
+function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined, commandArgv: string[] | undefined, warnings: string[]): string[] {
+  if (staged !== undefined) {
+    const plan = planLaunch(staged, ctx.resolver);
+    if ('missing' in plan) throw new ScriptRunError('interpreter_not_found', `script "${req.script}": ${plan.missing}.`);
+    if (plan.warning) warnings.push(plan.warning);
+    return plan.source === 'direct' && plan.program === staged ? [staged, ...(req.args ?? [])] : [plan.program, ...plan.args, staged, ...(req.args ?? [])];
+  }
+  if (commandArgv) {
+    // Found on the runner's PATH, before the call's env (which may set PATH) applies.
+    const program = ctx.resolver.resolve(commandArgv[0]);
+    if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
+    return [program, ...commandArgv.slice(1)];
+  }
+  const shell = ctx.resolver.resolve('bash') ?? ctx.resolver.resolve('sh');
+  if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
+  return [shell, '-c', req.command ?? ''];
+}
+
+/** What the result says about how the process ended: held pipes, the timeout, cut output. */
+function outcomeWarnings(outcome: Awaited<ReturnType<typeof runProcess>>, opts: RunnerContext['opts'], timeoutMs: number): string[] {
+  const warnings: string[] = [];
+  if (outcome.pipesHeld) warnings.push(`a process the script started still held stdout/stderr ${opts.pipeGraceMs} ms after the script ended; it was killed and reading stopped.`);
+  if (outcome.timedOut) warnings.push(`timed out after ${timeoutMs} ms; the process group was killed. Raise the timeout or make the script faster.`);
+  if (outcome.stdoutTruncated) warnings.push(`stdout was cut at ${opts.stdoutCap} bytes; write large output to $OUTPUT_DIR and collect it with outputs.`);
+  if (outcome.stderrTruncated) warnings.push(`stderr was cut at ${opts.stderrCap} bytes.`);
+  return warnings;
 }
 
 /** The run folder's cap (first) and the skill's persistent folders' cap. */
