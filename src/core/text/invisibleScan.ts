@@ -3,22 +3,31 @@
  * Unicode tag characters): on long texts eight UTF-16 code units at a time (src/core/text/simdUnits.ts), else with
  * a regular expression.
  */
-import { INVISIBLE_RANGES, SIMD_MIN_UNITS, simdUnits } from './simdUnits';
+import { INVISIBLE_RANGES, simdAvailable, SIMD_MIN_UNITS, simdUnits } from './simdUnits';
+
+const TAG_HIGH = 0xdb40;
+const hex = (u: number): string => `\\u${u.toString(16).padStart(4, '0')}`;
+/** A character class of INVISIBLE_RANGES, without the tag characters' high surrogate unless asked. */
+const unitClass = (withTagHigh: boolean): string =>
+  INVISIBLE_RANGES.filter(([start]) => withTagHigh || start !== TAG_HIGH)
+    .map(([start, count]) => (count === 1 ? hex(start) : `${hex(start)}-${hex(start + count - 1)}`))
+    .join('');
 
 /**
  * Zero-width and formatting characters, bidirectional controls, and Unicode tag characters (U+E0000–E007F,
- * the surrogate pair starting 0xDB40), as a regular expression (global; callers set `lastIndex`).
+ * the surrogate pair starting 0xDB40), as a regular expression (global; callers set `lastIndex`), built from
+ * INVISIBLE_RANGES, the one list of these characters.
  */
-export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+export const INVISIBLE = new RegExp(`[${unitClass(false)}]|${hex(TAG_HIGH)}[\\udc00-\\udc7f]`, 'g');
 
 /** Every code unit an invisible character starts with (0xDB40 also starts other characters: INVISIBLE decides). */
-const INVISIBLE_START = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uDB40]/g;
+const INVISIBLE_START = new RegExp(`[${unitClass(true)}]`, 'g');
 
 /** True when an invisible character starts at offset `i` of `text`. */
 function invisibleAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 0xad) return false;
-  if (c === 0xdb40) {
+  if (c === TAG_HIGH) {
     const low = text.charCodeAt(i + 1);
     return low >= 0xdc00 && low <= 0xdc7f;
   }
@@ -47,5 +56,5 @@ export function invisibleIn(text: string, from = 0): number {
 
 /** Which scan long texts get here: `simd`, or `regex` where WebAssembly SIMD is not available. */
 export function invisibleScanKind(): 'simd' | 'regex' {
-  return simdUnits('') ? 'simd' : 'regex';
+  return simdAvailable() ? 'simd' : 'regex';
 }

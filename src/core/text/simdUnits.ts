@@ -22,7 +22,6 @@ interface WasmApi {
   Instance: new (module: object) => { exports: Record<string, unknown> };
 }
 
-
 interface Scanner {
   memory: WasmMemory;
   /** Byte offset of the first 16-byte block in [from, end) holding a unit of INVISIBLE_RANGES, or -1. */
@@ -62,13 +61,19 @@ export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
   [0xdb40, 1],
 ];
 
+/** True where WebAssembly SIMD is there (the module assembles and validates). */
+export function simdAvailable(): boolean {
+  if (scanner === undefined) scanner = makeScanner();
+  return scanner !== null;
+}
+
 /**
  * `text` in WebAssembly memory and one pass over it (line feeds, first candidate invisible block), or null where SIMD
  * is missing. Asking again for the same text costs nothing: its units and results stay until another text comes.
  */
 export function simdUnits(text: string): SimdUnits | null {
-  const s = scanner === undefined ? (scanner = makeScanner()) : scanner;
-  if (!s) return null;
+  if (!simdAvailable()) return null;
+  const s = scanner as Scanner;
   const textBytes = text.length * 2;
   let c = s.current;
   if (c?.text !== text) {
