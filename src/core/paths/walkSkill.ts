@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { DirEntry, MaybePromise, PathKind } from '../host/skillsHost';
+import type { DirEntry, PathKind, SkillsHost, SyncSkillsHost } from '../host/skillsHost';
 import { compareStrings } from '../text/compareStrings';
 import { isInside } from './isInside';
 
@@ -43,19 +43,11 @@ export interface WalkOptions {
   maxDepth?: number;
 }
 
-/** The file access a walk needs: {@link SkillsHost} has it. */
-export interface WalkHost {
-  readDirectory(dir: string): MaybePromise<DirEntry[] | undefined>;
-  kind(p: string): MaybePromise<PathKind | undefined>;
-  realPath(p: string): MaybePromise<string | undefined>;
-}
+/** The file access a walk needs. */
+export type WalkHost = Pick<SkillsHost, 'readDirectory' | 'kind' | 'realPath'>;
 
 /** The same, answering at once. */
-export interface SyncWalkHost {
-  readDirectory(dir: string): DirEntry[] | undefined;
-  kind(p: string): PathKind | undefined;
-  realPath(p: string): string | undefined;
-}
+export type SyncWalkHost = Pick<SyncSkillsHost, 'readDirectory' | 'kind' | 'realPath'>;
 
 /** Files under `root`, as `/`-separated paths relative to it, breadth first, each folder's entries in code-unit order. */
 export async function walkSkill(host: WalkHost, root: string, options: WalkOptions = {}): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { TextIndex } from './textIndex';
+import { TextIndex } from './textIndex';
 
 /** Fenced code blocks of a Markdown body, and the fence left open at the end, if any. */
 export interface FencedBlocks {
@@ -15,7 +15,7 @@ const FENCES_MEMO = {};
  * computed once per index (for the last base asked): the result is shared, so callers must not change it.
  */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
-  if (index.text !== text) return findFencedBlocks(text, base);
+  if (index.text !== text) return blocksOf(text, fencesAtLineStarts(text, base, new TextIndex(text).allLineStarts()));
   const find = () => blocksOf(text, fencesAtLineStarts(text, base, index.allLineStarts()));
   const memo = index.memo(FENCES_MEMO, () => ({ base, value: find() }));
   if (memo.base !== base) {
@@ -25,18 +25,9 @@ export function fencedBlocks(text: string, index: TextIndex, base: number): Fenc
   return memo.value;
 }
 
-/** Start of the line holding `at`, looking back at most 4 characters (a fence is indented at most 3); -1 if further. */
-function nearLineStart(text: string, at: number): number {
-  for (let i = at - 1; i >= at - 4; i--) {
-    if (i < 0) return 0;
-    if (text.charCodeAt(i) === 10) return i + 1;
-  }
-  return -1;
-}
-
 /**
- * The fences the way {@link findFencedBlocks} finds them, from the line starts instead of every backtick: a fence opens
- * a line (after at most 3 blank characters), and a body has far fewer lines than backticks of inline code.
+ * Offsets of the fences (``` or ~~~ opening a line after at most 3 blank characters) from `base` on, found from the
+ * line starts instead of from every backtick: a body has far fewer lines than backticks of inline code.
  */
 function fencesAtLineStarts(text: string, base: number, lineStarts: readonly number[]): number[] {
   const fences: number[] = [];
@@ -54,21 +45,6 @@ function fencesAtLineStarts(text: string, base: number, lineStarts: readonly num
     }
   }
   return fences;
-}
-
-function findFencedBlocks(text: string, base: number): FencedBlocks {
-  const fences: number[] = [];
-  for (const f of ['```', '~~~']) {
-    for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
-      // A backwards search with lastIndexOf costs a runtime call per hit; four characters are enough.
-      const near = nearLineStart(text, at);
-      const lineStart = near < 0 ? at - 4 : near;
-      if (at - lineStart > 3 || (at > lineStart && text.slice(lineStart, at).trim() !== '')) continue;
-      fences.push(at);
-      while (text.charCodeAt(at + 3) === f.charCodeAt(0)) at++;
-    }
-  }
-  return blocksOf(text, fences.sort((a, b) => a - b));
 }
 
 /** Pairs sorted fence offsets into blocks: a fence closes the open block when it uses its character, at least as many. */

@@ -1,6 +1,6 @@
 import { getRule } from './rules';
 import type { SkillDiagnostic, ValidationMode } from './types';
-import { includesVia } from './textSearch';
+import { includesVia, indexVia } from './textSearch';
 
 /** One suppression comment: which rules (empty: all), and the 0-based lines it covers (inclusive). */
 interface Suppression {
@@ -59,9 +59,8 @@ export function readSuppressions(text: string, frontmatterEndLine = -1): Suppres
  */
 function maySuppress(text: string, frontmatterEndLine: number): boolean {
   if (frontmatterEndLine < 0) return includesVia(text, MARK_DISABLE, MARK_DISABLE.indexOf('k'));
-  for (let at = text.indexOf('!'); at >= 0; at = text.indexOf('!', at + 1)) {
-    if (text.charCodeAt(at - 1) !== 60 || !text.startsWith('--', at + 1)) continue;
-    let i = at + 3;
+  for (let at = indexVia(text, '<!--', 1); at >= 0; at = indexVia(text, '<!--', 1, at + 1)) {
+    let i = at + 4;
     while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
     if (text.startsWith('agent-skills-', i)) return true;
   }
