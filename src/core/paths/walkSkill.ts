@@ -93,25 +93,35 @@ function* steps(root: string, o: WalkOptions): Generator<Ask, string[], unknown>
   const skipDirs = new Set(o.skipDirs ?? []);
   const out: string[] = [];
   const realRoot = o.followLinksInside ? ((yield { op: 'real', path: root }) as string | undefined) : undefined;
-  let level = [''];
+  // Followed links are aliases of something inside the skill: each real folder is walked once (under the first path
+  // that reaches it, a plain folder before a link beside it), so a link loop or a second name for a folder lists
+  // nothing twice. A file linked under a second name is listed under both names (each is a path that can be read).
+  const seen = new Set<string>(realRoot === undefined ? [] : [realRoot]);
+  let level: { rel: string; real: string }[] = [{ rel: '', real: realRoot ?? root }];
   for (let depth = 0; depth <= maxDepth && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const rel of level) {
+    const next: typeof level = [];
+    for (const { rel, real: dirReal } of level) {
       const dir = rel ? path.join(root, rel) : root;
       const entries = (yield { op: 'list', path: dir }) as DirEntry[] | undefined;
       if (!entries) continue;
-      for (const e of [...entries].sort((a, b) => compareStrings(a.name, b.name))) {
-        if ((o.skipHidden && e.name.startsWith('.')) || o.skipName?.(e.name)) continue;
+      const shown = [...entries].filter((e) => !(o.skipHidden && e.name.startsWith('.')) && !o.skipName?.(e.name)).sort((a, b) => compareStrings(a.name, b.name));
+      // Plain folders claim their real paths first; a folder whose real path was reached before is left out.
+      const stale = new Set<DirEntry>();
+      for (const e of shown) if (e.kind === 'directory' && realRoot !== undefined && !claim(seen, path.join(dirReal, e.name))) stale.add(e);
+      for (const e of shown) {
         const child = rel ? `${rel}/${e.name}` : e.name;
         let kind: DirEntry['kind'] | undefined = e.kind;
+        let real = path.join(dirReal, e.name);
         if (kind === 'symlink') {
           if (realRoot === undefined) continue;
-          const real = (yield { op: 'real', path: path.join(dir, e.name) }) as string | undefined;
-          if (real === undefined || !isInside(realRoot, real)) continue;
-          kind = (yield { op: 'kind', path: real }) as PathKind | undefined;
-        }
+          const target = (yield { op: 'real', path: path.join(dir, e.name) }) as string | undefined;
+          if (target === undefined || !isInside(realRoot, target)) continue;
+          real = target;
+          kind = (yield { op: 'kind', path: target }) as PathKind | undefined;
+          if (kind === 'directory' && !claim(seen, target)) continue;
+        } else if (stale.has(e)) continue;
         if (kind === 'directory') {
-          if (!skipDirs.has(e.name)) next.push(child);
+          if (!skipDirs.has(e.name)) next.push({ rel: child, real });
         } else if (kind === 'file' && (!o.include || o.include(child))) {
           out.push(child);
           if (out.length >= maxFiles) return out;
@@ -121,4 +131,11 @@ function* steps(root: string, o: WalkOptions): Generator<Ask, string[], unknown>
     level = next;
   }
   return out;
+}
+
+/** Adds `real` to `seen`; false when it was there already. */
+function claim(seen: Set<string>, real: string): boolean {
+  if (seen.has(real)) return false;
+  seen.add(real);
+  return true;
 }
