@@ -6,15 +6,12 @@ import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
 import type { FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
+import { FILE_SUFFIXES, SKILL_FILE_NAMES, type SkillFileIndex } from './skillFileNames';
 import { baseSkillId } from './skillId';
 import type { LoadedConfig } from '../skill/config/loadConfig';
 import type { SkillRoot } from './types';
 
-/** The file names that make a folder a skill, in order of preference (`skill.md` only when SKILL.md is absent). */
-export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
-
-/** `/SKILL.md` and `/skill.md` with the platform's separator. */
-export const FILE_SUFFIXES = SKILL_FILE_NAMES.map((n) => path.sep + n);
+export { SKILL_FILE_NAMES, FILE_SUFFIXES } from './skillFileNames';
 
 /** What a checker gets to judge one skill. */
 export interface SkillCheckInput {
@@ -63,15 +60,15 @@ function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderNam
   try {
     read = readHeld(host, root, location);
   } catch (e) {
-    return unreadable(root, skillDir, location, folderName, e);
+    return unreadable(root, skillDir, location, which as SkillFileIndex, folderName, e);
   }
   if (isPromise(read)) {
     return read.then(
-      (r) => (r ? checkRead(r, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1)),
-      (e: unknown) => unreadable(root, skillDir, location, folderName, e),
+      (r) => (r ? checkRead(r, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1)),
+      (e: unknown) => unreadable(root, skillDir, location, which as SkillFileIndex, folderName, e),
     );
   }
-  return read ? checkRead(read, root, skillDir, location, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
+  return read ? checkRead(read, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
 }
 
 /**
@@ -106,6 +103,7 @@ function checkRead(
   root: SkillRoot,
   skillDir: string,
   location: string,
+  file: SkillFileIndex,
   fileName: string,
   folderName: string,
   mode: ValidationMode,
@@ -126,11 +124,11 @@ function checkRead(
   }
   if (isPromise(checked)) {
     return checked.then(
-      (d) => loaded(read, parsed, d, kept, root, skillDir, location, folderName),
-      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), kept, root, skillDir, location, folderName),
+      (d) => loaded(read, parsed, d, kept, root, skillDir, file, folderName),
+      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), kept, root, skillDir, file, folderName),
     );
   }
-  return loaded(read, parsed, checked, kept, root, skillDir, location, folderName);
+  return loaded(read, parsed, checked, kept, root, skillDir, file, folderName);
 }
 
 function checkFailed(parsed: ParsedSkillFile, location: string, e: unknown): SkillDiagnostic[] {
@@ -145,7 +143,7 @@ function loaded(
   kept: Uint8Array | string,
   root: SkillRoot,
   skillDir: string,
-  location: string,
+  file: SkillFileIndex,
   folderName: string,
 ): LoadedSkill {
   // The kept strings are slices of the file's text. When the text is not kept for the digest (a large
@@ -158,7 +156,7 @@ function loaded(
       id: baseSkillId(root, name),
       name,
       description: typeof props.description === 'string' ? props.description : '',
-      location,
+      file,
       rootDir: skillDir,
       root,
       properties: props,
@@ -207,13 +205,13 @@ function unreadableMessage(location: string, e: unknown): string {
   return `Cannot read ${location} (${code}: ${(e as Error).message}). Check the file's permissions.`;
 }
 
-function unreadable(root: SkillRoot, skillDir: string, location: string, folderName: string, e: unknown): LoadedSkill {
+function unreadable(root: SkillRoot, skillDir: string, location: string, file: SkillFileIndex, folderName: string, e: unknown): LoadedSkill {
   return new LoadedSkill(
     {
       id: baseSkillId(root, folderName),
       name: folderName,
       description: '',
-      location,
+      file,
       rootDir: skillDir,
       root,
       properties: {},

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { SkillDiagnostic } from '../skill/types';
 import type { FileStamp } from '../host/skillsHost';
+import { FILE_SUFFIXES, type SkillFileIndex } from './skillFileNames';
 import type { SkillRecord, SkillRoot, SkillScope } from './types';
 
 /** Files up to this size keep their text for the digest; larger ones are hashed when read. */
@@ -14,7 +15,8 @@ export interface LoadedSkillInit {
   id: string;
   name: string;
   description: string;
-  location: string;
+  /** Which file of the folder was read: `location` is `rootDir` + that file's suffix. */
+  file: SkillFileIndex;
   rootDir: string;
   root: SkillRoot;
   properties: Record<string, unknown>;
@@ -41,7 +43,6 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   readonly id: string;
   readonly name: string;
   readonly description: string;
-  readonly location: string;
   readonly rootDir: string;
   readonly scope: SkillScope;
   readonly root: SkillRoot;
@@ -53,13 +54,14 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   readonly size: number;
   #digest: string | undefined;
   #text: string | undefined;
+  #file: SkillFileIndex;
 
   /** `content`: the file's bytes, or its text when that encodes back to them (see the class comment); undefined when unreadable. */
   constructor(init: LoadedSkillInit, content: Uint8Array | string | undefined) {
     this.id = init.id;
     this.name = init.name;
     this.description = init.description;
-    this.location = init.location;
+    this.#file = init.file;
     this.rootDir = init.rootDir;
     this.scope = init.root.scope;
     this.root = init.root;
@@ -70,6 +72,14 @@ export class LoadedSkill implements SkillRecord, FileStamp {
     this.size = init.size;
     if (typeof content === 'string') this.#text = content;
     else this.#digest = content ? digestOf(content) : '';
+  }
+
+  /**
+   * Path of the SKILL.md (or skill.md) read. Made when asked for, not kept: a kept path is a second copy of the
+   * folder's path (the one opened), and thousands of them are what a scan's garbage collections copy around.
+   */
+  get location(): string {
+    return this.rootDir + FILE_SUFFIXES[this.#file];
   }
 
   /** `sha256:<hex>` of the SKILL.md bytes ('' when the file could not be read). */

@@ -48,14 +48,19 @@ export function countLines(text: string): number {
  * A necessary condition for any structure rule to fire in a body, from the searches the rules start with: a fence,
  * an anchor link, a placeholder's literal.
  */
-function structureMayFire(body: string): boolean {
+function structureMayFire(body: string, quiet: boolean): boolean {
+  // Quiet text (see quietText) has no '`', '~' or ']': only a placeholder's literal is left to look for.
+  if (quiet) return mayHoldPlaceholder(body);
   return body.includes('```') || body.includes('~~~') || includesVia(body, '](#', 0) || mayHoldPlaceholder(body);
 }
 
-/** True when no body rule (size, structure, security) has anything to say about this body at the default limits. */
-export function bodyIsPlain(body: string): boolean {
+/**
+ * True when no body rule (size, structure, security) has anything to say about this body at the default limits.
+ * `quiet`: the text is quiet (see quietText), which lets the searches that start from its characters be skipped.
+ */
+export function bodyIsPlain(body: string, quiet = false): boolean {
   if (body.length > BODY_MAX_TOKENS * 4 || (body.length > BODY_MAX_LINES && countLines(body) >= BODY_MAX_LINES)) return false;
-  return !structureMayFire(body) && !securityMayFire(body);
+  return !structureMayFire(body, quiet) && !securityMayFire(body, quiet);
 }
 
 /** Body rules: size, structure and security. Each finding spans what it is about. */

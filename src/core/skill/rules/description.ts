@@ -2,7 +2,7 @@ import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
 import type { FrontmatterField } from '../types';
 import { formatCount, rangeOfValue } from './fieldAccess';
-import { placeholderIn } from './placeholders';
+import { mayHoldPlaceholder, placeholderIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
 import { routingIsPlain, checkRouting } from './routing';
 import { invisibleIn } from './unicode';
@@ -27,14 +27,14 @@ export const DESCRIPTION_RULES: readonly RuleInfo[] = [
  * without tags, invisible characters or placeholders, worded as the routing rules want. The fast path
  * (plainlyValid) and {@link checkDescription} both ask this.
  */
-export function descriptionIsPlain(value: unknown, name: string): boolean {
+export function descriptionIsPlain(value: unknown, name: string, quiet = false): boolean {
   return (
     typeof value === 'string' &&
     value.length <= DESCRIPTION_MAX &&
-    !value.includes('<') &&
+    // Quiet text (see quietText) has no '<' and no character from U+0080 on (every invisible one is).
+    (quiet || (!value.includes('<') && invisibleIn(value) < 0)) &&
     value.trim() !== '' &&
-    invisibleIn(value) < 0 &&
-    placeholderIn(value) === undefined &&
+    (!mayHoldPlaceholder(value) || placeholderIn(value) === undefined) &&
     routingIsPlain(value, name)
   );
 }

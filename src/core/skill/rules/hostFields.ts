@@ -36,10 +36,13 @@ const BOOLEAN_FIELDS = ['user-invocable', 'user-invokable', 'disable-model-invoc
 /** `$ARGUMENTS` (or `$ARGUMENTS[0]`); bare `$0`, `$1` are left out: prose prices ("$5") would pass for them. */
 const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
 
-/** True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body. */
-export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string): boolean {
+/**
+ * True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body.
+ * `quiet`: the text is quiet (see quietText), so it has no `$` and the body need not be searched.
+ */
+export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string, quiet = false): boolean {
   for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
-  return !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
+  return quiet || !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
 }
 
 /** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */

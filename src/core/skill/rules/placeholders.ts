@@ -27,7 +27,9 @@ function bracketedIn(text: string, from: number): boolean {
 
 /** A necessary condition for a placeholder in `text` from `from`: one of its literals is there (the fast path asks this too). */
 export function mayHoldPlaceholder(text: string, from = 0): boolean {
-  return LITERALS.some(([l, anchor]) => includesVia(text, l, anchor, from)) || bracketedIn(text, from);
+  // A loop, not `some` with a closure: this runs for every skill of a scan.
+  for (let i = 0; i < LITERALS.length; i++) if (includesVia(text, LITERALS[i][0], LITERALS[i][1], from)) return true;
+  return bracketedIn(text, from);
 }
 
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */

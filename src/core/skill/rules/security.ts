@@ -28,7 +28,9 @@ const DYNAMIC = /!`[^`\n]+`|^ {0,3}```!/gm;
  * searches the rules start with: an HTML comment or dynamic-context form, a link-reference definition, a long run of
  * base64 characters. The fast path asks this.
  */
-export function securityMayFire(body: string): boolean {
+export function securityMayFire(body: string, quiet = false): boolean {
+  // Quiet text (see quietText) has no '!' (comments, dynamic context) and no ']' (link-reference definitions).
+  if (quiet) return longRuns(body, 0, ENCODED_MIN_DEFAULT).length > 0;
   const bangs = bangForms(body, 0);
   return bangs.comment || bangs.dynamic || body.includes(']:') || longRuns(body, 0, ENCODED_MIN_DEFAULT).length > 0;
 }
