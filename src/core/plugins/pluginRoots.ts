@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { SkillRoot } from '../registry/types';
 import type { InstalledPlugin } from './installedPlugins';
 import { readPlugin, type PluginRead } from './readPlugin';
+import { absolutePath } from '../paths/absolutePath';
 
 /** A plugin read, with the hosts that installed it (several when two agents installed the same plugin). */
 export interface LocatedPlugin extends PluginRead {
@@ -21,7 +22,7 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (
     const { dir, host } = typeof d === 'string' ? { dir: d, host: 'config' } : d;
     const plugin = read(dir);
     // The same folder reached by two paths is one folder: its manifest's device and inode say so (no realpath).
-    const key = plugin.identity ?? path.resolve(dir);
+    const key = plugin.identity ?? absolutePath(dir);
     const seen = seenDirs.get(key);
     if (seen) {
       if (!seen.hosts.includes(host)) seen.hosts.push(host);

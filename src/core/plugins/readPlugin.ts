@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFileSync, UnreadableFileError, type RegularFileRead } from '../os/readRegularFile';
+import { absolutePath, childPath } from '../paths/absolutePath';
 import { resolveInRoot } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 
@@ -69,7 +70,7 @@ export interface ReadPluginOptions {
 
 /** Reads the plugin at `root`. Never throws for what is in the folder; problems are returned. */
 export function readPlugin(root: string, options: ReadPluginOptions = {}): PluginRead {
-  const out: PluginRead = { root: path.resolve(root), skillRoots: [], problems: [] };
+  const out: PluginRead = { root: absolutePath(root), skillRoots: [], problems: [] };
   // Plain entries of the root (not links) are inside it by construction, so only links pay for the root's real
   // path (computed once, on first use): a plugin without links costs no realpath at all.
   let realRootCache = options.realRoot;
@@ -78,10 +79,10 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   // construction: no lstat first, no realpath); a link, or a host layout's nested manifest, is resolved first.
   let found: (typeof MANIFESTS)[number] | undefined;
   let text: string | undefined;
-  let file = path.join(out.root, 'plugin.json');
+  let file = childPath(out.root, 'plugin.json');
   try {
     for (const m of MANIFESTS) {
-      file = path.join(out.root, m.rel);
+      file = childPath(out.root, m.rel);
       const got = readManifest(file, m.rel, realRoot);
       if (got === undefined) continue;
       found = m;
@@ -137,10 +138,11 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
   const { out, budget, options } = ctx;
   const label = path.join(out.root, rel);
   // The fixed skills/ as a plain folder is inside by construction; anything else (a link, a host path) is resolved.
-  const entry = fixed ? fs.lstatSync(path.join(out.root, 'skills'), { throwIfNoEntry: false }) : undefined;
+  const skillsDir = childPath(out.root, 'skills');
+  const entry = fixed ? fs.lstatSync(skillsDir, { throwIfNoEntry: false }) : undefined;
   if (fixed && !entry) return; // §6.2: an absent fixed location is not an error.
   const plain = entry?.isDirectory() === true;
-  const loc: ReturnType<typeof resolveInRoot> = plain ? { ok: true, rel: 'skills', abs: path.join(out.root, 'skills'), realRoot: '' } : resolveInRoot(ctx.realRoot(), rel, { rootIsReal: true });
+  const loc: ReturnType<typeof resolveInRoot> = plain ? { ok: true, rel: 'skills', abs: skillsDir, realRoot: '' } : resolveInRoot(ctx.realRoot(), rel, { rootIsReal: true });
   if (!loc.ok) {
     if (loc.reason === 'not-found' && fixed) return;
     out.problems.push({ file: label, field: fixed ? undefined : 'skills', severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${label}: ${loc.reason === 'not-found' ? 'does not exist' : 'resolves outside the plugin folder'}; its skills are not loaded.` });
@@ -163,7 +165,6 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
       out.problems.push({ file: label, severity: 'warning', rule: 'runtime limit', message: `${label}: more than ${MAX_PLUGIN_SKILLS} skills; the rest are not loaded.` });
       break;
     }
-    const skillRel = `${loc.rel}/${e.name}`;
     // A plain folder (not a link) in a folder already proven inside is inside too, and so is a plain SKILL.md in
     // it: only links need their real path. In `fast` mode (discovery) even the SKILL.md is left to the registry,
     // which opens it without following a link and checks a link's target (loadSkill's readHeld): no realpath per
@@ -173,6 +174,7 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
       budget.left--;
       continue;
     }
+    const skillRel = `${loc.rel}/${e.name}`;
     const skill = resolveInRoot(ctx.realRoot(), skillRel, { rootIsReal: true });
     if (!skill.ok) {
       out.problems.push({ file: path.join(label, e.name), severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${path.join(label, e.name)} resolves outside the plugin folder; the skill is skipped. Keep skills inside the plugin.` });
@@ -188,7 +190,7 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
     budget.left--;
   }
   names.sort();
-  out.skillRoots.push({ path: path.join(out.root, loc.rel), skills: names });
+  out.skillRoots.push({ path: plain ? skillsDir : path.join(out.root, loc.rel), skills: names });
 }
 
 /**

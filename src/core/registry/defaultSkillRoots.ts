@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { absolutePath } from '../paths/absolutePath';
 import { sourceRank } from '../sources';
 import type { SkillRoot, SkillScope } from './types';
 
@@ -44,10 +45,10 @@ export function dedupeRoots(roots: readonly SkillRoot[]): SkillRoot[] {
   const seen = new Set<string>();
   const out: SkillRoot[] = [];
   for (const r of sorted) {
-    const key = path.resolve(r.path);
+    const key = absolutePath(r.path);
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ ...r, path: key });
+    out.push(key === r.path ? r : { ...r, path: key });
   }
   return out;
 }

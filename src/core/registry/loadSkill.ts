@@ -78,20 +78,23 @@ function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderNam
 function readHeld(host: SkillsHost, root: SkillRoot, location: string): MaybePromise<FileRead | undefined> {
   if (!root.plugin) return host.readFile(location);
   const plugin = root.plugin.root;
-  const viaLink = (e: unknown): MaybePromise<FileRead | undefined> => {
-    if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
-    const rel = relativeInside(plugin, location);
-    const held = rel === undefined ? undefined : resolveInRoot(plugin, rel);
-    if (!held?.ok) throw Object.assign(new Error(`${location} is a link that leads outside the plugin folder ${plugin} (Agent Plugins 1.0 §4.1); the skill is not loaded. Replace the link with the file.`), { code: OUTSIDE });
-    return host.readFile(location);
-  };
   let read: MaybePromise<FileRead | undefined>;
   try {
     read = host.readFile(location, NO_FOLLOW);
   } catch (e) {
-    return viaLink(e);
+    return viaLink(host, plugin, location, e);
   }
-  return isPromise(read) ? read.catch(viaLink) : read;
+  // No closure made for the common case (a plain file read at once).
+  return isPromise(read) ? read.catch((e: unknown) => viaLink(host, plugin, location, e)) : read;
+}
+
+/** After a refused no-follow open: a link (ELOOP) is read only when its real path lies inside the plugin. */
+function viaLink(host: SkillsHost, plugin: string, location: string, e: unknown): MaybePromise<FileRead | undefined> {
+  if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
+  const rel = relativeInside(plugin, location);
+  const held = rel === undefined ? undefined : resolveInRoot(plugin, rel);
+  if (!held?.ok) throw Object.assign(new Error(`${location} is a link that leads outside the plugin folder ${plugin} (Agent Plugins 1.0 §4.1); the skill is not loaded. Replace the link with the file.`), { code: OUTSIDE });
+  return host.readFile(location);
 }
 
 const NO_FOLLOW = { noFollow: true } as const;

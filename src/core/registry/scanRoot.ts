@@ -17,8 +17,11 @@ export interface ScanContext {
   /** How many skill folders are worked on at once (matters for asynchronous hosts). */
   concurrency: number;
   counts: { skills: number; loaded: number; reused: number };
-  /** The lint configuration of a root (`.agent-skills.yaml` at or above it), remembered for the scan. */
-  configOf?(rootPath: string): Promise<RootConfig>;
+  /**
+   * The lint configuration of a root (`.agent-skills.yaml` at or above it), remembered for the scan; undefined
+   * at once for a root no configuration applies to (installed plugins, packs...).
+   */
+  configOf?(root: SkillRoot): Promise<RootConfig> | undefined;
 }
 
 /**
@@ -28,7 +31,8 @@ export interface ScanContext {
  */
 export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined, ctx: ScanContext): Promise<SkillTable> {
   // The root's configuration rides with the checker; when it changed since the last scan, no skill is reused.
-  const config = ctx.configOf ? await ctx.configOf(root.path) : undefined;
+  const pending = ctx.configOf?.(root);
+  const config = pending ? await pending : undefined;
   if (config?.loaded) {
     const base = ctx.check;
     ctx = { ...ctx, check: (input) => base({ ...input, config: config.loaded }) };
@@ -55,13 +59,28 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
     while (next < dirs.length) {
       const i = next++;
       const r = scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
-      // A synchronous host answers at once: no promise round trip per skill.
       results[i] = isPromise(r) ? await r : r;
       const pause = ctx.slicer.checkpoint();
       if (pause) await pause;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.concurrency, dirs.length)) }, worker));
+  // A synchronous host (and checker) answers at once: one loop, no worker promises (a root of an Agent Plugin holds a
+  // handful of skills, and discovery reads hundreds of such roots). The first answer that is a promise starts the
+  // workers, which then keep `concurrency` skills in flight.
+  while (next < dirs.length) {
+    const i = next++;
+    const r = scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
+    if (isPromise(r)) {
+      const workers = Array.from({ length: Math.max(0, Math.min(ctx.concurrency - 1, dirs.length - next)) }, worker);
+      await Promise.all([r.then((v) => (results[i] = v)), ...workers]);
+      break;
+    }
+    results[i] = r;
+    const pause = ctx.slicer.checkpoint();
+    if (pause) await pause;
+  }
+  // With a concurrency of 1 no worker was started beside the first promise: one finishes the list.
+  if (next < dirs.length) await worker();
   // Kept by listing position (folders without a skill too): the hints of the next rescan.
   const table = new SkillTable(dirs, results);
   table.configStamp = config?.stamp ?? '';

@@ -94,11 +94,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     mode,
     check,
     configOf: configs
-      ? (rootPath) => {
-          const root = roots.find((r) => r.path === rootPath);
-          if (!root || sourceOf(root.scope).readOnly) return Promise.resolve({ stamp: '' });
-          let c = configs.get(rootPath);
-          if (!c) configs.set(rootPath, (c = rootConfig(host, rootPath, options.ruleOverrides?.())));
+      ? (root) => {
+          if (sourceOf(root.scope).readOnly) return undefined;
+          let c = configs.get(root.path);
+          if (!c) configs.set(root.path, (c = rootConfig(host, root.path, options.ruleOverrides?.())));
           return c;
         }
       : undefined,
