@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 // Named imports for the calls made once per skill: a bundle reaches a namespace import's members through a
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { readRegularFile, readRegularFileSync } from '../os/readRegularFile';
+import { readRegularFile, readRegularFileSync, readSmallFileSync } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
 import type { DirEntry, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
@@ -52,7 +52,7 @@ export function createNodeHost(): SyncSkillsHost {
     },
     readFile(file, options) {
       try {
-        const r = readRegularFileSync(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
+        const r = (options?.stampless ? readSmallFileSync : readRegularFileSync)(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
         return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
       } catch (e) {
         if (isMissing(e)) return undefined;

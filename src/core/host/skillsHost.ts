@@ -62,6 +62,12 @@ export interface ReadOptions {
   noFollow?: boolean;
   /** Most bytes read; a larger file throws (default: the SKILL.md limit, 16 MiB). */
   maxBytes?: number;
+  /**
+   * The caller can do without the stamp for now: a host may then read a small regular file without asking its
+   * stamp (one system call fewer per file) and answer `mtimeMs: NaN`; the size is the number of bytes read. A
+   * caller that later needs to know whether the file changed compares its content once (see the registry's rescan).
+   */
+  stampless?: boolean;
 }
 
 

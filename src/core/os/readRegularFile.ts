@@ -69,16 +69,55 @@ function check(file: string, st: fs.Stats, maxBytes: number): void {
 export function readRegularFileSync(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): RegularFileRead {
   const fd = openSync(file, options.noFollow ? OPEN_FLAGS | NOFOLLOW : OPEN_FLAGS);
   try {
-    const st = fstatSync(fd);
-    check(file, st, maxBytes);
-    const bytes = Buffer.allocUnsafe(st.size);
-    let read = 0;
-    while (read < st.size) {
-      const n = readSync(fd, bytes, read, st.size - read, read);
-      if (n === 0) break;
-      read += n;
+    return readOpenFile(fd, file, maxBytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The stamped read of an open descriptor: its kind and size checked on it, then read from offset 0. */
+function readOpenFile(fd: number, file: string, maxBytes: number): RegularFileRead {
+  const st = fstatSync(fd);
+  check(file, st, maxBytes);
+  const bytes = Buffer.allocUnsafe(st.size);
+  let read = 0;
+  while (read < st.size) {
+    const n = readSync(fd, bytes, read, st.size - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+}
+
+/** The most bytes {@link readSmallFileSync} reads without a stamp. */
+export const STAMPLESS_MAX_BYTES = 4096;
+/** One buffer for the first read of every stampless read (a scan is synchronous: never two at once). */
+const probe = Buffer.allocUnsafe(STAMPLESS_MAX_BYTES + 1);
+
+/**
+ * {@link readRegularFileSync} for a caller that can do without the stamp: a file whose first read returns between
+ * 1 and {@link STAMPLESS_MAX_BYTES} bytes (all of it: a regular file's read returns what was asked unless the file
+ * ends) is answered from that read, with `mtimeMs`, `ino` and `dev` NaN, one system call (fstat) fewer than the
+ * stamped read. Anything else — an empty or larger file, a folder (EISDIR), a FIFO (a read at an offset fails on a
+ * pipe, ESPIPE, even one a running process feeds), a device (endless) — is read or refused by the stamped read on
+ * the same descriptor, with its usual answer and messages. Never blocks: the file is opened non-blocking, and at
+ * most one bounded read is made first.
+ */
+export function readSmallFileSync(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): RegularFileRead {
+  const fd = openSync(file, options.noFollow ? OPEN_FLAGS | NOFOLLOW : OPEN_FLAGS);
+  try {
+    let n = -1;
+    try {
+      n = readSync(fd, probe, 0, probe.length, 0);
+    } catch {
+      // EISDIR, EAGAIN (a FIFO with a writer but no data)...: the stamped read says what this is.
     }
-    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    if (n > 0 && n <= STAMPLESS_MAX_BYTES && n <= maxBytes) {
+      const bytes = Buffer.allocUnsafe(n);
+      probe.copy(bytes, 0, 0, n);
+      return { bytes, size: n, mtimeMs: NaN, ino: NaN, dev: NaN };
+    }
+    return readOpenFile(fd, file, maxBytes);
   } finally {
     closeSync(fd);
   }

@@ -4,7 +4,7 @@ import { relativeInside, resolveInRoot } from '../paths/resolveInRoot';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
-import type { FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
+import type { FileRead, FileStamp, MaybePromise, ReadOptions, SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, SKILL_FILE_NAMES, type SkillFileIndex } from './skillFileNames';
 import { baseSkillId } from './skillId';
@@ -38,6 +38,8 @@ export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics
  * SKILL.md nor skill.md. A file that cannot be read or parsed still gives a (broken) skill.
  * Stays synchronous when the host and the checker answer synchronously (the default Node host and
  * the validator do): a cold scan of thousands of skills then creates no promise per skill.
+ * `stampless`: read without asking the file's stamp where the host can (a cold scan: see {@link ReadOptions.stampless});
+ * the skill then has no mtime until a rescan compares its content once (`LoadedSkill.sameContent`).
  */
 export function loadSkill(
   host: SkillsHost,
@@ -46,11 +48,12 @@ export function loadSkill(
   mode: ValidationMode,
   check: SkillChecker,
   folderName = path.basename(skillDir),
+  stampless = false,
 ): MaybePromise<LoadedSkill | undefined> {
-  return loadFile(host, root, skillDir, folderName, mode, check, 0);
+  return loadFile(host, root, skillDir, folderName, mode, check, 0, stampless);
 }
 
-function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderName: string, mode: ValidationMode, check: SkillChecker, which: number): MaybePromise<LoadedSkill | undefined> {
+function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderName: string, mode: ValidationMode, check: SkillChecker, which: number, stampless: boolean): MaybePromise<LoadedSkill | undefined> {
   if (which >= SKILL_FILE_NAMES.length) return undefined;
   const fileName = SKILL_FILE_NAMES[which];
   // skillDir is already absolute and normalized, and fileName has no separator: no need for path.join.
@@ -58,29 +61,29 @@ function loadFile(host: SkillsHost, root: SkillRoot, skillDir: string, folderNam
   const location = skillDir + FILE_SUFFIXES[which];
   let read: MaybePromise<FileRead | undefined>;
   try {
-    read = readHeld(host, root, location);
+    read = readHeld(host, root, location, stampless);
   } catch (e) {
     return unreadable(root, skillDir, location, which as SkillFileIndex, folderName, e);
   }
   if (isPromise(read)) {
     return read.then(
-      (r) => (r ? checkRead(r, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1)),
+      (r) => (r ? checkRead(r, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1, stampless)),
       (e: unknown) => unreadable(root, skillDir, location, which as SkillFileIndex, folderName, e),
     );
   }
-  return read ? checkRead(read, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1);
+  return read ? checkRead(read, root, skillDir, location, which as SkillFileIndex, fileName, folderName, mode, check) : loadFile(host, root, skillDir, folderName, mode, check, which + 1, stampless);
 }
 
 /**
  * Reads a skill file. In an Agent Plugin's root every file must stay inside the plugin through links (§4.1): the
  * file is opened without following a link, and only a link (ELOOP) pays for its real path, which must lie inside.
  */
-function readHeld(host: SkillsHost, root: SkillRoot, location: string): MaybePromise<FileRead | undefined> {
-  if (!root.plugin) return host.readFile(location);
+export function readHeld(host: SkillsHost, root: SkillRoot, location: string, stampless = false): MaybePromise<FileRead | undefined> {
+  if (!root.plugin) return host.readFile(location, stampless ? STAMPLESS : undefined);
   const plugin = root.plugin.root;
   let read: MaybePromise<FileRead | undefined>;
   try {
-    read = host.readFile(location, NO_FOLLOW);
+    read = host.readFile(location, stampless ? NO_FOLLOW_STAMPLESS : NO_FOLLOW);
   } catch (e) {
     return viaLink(host, plugin, location, e);
   }
@@ -97,7 +100,9 @@ function viaLink(host: SkillsHost, plugin: string, location: string, e: unknown)
   return host.readFile(location);
 }
 
-const NO_FOLLOW = { noFollow: true } as const;
+const NO_FOLLOW: ReadOptions = { noFollow: true };
+const STAMPLESS: ReadOptions = { stampless: true };
+const NO_FOLLOW_STAMPLESS: ReadOptions = { noFollow: true, stampless: true };
 /** The code of a refusal whose message already says everything (no "check the permissions"). */
 const OUTSIDE = 'EOUTSIDE';
 

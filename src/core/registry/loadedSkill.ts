@@ -31,7 +31,9 @@ export interface LoadedSkillInit {
  * id, status `ok` or `broken`, shadowing nothing), so most skills are one object from disk to snapshot;
  * precedence makes new records only for names that several skills share. It is its own {@link FileStamp}
  * (the mtime and size of the file read; -1 when unreadable), so a rescan can skip the unchanged file.
- * Never changed once made: snapshots and rescans share it.
+ * A cold scan reads small files without their mtime (NaN: one system call fewer per skill); the first rescan
+ * compares the file's content with what was read ({@link LoadedSkill.sameContent}) and then records the stamp
+ * ({@link LoadedSkill.stampWith}). Nothing else changes once made: snapshots and rescans share it.
  *
  * The digest of a small file is computed when first asked for, from the text kept for it: a cold scan of
  * thousands of skills then hashes none of them, and most digests are never asked for (a load, the catalog
@@ -50,8 +52,9 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   readonly diagnostics: SkillDiagnostic[];
   readonly status: 'ok' | 'broken';
   readonly shadows: string[] = NO_IDS;
-  readonly mtimeMs: number;
-  readonly size: number;
+  /** NaN until known when the file was read without its stamp (see the class comment). */
+  mtimeMs: number;
+  size: number;
   #digest: string | undefined;
   #text: string | undefined;
   #file: SkillFileIndex;
@@ -80,6 +83,19 @@ export class LoadedSkill implements SkillRecord, FileStamp {
    */
   get location(): string {
     return this.rootDir + FILE_SUFFIXES[this.#file];
+  }
+
+  /** True when `bytes` are the bytes this skill was read from (the kept text or the digest says). */
+  sameContent(bytes: Uint8Array): boolean {
+    if (bytes.byteLength !== this.size) return false;
+    if (this.#text !== undefined) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString() === this.#text;
+    return this.#digest === digestOf(bytes);
+  }
+
+  /** Records the stamp of a read whose content {@link sameContent} found unchanged. */
+  stampWith(stamp: FileStamp): void {
+    this.mtimeMs = stamp.mtimeMs;
+    this.size = stamp.size;
   }
 
   /** `sha256:<hex>` of the SKILL.md bytes ('' when the file could not be read). */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { ValidationMode } from '../skill/types';
 import type { LoadedSkill } from './loadedSkill';
-import { FILE_SUFFIXES, isPromise, loadSkill, type SkillChecker } from './loadSkill';
+import { FILE_SUFFIXES, isPromise, loadSkill, readHeld, type SkillChecker } from './loadSkill';
 import type { FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import type { TimeSlicer } from './timeSlicer';
 import { SkillTable } from './skillTable';
@@ -94,12 +94,13 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
 export function scanSkill(root: SkillRoot, skillDir: string, cached: LoadedSkill | undefined, ctx: ScanContext, folderName?: string): MaybePromise<LoadedSkill | undefined> {
   ctx.counts.skills++;
   if (cached) return rescanSkill(root, skillDir, cached, ctx, folderName);
-  const loaded = loadSkill(ctx.host, root, skillDir, ctx.mode, ctx.check, folderName);
+  // A cold read asks no stamp where the host can spare it: the first rescan compares the content instead.
+  const loaded = loadSkill(ctx.host, root, skillDir, ctx.mode, ctx.check, folderName, true);
   return isPromise(loaded) ? loaded.then((l) => counted(ctx, l)) : counted(ctx, loaded);
 }
 
 async function rescanSkill(root: SkillRoot, skillDir: string, cached: LoadedSkill, ctx: ScanContext, folderName?: string): Promise<LoadedSkill | undefined> {
-  if (await unchanged(ctx.host, cached)) {
+  if (await unchanged(ctx.host, root, cached)) {
     ctx.counts.reused++;
     return cached;
   }
@@ -111,11 +112,18 @@ function counted(ctx: ScanContext, loaded: LoadedSkill | undefined): LoadedSkill
   return loaded;
 }
 
-async function unchanged(host: SkillsHost, cached: LoadedSkill): Promise<boolean> {
+async function unchanged(host: SkillsHost, root: SkillRoot, cached: LoadedSkill): Promise<boolean> {
   try {
     // A skill read from skill.md is reloaded once a SKILL.md appears beside it (which then wins).
     if (!cached.location.endsWith(FILE_SUFFIXES[0]) && (await host.stat(cached.rootDir + FILE_SUFFIXES[0]))) return false;
-    return sameStamp(await host.stat(cached.location), cached);
+    const now = await host.stat(cached.location);
+    if (!Number.isNaN(cached.mtimeMs)) return sameStamp(now, cached);
+    // Read without its stamp: the first rescan compares the content read now (stamped) with the skill's, once.
+    if (!now || now.size !== cached.size) return false;
+    const read = await readHeld(host, root, cached.location);
+    if (!read || !cached.sameContent(read.bytes)) return false;
+    cached.stampWith(read);
+    return true;
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@ import {
   AmbiguousSkillError,
   BrokenSkillError,
   createAsyncNodeHost,
+  createNodeHost,
   createFullChecker,
   createSkillRegistry,
   defaultSkillRoots,
@@ -13,6 +14,7 @@ import {
   type RegistryChange,
   type SkillRecord,
   type SkillRoot,
+  type SkillsHost,
 } from '../../../src/core/registry';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
@@ -121,7 +123,9 @@ describe('skill registry over the fixture roots', () => {
 
   it('gives the same records through the asynchronous fs host', async () => {
     const other = createSkillRegistry({ roots: fixtureRoots(), host: createAsyncNodeHost(), concurrency: 3 });
-    assert.deepEqual((await other.refresh()).records, records);
+    // The records' fields (the stamps are not among them: a cold scan on the sync host reads without them).
+    const fields = (rs: readonly SkillRecord[]) => JSON.parse(JSON.stringify(rs));
+    assert.deepEqual(fields((await other.refresh()).records), fields(records));
   });
 });
 
@@ -255,6 +259,7 @@ describe('skill registry on changing folders', () => {
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
     const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }] });
     await reg.refresh();
+    await reg.refresh(); // the first rescan compares the content read without a stamp, and records the stamp
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('one', 'two'));
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000); // same size and mtime: only a forced reread sees it
     assert.equal(reg.resolve('x').description, 'one');
@@ -263,6 +268,34 @@ describe('skill registry on changing folders', () => {
     assert.equal(reg.resolve('x').description, 'two');
     fs.rmSync(dir, { recursive: true });
     assert.deepEqual((await reg.refreshSkill(dir)).records, []);
+  });
+
+  it('a cold scan reads without stamps; the first rescan compares content once (seeing even a same-size, same-mtime change), then stats only', async () => {
+    const root = tempDir();
+    const dirs = ['a', 'b', 'c'].map((n) => writeSkill(root, n, { description: `first ${n}` }));
+    const files = dirs.map((d) => path.join(d, 'SKILL.md'));
+    for (const f of files) fs.utimesSync(f, 1_700_000_000, 1_700_000_000);
+    const node = createNodeHost();
+    const reads: string[] = [];
+    const host: SkillsHost = { ...node, readFile: (f, o) => (reads.push(`${path.basename(path.dirname(f))}${o?.stampless ? ' stampless' : ''}`), node.readFile(f, o)) };
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'workspace' }], host });
+    await reg.refresh();
+    assert.deepEqual(reads.sort(), ['a stampless', 'b stampless', 'c stampless']);
+    assert.ok(reg.all().every((r) => Number.isNaN((r as unknown as { mtimeMs: number }).mtimeMs)), 'a cold scan of small files asks no stamp');
+    // b changes behind the registry's back: same size, mtime put back. A stamp comparison alone would miss it.
+    fs.writeFileSync(files[1], fs.readFileSync(files[1], 'utf8').replace('first', 'later'));
+    fs.utimesSync(files[1], 1_700_000_000, 1_700_000_000);
+    reads.length = 0;
+    const first = await reg.refresh();
+    assert.equal(reg.resolve('b').description, 'later b');
+    assert.deepEqual([first.stats.reused, first.stats.loaded], [2, 1]);
+    assert.deepEqual(reads.sort(), ['a', 'b', 'b', 'c'], 'each file is read once, stamped, to compare; b again to load it');
+    reads.length = 0;
+    const second = await reg.refresh();
+    assert.deepEqual([second.stats.reused, reads], [3, []], 'stamps are known now: the next rescan reads nothing');
+    fs.writeFileSync(files[0], fs.readFileSync(files[0], 'utf8').replace('first a', 'changed a, longer'));
+    await reg.refresh();
+    assert.equal(reg.resolve('a').description, 'changed a, longer');
   });
 
   it('refreshRoot rescans one root only', async () => {
