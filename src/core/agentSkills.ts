@@ -77,6 +77,7 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
     const executor = init.executor ? init.executor(r) : r;
     runtime = createSkillsRuntime({
       ...init.runtime,
+      files: host,
       source: init.source ?? skillSourceOf(registry),
       stateDir: init.stateDir,
       // Plugin skills' runs get their plugin's root and data folder, whatever gate the front end puts first.

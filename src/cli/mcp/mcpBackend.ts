@@ -116,7 +116,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     readOnly: o.readOnly,
     tools: o.tools !== false,
     resources,
-    content: new SkillContentCache(),
+    content: new SkillContentCache(core.host),
     sandbox,
     events,
     async instructions() {

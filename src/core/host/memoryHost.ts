@@ -71,6 +71,10 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       if (dirs.has(abs)) throw new UnreadableFileError('ENOTREG', abs, 0, limit, 'folder');
       const f = contents.get(abs);
       if (!f) return undefined;
+      if (options?.range) {
+        const { offset, length } = options.range;
+        return { bytes: f.bytes.subarray(Math.min(offset, f.bytes.length), Math.min(f.bytes.length, offset + Math.max(0, length))), mtimeMs: f.mtimeMs, size: f.bytes.length };
+      }
       if (f.bytes.length > limit) throw new UnreadableFileError('EFBIG', abs, f.bytes.length, limit, 'file');
       return { bytes: f.bytes, mtimeMs: f.mtimeMs, size: f.bytes.length };
     },

@@ -2,14 +2,19 @@ import * as fs from 'node:fs';
 // Named imports for the calls made once per skill: a bundle reaches a namespace import's members through a
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { readRegularFile, readRegularFileSync, readSmallFileSync } from '../os/readRegularFile';
+import { readRegularFile, readRegularFileSync, readRegularRange, readRegularRangeSync, readSmallFileSync, type RegularFileRead } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
-import type { DirEntry, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
+import type { DirEntry, FileRead, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
 
 function isMissing(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+/** A read as the host answers it: bytes and stamp (the inode too: it tells a replaced file). */
+function stamped(r: RegularFileRead): FileRead {
+  return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size, ino: r.ino };
 }
 
 function pathKindOf(st: fs.Stats): PathKind {
@@ -44,7 +49,7 @@ export function createNodeHost(): SyncSkillsHost {
     stat(file) {
       try {
         const st = statSync(file, { throwIfNoEntry: false });
-        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
+        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -52,8 +57,9 @@ export function createNodeHost(): SyncSkillsHost {
     },
     readFile(file, options) {
       try {
+        if (options?.range) return stamped(readRegularRangeSync(file, options.range.offset, options.range.length));
         const r = (options?.stampless ? readSmallFileSync : readRegularFileSync)(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
-        return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
+        return options?.stampless ? { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size } : stamped(r);
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -92,7 +98,7 @@ export function createAsyncNodeHost(): SkillsHost {
     async stat(file) {
       try {
         const st = await fsp.stat(file);
-        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size } : undefined;
+        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -100,8 +106,8 @@ export function createAsyncNodeHost(): SkillsHost {
     },
     async readFile(file, options) {
       try {
-        const r = await readRegularFile(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
-        return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size };
+        if (options?.range) return stamped(await readRegularRange(file, options.range.offset, options.range.length));
+        return stamped(await readRegularFile(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options));
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;

@@ -12,6 +12,8 @@ export interface DirEntry {
 export interface FileStamp {
   mtimeMs: number;
   size: number;
+  /** The file's inode where the host has one: tells a file replaced by another of the same size and mtime. */
+  ino?: number;
 }
 
 /** A whole file read together with the stamp of the bytes read. */
@@ -68,6 +70,11 @@ export interface ReadOptions {
    * caller that later needs to know whether the file changed compares its content once (see the registry's rescan).
    */
   stampless?: boolean;
+  /**
+   * Read only `length` bytes from `offset` (fewer at the end of the file): a page of a file of any size (the read
+   * tool's paging). `size` is then the whole file's size, and `maxBytes` does not apply.
+   */
+  range?: { offset: number; length: number };
 }
 
 

@@ -164,19 +164,50 @@ export async function readRegularFileIfPresent(file: string, maxBytes: number): 
   }
 }
 
+/** A page of a regular file: `bytes` from `offset`, with the whole file's size and stamp. */
+export type RegularFileRange = RegularFileRead;
+
 /**
- * Opens a regular file for reading parts of it (the read tool pages through large files), with the same
- * checks as {@link readRegularFile} except the size limit. The caller closes the handle.
+ * Reads `length` bytes from `offset` of a regular file of any size (fewer at its end; none past it): the read
+ * tool pages through large files. The same checks on the open descriptor as {@link readRegularFileSync}, except
+ * the size limit; `size` is the whole file's size.
  */
-export async function openRegularFile(file: string): Promise<{ handle: fs.promises.FileHandle; stat: fs.Stats }> {
+export function readRegularRangeSync(file: string, offset: number, length: number): RegularFileRange {
+  const fd = openSync(file, OPEN_FLAGS);
+  try {
+    const st = fstatSync(fd);
+    check(file, st, Number.MAX_SAFE_INTEGER);
+    const want = Math.max(0, Math.min(length, st.size - offset));
+    const bytes = Buffer.allocUnsafe(want);
+    let read = 0;
+    while (read < want) {
+      const n = readSync(fd, bytes, read, want - read, offset + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { bytes: read === want ? bytes : bytes.subarray(0, read), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** {@link readRegularRangeSync} on `fs.promises`. */
+export async function readRegularRange(file: string, offset: number, length: number): Promise<RegularFileRange> {
   const handle = await fs.promises.open(file, OPEN_FLAGS);
   try {
-    const stat = await handle.stat();
-    check(file, stat, Number.MAX_SAFE_INTEGER);
-    return { handle, stat };
-  } catch (e) {
+    const st = await handle.stat();
+    check(file, st, Number.MAX_SAFE_INTEGER);
+    const want = Math.max(0, Math.min(length, st.size - offset));
+    const bytes = Buffer.allocUnsafe(want);
+    let read = 0;
+    while (read < want) {
+      const { bytesRead } = await handle.read(bytes, read, want - read, offset + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { bytes: read === want ? bytes : bytes.subarray(0, read), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  } finally {
     await handle.close();
-    throw e;
   }
 }
 

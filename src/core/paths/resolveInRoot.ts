@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { SkillsHost } from '../host/skillsHost';
 import { isInside } from './isInside';
 
 /**
@@ -57,28 +58,54 @@ export type ResolvedPath =
  * Resolves `value` under `root` and proves it stays there, links followed: the real path of the target (or,
  * when it does not exist and may not, of its deepest existing parent) must lie inside the real path of the
  * root. The root itself may be a link (a symlinked skill folder): what counts is what lies inside its target.
- * Synchronous: one or two `realpath(3)` calls, cheaper than the promise round trips on every tool call.
+ * Synchronous on the disk: one or two `realpath(3)` calls, cheaper than the promise round trips on every tool
+ * call. {@link resolveInRootVia} asks a host instead; both run the same steps ({@link resolveSteps}).
  */
 export function resolveInRoot(root: string, value: string, options: ResolveOptions = {}): ResolvedPath {
+  const steps = resolveSteps(root, value, options);
+  for (let next = steps.next(); ; ) {
+    if (next.done) return next.value;
+    let answer: RealPathAnswer;
+    try {
+      answer = fs.realpathSync.native(next.value);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      answer = { missing: code === 'ENOENT' || code === 'ENOTDIR' };
+    }
+    next = steps.next(answer);
+  }
+}
+
+/** {@link resolveInRoot} through a host's `realPath` (which answers undefined for a path that is not there). */
+export async function resolveInRootVia(host: Pick<SkillsHost, 'realPath'>, root: string, value: string, options: ResolveOptions = {}): Promise<ResolvedPath> {
+  const steps = resolveSteps(root, value, options);
+  for (let next = steps.next(); ; ) {
+    if (next.done) return next.value;
+    next = steps.next((await host.realPath(next.value)) ?? { missing: true });
+  }
+}
+
+/** The real path of a path asked about, or why there is none (`missing`: nothing there, as opposed to unreadable). */
+type RealPathAnswer = string | { missing: boolean };
+
+/** The rule itself: yields each path whose real path it needs, and returns the answer. */
+function* resolveSteps(root: string, value: string, options: ResolveOptions): Generator<string, ResolvedPath, RealPathAnswer> {
   const checked = checkRelative(value, options);
   if (!checked.ok) return checked;
   const { rel } = checked;
-  let realRoot: string;
-  try {
-    realRoot = options.rootIsReal ? root : fs.realpathSync.native(path.resolve(root));
-  } catch {
-    return { ok: false, reason: 'root-missing', rel };
+  let realRoot = root;
+  if (!options.rootIsReal) {
+    const answer = yield path.resolve(root);
+    if (typeof answer !== 'string') return { ok: false, reason: 'root-missing', rel };
+    realRoot = answer;
   }
   const abs = rel === '' ? realRoot : path.join(realRoot, ...rel.split('/'));
   for (let probe = abs; ; probe = path.dirname(probe)) {
-    let real: string;
-    try {
-      real = fs.realpathSync.native(probe);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
+    const real = yield probe;
+    if (typeof real !== 'string') {
       if (options.mustExist !== false) return { ok: false, reason: 'not-found', rel };
       // Not there (yet): a new file, or a dangling link; what matters is where its existing parent really is.
-      if ((code === 'ENOENT' || code === 'ENOTDIR') && probe.length > realRoot.length) continue;
+      if (real.missing && probe.length > realRoot.length) continue;
       return { ok: true, rel, abs, realRoot };
     }
     if (!isInside(realRoot, real)) return { ok: false, reason: 'link-outside', rel, real };

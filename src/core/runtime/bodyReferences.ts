@@ -1,8 +1,8 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { extractBodyReferences, type BodyReferenceKind } from '../skill/bodyReferences';
 import type { ParsedSkillFile } from '../skill/types';
 import { isInside } from './skillPaths';
+import type { SkillsHost } from '../host/skillsHost';
 
 /** A file the SKILL.md body mentions, resolved under the skill root (seed 002's progressive loading). */
 export interface ResolvedReference {
@@ -19,9 +19,10 @@ export interface ResolvedReference {
  * `extractBodyReferences`), resolved under the skill root and kept only when they exist there, once each
  * in order of first mention. A reference through a link that leaves the skill is dropped.
  */
-export async function resolveBodyReferences(parsed: ParsedSkillFile, rootDir: string, limit = 100): Promise<ResolvedReference[]> {
-  const root = await fs.promises.realpath(rootDir);
-  const folders = (await fs.promises.readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name);
+export async function resolveBodyReferences(files: SkillsHost, parsed: ParsedSkillFile, rootDir: string, limit = 100): Promise<ResolvedReference[]> {
+  const root = await files.realPath(rootDir);
+  if (!root) return [];
+  const folders = ((await files.readDirectory(root)) ?? []).filter((d) => d.kind === 'directory' && !d.name.startsWith('.')).map((d) => d.name);
   const refs = extractBodyReferences(parsed, { folders }).sort((a, b) => a.start - b.start);
   const seen = new Set<string>();
   const found: ResolvedReference[] = [];
@@ -32,14 +33,13 @@ export async function resolveBodyReferences(parsed: ParsedSkillFile, rootDir: st
     const rel = path.relative(root, abs).split(path.sep).join('/');
     if (!rel || seen.has(rel) || rel.toLowerCase() === 'skill.md') continue;
     seen.add(rel);
-    try {
-      const real = await fs.promises.realpath(abs);
-      if (!isInside(root, real)) continue;
-      const st = await fs.promises.stat(real);
-      found.push({ path: rel, via: r.kind, size_bytes: st.isFile() ? st.size : 0, kind: st.isDirectory() ? 'directory' : 'file' });
-    } catch {
-      // Mentioned but absent: not offered to the model.
-    }
+    // Mentioned but absent (or out of the skill through a link): not offered to the model.
+    const real = await files.realPath(abs);
+    if (!real || !isInside(root, real)) continue;
+    const kind = await files.kind(real);
+    if (!kind) continue;
+    const size = kind === 'file' ? ((await files.stat(real))?.size ?? 0) : 0;
+    found.push({ path: rel, via: r.kind, size_bytes: size, kind: kind === 'directory' ? 'directory' : 'file' });
   }
   return found;
 }

@@ -29,7 +29,7 @@ export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocs
     const rec = resolveUsable(ctx, input.skill as string);
     return { name: rec.name, id: rec.id, root_dir: rec.rootDir, digest: rec.digest };
   })();
-  const docs = await effectiveDocFiles(ctx.source, target);
+  const docs = await effectiveDocFiles(ctx.content.files, ctx.source, target);
   return {
     result: { skill: target.name, loaded: !!active, docs: docs.map((d) => ({ ...d, selected: isSelected(active?.docs, d.path) })) },
     skills: [{ name: target.name, digest: target.digest }],
@@ -47,7 +47,7 @@ export async function selectDocs(ctx: ToolContext, call: ToolCall, input: Select
     if (!input.docs?.length) {
       throw new ToolError('invalid_input', `select_docs with mode '${mode}' needs 'docs' or 'include_all_docs'.`, `Call list_docs for '${active.name}' and pass the paths you need, or use mode 'clear'.`);
     }
-    const available = (await effectiveDocFiles(ctx.source, active)).map((d) => d.path);
+    const available = (await effectiveDocFiles(ctx.content.files, ctx.source, active)).map((d) => d.path);
     const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
     const unknown = wanted.filter((d) => !available.includes(d));
     if (unknown.length) {

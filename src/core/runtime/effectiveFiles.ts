@@ -1,8 +1,8 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compareStrings } from '../text/compareStrings';
 import { isInside, listDocFiles } from './skillPaths';
 import type { SkillSource } from './types';
+import type { SkillsHost } from '../host/skillsHost';
 
 /** The parts of a loaded skill (or a record) the lookups need. */
 interface SkillRef {
@@ -10,46 +10,37 @@ interface SkillRef {
   root_dir: string;
 }
 
-/** What is at `p` (links followed): a file, a folder, or nothing that can be read. */
-async function kindAt(p: string): Promise<'file' | 'folder' | undefined> {
-  try {
-    const st = await fs.promises.stat(p);
-    return st.isFile() ? 'file' : st.isDirectory() ? 'folder' : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The folder a reader should take `rel` from: the source's overlay of the skill (newer revisions of a read-only
  * plugin or pack skill, see `SkillSource.overlayDir`) when it holds that file, else the skill folder. Paths that
  * would leave the overlay fall through to the skill folder, whose checks then refuse them.
  */
-export async function effectiveRoot(source: SkillSource, skill: SkillRef, rel: string): Promise<string> {
+export async function effectiveRoot(files: SkillsHost, source: SkillSource, skill: SkillRef, rel: string): Promise<string> {
   const overlay = source.overlayDir?.(skill.id);
   if (!overlay) return skill.root_dir;
   const target = path.resolve(overlay, rel.replace(/\\/g, '/'));
   if (!isInside(path.resolve(overlay), target) || target === path.resolve(overlay)) return skill.root_dir;
-  return (await kindAt(target)) === 'file' ? overlay : skill.root_dir;
+  return (await files.kind(target)) === 'file' ? overlay : skill.root_dir;
 }
 
 /**
  * The docs of a skill as readers see them: the skill folder's, plus those that exist only in the source's
  * overlay (files an edit added to a read-only skill), sorted by path; an overlay copy's size wins.
  */
-export async function effectiveDocFiles(source: SkillSource | undefined, skill: SkillRef): Promise<{ path: string; size_bytes: number }[]> {
-  const own = await listDocFiles(skill.root_dir);
+export async function effectiveDocFiles(files: SkillsHost, source: SkillSource | undefined, skill: SkillRef): Promise<{ path: string; size_bytes: number }[]> {
+  const own = await listDocFiles(files, skill.root_dir);
   const overlay = source?.overlayDir?.(skill.id);
-  if (!overlay || (await kindAt(overlay)) !== 'folder') return own;
+  if (!overlay || (await files.kind(overlay)) !== 'directory') return own;
   const merged = new Map(own.map((d) => [d.path, d]));
-  for (const d of await listDocFiles(overlay)) merged.set(d.path, d);
+  for (const d of await listDocFiles(files, overlay)) merged.set(d.path, d);
   return [...merged.values()].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** The SKILL.md to read for a skill: the overlay copy when the source keeps one, else `location`. */
-export async function effectiveLocation(source: SkillSource, skill: SkillRef & { location: string }): Promise<string> {
+export async function effectiveLocation(files: SkillsHost, source: SkillSource, skill: SkillRef & { location: string }): Promise<string> {
   const overlay = source.overlayDir?.(skill.id);
   if (!overlay) return skill.location;
   const copy = path.join(overlay, 'SKILL.md');
-  return (await kindAt(copy)) === 'file' ? copy : skill.location;
+  return (await files.kind(copy)) === 'file' ? copy : skill.location;
 }

@@ -50,7 +50,7 @@ function receiptOf(a: ActiveSkill, properties: Record<string, unknown>): LoadedS
 /** Receipts for every loaded skill, in load order. */
 export async function receipts(ctx: ToolContext, s: SessionState): Promise<LoadedSkillReceipt[]> {
   const out: LoadedSkillReceipt[] = [];
-  for (const a of s.active_skills) out.push(receiptOf(a, (await ctx.content.skillFile(a.name, await effectiveLocation(ctx.source, a))).properties));
+  for (const a of s.active_skills) out.push(receiptOf(a, (await ctx.content.skillFile(a.name, await effectiveLocation(ctx.content.files, ctx.source, a))).properties));
   return out;
 }
 
@@ -82,7 +82,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
   }
   const files = await Promise.all(records.map((r) => ctx.content.skillFile(r.name, r.location)));
   const docsFor = await resolveDocs(ctx, records.map((r) => ({ name: r.name, id: r.id, root_dir: r.rootDir })), input);
-  const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(files[i].parsed, r.rootDir)));
+  const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(ctx.content.files, files[i].parsed, r.rootDir)));
   const now = ctx.now().toISOString();
   const updated = await ctx.sessions.update(call.sessionId, 'load', (s) => {
     const previous = new Map(s.active_skills.map((a) => [a.name, a]));
@@ -129,7 +129,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
 async function resolveDocs(ctx: ToolContext, skills: { name: string; id: string; root_dir: string }[], input: { docs?: string[]; include_all_docs?: boolean }): Promise<(DocsSelection | undefined)[]> {
   if (input.include_all_docs) return skills.map(() => '*');
   if (!input.docs) return skills.map(() => undefined);
-  const lists = await Promise.all(skills.map((s) => effectiveDocFiles(ctx.source, s)));
+  const lists = await Promise.all(skills.map((s) => effectiveDocFiles(ctx.content.files, ctx.source, s)));
   const wanted = input.docs.map((d) => d.replace(/^\.\//, ''));
   for (const d of wanted) {
     if (!lists.some((l) => l.some((f) => f.path === d))) {

@@ -35,17 +35,17 @@ export async function loadedContentFor(session: SessionState, cache: SkillConten
     if (a.offloaded) continue;
     let file;
     try {
-      file = await cache.skillFile(a.name, source ? await effectiveLocation(source, a) : a.location);
+      file = await cache.skillFile(a.name, source ? await effectiveLocation(cache.files, source, a) : a.location);
     } catch (e) {
       warnings.push(`Skill '${a.name}' could not be read (${(e as Error).message}); it is left out of this call.`);
       continue;
     }
     if (file.digest !== a.digest) warnings.push(`Skill '${a.name}' changed on disk since it was loaded (${a.digest} -> ${file.digest}); the current text is used.`);
-    const paths = a.docs === '*' ? (await effectiveDocFiles(source, a)).map((d) => d.path) : a.docs;
+    const paths = a.docs === '*' ? (await effectiveDocFiles(cache.files, source, a)).map((d) => d.path) : a.docs;
     const docs: LoadedSkillContent['docs'] = [];
     for (const p of paths) {
       try {
-        docs.push({ path: p, content: await cache.doc(a.name, source ? await effectiveRoot(source, a, p) : a.root_dir, p) });
+        docs.push({ path: p, content: await cache.doc(a.name, source ? await effectiveRoot(cache.files, source, a, p) : a.root_dir, p) });
       } catch (e) {
         warnings.push(`Doc '${p}' of skill '${a.name}' was skipped: ${(e as Error).message}`);
       }

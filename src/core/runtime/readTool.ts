@@ -1,7 +1,6 @@
-import * as fs from 'node:fs';
 import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
-import { openRegularFile, UnreadableFileError } from '../os/readRegularFile';
+import { UnreadableFileError } from '../os/readRegularFile';
 import { effectiveRoot } from './effectiveFiles';
 import { nextPartOffset, utf8Boundary } from '../tools/paging';
 import { ToolError } from '../tools/toolError';
@@ -41,38 +40,39 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
   }
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'read');
   // An edited plugin or pack skill: its newest revision of this file lives in the source's overlay.
-  const root = await effectiveRoot(ctx.source, active, input.path);
-  const { real, stat, relative } = await resolveSkillPath(active.name, root, input.path);
+  const files = ctx.content.files;
+  const root = await effectiveRoot(files, ctx.source, active, input.path);
+  const { real, kind, relative } = await resolveSkillPath(files, active.name, root, input.path);
   const skills = [{ name: active.name, digest: active.digest }];
-  if (stat.isDirectory()) {
-    const dirents = await fs.promises.readdir(real, { withFileTypes: true });
-    const entries = dirents
+  if (kind === 'directory') {
+    const entries = ((await files.readDirectory(real)) ?? [])
       .filter((d) => !d.name.startsWith('.'))
-      .map((d) => (d.isDirectory() ? `${d.name}/` : d.name))
+      .map((d) => (d.kind === 'directory' ? `${d.name}/` : d.name))
       .sort();
     return { result: { skill: active.name, path: relative, kind: 'directory', entries }, skills };
   }
-  // Checked on the open descriptor: a FIFO or device (or one swapped in since the path was resolved) is
-  // refused at once instead of blocking the read for ever.
-  const { handle, stat: opened } = await openRegularFile(real).catch((e: unknown) => {
-    if (e instanceof UnreadableFileError) throw new ToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
-    throw e;
-  });
-  try {
-    const size = opened.size;
-    const offset = input.offset ?? 0;
-    if (offset > size) {
-      throw new ToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);
+  // The host checks what it opens: a FIFO or device (or one swapped in since the path was resolved) is refused at
+  // once instead of blocking the read for ever. The first bytes decide text or binary; then the page asked for.
+  const page = async (offset: number, length: number) => {
+    try {
+      const r = await files.readFile(real, { range: { offset, length } });
+      if (!r) throw new ToolError('not_found', `Skill '${active.name}' has no file '${relative}' any more.`, 'The file was removed since it was listed; check the load receipt again.');
+      return { bytes: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), size: r.size };
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw new ToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
+      throw e;
     }
-    const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, size - offset);
-    const sniff = Buffer.alloc(Math.min(size, 8192));
-    if (sniff.length) await handle.read(sniff, 0, sniff.length, 0);
-    const bytes = Buffer.alloc(want);
-    if (want) await handle.read(bytes, 0, want, offset);
-    return { result: sliceResult(relative, bytes, offset, size, looksText(sniff, size), mime.lookup(relative) || undefined, active.name), skills };
-  } finally {
-    await handle.close();
+  };
+  const sniff = await page(0, 8192);
+  const size = sniff.size;
+  const offset = input.offset ?? 0;
+  if (offset > size) {
+    throw new ToolError('invalid_offset', `offset ${offset} is past the end of '${relative}' (${size} bytes).`, `Use an offset between 0 and ${size}.`);
   }
+  const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, size - offset);
+  // The sniff holds the page already when it starts at 0 and fits in it: one read for a small file.
+  const bytes = offset === 0 && want <= sniff.bytes.length ? sniff.bytes.subarray(0, want) : want > 0 ? (await page(offset, want)).bytes : Buffer.alloc(0);
+  return { result: sliceResult(relative, bytes, offset, size, looksText(sniff.bytes, size), mime.lookup(relative) || undefined, active.name), skills };
 }
 
 function sliceResult(p: string, bytes: Buffer, offset: number, size: number, text: boolean, type: string | undefined, skill?: string): ReadResult {

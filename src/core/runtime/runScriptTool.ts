@@ -46,7 +46,7 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
  * environment, sandbox, limits) and turns the engine's refusals into tool errors.
  */
 export async function prepareScriptRun(
-  ctx: Pick<ToolContext, 'executor' | 'source'>,
+  ctx: Pick<ToolContext, 'executor' | 'source' | 'content'>,
   target: RunTarget,
   input: RunScriptInput,
   signal?: AbortSignal,
@@ -59,8 +59,8 @@ export async function prepareScriptRun(
   // of the skill takes them from.
   const overlayRoot = ctx.source.overlayDir?.(target.id);
   if (input.script !== undefined) {
-    const { stat } = await resolveSkillPath(target.name, await effectiveRoot(ctx.source, target, input.script), input.script);
-    if (!stat.isFile()) {
+    const { kind } = await resolveSkillPath(ctx.content.files, target.name, await effectiveRoot(ctx.content.files, ctx.source, target, input.script), input.script);
+    if (kind !== 'file') {
       throw new ToolError('not_found', `'${input.script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
     }
   }

@@ -1,10 +1,9 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ToolError } from '../tools/toolError';
 import { isInside } from '../paths/isInside';
-import { resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
+import { resolveInRootVia, type PathRefusal } from '../paths/resolveInRoot';
 import { compareStrings } from '../text/compareStrings';
-import { createAsyncNodeHost } from '../host/nodeHost';
+import type { FileStamp, PathKind, SkillsHost } from '../host/skillsHost';
 import { SKIP, walkSkill } from '../paths/walkSkill';
 
 export { isInside };
@@ -27,13 +26,25 @@ const REFUSED: Partial<Record<PathRefusal, string>> = {
   'link-outside': 'it is a symbolic link to a place outside the skill folder',
 };
 
+/** A path of a skill resolved inside it: its real path, what it is, and its path relative to the skill root. */
+export interface SkillPath {
+  real: string;
+  /** `other`: neither a regular file nor a folder (a FIFO, a device...), which readers refuse. */
+  kind: PathKind;
+  /** Bytes, for a file. */
+  size: number;
+  /** The file's stamp (size, mtime, inode), for a file: what caches compare. */
+  stamp?: FileStamp;
+  relative: string;
+}
+
 /**
  * Resolves a model-supplied path under a skill root and proves it stays there: refuses NUL bytes,
  * percent-encoding, absolute and drive paths, `..` that climbs out, and symlinks whose real target
- * lies outside the real root. Returns the real absolute path of an existing file or folder.
+ * lies outside the real root. Returns the real absolute path of an existing file or folder, asked of `files`.
  */
-export async function resolveSkillPath(skill: string, rootDir: string, rel: string): Promise<{ real: string; stat: fs.Stats; relative: string }> {
-  const r = resolveInRoot(rootDir, rel, { allowRoot: true });
+export async function resolveSkillPath(files: SkillsHost, skill: string, rootDir: string, rel: string): Promise<SkillPath> {
+  const r = await resolveInRootVia(files, rootDir, rel, { allowRoot: true });
   if (!r.ok) {
     if (r.reason === 'root-missing') throw new ToolError('not_found', `The folder of skill '${skill}' (${path.resolve(rootDir)}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
     if (r.reason === 'not-found') {
@@ -42,19 +53,20 @@ export async function resolveSkillPath(skill: string, rootDir: string, rel: stri
     throw refuse(skill, r.reason === 'nul' ? rel.replace(/\0/g, '\\0') : rel, REFUSED[r.reason] ?? 'it is not a plain relative path');
   }
   const real = r.real ?? r.abs;
-  const stat = await fs.promises.stat(real);
-  return { real, stat, relative: path.relative(r.realRoot, real).split(path.sep).join('/') || '.' };
+  const kind = (await files.kind(real)) ?? 'other';
+  const stamp = kind === 'file' ? await files.stat(real) : undefined;
+  return { real, kind, size: stamp?.size ?? 0, stamp, relative: path.relative(r.realRoot, real).split(path.sep).join('/') || '.' };
 }
 
 const DOC_EXT = /\.(md|markdown|txt|mdx|rst)$/i;
-const host = createAsyncNodeHost();
 
 /**
  * The skill's docs (seed 004): Markdown and text files under its root, except SKILL.md itself,
  * sorted by path; skips dependency, VCS and run-workspace folders, hidden entries, and links out of the skill.
  */
-export async function listDocFiles(rootDir: string, limit = 1000): Promise<{ path: string; size_bytes: number }[]> {
-  const realRoot = await fs.promises.realpath(rootDir);
+export async function listDocFiles(host: SkillsHost, rootDir: string, limit = 1000): Promise<{ path: string; size_bytes: number }[]> {
+  const realRoot = await host.realPath(rootDir);
+  if (!realRoot) throw Object.assign(new Error(`ENOENT: the skill folder ${rootDir} does not exist`), { code: 'ENOENT' });
   const files = await walkSkill(host, realRoot, {
     skipHidden: true,
     skipDirs: [...SKIP.vcs, ...SKIP.dependencies, ...SKIP.runFolders],

@@ -16,6 +16,7 @@ import { auditCall } from './invocationAudit';
 import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
 import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
+import type { SkillsHost } from '../host/skillsHost';
 import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
@@ -23,6 +24,12 @@ import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent
 /** Configuration of a runtime; every field but `source` has a default. */
 export interface SkillsRuntimeOptions {
   source: SkillSource;
+  /**
+   * Where the runtime reads skill files (bodies, docs, the read tool, body references): the factory's host. The
+   * disk (Node's synchronous calls, one small file at a time) by default. Scripts run and edits are written on the real disk (sandbox binds,
+   * atomic renames and locks need one), through the executor and the edit engine.
+   */
+  files?: SkillsHost;
   /** Folder for `sessions/` and `audit.jsonl`; omit to keep sessions in memory and skip the audit file. */
   stateDir?: string;
   executor?: ScriptExecutor;
@@ -101,7 +108,7 @@ export interface SkillsRuntime {
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
   const sessions = new SessionStore({ stateDir: options.stateDir, defaultLoadMode: options.loadMode ?? 'turn', now });
-  const content = new SkillContentCache();
+  const content = new SkillContentCache(options.files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
   const maxLoaded = options.maxLoadedSkills ?? 5;
   const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };

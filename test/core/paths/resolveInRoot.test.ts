@@ -6,11 +6,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { resolveSkillPath } from '../../../src/core/runtime/skillPaths';
+import { createAsyncNodeHost } from '../../../src/core/host';
 import { resolveInside as execResolve } from '../../../src/core/exec/paths';
 import { resolveInsideReal } from '../../../src/core/edit/safePath';
 import { escapesFolder } from '../../../src/core/skill/validateFiles';
 import { checkRelative, relativeInside, resolveInRoot } from '../../../src/core/paths/resolveInRoot';
 import { isInside as serverIsInside } from '../../../server/uris';
+
+const files = createAsyncNodeHost();
 
 describe('paths: one rule for "inside the skill"', () => {
   let base: string;
@@ -66,12 +69,12 @@ describe('paths: one rule for "inside the skill"', () => {
 
   it('the read tool, the exec engine and the edit engine give the same verdicts', async () => {
     for (const value of ['..notes.md', 'in-link.md']) {
-      assert.ok((await resolveSkillPath('s', skill, value)).real);
+      assert.ok((await resolveSkillPath(files, 's', skill, value)).real);
       assert.ok(execResolve(skill, value, 'script', 'path_outside_skill'));
       assert.ok(await resolveInsideReal(skill, value, 'file'));
     }
     for (const value of ['../secret.txt', '..\\secret.txt', '~/x', '%2e%2e/secret.txt', '/etc/passwd', 'out-link.md']) {
-      await assert.rejects(resolveSkillPath('s', skill, value), /refused/, value);
+      await assert.rejects(resolveSkillPath(files, 's', skill, value), /refused/, value);
       assert.throws(() => execResolve(skill, value, 'script', 'path_outside_skill'), /relative|leaves|symlink|percent/, value);
       await assert.rejects(resolveInsideReal(skill, value, 'file'), /Invalid file/, value);
     }
