@@ -51,25 +51,40 @@ describe('readSmallFileSync (a read without the stamp, one system call fewer)', 
     }
   });
 
+  /**
+   * A FIFO at `name`, held open for writing by a shell (read-write: its open does not wait for a reader) that first
+   * runs `feed` (with the pipe on fd 3); resolves once the shell is past it. The deadline counts from the shell's start.
+   */
+  async function heldFifo(name: string, feed: string): Promise<{ fifo: string; stop: () => void }> {
+    const fifo = path.join(dir, name);
+    execFileSync('mkfifo', [fifo]);
+    const ready = `${fifo}.ready`;
+    const shell = spawn('sh', ['-c', `exec 3<>"${fifo}"; ${feed}; : > "${ready}"; sleep 30`], { stdio: 'ignore' });
+    const deadline = Date.now() + 10_000;
+    while (!fs.existsSync(ready) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    if (!fs.existsSync(ready)) {
+      shell.kill('SIGKILL');
+      assert.fail(`the writer of ${name} never got past opening it`);
+    }
+    return { fifo, stop: () => shell.kill('SIGKILL') };
+  }
+
+  const refusesPipe = (fifo: string): void => assert.match(refusal(() => readSmallFileSync(fifo, 1 << 20)).message, /is a named pipe \(FIFO\), not a regular file/);
+
   it('never blocks on a FIFO, with or without a writer that holds it open', async function () {
     if (process.platform === 'win32') {
       console.log('      skipped: FIFOs made with mkfifo do not exist on Windows');
       this.skip();
     }
-    const fifo = path.join(dir, 'pipe');
-    execFileSync('mkfifo', [fifo]);
-    assert.match(refusal(() => readSmallFileSync(fifo, 1 << 20)).message, /is a named pipe \(FIFO\), not a regular file/);
-    // A process that holds the pipe open for writing (read-write: its open does not wait for a reader) and writes
-    // nothing: a blocking read would wait for it for ever.
-    const ready = path.join(dir, 'writer-ready');
-    const writer = spawn('sh', ['-c', `exec 3<>"${fifo}"; : > "${ready}"; sleep 30`], { stdio: 'ignore' });
+    const lone = path.join(dir, 'pipe');
+    execFileSync('mkfifo', [lone]);
+    refusesPipe(lone);
+    // A writer that wrote nothing: a blocking read would wait for it for ever.
+    const held = await heldFifo('held', ':');
     try {
-      const deadline = Date.now() + 10_000; // counted from the writer's start, waiting for its open
-      while (!fs.existsSync(ready) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      assert.ok(fs.existsSync(ready), 'the writer never opened the pipe');
-      assert.match(refusal(() => readSmallFileSync(fifo, 1 << 20)).message, /is a named pipe \(FIFO\), not a regular file/);
+      refusesPipe(held.fifo);
     } finally {
-      writer.kill('SIGKILL');
+      held.stop();
     }
   });
 
@@ -78,30 +93,15 @@ describe('readSmallFileSync (a read without the stamp, one system call fewer)', 
       console.log('      skipped: FIFOs made with mkfifo do not exist on Windows');
       this.skip();
     }
-    const fifo = path.join(dir, 'fed');
-    execFileSync('mkfifo', [fifo]);
-    const ready = path.join(dir, 'fed-ready');
-    // Feeds more than the stampless limit: the read then falls back to the stamped one, which refuses the pipe.
-    const big = spawn('sh', ['-c', `exec 3<>"${fifo}"; head -c ${STAMPLESS_MAX_BYTES + 10} /dev/zero >&3; : > "${ready}"; sleep 30`], { stdio: 'ignore' });
-    try {
-      const deadline = Date.now() + 10_000;
-      while (!fs.existsSync(ready) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      assert.ok(fs.existsSync(ready), 'the writer never fed the pipe');
-      assert.match(refusal(() => readSmallFileSync(fifo, 1 << 20)).message, /is a named pipe \(FIFO\)/);
-    } finally {
-      big.kill('SIGKILL');
-    }
-    // A few bytes fed: the first read is at offset 0 (pread), which a pipe refuses (ESPIPE), so the stamped read decides.
-    const small = path.join(dir, 'fed-small');
-    execFileSync('mkfifo', [small]);
-    const smallReady = path.join(dir, 'fed-small-ready');
-    const feeder = spawn('sh', ['-c', `exec 3<>"${small}"; printf hello >&3; : > "${smallReady}"; sleep 30`], { stdio: 'ignore' });
-    try {
-      const deadline = Date.now() + 10_000;
-      while (!fs.existsSync(smallReady) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      assert.match(refusal(() => readSmallFileSync(small, 1 << 20)).message, /is a named pipe \(FIFO\)/);
-    } finally {
-      feeder.kill('SIGKILL');
+    // More than the stampless limit, and a few bytes: the first read is at offset 0 (pread), which a pipe refuses
+    // (ESPIPE), so the stamped read decides either way.
+    for (const [name, feed] of [['fed-big', `head -c ${STAMPLESS_MAX_BYTES + 10} /dev/zero >&3`], ['fed-small', 'printf hello >&3']]) {
+      const fed = await heldFifo(name, feed);
+      try {
+        refusesPipe(fed.fifo);
+      } finally {
+        fed.stop();
+      }
     }
   });
 });
