@@ -20,6 +20,7 @@ import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
 import { createMemoryHost } from '../../../src/core/host';
 import { FIXTURE, tempDir, writeMemSkill, writeSkill } from './registryTestUtil';
+import { invalidUtf8Skill } from '../../support/hostileDocs';
 
 const fixtureRoots = (): SkillRoot[] =>
   defaultSkillRoots({
@@ -296,6 +297,26 @@ describe('skill registry on changing folders', () => {
     fs.writeFileSync(files[0], fs.readFileSync(files[0], 'utf8').replace('first a', 'changed a, longer'));
     await reg.refresh();
     assert.equal(reg.resolve('a').description, 'changed a, longer');
+  });
+
+  it('the content comparison of the first rescan holds for a file kept by digest (invalid UTF-8) too', async () => {
+    const root = tempDir();
+    const file = path.join(root, 'odd', 'SKILL.md');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, invalidUtf8Skill('odd'));
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const reg = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    await reg.refresh();
+    assert.equal((await reg.refresh()).stats.reused, 1, 'the same bytes: reused, and the stamp recorded');
+    const other = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+    await other.refresh();
+    // One byte changed, same size and mtime: the digest comparison of the first rescan sees it.
+    const bytes = invalidUtf8Skill('odd');
+    bytes[bytes.length - 2] = 0x78;
+    fs.writeFileSync(file, bytes);
+    fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
+    const snap = await other.refresh();
+    assert.deepEqual([snap.stats.reused, snap.stats.loaded], [0, 1]);
   });
 
   it('refreshRoot rescans one root only', async () => {
