@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 // Named imports for the calls made once per skill: a bundle reaches a namespace import's members through a
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readRegularFile, readRegularFileSync, readRegularRange, readRegularRangeSync, readSmallFileSync, type RegularFileRead } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
@@ -14,7 +14,7 @@ function isMissing(e: unknown): boolean {
 
 /** A read as the host answers it: bytes and stamp (the inode too: it tells a replaced file). */
 function stamped(r: RegularFileRead): FileRead {
-  return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size, ino: r.ino };
+  return { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size, ino: r.ino, dev: r.dev };
 }
 
 function pathKindOf(st: fs.Stats): PathKind {
@@ -49,7 +49,7 @@ export function createNodeHost(): SyncSkillsHost {
     stat(file) {
       try {
         const st = statSync(file, { throwIfNoEntry: false });
-        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino } : undefined;
+        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -65,9 +65,9 @@ export function createNodeHost(): SyncSkillsHost {
         throw e;
       }
     },
-    kind(p) {
+    kind(p, options) {
       try {
-        const st = statSync(p, { throwIfNoEntry: false });
+        const st = (options?.noFollow ? lstatSync : statSync)(p, { throwIfNoEntry: false });
         return st && pathKindOf(st);
       } catch {
         return undefined;
@@ -98,7 +98,7 @@ export function createAsyncNodeHost(): SkillsHost {
     async stat(file) {
       try {
         const st = await fsp.stat(file);
-        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino } : undefined;
+        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -113,9 +113,9 @@ export function createAsyncNodeHost(): SkillsHost {
         throw e;
       }
     },
-    async kind(p) {
+    async kind(p, options) {
       try {
-        return pathKindOf(await fsp.stat(p));
+        return pathKindOf(await (options?.noFollow ? fsp.lstat(p) : fsp.stat(p)));
       } catch {
         return undefined;
       }

@@ -14,6 +14,8 @@ export interface FileStamp {
   size: number;
   /** The file's inode where the host has one: tells a file replaced by another of the same size and mtime. */
   ino?: number;
+  /** The device of `ino`: together they name a file whatever path reached it. */
+  dev?: number;
 }
 
 /** A whole file read together with the stamp of the bytes read. */
@@ -38,8 +40,11 @@ export interface SkillsHost {
    * reading it: the skill is listed as broken with that message, the others are unaffected.
    */
   readFile(file: string, options?: ReadOptions): MaybePromise<FileRead | undefined>;
-  /** What is at `p`, symbolic links followed; `undefined` when nothing is there, a link dangles, or `p` cannot be looked at. Never throws. */
-  kind(p: string): MaybePromise<PathKind | undefined>;
+  /**
+   * What is at `p`, symbolic links followed; `undefined` when nothing is there, a link dangles, or `p` cannot be
+   * looked at. Never throws. `noFollow`: what `p` itself is, a link being `other` (a dangling one included).
+   */
+  kind(p: string, options?: { noFollow?: boolean }): MaybePromise<PathKind | undefined>;
   /** `p` with every symbolic link resolved; `undefined` when it does not exist or cannot be resolved. Never throws. */
   realPath(p: string): MaybePromise<string | undefined>;
 }

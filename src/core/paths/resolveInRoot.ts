@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SkillsHost } from '../host/skillsHost';
+import type { SkillsHost, SyncSkillsHost } from '../host/skillsHost';
 import { isInside } from './isInside';
 
 /**
@@ -73,6 +73,15 @@ export function resolveInRoot(root: string, value: string, options: ResolveOptio
       answer = { missing: code === 'ENOENT' || code === 'ENOTDIR' };
     }
     next = steps.next(answer);
+  }
+}
+
+/** {@link resolveInRoot} through a host that answers at once (the Node host, the in-memory one). */
+export function resolveInRootOn(host: Pick<SyncSkillsHost, 'realPath'>, root: string, value: string, options: ResolveOptions = {}): ResolvedPath {
+  const steps = resolveSteps(root, value, options);
+  for (let next = steps.next(); ; ) {
+    if (next.done) return next.value;
+    next = steps.next(host.realPath(next.value) ?? { missing: true });
   }
 }
 

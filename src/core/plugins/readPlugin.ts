@@ -2,11 +2,12 @@
 // it contributes (each proven inside the plugin root, links followed: Agent Plugins 1.0 §4.1) and what was
 // wrong, with the narrowest failure boundary: a bad manifest rejects the plugin, a bad `skills/` location
 // rejects only its skills, a skill that leaves the root or has no SKILL.md is skipped alone (§4.1, §6.2, §7.1).
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readRegularFileSync, UnreadableFileError, type RegularFileRead } from '../os/readRegularFile';
+import { createNodeHost } from '../host/nodeHost';
+import type { FileRead, SyncSkillsHost } from '../host/skillsHost';
+import { UnreadableFileError } from '../os/readRegularFile';
 import { absolutePath, childPath } from '../paths/absolutePath';
-import { resolveInRoot } from '../paths/resolveInRoot';
+import { resolveInRootOn, type ResolvedPath } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 
 /** Where each layout keeps its manifest, in the order they are looked for. Root `plugin.json` is the standard's. */
@@ -46,15 +47,13 @@ export interface PluginRead {
   identity?: string;
 }
 
+/** The disk, for callers that give no host. */
+const nodeFiles = createNodeHost();
+
 /** True when `dir` holds a plugin manifest of any known layout (cheap: stats only). */
-export function looksLikePlugin(dir: string): boolean {
-  return MANIFESTS.some((m) => {
-    try {
-      return fs.statSync(path.join(dir, m.rel), { throwIfNoEntry: false })?.isFile() === true;
-    } catch {
-      return false; // ENOTDIR (a file given as the folder), EACCES...: not a plugin here
-    }
-  });
+export function looksLikePlugin(dir: string, files: SyncSkillsHost = nodeFiles): boolean {
+  // `kind` never throws: ENOTDIR (a file given as the folder), EACCES...: not a plugin here.
+  return MANIFESTS.some((m) => files.kind(path.join(dir, m.rel)) === 'file');
 }
 
 /** How thoroughly {@link readPlugin} looks. */
@@ -66,6 +65,8 @@ export interface ReadPluginOptions {
   fast?: boolean;
   /** The real path of `root`, when the caller has it already (spares a realpath). */
   realRoot?: string;
+  /** Where the plugin is read: the disk by default, any host that answers at once (an in-memory one in tests). */
+  files?: SyncSkillsHost;
 }
 
 /** Reads the plugin at `root`. Never throws for what is in the folder; problems are returned. */
@@ -74,7 +75,8 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   // Plain entries of the root (not links) are inside it by construction, so only links pay for the root's real
   // path (computed once, on first use): a plugin without links costs no realpath at all.
   let realRootCache = options.realRoot;
-  const realRoot = (): string => (realRootCache ??= fs.realpathSync.native(out.root));
+  const files = options.files ?? nodeFiles;
+  const realRoot = (): string => (realRootCache ??= realPathOf(files, out.root));
   // The standard plugin.json is opened without following a link (a plain file in the root is inside by
   // construction: no lstat first, no realpath); a link, or a host layout's nested manifest, is resolved first.
   let found: (typeof MANIFESTS)[number] | undefined;
@@ -83,7 +85,7 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   try {
     for (const m of MANIFESTS) {
       file = childPath(out.root, m.rel);
-      const got = readManifest(file, m.rel, realRoot);
+      const got = readManifest(files, file, m.rel, realRoot);
       if (got === undefined) continue;
       found = m;
       if ('outside' in got) {
@@ -111,7 +113,7 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   if (!read.manifest) return out;
   out.manifest = read.manifest;
   const budget = { left: MAX_PLUGIN_SKILLS };
-  const ctx: FolderContext = { out, realRoot, budget, options };
+  const ctx: FolderContext = { out, realRoot, budget, options, files };
   try {
     addSkillFolder(ctx, './skills', true);
     for (const p of read.manifest.skillPaths) if (p.replace(/\/$/, '') !== './skills') addSkillFolder(ctx, p, false);
@@ -128,6 +130,7 @@ interface FolderContext {
   realRoot: () => string;
   budget: { left: number };
   options: ReadPluginOptions;
+  files: SyncSkillsHost;
 }
 
 /**
@@ -135,32 +138,32 @@ interface FolderContext {
  * manifest's path, a skill folder itself.
  */
 function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
-  const { out, budget, options } = ctx;
+  const { out, budget, options, files } = ctx;
   const label = path.join(out.root, rel);
   // The fixed skills/ as a plain folder is inside by construction; anything else (a link, a host path) is resolved.
   const skillsDir = childPath(out.root, 'skills');
-  const entry = fixed ? fs.lstatSync(skillsDir, { throwIfNoEntry: false }) : undefined;
+  const entry = fixed ? files.kind(skillsDir, NO_FOLLOW) : undefined;
   if (fixed && !entry) return; // §6.2: an absent fixed location is not an error.
-  const plain = entry?.isDirectory() === true;
-  const loc: ReturnType<typeof resolveInRoot> = plain ? { ok: true, rel: 'skills', abs: skillsDir, realRoot: '' } : resolveInRoot(ctx.realRoot(), rel, { rootIsReal: true });
+  const plain = entry === 'directory';
+  const loc: ResolvedPath = plain ? { ok: true, rel: 'skills', abs: skillsDir, realRoot: '' } : resolveInRootOn(files, ctx.realRoot(), rel, { rootIsReal: true });
   if (!loc.ok) {
     if (loc.reason === 'not-found' && fixed) return;
     out.problems.push({ file: label, field: fixed ? undefined : 'skills', severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${label}: ${loc.reason === 'not-found' ? 'does not exist' : 'resolves outside the plugin folder'}; its skills are not loaded.` });
     return;
   }
   const real = loc.real ?? loc.abs;
-  if (!plain && !fs.statSync(real).isDirectory()) {
+  if (!plain && files.kind(real) !== 'directory') {
     out.problems.push({ file: label, severity: 'error', rule: 'Agent Plugins 1.0 §6.2', message: `${label} is not a folder; its skills are not loaded. Make skills/ a folder of skill folders.` });
     return;
   }
-  if (!fixed && isSkillFile(ctx.realRoot(), `${loc.rel}/SKILL.md`)) {
+  if (!fixed && isSkillFile(files, ctx.realRoot(), `${loc.rel}/SKILL.md`)) {
     out.skillRoots.push({ path: path.dirname(path.join(out.root, loc.rel)), skills: [path.basename(loc.rel)] });
     budget.left--;
     return;
   }
   const names: string[] = [];
-  for (const e of fs.readdirSync(real, { withFileTypes: true })) {
-    if (e.name.startsWith('.') || !(e.isDirectory() || e.isSymbolicLink())) continue;
+  for (const e of files.readDirectory(real) ?? []) {
+    if (e.name.startsWith('.') || !(e.kind === 'directory' || e.kind === 'symlink')) continue;
     if (budget.left <= 0) {
       out.problems.push({ file: label, severity: 'warning', rule: 'runtime limit', message: `${label}: more than ${MAX_PLUGIN_SKILLS} skills; the rest are not loaded.` });
       break;
@@ -169,19 +172,19 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
     // it: only links need their real path. In `fast` mode (discovery) even the SKILL.md is left to the registry,
     // which opens it without following a link and checks a link's target (loadSkill's readHeld): no realpath per
     // skill, and none per plugin without links.
-    if (e.isDirectory() && (options.fast || fs.lstatSync(path.join(real, e.name, 'SKILL.md'), { throwIfNoEntry: false })?.isFile())) {
+    if (e.kind === 'directory' && (options.fast || files.kind(path.join(real, e.name, 'SKILL.md'), NO_FOLLOW) === 'file')) {
       names.push(e.name);
       budget.left--;
       continue;
     }
     const skillRel = `${loc.rel}/${e.name}`;
-    const skill = resolveInRoot(ctx.realRoot(), skillRel, { rootIsReal: true });
+    const skill = resolveInRootOn(files, ctx.realRoot(), skillRel, { rootIsReal: true });
     if (!skill.ok) {
       out.problems.push({ file: path.join(label, e.name), severity: 'error', rule: 'Agent Plugins 1.0 §4.1', message: `${path.join(label, e.name)} resolves outside the plugin folder; the skill is skipped. Keep skills inside the plugin.` });
       continue;
     }
-    if (!isSkillFile(ctx.realRoot(), `${skillRel}/SKILL.md`)) {
-      if (fs.statSync(skill.real ?? skill.abs).isDirectory()) {
+    if (!isSkillFile(files, ctx.realRoot(), `${skillRel}/SKILL.md`)) {
+      if (files.kind(skill.real ?? skill.abs) === 'directory') {
         out.problems.push({ file: path.join(label, e.name, 'SKILL.md'), severity: 'warning', rule: 'Agent Plugins 1.0 §7.1', message: `${path.join(label, e.name)} has no SKILL.md regular file inside the plugin; it is not a skill. Add SKILL.md or move the folder out of skills/.` });
       }
       continue;
@@ -197,27 +200,37 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
  * The text of the manifest at `file` (`rel` inside the plugin), undefined when there is none, or where a link
  * leads when it leaves the plugin. Throws for a manifest that is there but cannot be read.
  */
-function readManifest(file: string, rel: string, realRoot: () => string): { text: string; identity: string } | { outside: string } | undefined {
-  const text = (r: RegularFileRead) => ({ text: r.bytes.toString('utf8'), identity: `${r.dev}:${r.ino}` });
-  const missing = (e: unknown) => ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '');
+function readManifest(files: SyncSkillsHost, file: string, rel: string, realRoot: () => string): { text: string; identity?: string } | { outside: string } | undefined {
+  // The manifest's device and inode name the plugin folder whatever path reached it (a host without them: no identity).
+  const text = (r: FileRead) => ({ text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8'), identity: r.ino === undefined ? undefined : `${r.dev}:${r.ino}` });
   if (rel === 'plugin.json') {
     try {
-      return text(readRegularFileSync(file, MAX_MANIFEST_BYTES, { noFollow: true }));
+      const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES, noFollow: true });
+      return read && text(read);
     } catch (e) {
-      if (missing(e)) return undefined;
       if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
     }
-  } else if (!fs.lstatSync(file, { throwIfNoEntry: false })) return undefined;
-  const where = resolveInRoot(realRoot(), rel, { rootIsReal: true });
+  } else if (!files.kind(file, NO_FOLLOW)) return undefined;
+  const where = resolveInRootOn(files, realRoot(), rel, { rootIsReal: true });
   if (!where.ok) {
     if (where.reason === 'not-found') return undefined;
     return { outside: where.reason };
   }
-  return text(readRegularFileSync(where.real ?? where.abs, MAX_MANIFEST_BYTES));
+  const read = files.readFile(where.real ?? where.abs, { maxBytes: MAX_MANIFEST_BYTES });
+  return read && text(read);
 }
 
 /** A `SKILL.md` that is a regular file whose real path lies in the plugin (§7.1, §4.1); `realRoot` is a real path. */
-function isSkillFile(realRoot: string, rel: string): boolean {
-  const r = resolveInRoot(realRoot, rel, { rootIsReal: true });
-  return r.ok && fs.statSync(r.real ?? r.abs).isFile();
+function isSkillFile(files: SyncSkillsHost, realRoot: string, rel: string): boolean {
+  const r = resolveInRootOn(files, realRoot, rel, { rootIsReal: true });
+  return r.ok && files.kind(r.real ?? r.abs) === 'file';
+}
+
+const NO_FOLLOW = { noFollow: true } as const;
+
+/** The real path of a plugin root; throws ENOENT (the caller reports the plugin's skills as unreadable). */
+function realPathOf(files: SyncSkillsHost, p: string): string {
+  const real = files.realPath(p);
+  if (real === undefined) throw Object.assign(new Error(`ENOENT: ${p} cannot be resolved`), { code: 'ENOENT' });
+  return real;
 }

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugin, readPlugins } from '../../../src/core/plugins';
 import { createSkillRegistry } from '../../../src/core/registry';
+import { createMemoryHost } from '../../../src/core/host';
 
 let base: string;
 function write(rel: string, text: string): string {
@@ -182,5 +183,31 @@ describe('Agent Plugins 1.0: reading a plugin for its skills', () => {
     assert.equal(evil!.description, '', 'nothing of the outside file was read into the record');
     const within = records.find((r) => r.rootDir.endsWith(path.join('skills', 'within')));
     assert.ok(within && within.status !== 'broken' && within.name === 'good', JSON.stringify(within && { status: within.status, name: within.name, d: within.diagnostics }));
+  });
+});
+
+describe('Agent Plugins 1.0: a plugin read through the host it is given', () => {
+  it('reads a plugin that exists only in an in-memory host: manifest, skills, a folder without SKILL.md, a host layout; the registry loads its skills from the same host', async () => {
+    const host = createMemoryHost();
+    const root = path.resolve('/mem/plugins/acme');
+    host.write(path.join(root, 'plugin.json'), manifest({ name: 'acme', version: '1.2.0' }));
+    host.write(path.join(root, 'skills', 'alpha', 'SKILL.md'), skill('alpha'));
+    host.write(path.join(root, 'skills', 'beta', 'SKILL.md'), skill('beta'));
+    host.write(path.join(root, 'skills', 'empty', 'notes.md'), 'no SKILL.md here');
+    const claude = path.resolve('/mem/plugins/claude-one');
+    host.write(path.join(claude, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'claude-one', skills: './extra' }));
+    host.write(path.join(claude, 'extra', 'SKILL.md'), skill('extra'));
+    assert.equal(fs.existsSync(root), false, 'the plugin is not on the disk');
+
+    const full = readPlugin(root, { files: host });
+    assert.deepEqual([full.manifest?.name, full.manifest?.version, errors(full)], ['acme', '1.2.0', []]);
+    assert.deepEqual(skillsOf(full), ['alpha', 'beta']);
+    assert.ok(full.problems.some((p) => p.severity === 'warning' && /empty has no SKILL\.md/.test(p.message)), JSON.stringify(full.problems));
+    const hostLayout = readPlugin(claude, { files: host });
+    assert.deepEqual([hostLayout.layout, hostLayout.manifest?.name, skillsOf(hostLayout)], ['claude', 'claude-one', ['extra']]);
+
+    const plugins = readPlugins([root, claude], (dir) => readPlugin(dir, { fast: true, files: host }));
+    const snap = await createSkillRegistry({ roots: pluginSkillRoots(plugins), host }).refresh();
+    assert.deepEqual(snap.records.filter((r) => r.status === 'ok').map((r) => r.id).sort(), ['plugin:acme:alpha', 'plugin:acme:beta', 'plugin:claude-one:extra']);
   });
 });
