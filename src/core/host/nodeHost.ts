@@ -75,7 +75,7 @@ export function createNodeHost(): SyncSkillsHost {
     },
     realPath(p) {
       try {
-        return realpathSync(p);
+        return realpathSync.native(p);
       } catch {
         return undefined;
       }
