@@ -35,28 +35,35 @@ describe('createAgentSkills', () => {
     host.write(path.join(dir, 'references', 'details.md'), '# Details\n\nOnly in memory.\n');
     host.write(path.join(dir, 'assets', 'big.txt'), 'x'.repeat(50_000));
     assert.equal(fs.existsSync(dir), false, 'the skill is not on the disk');
-    const core = createAgentSkills({ host, stateDir: path.resolve('/nonexistent/state-of-a-memory-runtime'), roots: [{ path: home, scope: 'user' }], runtime: { audit: false } });
-    await core.registry.refresh();
-    await core.runtime.openSession('m');
-    const load = await core.runtime.invoke('load', { names: ['guide'] }, { sessionId: 'm' });
-    assert.ok(load.ok, JSON.stringify(load));
-    assert.match(JSON.stringify(load.result), /references\/details\.md/, 'the body reference was resolved through the host');
-    const docs = await core.runtime.invoke('list_docs', { skill: 'guide' }, { sessionId: 'm' });
-    assert.ok(docs.ok, JSON.stringify(docs));
-    assert.match(JSON.stringify(docs.result), /references\/details\.md/);
-    const read = await core.runtime.invoke('read', { skill: 'guide', path: 'references/details.md' }, { sessionId: 'm' });
-    assert.ok(read.ok, JSON.stringify(read));
-    assert.equal((read.result as { content: string }).content, '# Details\n\nOnly in memory.\n');
-    // A page of a larger file, then the rest from next_offset: the host's ranged read.
-    const first = await core.runtime.invoke('read', { skill: 'guide', path: 'assets/big.txt', length: 1000 }, { sessionId: 'm' });
-    assert.ok(first.ok, JSON.stringify(first));
-    const page = first.result as { content: string; total_bytes: number; next_offset: number; complete: boolean };
-    assert.deepEqual([page.content.length, page.total_bytes, page.next_offset, page.complete], [1000, 50_000, 1000, false]);
-    const listing = await core.runtime.invoke('read', { skill: 'guide', path: 'references' }, { sessionId: 'm' });
-    assert.ok(listing.ok, JSON.stringify(listing));
-    assert.deepEqual((listing.result as { entries: string[] }).entries, ['details.md']);
-    const outside = await core.runtime.invoke('read', { skill: 'guide', path: '../../etc/passwd' }, { sessionId: 'm' });
-    assert.equal(outside.ok, false, 'a path out of the skill is refused in memory too');
+    // Sessions are state, written on the disk (a temp folder); the skill's files come from the host only.
+    const state = makeTempDir('agent-skills-mem-state-');
+    try {
+      const core = createAgentSkills({ host, stateDir: state.dir, roots: [{ path: home, scope: 'user' }], runtime: { audit: false } });
+      await core.registry.refresh();
+      await core.runtime.openSession('m');
+      const load = await core.runtime.invoke('load', { names: ['guide'] }, { sessionId: 'm' });
+      assert.ok(load.ok, JSON.stringify(load));
+      assert.match(JSON.stringify(load.result), /references\/details\.md/, 'the body reference was resolved through the host');
+      const docs = await core.runtime.invoke('list_docs', { skill: 'guide' }, { sessionId: 'm' });
+      assert.ok(docs.ok, JSON.stringify(docs));
+      assert.match(JSON.stringify(docs.result), /references\/details\.md/);
+      const read = await core.runtime.invoke('read', { skill: 'guide', path: 'references/details.md' }, { sessionId: 'm' });
+      assert.ok(read.ok, JSON.stringify(read));
+      assert.equal((read.result as { content: string }).content, '# Details\n\nOnly in memory.\n');
+      // A page of a larger file, then the rest from next_offset: the host's ranged read.
+      const first = await core.runtime.invoke('read', { skill: 'guide', path: 'assets/big.txt', length: 1000 }, { sessionId: 'm' });
+      assert.ok(first.ok, JSON.stringify(first));
+      const page = first.result as { content: string; total_bytes: number; next_offset: number; complete: boolean };
+      assert.deepEqual([page.content.length, page.total_bytes, page.next_offset, page.complete], [1000, 50_000, 1000, false]);
+      const listing = await core.runtime.invoke('read', { skill: 'guide', path: 'references' }, { sessionId: 'm' });
+      assert.ok(listing.ok, JSON.stringify(listing));
+      assert.deepEqual((listing.result as { entries: string[] }).entries, ['details.md']);
+      const outside = await core.runtime.invoke('read', { skill: 'guide', path: '../../etc/passwd' }, { sessionId: 'm' });
+      assert.equal(outside.ok, false, 'a path out of the skill is refused in memory too');
+      await core.flush();
+    } finally {
+      state.cleanup();
+    }
   });
 
   it('runs a skill script from real folders through the runtime and runner it built, and audits the run', async function () {
