@@ -2,10 +2,10 @@
 // (honouring enabledPlugins in ~/.claude/settings.json), Copilot CLI's ~/.copilot/installed-plugins tree, and
 // VS Code's installed-plugins file. Each file is untrusted JSON: bounded like a manifest, and a file that is
 // missing or unreadable simply contributes nothing (a plugin folder that is not a plugin is reported by the reader).
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readRegularFileSync } from '../os/readRegularFile';
+import { createNodeHost } from '../host/nodeHost';
+import type { DirEntry, SyncSkillsHost } from '../host/skillsHost';
 import { MAX_MANIFEST_BYTES, parseBoundedJson } from './pluginManifest';
 import { looksLikePlugin } from './readPlugin';
 
@@ -21,20 +21,26 @@ export interface InstalledPluginsInput {
   homeDir?: string;
   /** VS Code's installed agent plugins file(s) (under its user data folder). */
   vscodeInstalledFiles?: readonly string[];
+  /** Where the install records and plugin folders are read: the disk by default. */
+  files?: SyncSkillsHost;
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
+/** The disk, for callers that give no host. */
+const nodeFiles = createNodeHost();
+
+function readJson(files: SyncSkillsHost, file: string): Record<string, unknown> | undefined {
   try {
-    return parseBoundedJson(readRegularFileSync(file, MAX_MANIFEST_BYTES * 16).bytes.toString('utf8'), file, 'host install file').value;
+    const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES * 16 });
+    return read && parseBoundedJson(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength).toString('utf8'), file, 'host install file').value;
   } catch {
     return undefined;
   }
 }
 
 /** Claude Code: `plugins` maps `name@marketplace` to an install record (v1) or a list of them (v2), each with `installPath`. */
-function claudePlugins(home: string): InstalledPlugin[] {
-  const installed = readJson(path.join(home, '.claude', 'plugins', 'installed_plugins.json'));
-  const settings = readJson(path.join(home, '.claude', 'settings.json'));
+function claudePlugins(files: SyncSkillsHost, home: string): InstalledPlugin[] {
+  const installed = readJson(files, path.join(home, '.claude', 'plugins', 'installed_plugins.json'));
+  const settings = readJson(files, path.join(home, '.claude', 'settings.json'));
   const enabled = settings && typeof settings.enabledPlugins === 'object' && settings.enabledPlugins !== null ? (settings.enabledPlugins as Record<string, unknown>) : {};
   const plugins = installed && typeof installed.plugins === 'object' && installed.plugins !== null ? (installed.plugins as Record<string, unknown>) : {};
   const out: InstalledPlugin[] = [];
@@ -49,20 +55,20 @@ function claudePlugins(home: string): InstalledPlugin[] {
 }
 
 /** Copilot CLI: plugin folders up to two levels below `~/.copilot/installed-plugins` (`<marketplace>/<plugin>` or `<plugin>`). */
-function copilotPlugins(home: string): InstalledPlugin[] {
+function copilotPlugins(files: SyncSkillsHost, home: string): InstalledPlugin[] {
   const base = path.join(home, '.copilot', 'installed-plugins');
   const out: InstalledPlugin[] = [];
   const visit = (dir: string, depth: number): void => {
-    let entries: fs.Dirent[];
+    let entries: DirEntry[];
     try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
+      entries = files.readDirectory(dir) ?? [];
     } catch {
       return;
     }
     for (const e of entries.slice(0, 1000)) {
-      if (!e.isDirectory() || e.name.startsWith('.')) continue;
+      if (e.kind !== 'directory' || e.name.startsWith('.')) continue;
       const abs = path.join(dir, e.name);
-      if (looksLikePlugin(abs)) out.push({ dir: abs, host: 'copilot-cli' });
+      if (looksLikePlugin(abs, files)) out.push({ dir: abs, host: 'copilot-cli' });
       else if (depth < 2) visit(abs, depth + 1);
     }
   };
@@ -75,8 +81,8 @@ function copilotPlugins(home: string): InstalledPlugin[] {
  * marketplace, name? }] }`, each `pluginUri` a `file:` URI of the plugin folder (as VS Code itself reads it:
  * entries without a string `pluginUri` and `marketplace` are skipped).
  */
-function vscodePlugins(file: string): InstalledPlugin[] {
-  const json = readJson(file);
+function vscodePlugins(files: SyncSkillsHost, file: string): InstalledPlugin[] {
+  const json = readJson(files, file);
   const list = json && Array.isArray(json.installed) ? json.installed.slice(0, 1000) : [];
   const out: InstalledPlugin[] = [];
   for (const entry of list) {
@@ -94,20 +100,20 @@ function vscodePlugins(file: string): InstalledPlugin[] {
  * plugin folder, or a folder whose immediate children are plugin folders. A folder that is neither is returned
  * as is, so the reader reports it (once: see PluginShelf).
  */
-export function pluginsAt(dirs: readonly string[], host: string): InstalledPlugin[] {
+export function pluginsAt(dirs: readonly string[], host: string, files: SyncSkillsHost = nodeFiles): InstalledPlugin[] {
   const out: InstalledPlugin[] = [];
   for (const dir of dirs) {
-    if (looksLikePlugin(dir)) {
+    if (looksLikePlugin(dir, files)) {
       out.push({ dir, host });
       continue;
     }
-    let children: fs.Dirent[] = [];
+    let children: DirEntry[] = [];
     try {
-      children = fs.readdirSync(dir, { withFileTypes: true }).slice(0, 1000);
+      children = (files.readDirectory(dir) ?? []).slice(0, 1000);
     } catch {
       // missing or unreadable: reported by the reader
     }
-    const found = children.filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.') && looksLikePlugin(path.join(dir, e.name)));
+    const found = children.filter((e) => (e.kind === 'directory' || e.kind === 'symlink') && !e.name.startsWith('.') && looksLikePlugin(path.join(dir, e.name), files));
     if (found.length) for (const e of found) out.push({ dir: path.join(dir, e.name), host });
     else out.push({ dir, host });
   }
@@ -124,15 +130,12 @@ function safeFileUrl(u: string): string | undefined {
 
 /** Every plugin folder the hosts installed, each folder once (the first host that lists it names it). */
 export function installedPlugins(input: InstalledPluginsInput): InstalledPlugin[] {
-  const all = [...(input.vscodeInstalledFiles ?? []).flatMap(vscodePlugins), ...(input.homeDir ? [...copilotPlugins(input.homeDir), ...claudePlugins(input.homeDir)] : [])];
+  const files = input.files ?? nodeFiles;
+  const all = [...(input.vscodeInstalledFiles ?? []).flatMap((f) => vscodePlugins(files, f)), ...(input.homeDir ? [...copilotPlugins(files, input.homeDir), ...claudePlugins(files, input.homeDir)] : [])];
   const seen = new Set<string>();
   return all.filter((p) => {
-    let key: string;
-    try {
-      key = fs.realpathSync.native(p.dir);
-    } catch {
-      return false;
-    }
+    const key = files.realPath(p.dir);
+    if (key === undefined) return false;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { installedPlugins, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
+import { createMemoryHost } from '../../../src/core/host';
 
 let home: string;
 function write(rel: string, text: string): string {
@@ -61,5 +62,28 @@ describe('plugins installed by agents, found with no configuration', () => {
     const fifo = path.join(home, 'installed.json');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
     assert.deepEqual(installedPlugins({ homeDir: home, vscodeInstalledFiles: [fifo] }), [], 'a FIFO is not read (nothing would ever write to it)');
+  });
+});
+
+describe('plugins installed by agents, read through the host given', () => {
+  it('finds Claude Code, Copilot CLI and VS Code installs that exist only in an in-memory host', () => {
+    const files = createMemoryHost();
+    const h = path.resolve('/mem/home-of-a-test');
+    const put = (rel: string, text: string) => files.write(path.join(h, rel), text);
+    const claude = path.join(h, '.claude/plugins/cache/mp/alpha/1.0.0');
+    put('.claude/plugins/cache/mp/alpha/1.0.0/.claude-plugin/plugin.json', JSON.stringify({ name: 'alpha' }));
+    put('.claude/plugins/cache/mp/off/1.0.0/.claude-plugin/plugin.json', JSON.stringify({ name: 'off' }));
+    put('.claude/plugins/installed_plugins.json', JSON.stringify({ version: 2, plugins: { 'alpha@mp': [{ installPath: claude }], 'off@mp': [{ installPath: path.join(h, '.claude/plugins/cache/mp/off/1.0.0') }] } }));
+    put('.claude/settings.json', JSON.stringify({ enabledPlugins: { 'off@mp': false } }));
+    put('.copilot/installed-plugins/marketplace/tools/plugin.json', JSON.stringify({ name: 'tools' }));
+    const vs = path.join(h, 'vscode/installed.json');
+    put('vscode/installed.json', JSON.stringify({ version: 1, installed: [{ pluginUri: pathToFileURL(claude).href, marketplace: 'mp' }] }));
+    assert.equal(fs.existsSync(h), false, 'nothing of it is on the disk');
+    const found = installedPlugins({ homeDir: h, vscodeInstalledFiles: [vs], files });
+    // alpha is listed by VS Code and by Claude Code: once, under the first host that lists it.
+    assert.deepEqual(found.map((p) => [path.relative(h, p.dir), p.host]).sort(), [
+      ['.claude/plugins/cache/mp/alpha/1.0.0', 'vscode'],
+      ['.copilot/installed-plugins/marketplace/tools', 'copilot-cli'],
+    ]);
   });
 });
