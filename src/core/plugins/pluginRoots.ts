@@ -21,7 +21,8 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (
   for (const d of dirs) {
     const { dir, host } = typeof d === 'string' ? { dir: d, host: 'config' } : d;
     const plugin = read(dir);
-    // The same folder reached by two paths is one folder: its manifest's device and inode say so (no realpath).
+    // The same folder reached by two paths is one plugin: a loaded one by its name and version (below), a rejected
+    // one by its manifest's device and inode (no realpath either way).
     const key = plugin.identity ?? absolutePath(dir);
     const seen = seenDirs.get(key);
     if (seen) {

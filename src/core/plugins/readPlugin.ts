@@ -43,7 +43,10 @@ export interface PluginRead {
   problems: PluginProblem[];
   /** Absolute path of the manifest found (whatever the layout). */
   manifestFile?: string;
-  /** The manifest file's device and inode: the same plugin folder reached by two paths has the same. */
+  /**
+   * For a rejected plugin, the manifest file's device and inode: the same folder reached by two paths has the same.
+   * (A loaded plugin is known by its name and version.)
+   */
   identity?: string;
 }
 
@@ -94,7 +97,6 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
         return out;
       }
       text = got.text;
-      out.identity = got.identity;
       break;
     }
   } catch (e) {
@@ -110,7 +112,13 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   out.manifestFile = file;
   const read = found.layout === 'agent-plugins' ? readStandardManifest(text, file) : readHostManifest(text, file, found.layout);
   out.problems.push(...read.problems);
-  if (!read.manifest) return out;
+  if (!read.manifest) {
+    // A rejected plugin has no name@version to be told apart by: the manifest's device and inode name its folder
+    // whatever path reached it, so it is reported once (readPlugins). A valid one is recognised by name and version.
+    const st = files.stat(file);
+    if (st?.ino !== undefined) out.identity = `${st.dev}:${st.ino}`;
+    return out;
+  }
   out.manifest = read.manifest;
   const budget = { left: MAX_PLUGIN_SKILLS };
   const ctx: FolderContext = { out, realRoot, budget, options, files };
@@ -200,12 +208,12 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
  * The text of the manifest at `file` (`rel` inside the plugin), undefined when there is none, or where a link
  * leads when it leaves the plugin. Throws for a manifest that is there but cannot be read.
  */
-function readManifest(files: SyncSkillsHost, file: string, rel: string, realRoot: () => string): { text: string; identity?: string } | { outside: string } | undefined {
-  // The manifest's device and inode name the plugin folder whatever path reached it (a host without them: no identity).
-  const text = (r: FileRead) => ({ text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8'), identity: r.ino === undefined ? undefined : `${r.dev}:${r.ino}` });
+function readManifest(files: SyncSkillsHost, file: string, rel: string, realRoot: () => string): { text: string } | { outside: string } | undefined {
+  const text = (r: FileRead) => ({ text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8') });
   if (rel === 'plugin.json') {
     try {
-      const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES, noFollow: true });
+      // No stamp needed (one system call fewer per plugin): see `identity` for the one case that wants the inode.
+      const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES, noFollow: true, stampless: true });
       return read && text(read);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;

@@ -45,12 +45,20 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   const prefix = root.path + path.sep;
   // A root that names its skill folders (an Agent Plugin's, listed by its reader a moment ago) is not listed again:
   // a name gone since is simply not a skill (its SKILL.md is not found).
-  const entries = root.only ? root.only.map((name) => ({ name, kind: 'directory' as const })) : await ctx.host.readDirectory(root.path);
-  if (!entries) return new SkillTable();
-  for (const e of entries) {
-    if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */ && (!root.only || root.only.includes(e.name))) {
-      names.push(e.name);
-      dirs.push(prefix + e.name);
+  if (root.only) {
+    for (const name of root.only) {
+      if (name.charCodeAt(0) === 46 /* . */) continue;
+      names.push(name);
+      dirs.push(prefix + name);
+    }
+  } else {
+    const entries = await ctx.host.readDirectory(root.path);
+    if (!entries) return new SkillTable();
+    for (const e of entries) {
+      if ((e.kind === 'directory' || e.kind === 'symlink') && e.name.charCodeAt(0) !== 46 /* . */) {
+        names.push(e.name);
+        dirs.push(prefix + e.name);
+      }
     }
   }
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);

@@ -167,6 +167,21 @@ describe('Agent Plugins 1.0: reading a plugin for its skills', () => {
     assert.ok(broken?.id.startsWith('plugin:acme.tools:'));
   });
 
+  it('the same folder reached through a link is one plugin, loaded or rejected, with the hosts of both paths', () => {
+    const good = plugin('good', manifest({ name: 'good', version: '1.0.0' }), ['one']);
+    const bad = plugin('bad', '{ not json', ['two']);
+    fs.symlinkSync(good, path.join(base, 'good-link'));
+    fs.symlinkSync(bad, path.join(base, 'bad-link'));
+    const plugins = readPlugins([
+      { dir: good, host: 'claude-code' },
+      { dir: path.join(base, 'good-link'), host: 'copilot-cli' },
+      { dir: bad, host: 'claude-code' },
+      { dir: path.join(base, 'bad-link'), host: 'vscode' },
+    ]);
+    assert.deepEqual(plugins.map((x) => [x.manifest?.name ?? 'rejected', x.hosts]), [['good', ['claude-code', 'copilot-cli']], ['rejected', ['claude-code', 'vscode']]]);
+    assert.equal(plugins[1].problems.filter((x) => x.severity === 'error').length, 1, 'the rejected plugin is reported once');
+  });
+
   it('§4.1 in discovery (fast reading): a SKILL.md that links out of the plugin is refused by the registry, a link within loads', async () => {
     write('outside/secret.md', skill('secret'));
     const p = plugin('p', manifest({ name: 'p' }), ['good']);
