@@ -21,7 +21,10 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
   const maxBytes = options.maxFileBytes ?? MAX_SKILL_FILE_BYTES;
   const contents = new Map<string, { bytes: Uint8Array; mtimeMs: number }>();
   const dirs = new Map<string, Set<string>>();
+  /** A folder's mtime: moved when an entry is added to it or removed from it, as on disk. */
+  const dirTimes = new Map<string, number>();
   let clock = 1;
+  const touch = (dir: string): void => void dirTimes.set(dir, clock++);
   const calls = { readDirectory: 0, stat: 0, readFile: 0 };
 
   const addDir = (dir: string): void => {
@@ -31,16 +34,19 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     if (parent === dir) return;
     addDir(parent);
     dirs.get(parent)!.add(path.basename(dir));
+    touch(parent);
   };
   const write = (file: string, content: string | Uint8Array): void => {
     const abs = path.resolve(file);
     addDir(path.dirname(abs));
-    dirs.get(path.dirname(abs))!.add(path.basename(abs));
+    const siblings = dirs.get(path.dirname(abs))!;
+    if (!siblings.has(path.basename(abs))) touch(path.dirname(abs));
+    siblings.add(path.basename(abs));
     contents.set(abs, { bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content, mtimeMs: clock++ });
   };
   const remove = (target: string): void => {
     const abs = path.resolve(target);
-    dirs.get(path.dirname(abs))?.delete(path.basename(abs));
+    if (dirs.get(path.dirname(abs))?.delete(path.basename(abs))) touch(path.dirname(abs));
     contents.delete(abs);
     const prefix = abs + path.sep;
     for (const k of [...contents.keys()]) if (k.startsWith(prefix)) contents.delete(k);
@@ -59,10 +65,13 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       const abs = path.resolve(dir);
       return [...names].map((name): DirEntry => ({ name, kind: dirs.has(path.join(abs, name)) ? 'directory' : 'file' }));
     },
-    stat(file) {
+    stat(file, options) {
       calls.stat++;
-      const f = contents.get(path.resolve(file));
-      return f ? { mtimeMs: f.mtimeMs, size: f.bytes.length } : undefined;
+      const abs = path.resolve(file);
+      const f = contents.get(abs);
+      if (f) return { mtimeMs: f.mtimeMs, size: f.bytes.length };
+      const entries = options?.folders ? dirs.get(abs) : undefined;
+      return entries ? { mtimeMs: dirTimes.get(abs) ?? 0, size: entries.size } : undefined;
     },
     readFile(file, options): FileRead | undefined {
       calls.readFile++;

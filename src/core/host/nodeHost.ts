@@ -46,10 +46,10 @@ export function createNodeHost(): SyncSkillsHost {
         throw e;
       }
     },
-    stat(file) {
+    stat(file, options) {
       try {
         const st = statSync(file, { throwIfNoEntry: false });
-        return st && st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
+        return st && (st.isFile() || (options?.folders && st.isDirectory())) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -95,10 +95,10 @@ export function createAsyncNodeHost(): SkillsHost {
         throw e;
       }
     },
-    async stat(file) {
+    async stat(file, options) {
       try {
         const st = await fsp.stat(file);
-        return st.isFile() ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
+        return st.isFile() || (options?.folders && st.isDirectory()) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;

@@ -32,8 +32,11 @@ export interface FileRead extends FileStamp {
 export interface SkillsHost {
   /** Lists a folder; `undefined` when it does not exist or is not a folder. */
   readDirectory(dir: string): MaybePromise<DirEntry[] | undefined>;
-  /** Stamps a file; `undefined` when it does not exist or is not a regular file. */
-  stat(file: string): MaybePromise<FileStamp | undefined>;
+  /**
+   * Stamps a file; `undefined` when it does not exist or is not a regular file. `folders`: a folder is stamped too
+   * (its mtime moves when an entry is added, removed or renamed), for callers that watch a folder's listing.
+   */
+  stat(file: string, options?: { folders?: boolean }): MaybePromise<FileStamp | undefined>;
   /**
    * Reads a regular file with its stamp; `undefined` when it does not exist. A FIFO, device or folder, or a
    * file over the size limit, throws (an `UnreadableFileError` from the Node hosts) without blocking or

@@ -1,28 +1,39 @@
 // The plugins a long-lived front end (the extension, the MCP server) reads again on every scan: a plugin folder
 // whose manifest and skill folders did not change is not read again, and each problem is reported once, not on
 // every scan (a folder that is not a plugin stays one line in the output channel).
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { InstalledPlugin } from './installedPlugins';
 import type { PluginProblem } from './pluginManifest';
 import { readPlugins, type LocatedPlugin } from './pluginRoots';
 import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
 import { fileProblemKey, ReportOnce } from '../reportOnce';
+import { createNodeHost } from '../host/nodeHost';
+import type { SyncSkillsHost } from '../host/skillsHost';
 
 /** What changes when a plugin's manifest or its skill folders change: their modification times and sizes. */
-function stampOf(root: string, previous: PluginRead | undefined): string {
+function stampOf(files: SyncSkillsHost, root: string, previous: PluginRead | undefined): string {
   const parts = [root, ...MANIFEST_PATHS.map((rel) => path.join(root, rel)), ...(previous?.skillRoots.map((r) => r.path) ?? [path.join(root, 'skills')])];
   return parts
     .map((p) => {
-      const st = fs.statSync(p, { throwIfNoEntry: false });
+      let st;
+      try {
+        st = files.stat(p, FOLDERS_TOO);
+      } catch {
+        st = undefined; // unreadable: read again each time, and the reader says why
+      }
       return st ? `${st.mtimeMs}:${st.size}` : '-';
     })
     .join('|');
 }
 
+const FOLDERS_TOO = { folders: true } as const;
+
 export class PluginShelf {
   private readonly cache = new Map<string, { stamp: string; read: PluginRead }>();
   private readonly reported = new ReportOnce();
+
+  /** `files`: where plugins are read and stamped (the disk by default). */
+  constructor(private readonly files: SyncSkillsHost = createNodeHost()) {}
 
   /** The plugins at `dirs` (see readPlugins), and the problems not reported before. */
   read(dirs: readonly (string | InstalledPlugin)[]): { plugins: LocatedPlugin[]; fresh: PluginProblem[] } {
@@ -31,11 +42,11 @@ export class PluginShelf {
       const root = path.resolve(dir);
       seen.add(root);
       const cached = this.cache.get(root);
-      const stamp = stampOf(root, cached?.read);
+      const stamp = stampOf(this.files, root, cached?.read);
       if (cached && cached.stamp === stamp) return cached.read;
-      const read = readPlugin(root, { fast: true });
+      const read = readPlugin(root, { fast: true, files: this.files });
       // The stamp of what was read (its skill folders are known now).
-      this.cache.set(root, { stamp: stampOf(root, read), read });
+      this.cache.set(root, { stamp: stampOf(this.files, root, read), read });
       return read;
     });
     for (const key of this.cache.keys()) if (!seen.has(key)) this.cache.delete(key);

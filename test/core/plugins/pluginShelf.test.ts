@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pluginsAt, PluginShelf, PLUGIN_SCHEMA_1_0 } from '../../../src/core/plugins';
+import { createMemoryHost } from '../../../src/core/host';
 import { fileWriter } from '../../support/tempDir';
 
 describe('PluginShelf: plugins read on every scan', () => {
@@ -51,5 +52,23 @@ describe('PluginShelf: plugins read on every scan', () => {
     const found = pluginsAt([path.join(base, 'plugins'), path.join(base, 'plugins', 'good'), path.join(base, 'lonely')], 'config');
     assert.deepEqual(found.map((f) => path.relative(base, f.dir)), ['plugins/good', 'plugins/good', 'lonely']);
     assert.ok(found.every((f) => f.host === 'config'));
+  });
+});
+
+describe('PluginShelf over the host it is given', () => {
+  it('reads plugins from an in-memory host, reads an unchanged one no more, and sees a skill folder added', () => {
+    const host = createMemoryHost();
+    const root = path.resolve('/mem/shelf/acme');
+    host.write(path.join(root, 'plugin.json'), JSON.stringify({ $schema: PLUGIN_SCHEMA_1_0, name: 'acme', version: '1.0.0' }));
+    host.write(path.join(root, 'skills', 'one', 'SKILL.md'), '---\nname: one\ndescription: Use one when one is needed.\n---\n');
+    const shelf = new PluginShelf(host);
+    const skillsOf = (r: ReturnType<PluginShelf['read']>) => r.plugins.flatMap((p) => p.skillRoots.flatMap((s) => s.skills));
+    assert.deepEqual(skillsOf(shelf.read([root])), ['one']);
+    const reads = host.calls.readFile;
+    assert.deepEqual(skillsOf(shelf.read([root])), ['one']);
+    assert.equal(host.calls.readFile, reads, 'an unchanged plugin is not read again');
+    host.write(path.join(root, 'skills', 'two', 'SKILL.md'), '---\nname: two\ndescription: Use two when two is needed.\n---\n');
+    assert.deepEqual(skillsOf(shelf.read([root])), ['one', 'two'], 'a new skill folder moves the stamp of skills/');
+    assert.ok(host.calls.readFile > reads);
   });
 });
