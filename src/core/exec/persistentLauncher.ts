@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { asBuffer } from '../host/skillsHost';
 import { selfNodeEnv } from './interpreters';
 import { LAUNCHER_PROGRAM } from './launcherProgram';
 import { GroupSignals, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
@@ -91,7 +92,7 @@ export class PersistentLauncher {
         break;
       case 'out': {
         const d = m.data!;
-        r.on.out(m.fd!, Buffer.isBuffer(d) ? d : Buffer.from(d.buffer, d.byteOffset, d.byteLength));
+        r.on.out(m.fd!, asBuffer(d));
         break;
       }
       case 'error': {

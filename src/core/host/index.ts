@@ -1,4 +1,4 @@
 export type { DirEntry, FileRead, FileStamp, MaybePromise, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
-export { readTextFile, resolvedEntries, textOfRead } from './skillsHost';
+export { asBuffer, readTextFile, resolvedEntries, textOfRead } from './skillsHost';
 export { createAsyncNodeHost, createNodeHost } from './nodeHost';
 export { createMemoryHost, type MemoryHost } from './memoryHost';

@@ -86,6 +86,11 @@ export interface ReadOptions {
 }
 
 
+/** The bytes of a read as a Buffer, without copying them (a host may answer with a plain Uint8Array). */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 // A BOM is kept (`ignoreBOM`): the file-bom rule must see it.
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 

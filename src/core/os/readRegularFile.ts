@@ -79,14 +79,32 @@ export function readRegularFileSync(file: string, maxBytes: number, options: { n
 function readOpenFile(fd: number, file: string, maxBytes: number): RegularFileRead {
   const st = fstatSync(fd);
   check(file, st, maxBytes);
-  const bytes = Buffer.allocUnsafe(st.size);
+  const bytes = readAtSync(fd, 0, st.size);
+  return { bytes, size: bytes.length, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+}
+
+/** `want` bytes of an open file from `offset`, fewer when it ends first (a file that shrank since its stat). */
+function readAtSync(fd: number, offset: number, want: number): Buffer {
+  const bytes = Buffer.allocUnsafe(want);
   let read = 0;
-  while (read < st.size) {
-    const n = readSync(fd, bytes, read, st.size - read, read);
+  while (read < want) {
+    const n = readSync(fd, bytes, read, want - read, offset + read);
     if (n === 0) break;
     read += n;
   }
-  return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  return read === want ? bytes : bytes.subarray(0, read);
+}
+
+/** {@link readAtSync} on a `fs.promises` handle. */
+async function readAt(handle: fs.promises.FileHandle, offset: number, want: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(want);
+  let read = 0;
+  while (read < want) {
+    const { bytesRead } = await handle.read(bytes, read, want - read, offset + read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read === want ? bytes : bytes.subarray(0, read);
 }
 
 /** The most bytes {@link readSmallFileSync} reads without a stamp. */
@@ -129,14 +147,8 @@ export async function readRegularFile(file: string, maxBytes: number, options: {
   try {
     const st = await handle.stat();
     check(file, st, maxBytes);
-    const bytes = Buffer.allocUnsafe(st.size);
-    let read = 0;
-    while (read < st.size) {
-      const { bytesRead } = await handle.read(bytes, read, st.size - read, read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return { bytes: read === st.size ? bytes : bytes.subarray(0, read), size: read, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const bytes = await readAt(handle, 0, st.size);
+    return { bytes, size: bytes.length, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } finally {
     await handle.close();
   }
@@ -177,15 +189,8 @@ export function readRegularRangeSync(file: string, offset: number, length: numbe
   try {
     const st = fstatSync(fd);
     check(file, st, Number.MAX_SAFE_INTEGER);
-    const want = Math.max(0, Math.min(length, st.size - offset));
-    const bytes = Buffer.allocUnsafe(want);
-    let read = 0;
-    while (read < want) {
-      const n = readSync(fd, bytes, read, want - read, offset + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return { bytes: read === want ? bytes : bytes.subarray(0, read), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const bytes = readAtSync(fd, offset, Math.max(0, Math.min(length, st.size - offset)));
+    return { bytes, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } finally {
     closeSync(fd);
   }
@@ -197,15 +202,8 @@ export async function readRegularRange(file: string, offset: number, length: num
   try {
     const st = await handle.stat();
     check(file, st, Number.MAX_SAFE_INTEGER);
-    const want = Math.max(0, Math.min(length, st.size - offset));
-    const bytes = Buffer.allocUnsafe(want);
-    let read = 0;
-    while (read < want) {
-      const { bytesRead } = await handle.read(bytes, read, want - read, offset + read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
-    return { bytes: read === want ? bytes : bytes.subarray(0, read), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const bytes = await readAt(handle, offset, Math.max(0, Math.min(length, st.size - offset)));
+    return { bytes, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } finally {
     await handle.close();
   }

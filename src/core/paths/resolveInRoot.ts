@@ -62,26 +62,30 @@ export type ResolvedPath =
  * call. {@link resolveInRootVia} asks a host instead; both run the same steps ({@link resolveSteps}).
  */
 export function resolveInRoot(root: string, value: string, options: ResolveOptions = {}): ResolvedPath {
-  const steps = resolveSteps(root, value, options);
-  for (let next = steps.next(); ; ) {
-    if (next.done) return next.value;
-    let answer: RealPathAnswer;
-    try {
-      answer = fs.realpathSync.native(next.value);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      answer = { missing: code === 'ENOENT' || code === 'ENOTDIR' };
-    }
-    next = steps.next(answer);
-  }
+  return resolveSync(diskRealPath, root, value, options);
 }
 
 /** {@link resolveInRoot} through a host that answers at once (the Node host, the in-memory one). */
 export function resolveInRootOn(host: Pick<SyncSkillsHost, 'realPath'>, root: string, value: string, options: ResolveOptions = {}): ResolvedPath {
+  return resolveSync((p) => host.realPath(p) ?? { missing: true }, root, value, options);
+}
+
+/** realpath(3) on the disk, telling a path that is not there from one that cannot be looked at. */
+function diskRealPath(p: string): RealPathAnswer {
+  try {
+    return fs.realpathSync.native(p);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { missing: code === 'ENOENT' || code === 'ENOTDIR' };
+  }
+}
+
+/** Runs {@link resolveSteps} with answers given at once. */
+function resolveSync(realPath: (p: string) => RealPathAnswer, root: string, value: string, options: ResolveOptions): ResolvedPath {
   const steps = resolveSteps(root, value, options);
   for (let next = steps.next(); ; ) {
     if (next.done) return next.value;
-    next = steps.next(host.realPath(next.value) ?? { missing: true });
+    next = steps.next(realPath(next.value));
   }
 }
 

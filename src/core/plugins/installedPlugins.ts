@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeHost } from '../host/nodeHost';
-import type { DirEntry, SyncSkillsHost } from '../host/skillsHost';
+import { asBuffer, type DirEntry, type SyncSkillsHost } from '../host/skillsHost';
 import { MAX_MANIFEST_BYTES, parseBoundedJson } from './pluginManifest';
 import { looksLikePlugin } from './readPlugin';
 
@@ -31,7 +31,7 @@ const nodeFiles = createNodeHost();
 function readJson(files: SyncSkillsHost, file: string): Record<string, unknown> | undefined {
   try {
     const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES * 16 });
-    return read && parseBoundedJson(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength).toString('utf8'), file, 'host install file').value;
+    return read && parseBoundedJson(asBuffer(read.bytes).toString('utf8'), file, 'host install file').value;
   } catch {
     return undefined;
   }

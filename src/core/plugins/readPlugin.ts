@@ -4,7 +4,7 @@
 // rejects only its skills, a skill that leaves the root or has no SKILL.md is skipped alone (§4.1, §6.2, §7.1).
 import * as path from 'node:path';
 import { createNodeHost } from '../host/nodeHost';
-import type { FileRead, SyncSkillsHost } from '../host/skillsHost';
+import { asBuffer, type FileRead, type SyncSkillsHost } from '../host/skillsHost';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { absolutePath, childPath } from '../paths/absolutePath';
 import { resolveInRootOn, type ResolvedPath } from '../paths/resolveInRoot';
@@ -209,7 +209,7 @@ function addSkillFolder(ctx: FolderContext, rel: string, fixed: boolean): void {
  * leads when it leaves the plugin. Throws for a manifest that is there but cannot be read.
  */
 function readManifest(files: SyncSkillsHost, file: string, rel: string, realRoot: () => string): { text: string } | { outside: string } | undefined {
-  const text = (r: FileRead) => ({ text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8') });
+  const text = (r: FileRead) => ({ text: asBuffer(r.bytes).toString('utf8') });
   if (rel === 'plugin.json') {
     try {
       // No stamp needed (one system call fewer per plugin): see `identity` for the one case that wants the inode.

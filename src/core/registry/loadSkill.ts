@@ -4,7 +4,7 @@ import { relativeInside, resolveInRoot } from '../paths/resolveInRoot';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
-import type { FileRead, FileStamp, MaybePromise, ReadOptions, SkillsHost } from '../host/skillsHost';
+import { asBuffer, type FileRead, type FileStamp, type MaybePromise, type ReadOptions, type SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, SKILL_FILE_NAMES, type SkillFileIndex } from './skillFileNames';
 import { baseSkillId } from './skillId';
@@ -118,7 +118,7 @@ function checkRead(
   check: SkillChecker,
 ): MaybePromise<LoadedSkill> {
   // One Buffer, decoded once; hashed when the digest is first asked for (see LoadedSkill).
-  const bytes = Buffer.isBuffer(read.bytes) ? read.bytes : Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  const bytes = asBuffer(read.bytes);
   // Ranges only when a finding needs one: most skills have none, and the parsed file is not kept.
   // toString() without arguments is Node's shortest path to utf8Slice (no encoding lookup).
   const text = bytes.toString();

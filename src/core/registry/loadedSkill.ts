@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { SkillDiagnostic } from '../skill/types';
-import type { FileStamp } from '../host/skillsHost';
+import { asBuffer, type FileStamp } from '../host/skillsHost';
 import { FILE_SUFFIXES, type SkillFileIndex } from './skillFileNames';
 import type { SkillRecord, SkillRoot, SkillScope } from './types';
 
@@ -88,7 +88,7 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   /** True when `bytes` are the bytes this skill was read from (the kept text or the digest says). */
   sameContent(bytes: Uint8Array): boolean {
     if (bytes.byteLength !== this.size) return false;
-    if (this.#text !== undefined) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString() === this.#text;
+    if (this.#text !== undefined) return asBuffer(bytes).toString() === this.#text;
     return this.#digest === digestOf(bytes);
   }
 

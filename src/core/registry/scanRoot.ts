@@ -63,10 +63,11 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   }
   const results: (LoadedSkill | undefined)[] = new Array(dirs.length);
   let next = 0;
+  const scanAt = (i: number) => scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
   const worker = async () => {
     while (next < dirs.length) {
       const i = next++;
-      const r = scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
+      const r = scanAt(i);
       results[i] = isPromise(r) ? await r : r;
       const pause = ctx.slicer.checkpoint();
       if (pause) await pause;
@@ -77,7 +78,7 @@ export async function scanRoot(root: SkillRoot, previous: SkillTable | undefined
   // workers, which then keep `concurrency` skills in flight.
   while (next < dirs.length) {
     const i = next++;
-    const r = scanSkill(root, dirs[i], previous?.get(dirs[i], i), ctx, names[i]);
+    const r = scanAt(i);
     if (isPromise(r)) {
       const workers = Array.from({ length: Math.max(0, Math.min(ctx.concurrency - 1, dirs.length - next)) }, worker);
       await Promise.all([r.then((v) => (results[i] = v)), ...workers]);

@@ -1,5 +1,6 @@
 import mime from 'mime-types';
 import { parseArtifactRef } from '../exec/artifactStore';
+import { asBuffer } from '../host/skillsHost';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { effectiveRoot } from './effectiveFiles';
 import { nextPartOffset, utf8Boundary } from '../tools/paging';
@@ -57,7 +58,7 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
     try {
       const r = await files.readFile(real, { range: { offset, length } });
       if (!r) throw new ToolError('not_found', `Skill '${active.name}' has no file '${relative}' any more.`, 'The file was removed since it was listed; check the load receipt again.');
-      return { bytes: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), size: r.size };
+      return { bytes: asBuffer(r.bytes), size: r.size };
     } catch (e) {
       if (e instanceof UnreadableFileError) throw new ToolError('path_refused', `Path '${relative}' of skill '${active.name}' is refused: it is a ${e.kind}, not a regular file.`, 'Read a regular file of the skill; the load receipt lists them.');
       throw e;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { createNodeHost } from '../host/nodeHost';
-import type { FileStamp, SkillsHost } from '../host/skillsHost';
+import { asBuffer, type FileStamp, type SkillsHost } from '../host/skillsHost';
 import { MAX_CATALOG_FILE_BYTES, UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 import { parseSkillFile } from '../skill/parseSkillFile';
@@ -36,7 +36,7 @@ async function readOrRefuse(files: SkillsHost, skill: string, file: string, maxB
     throw e;
   }
   if (!read) throw new ToolError('not_found', `Skill '${skill}': ${file} is gone.`, 'The file was removed since it was listed; reload the skill list.');
-  return Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  return asBuffer(read.bytes);
 }
 
 /**
