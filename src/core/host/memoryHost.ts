@@ -1,10 +1,14 @@
 import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
-import type { DirEntry, FileRead, SyncSkillsHost } from './skillsHost';
+import { missingPath, type SyncWritableHost } from './fileWrites';
+import type { DirEntry, FileRead } from './skillsHost';
 
-/** A host whose files live in a map: for unit tests where the disk is not the point. */
-export interface MemoryHost extends SyncSkillsHost {
+/**
+ * A host whose files live in a map: for unit tests where the disk is not the point, and for a core whose state
+ * should not outlive the process. Its lock is per process (nothing else can share a map).
+ */
+export interface MemoryHost extends SyncWritableHost {
   /** Creates or replaces a file (its folders appear with it); each write moves the file's mtime on. */
   write(file: string, content: string | Uint8Array): void;
   /** Removes a file, or a folder with everything under it. */
@@ -53,11 +57,71 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     for (const k of [...dirs.keys()]) if (k === abs || k.startsWith(prefix)) dirs.delete(k);
   };
   for (const [file, content] of Object.entries(files)) write(file, content);
+  const bytesOf = (data: string | Uint8Array): Uint8Array => (typeof data === 'string' ? new TextEncoder().encode(data) : Uint8Array.from(data));
+  const rename = (from: string, to: string): void => {
+    const src = path.resolve(from);
+    const dst = path.resolve(to);
+    if (src === dst) return;
+    if (dirs.has(src)) {
+      if (contents.has(dst)) throw Object.assign(new Error(`ENOTDIR: not a directory, rename '${src}' -> '${dst}'`), { code: 'ENOTDIR' });
+      if (dirs.get(dst)?.size) throw Object.assign(new Error(`ENOTEMPTY: directory not empty, rename '${src}' -> '${dst}'`), { code: 'ENOTEMPTY' });
+      if (dst.startsWith(src + path.sep)) throw Object.assign(new Error(`EINVAL: invalid argument, rename '${src}' -> '${dst}'`), { code: 'EINVAL' });
+      if (!dirs.has(path.dirname(dst))) throw missingPath(dst, 'rename');
+      remove(dst);
+      const moved = (k: string): string => dst + k.slice(src.length);
+      const prefix = src + path.sep;
+      for (const k of [...dirs.keys()]) if (k === src || k.startsWith(prefix)) { dirs.set(moved(k), dirs.get(k)!); dirs.delete(k); }
+      for (const k of [...contents.keys()]) if (k.startsWith(prefix)) { contents.set(moved(k), contents.get(k)!); contents.delete(k); }
+      if (dirs.get(path.dirname(src))?.delete(path.basename(src))) touch(path.dirname(src));
+      dirs.get(path.dirname(dst))!.add(path.basename(dst));
+      touch(path.dirname(dst));
+      return;
+    }
+    const f = contents.get(src);
+    if (!f) throw missingPath(src, 'rename');
+    if (dirs.has(dst)) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, rename '${src}' -> '${dst}'`), { code: 'EISDIR' });
+    if (!dirs.has(path.dirname(dst))) throw missingPath(dst, 'rename');
+    remove(src);
+    write(dst, f.bytes);
+  };
+  const locks = new Map<string, Promise<unknown>>();
 
   return {
     calls,
     write,
     remove,
+    rename,
+    writeFile(file, data) {
+      if (dirs.has(path.resolve(file))) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), { code: 'EISDIR' });
+      write(file, bytesOf(data));
+    },
+    appendFile(file, data) {
+      const abs = path.resolve(file);
+      if (dirs.has(abs)) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), { code: 'EISDIR' });
+      const before = contents.get(abs)?.bytes ?? new Uint8Array(0);
+      const added = bytesOf(data);
+      const next = new Uint8Array(before.length + added.length);
+      next.set(before);
+      next.set(added, before.length);
+      write(abs, next);
+    },
+    mkdir(dir) {
+      const abs = path.resolve(dir);
+      if (contents.has(abs)) throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${abs}'`), { code: 'EEXIST' });
+      addDir(abs);
+    },
+    truncate(file, size) {
+      const abs = path.resolve(file);
+      const f = contents.get(abs);
+      if (!f) throw missingPath(abs, 'open');
+      write(abs, f.bytes.slice(0, size));
+    },
+    withLock<T>(lockFile: string, fn: () => Promise<T>): Promise<T> {
+      const key = path.resolve(lockFile);
+      const run = (locks.get(key) ?? Promise.resolve()).then(fn, fn);
+      locks.set(key, run.catch(() => undefined));
+      return run;
+    },
     readDirectory(dir) {
       calls.readDirectory++;
       const names = dirs.get(path.resolve(dir));

@@ -5,7 +5,9 @@ import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readRegularFile, readRegularFileSync, readRegularRange, readRegularRangeSync, readSmallFileSync, type RegularFileRead } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 
-import type { DirEntry, FileRead, PathKind, SkillsHost, SyncSkillsHost } from './skillsHost';
+import type { SyncWritableHost, WritableHost } from './fileWrites';
+import { nodeWrites } from './nodeWrites';
+import type { DirEntry, FileRead, PathKind } from './skillsHost';
 
 function isMissing(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;
@@ -31,10 +33,12 @@ function kindOf(d: fs.Dirent): DirEntry['kind'] {
 /**
  * The default host: Node's synchronous fs calls, each one small (one folder listing or one file), which the
  * registry runs in time slices of a few milliseconds. Sync calls are several times faster than the
- * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeHost} for slow or remote disks.
+ * thread-pool round trip of `fs.promises`; use {@link createAsyncNodeHost} for slow or remote disks. Writes go
+ * through `fs.promises` (see `nodeWrites.ts`).
  */
-export function createNodeHost(): SyncSkillsHost {
+export function createNodeHost(): SyncWritableHost {
   return {
+    ...nodeWrites,
     readDirectory(dir) {
       try {
         const dirents = readdirSync(dir, { withFileTypes: true });
@@ -84,9 +88,10 @@ export function createNodeHost(): SyncSkillsHost {
 }
 
 /** A host on `fs.promises`: never blocks on a slow disk, at the price of a thread-pool round trip per call. */
-export function createAsyncNodeHost(): SkillsHost {
+export function createAsyncNodeHost(): WritableHost {
   const fsp = fs.promises;
   return {
+    ...nodeWrites,
     async readDirectory(dir) {
       try {
         return (await fsp.readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, kind: kindOf(d) }));

@@ -161,9 +161,9 @@ export function pluginContributions(packages: readonly PluginPackage[], kind: Pa
 /**
  * A registry host that sees, in each root of `only()`, just the listed child folders: the registry then finds
  * exactly the skills a package contributed one by one, not their siblings. `only` is read on every call, so
- * the host follows packages being installed and removed.
+ * the host follows packages being installed and removed. Writes go to `base` unfiltered.
  */
-export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<string, ReadonlySet<string>>): SkillsHost {
+export function pluginRegistryHost<H extends SkillsHost>(base: H, only: () => ReadonlyMap<string, ReadonlySet<string>>): H {
   // Whether `p` lies below a filtered root in a child folder that is not contributed.
   const hidden = (p: string): boolean => {
     for (const [root, names] of only()) {
@@ -175,7 +175,7 @@ export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<str
     }
     return false;
   };
-  return {
+  const filtered: SkillsHost = {
     readDirectory(dir): MaybePromise<DirEntry[] | undefined> {
       if (hidden(dir)) return undefined;
       const names = only().get(dir);
@@ -184,13 +184,15 @@ export function pluginRegistryHost(base: SkillsHost, only: () => ReadonlyMap<str
       const keep = (entries: DirEntry[] | undefined) => entries?.filter((e) => names.has(e.name));
       return listed instanceof Promise ? listed.then(keep) : keep(listed);
     },
-    stat(file): MaybePromise<FileStamp | undefined> {
-      return hidden(file) ? undefined : base.stat(file);
+    stat(file, options): MaybePromise<FileStamp | undefined> {
+      return hidden(file) ? undefined : base.stat(file, options);
     },
     readFile(file, options): MaybePromise<FileRead | undefined> {
       return hidden(file) ? undefined : base.readFile(file, options);
     },
-    kind: (p) => (hidden(p) ? undefined : base.kind(p)),
+    kind: (p, options) => (hidden(p) ? undefined : base.kind(p, options)),
     realPath: (p) => (hidden(p) ? undefined : base.realPath(p)),
   };
+  // Answers as `base` does (at once when it does), so the result is a host of the same kind.
+  return { ...base, ...filtered } as H;
 }
