@@ -1,5 +1,7 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { WritableHost } from '../host/fileWrites';
+import { createNodeHost } from '../host/nodeHost';
+import { asBuffer, type SkillsHost } from '../host/skillsHost';
 
 /** One audited action, written as one JSON line. */
 export interface AuditEntry {
@@ -27,6 +29,8 @@ export interface AuditLogOptions {
   maxBytes?: number;
   /** Rotated files kept: `audit.jsonl.1` (newest) .. `.N` (default 3). */
   keep?: number;
+  /** Where the log is written: the core's host (an in-memory host keeps the log in memory); default the disk. */
+  files?: WritableHost;
 }
 
 /**
@@ -39,12 +43,14 @@ export class AuditLog {
   private size: number | undefined;
   private readonly maxBytes: number;
   private readonly keep: number;
+  private readonly files: WritableHost;
   /** The last write error, if any (the log never throws into the tools). */
   lastError: Error | undefined;
 
   constructor(private readonly options: AuditLogOptions) {
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
     this.keep = Math.max(0, options.keep ?? 3);
+    this.files = options.files ?? createNodeHost();
   }
 
   get file(): string {
@@ -59,7 +65,7 @@ export class AuditLog {
     });
   }
 
-  /** Resolves when every queued line is on disk. */
+  /** Resolves when every queued line is written (on disk for the Node host). */
   flush(): Promise<void> {
     return this.queue;
   }
@@ -67,35 +73,52 @@ export class AuditLog {
   private async write(line: string): Promise<void> {
     const file = this.options.file;
     if (this.size === undefined) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      this.size = await fs.promises.stat(file).then((s) => s.size, () => 0);
+      await this.files.mkdir(path.dirname(file));
+      // A stat that fails for another reason than a missing file counts as empty, as before: the append will say.
+      this.size = await Promise.resolve()
+        .then(() => this.files.stat(file))
+        .then((s) => s?.size ?? 0, () => 0);
     }
     const bytes = Buffer.byteLength(line);
     if (this.size > 0 && this.size + bytes > this.maxBytes) {
       await this.rotate();
       this.size = 0;
     }
-    await fs.promises.appendFile(file, line);
+    await this.files.appendFile(file, line);
     this.size += bytes;
   }
 
   private async rotate(): Promise<void> {
     const file = this.options.file;
     if (this.keep === 0) {
-      await fs.promises.rm(file, { force: true });
+      await this.files.remove(file);
       return;
     }
-    await fs.promises.rm(`${file}.${this.keep}`, { force: true });
+    await this.files.remove(`${file}.${this.keep}`);
     for (let i = this.keep - 1; i >= 1; i--) {
-      await fs.promises.rename(`${file}.${i}`, `${file}.${i + 1}`).catch(() => undefined);
+      // A gap in the numbering (a rotated file removed by hand) is skipped.
+      await Promise.resolve()
+        .then(() => this.files.rename(`${file}.${i}`, `${file}.${i + 1}`))
+        .catch(() => undefined);
     }
-    await fs.promises.rename(file, `${file}.1`);
+    await this.files.rename(file, `${file}.1`);
   }
 }
 
-/** Reads the entries of one audit file (current or rotated), skipping lines that do not parse. */
-export async function readAuditFile(file: string): Promise<AuditEntry[]> {
-  const text = await fs.promises.readFile(file, 'utf8').catch(() => '');
+/**
+ * The most bytes {@link readAuditFile} reads of one file by default: far above the default rotation size (5 MiB)
+ * plus the one line that may pass it; a log rotated at a larger `maxBytes` is read with a larger limit.
+ */
+export const MAX_AUDIT_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads the entries of one audit file (current or rotated) through `files` (default the disk), skipping lines that
+ * do not parse. A missing file has none; a file over `maxBytes`, or one that cannot be read, throws (its entries are
+ * not silently dropped).
+ */
+export async function readAuditFile(file: string, files: SkillsHost = createNodeHost(), maxBytes = MAX_AUDIT_FILE_BYTES): Promise<AuditEntry[]> {
+  const read = await files.readFile(file, { maxBytes });
+  const text = read ? asBuffer(read.bytes).toString('utf8') : '';
   const out: AuditEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;

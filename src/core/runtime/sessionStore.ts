@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import type { SyncWritableHost } from '../host/fileWrites';
+import { createNodeHost } from '../host/nodeHost';
+import { asBuffer } from '../host/skillsHost';
 import { ToolError } from '../tools/toolError';
 import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
 
@@ -9,6 +11,11 @@ import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
 export interface SessionStoreOptions {
   /** Folder for one JSON file per session; omit for memory only. */
   stateDir?: string;
+  /**
+   * Where the session files are read and written: the core's host (an in-memory host keeps them in memory, so a
+   * second store over the same host finds them); default the disk. Synchronous reads: the store loads in its constructor.
+   */
+  files?: SyncWritableHost;
   /** Load mode of new sessions (default `turn`). */
   defaultLoadMode?: LoadMode;
   /** Clock, for tests. */
@@ -44,7 +51,7 @@ const sessionSchema = z.object({
 
 /**
  * Holds many sessions side by side (one per chat conversation), tells listeners about every change,
- * and persists each session as `<stateDir>/sessions/<id>.json` with an atomic write (temp file + rename),
+ * and persists each session as `<stateDir>/sessions/<id>.json` with the host's atomic whole-file write,
  * so a runtime restarted on the same folder (after `flush()`) finds every session as it was.
  */
 export class SessionStore {
@@ -52,8 +59,10 @@ export class SessionStore {
   private readonly listeners = new Set<(e: SessionEvent) => void>();
   private readonly pending = new Map<string, SessionState>();
   private draining: Promise<void> | undefined;
-  private tmpCounter = 0;
+  /** The removal of temp files left by older versions, started at load; `flush()` waits for it. */
+  private sweeping: Promise<void> = Promise.resolve();
   private readonly dir?: string;
+  private readonly files: SyncWritableHost;
   private readonly now: () => Date;
   /** Session files that could not be written, with the reason (the state stays in memory). */
   readonly writeErrors: { file: string; problem: string }[] = [];
@@ -62,6 +71,7 @@ export class SessionStore {
 
   constructor(private readonly options: SessionStoreOptions = {}) {
     this.now = options.now ?? (() => new Date());
+    this.files = options.files ?? createNodeHost();
     if (options.stateDir) {
       this.dir = path.join(options.stateDir, 'sessions');
       this.loadAll();
@@ -137,7 +147,8 @@ export class SessionStore {
     if (!this.sessions.delete(id)) return false;
     this.pending.delete(id);
     await this.draining;
-    if (this.dir) await fs.promises.rm(this.fileOf(id), { force: true });
+    // Created again while the queued writes ran: its file is its new state, not the deleted one.
+    if (this.dir && !this.sessions.has(id)) await this.files.remove(this.fileOf(id));
     this.emit({ kind: 'deleted', sessionId: id, reason: 'delete' });
     return true;
   }
@@ -148,8 +159,9 @@ export class SessionStore {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Resolves once every queued write has reached the disk. Hosts call it before they exit. */
+  /** Resolves once every queued write has reached the host (the disk by default). Hosts call it before they exit. */
   async flush(): Promise<void> {
+    await this.sweeping;
     while (this.draining) await this.draining;
   }
 
@@ -170,7 +182,7 @@ export class SessionStore {
   /**
    * Queues the session for writing. Writes run right after the current tick, off the tool's path (a file
    * write costs milliseconds on a busy disk; a load should not), coalesced per session so only the newest
-   * state is written, each as temp file + rename. `flush()` waits for them.
+   * state is written, each as one atomic whole-file write of the host. `flush()` waits for them.
    */
   private persist(s: SessionState): Promise<void> {
     if (!this.dir) return Promise.resolve();
@@ -184,47 +196,47 @@ export class SessionStore {
       while (this.pending.size) {
         const batch = [...this.pending.values()];
         this.pending.clear();
-        await fs.promises.mkdir(this.dir as string, { recursive: true });
-        await Promise.all(
-          batch.map(async (s) => {
-            if (!this.sessions.has(s.id)) return;
-            const file = this.fileOf(s.id);
-            const tmp = `${file}.${process.pid}.${(this.tmpCounter++).toString(36)}.tmp`;
-            try {
-              await fs.promises.writeFile(tmp, `${JSON.stringify(s, null, 2)}\n`);
-              // Deleted while writing: do not resurrect the file.
-              if (this.sessions.has(s.id)) await fs.promises.rename(tmp, file);
-              else await fs.promises.rm(tmp, { force: true });
-            } catch (e) {
-              this.writeErrors.push({ file, problem: (e as Error).message });
-              await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
-            }
-          }),
-        );
+        await Promise.all(batch.map((s) => this.write(s)));
       }
     } finally {
       this.draining = undefined;
     }
   }
 
+  /** Writes one session's file (folders made by the host); a write error is kept in `writeErrors`, never thrown. */
+  private async write(s: SessionState): Promise<void> {
+    if (!this.sessions.has(s.id)) return;
+    const file = this.fileOf(s.id);
+    try {
+      await this.files.writeFile(file, `${JSON.stringify(s, null, 2)}\n`);
+      // Deleted while writing: do not resurrect the file.
+      if (!this.sessions.has(s.id)) await this.files.remove(file);
+    } catch (e) {
+      this.writeErrors.push({ file, problem: (e as Error).message });
+    }
+  }
+
   private loadAll(): void {
     const dir = this.dir as string;
-    let names: string[];
+    let entries;
     try {
-      names = fs.readdirSync(dir);
+      entries = this.files.readDirectory(dir);
     } catch {
       return;
     }
-    for (const name of names.sort()) {
+    const leftovers: string[] = [];
+    for (const { name, kind } of [...(entries ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const file = path.join(dir, name);
       if (name.endsWith('.tmp')) {
-        // A write interrupted before its rename: the .json next to it is the last complete state.
-        fs.rmSync(file, { force: true });
+        // A write of an older version interrupted before its rename: the .json next to it is the last complete state.
+        if (kind !== 'directory') leftovers.push(file);
         continue;
       }
       if (!name.endsWith('.json')) continue;
       try {
-        const parsed = sessionSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+        const read = this.files.readFile(file);
+        if (!read) continue; // removed since the listing
+        const parsed = sessionSchema.safeParse(JSON.parse(asBuffer(read.bytes).toString('utf8')));
         if (!parsed.success) {
           this.loadProblems.push({ file, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
           continue;
@@ -234,6 +246,8 @@ export class SessionStore {
         this.loadProblems.push({ file, problem: (e as Error).message });
       }
     }
+    // Removed behind the load (a host's removal may answer later); a leftover that cannot be removed is only clutter.
+    this.sweeping = Promise.all(leftovers.map((f) => Promise.resolve().then(() => this.files.remove(f)).catch(() => undefined))).then(() => undefined);
   }
 }
 

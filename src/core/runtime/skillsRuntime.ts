@@ -16,7 +16,8 @@ import { auditCall } from './invocationAudit';
 import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
 import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
-import type { SkillsHost } from '../host/skillsHost';
+import type { SyncWritableHost } from '../host/fileWrites';
+import { createNodeHost } from '../host/nodeHost';
 import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
@@ -25,12 +26,13 @@ import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent
 export interface SkillsRuntimeOptions {
   source: SkillSource;
   /**
-   * Where the runtime reads skill files (bodies, docs, the read tool, body references): the factory's host. The
-   * disk (Node's synchronous calls, one small file at a time) by default. Scripts run and edits are written on the real disk (sandbox binds,
-   * atomic renames and locks need one), through the executor and the edit engine.
+   * The factory's host: where the runtime reads skill files (bodies, docs, the read tool, body references) and
+   * keeps its state (session files, the audit log), so a runtime over an in-memory host never touches the disk for
+   * them. The disk (Node's synchronous calls, one small file at a time) by default. Scripts run on the real disk
+   * (sandbox binds need one), through the executor.
    */
-  files?: SkillsHost;
-  /** Folder for `sessions/` and `audit.jsonl`; omit to keep sessions in memory and skip the audit file. */
+  files?: SyncWritableHost;
+  /** Folder for `sessions/` and `audit.jsonl` in `files`; omit to keep sessions in memory and skip the audit file. */
   stateDir?: string;
   executor?: ScriptExecutor;
   artifacts?: ArtifactReader;
@@ -107,14 +109,15 @@ export interface SkillsRuntime {
 /** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
-  const sessions = new SessionStore({ stateDir: options.stateDir, defaultLoadMode: options.loadMode ?? 'turn', now });
-  const content = new SkillContentCache(options.files);
+  const files = options.files ?? createNodeHost();
+  const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now });
+  const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
   const maxLoaded = options.maxLoadedSkills ?? 5;
   const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };
   const byHostName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
   const auditFile = options.audit === false ? undefined : (options.audit?.file ?? (options.stateDir ? path.join(options.stateDir, 'audit.jsonl') : undefined));
-  const audit = auditFile && options.audit !== false ? new AuditLog({ ...options.audit, file: auditFile }) : undefined;
+  const audit = auditFile && options.audit !== false ? new AuditLog({ files, ...options.audit, file: auditFile }) : undefined;
   const ctx: ToolContext = {
     sessions,
     source: options.source,
