@@ -9,7 +9,7 @@ import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
 import { createNodeHost } from './host/nodeHost';
 import { withPluginRuns } from './plugins/pluginRuns';
-import type { SkillsHost } from './host/skillsHost';
+import type { SyncWritableHost } from './host/fileWrites';
 import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
 import type { SkillRoot } from './registry/types';
 import { artifactReaderOf } from './runtime/execAdapters';
@@ -27,8 +27,12 @@ export interface AgentSkillsInit {
   roots?: readonly SkillRoot[];
   /** A registry to build on instead of a new one (the extension keeps one across settings changes). */
   registry?: SkillRegistry;
-  /** File access of the scan; default the Node file system. */
-  host?: SkillsHost;
+  /**
+   * The one file access of every part: the registry's scan, the runtime's reads, the catalog's reads and edits,
+   * revisions, overlays, sessions and the audit log, the script runner's reading of skills (default the local
+   * disk). Only what a script itself needs on a real disk (its snapshot, workspace, outputs) is not under it.
+   */
+  host?: SyncWritableHost;
   /** Validation mode of the scan (default lenient). */
   mode?: ValidationMode;
   /** Rule settings over each writable root's `.agent-skills.yaml` (VS Code's `agentSkills.validation.rules`). */
@@ -52,7 +56,7 @@ export interface AgentSkillsInit {
 
 /** The assembled core. The runner and runtime are built on first use, so a front end that only lists or edits creates neither. */
 export interface AgentSkills {
-  readonly host: SkillsHost;
+  readonly host: SyncWritableHost;
   readonly registry: SkillRegistry;
   readonly runner: ScriptRunner;
   readonly runtime: SkillsRuntime;
@@ -99,7 +103,7 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
       return getRuntime().audit;
     },
     openCatalog: (options = {}) =>
-      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, registryHost: host, stateDir: init.stateDir, packs: init.packs }),
+      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, host, stateDir: init.stateDir, packs: init.packs }),
     flush: async () => {
       await runtime?.flush();
     },

@@ -1,13 +1,14 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../edit/atomicWrite';
-import { MAX_CATALOG_FILE_BYTES, readRegularFileIfPresent } from '../os/readRegularFile';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
+import { readBytesOrNull } from '../host/readBytes';
+import { readTextFile } from '../host/skillsHost';
+import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
 import { SkillOverlay, resolveEffectiveFile } from '../edit/overlay';
 import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from '../edit/safePath';
 import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
-import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
 import { sourceOf, sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
@@ -30,8 +31,11 @@ export interface SkillCatalogOptions {
   packCacheDir?: string;
   /** fetch used for pack URLs (default: global fetch). */
   fetch?: typeof fetch;
-  /** File access of the registry scan. */
-  registryHost?: SkillsHost;
+  /**
+   * The catalog's one file access: the registry scan, skill files, edits, the revision store, overlays, the
+   * archive and the hidden list (the local disk by default). Packs are downloaded and unpacked on the local disk.
+   */
+  host?: WritableHost;
   /**
    * A registry the host already keeps over the same `roots` (e.g. the VS Code extension's, which its views and
    * runtime use): the catalog reads and refreshes that one instead of scanning its own, so a write shows up
@@ -68,6 +72,8 @@ interface OverlayInfo {
 }
 
 const SKILL_MD = 'SKILL.md';
+/** Most bytes of the hidden list read (a list of ids: thousands fit in a fraction of this). */
+const MAX_HIDDEN_LIST_BYTES = 4 * 1024 * 1024;
 
 function encodeId(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
@@ -85,12 +91,15 @@ export class SkillCatalog {
   private hidden = new Set<string>();
   private readonly packs: MountedPack[] = [];
   private baseRoots: SkillRoot[];
+  /** Where the catalog reads and writes (see {@link SkillCatalogOptions.host}). */
+  readonly host: WritableHost;
 
   private constructor(
     readonly options: SkillCatalogOptions,
     readonly registry: SkillRegistry,
   ) {
-    this.store = new RevisionStore(path.join(options.stateDir, 'revisions'));
+    this.host = options.host ?? localDisk;
+    this.store = new RevisionStore(path.join(options.stateDir, 'revisions'), { files: this.host });
     this.baseRoots = [...options.roots];
   }
 
@@ -100,7 +109,7 @@ export class SkillCatalog {
       options.registry ??
       createSkillRegistry({
         roots: options.roots,
-        host: options.registryHost,
+        host: options.host,
         check: ({ parsed, skillDir, fileName, mode }) => validateSkillContent({ parsed, folderName: path.basename(skillDir), fileName }, { mode }).diagnostics,
       });
     const catalog = new SkillCatalog(options, registry);
@@ -152,12 +161,12 @@ export class SkillCatalog {
 
   /** The overlay of a read-only entry. */
   overlayOf(entry: CatalogEntry): SkillOverlay {
-    return new SkillOverlay({ skillId: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry.id), store: this.store });
+    return new SkillOverlay({ skillId: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry.id), store: this.store, files: this.host });
   }
 
   private async loadOverlayInfo(r: SkillRecord): Promise<void> {
     const location = path.join(this.overlayDir(r.id), SKILL_MD);
-    const bytes = await fs.readFile(location).catch(() => undefined);
+    const bytes = await readBytesOrNull(this.host, location, MAX_CATALOG_FILE_BYTES).catch(() => null);
     if (!bytes) {
       this.overlayInfo.delete(r.id);
       return;
@@ -228,16 +237,16 @@ export class SkillCatalog {
   /** The effective content of one file of a skill, or null when it does not exist. */
   async readFile(entry: CatalogEntry, relPath: string): Promise<EffectiveContent | null> {
     const rel = normalizeRelativePath(relPath, 'file');
-    if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel);
-    const absPath = await resolveInsideReal(entry.skillDir, rel, 'file');
-    // Never blocks on a FIFO or reads an oversized file: those throw with what they are (readRegularFile).
-    const content = await readRegularFileIfPresent(absPath, MAX_CATALOG_FILE_BYTES);
+    if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel, this.host);
+    const absPath = await resolveInsideReal(entry.skillDir, rel, 'file', this.host);
+    // Never blocks on a FIFO or reads an oversized file: the hosts throw with what those are.
+    const content = await readBytesOrNull(this.host, absPath, MAX_CATALOG_FILE_BYTES);
     return content ? { path: rel, content, ref: digestOf(content), origin: 'source', absPath } : null;
   }
 
   /** Every file of the skill as readers see it, with refs. */
   async files(entry: CatalogEntry): Promise<CatalogFile[]> {
-    if (entry.writableAtSource) return (await skillManifest(entry.skillDir)).files.map((f) => ({ ...f, origin: 'source' as const }));
+    if (entry.writableAtSource) return (await skillManifest(entry.skillDir, this.host)).files.map((f) => ({ ...f, origin: 'source' as const }));
     const out: CatalogFile[] = [];
     for (const p of await this.overlayOf(entry).listFiles()) {
       const f = await this.readFile(entry, p);
@@ -277,7 +286,7 @@ export class SkillCatalog {
     const next = new Set(await this.readHidden());
     if (hide) next.add(id);
     else next.delete(id);
-    await writeFileAtomic(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
+    await this.host.writeFile(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
     this.hidden = next;
   }
 
@@ -287,7 +296,7 @@ export class SkillCatalog {
 
   private async readHidden(): Promise<string[]> {
     try {
-      const data: unknown = JSON.parse(await fs.readFile(this.hiddenFile(), 'utf8'));
+      const data: unknown = JSON.parse((await readTextFile(this.host, this.hiddenFile(), MAX_HIDDEN_LIST_BYTES)) ?? '[]');
       return Array.isArray(data) ? data.filter((x): x is string => typeof x === 'string') : [];
     } catch {
       return [];

@@ -73,7 +73,7 @@ async function writeNewSkill(
   const id = idFor(scope, name);
   return serializeBySkill(id, async () => {
     const skillMd = files.get('SKILL.md') ?? '';
-    const checked = await validateProposed({ skillDir: dir, files }, { isNew: true });
+    const checked = await validateProposed({ skillDir: dir, files, host: catalog.host }, { isNew: true });
     const warnings: string[] = [];
     if (checked.newErrors.length) {
       const list = checked.newErrors.map((d) => `- ${d.rule} (${d.file ?? 'SKILL.md'} line ${d.range.start.line + 1}): ${d.message}`).join('\n');
@@ -100,6 +100,7 @@ async function writeNewSkill(
     await createDirAtomic(
       dir,
       [...files].map(([p, content]) => ({ path: p, content, mode: p.startsWith('scripts/') ? 0o755 : 0o644 })),
+      catalog.host,
     );
     for (const [p, content] of files) out.revisions.push(summarize(await catalog.store.append({ skillId: id, file: p, content, reason: opts.reason, previousRef: null })));
     await catalog.addRoot({ path: root, scope, source: 'catalog' });
@@ -150,7 +151,7 @@ export async function archiveCatalogSkill(catalog: SkillCatalog, input: { skill:
       await catalog.setHidden(entry.id, true);
       return { skillId: entry.id, change: 'archived', how: 'hidden' };
     }
-    const archived = await archiveSkill(entry.skillDir, { archiveRoot: path.join(path.dirname(entry.skillDir), '.archived'), skillId: entry.id, reason: input.reason });
+    const archived = await archiveSkill(entry.skillDir, { archiveRoot: path.join(path.dirname(entry.skillDir), '.archived'), skillId: entry.id, reason: input.reason, files: catalog.host });
     await catalog.registry.refreshSkill(entry.skillDir);
     return { skillId: entry.id, change: 'archived', how: 'moved', archiveId: archived.manifest.id, path: archived.skillDir };
   });
@@ -167,9 +168,9 @@ export async function unarchiveSkill(catalog: SkillCatalog, input: { skill: stri
   const roots = catalog.registry.snapshot().roots.filter((r) => !sourceOf(r.scope).readOnly);
   for (const root of roots) {
     const archiveRoot = path.join(root.path, '.archived');
-    const match = (await listArchived(archiveRoot)).find((a) => a.complete && (a.manifest.skillId === input.skill || a.manifest.name === input.skill || a.manifest.id === input.skill));
+    const match = (await listArchived(archiveRoot, catalog.host)).find((a) => a.complete && (a.manifest.skillId === input.skill || a.manifest.name === input.skill || a.manifest.id === input.skill));
     if (!match) continue;
-    const restored = await restoreArchived(archiveRoot, match.manifest.id);
+    const restored = await restoreArchived(archiveRoot, match.manifest.id, { files: catalog.host });
     await catalog.registry.refreshSkill(restored.restoredTo);
     const skillId = match.manifest.skillId ?? match.manifest.name;
     return { skillId, change: 'restored', how: 'moved', archiveId: match.manifest.id, path: restored.restoredTo };

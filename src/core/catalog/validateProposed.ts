@@ -14,6 +14,8 @@ export interface ProposedSkill {
   overlayDir?: string;
   /** Proposed contents by relative path (forward slashes). Must hold SKILL.md when it changes. */
   files: ReadonlyMap<string, string>;
+  /** Where the skill and overlay are read (default the local disk). */
+  host?: SkillsHost;
 }
 
 /** The outcome of validating a proposed write against the current state. */
@@ -25,7 +27,7 @@ export interface ProposedValidation {
 }
 
 function virtualHost(p: ProposedSkill, withProposed: boolean): SkillsHost {
-  const base = defaultFilesHost;
+  const base = p.host ?? defaultFilesHost;
   const root = path.resolve(p.skillDir);
   const relOf = (abs: string): string | undefined => {
     const rel = relativeInside(root, abs);

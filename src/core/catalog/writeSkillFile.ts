@@ -1,4 +1,3 @@
-import { writeFileAtomic } from '../edit/atomicWrite';
 import { renderLineDiff, unifiedDiffOf } from '../edit/lineDiff';
 import { SEED_REASON } from '../edit/overlay';
 import type { RevisionRecord } from '../edit/revisionStore';
@@ -132,7 +131,7 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     const text = produced.text;
     const warnings = [...(produced.warnings ?? [])];
     const diff = renderLineDiff(current ?? '', text);
-    const checked = await validateProposed({ skillDir: entry.skillDir, overlayDir: overlay?.options.overlayDir, files: new Map([[file, text]]) });
+    const checked = await validateProposed({ skillDir: entry.skillDir, overlayDir: overlay?.options.overlayDir, files: new Map([[file, text]]), host: catalog.host });
     if (checked.newErrors.length) {
       const list = checked.newErrors.map((d) => `- ${d.rule} (${d.file ?? 'SKILL.md'} line ${d.range.start.line + 1}): ${d.message}`).join('\n');
       if (!req.force) {
@@ -176,7 +175,7 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     if (overlay) {
       record = (await overlay.write(file, text, { reason: req.reason, expectedRef: currentRef ?? undefined })).record;
     } else {
-      await writeFileAtomic(await resolveInsideReal(entry.skillDir, file, 'file'), text);
+      await catalog.host.writeFile(await resolveInsideReal(entry.skillDir, file, 'file', catalog.host), text);
       record = await catalog.store.append({ skillId: entry.id, file, content: text, reason: req.reason, previousRef: currentRef });
     }
     await catalog.refreshSkill(entry);

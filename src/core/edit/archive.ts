@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { fsyncDir, writeFileAtomic } from './atomicWrite';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
+import { readTextFile } from '../host/skillsHost';
 import { EditError } from './errors';
 import { skillManifest, type VersionRef } from './versionRef';
 
 /** Name of the archive area; skill discovery should skip folders with this name. */
 export const ARCHIVE_DIR_NAME = '.archived';
 const MANIFEST = 'manifest.json';
+/** Most bytes of a manifest read (one is a few hundred bytes; a larger one was not written by this module). */
+const MAX_MANIFEST_BYTES = 64 * 1024;
 
 const manifestSchema = z.object({
   v: z.literal(1),
@@ -56,6 +59,8 @@ export interface ArchiveOptions {
   reason?: string;
   skillId?: string;
   now?: Date;
+  /** Where the skill and the archive live (the local disk by default). */
+  files?: WritableHost;
 }
 
 /** The default archive area for skills living in `skillsRoot`. */
@@ -68,9 +73,9 @@ export function defaultArchiveRoot(skillDir: string): string {
  * ref), then moves the whole folder into `<archiveRoot>/<id>/<name>` with one rename.
  */
 export async function archiveSkill(skillDir: string, options: ArchiveOptions = {}): Promise<ArchivedSkill> {
+  const files = options.files ?? localDisk;
   const source = path.resolve(skillDir);
-  const st = await fs.stat(source).catch(() => undefined);
-  if (!st?.isDirectory()) throw new EditError('ARCHIVE_NOT_FOUND', `Cannot archive ${source}: it is not an existing skill folder.`);
+  if ((await files.kind(source)) !== 'directory') throw new EditError('ARCHIVE_NOT_FOUND', `Cannot archive ${source}: it is not an existing skill folder.`);
   const root = path.resolve(options.archiveRoot ?? defaultArchiveRoot(source));
   const name = path.basename(source);
   const now = options.now ?? new Date();
@@ -84,14 +89,11 @@ export async function archiveSkill(skillDir: string, options: ArchiveOptions = {
     archivedAt: now.toISOString(),
     reason: options.reason,
     skillId: options.skillId,
-    versionRef: (await skillManifest(source)).ref,
+    versionRef: (await skillManifest(source, files)).ref,
   };
-  await fs.mkdir(entryDir, { recursive: true });
-  await writeFileAtomic(path.join(entryDir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await files.writeFile(path.join(entryDir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   const dest = path.join(entryDir, name);
-  await fs.rename(source, dest);
-  await fsyncDir(entryDir);
-  await fsyncDir(path.dirname(source));
+  await files.rename(source, dest);
   return { manifest, entryDir, skillDir: dest, complete: true };
 }
 
@@ -100,13 +102,9 @@ function isPlainSegment(name: string): boolean {
   return name !== '.' && name !== '..' && !/[/\\\0]/.test(name);
 }
 
-async function readEntry(entryDir: string): Promise<ArchivedSkill | undefined> {
-  let raw: string;
-  try {
-    raw = await fs.readFile(path.join(entryDir, MANIFEST), 'utf8');
-  } catch {
-    return undefined;
-  }
+async function readEntry(files: WritableHost, entryDir: string): Promise<ArchivedSkill | undefined> {
+  const raw = await readTextFile(files, path.join(entryDir, MANIFEST), MAX_MANIFEST_BYTES);
+  if (raw === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -120,16 +118,16 @@ async function readEntry(entryDir: string): Promise<ArchivedSkill | undefined> {
   // name and its id the entry's own folder, or a crafted one could make restore move a folder from anywhere.
   if (!isPlainSegment(manifest.name) || manifest.id !== path.basename(entryDir)) return undefined;
   const skillDir = path.join(entryDir, manifest.name);
-  const complete = (await fs.stat(skillDir).catch(() => undefined))?.isDirectory() ?? false;
+  const complete = (await files.kind(skillDir)) === 'directory';
   return { manifest, entryDir, skillDir, complete };
 }
 
 /** Lists the archive area, newest first. Entries with an unreadable manifest are left out. */
-export async function listArchived(archiveRoot: string): Promise<ArchivedSkill[]> {
-  const names = await fs.readdir(archiveRoot).catch(() => [] as string[]);
+export async function listArchived(archiveRoot: string, files: WritableHost = localDisk): Promise<ArchivedSkill[]> {
+  const listed = await Promise.resolve(files.readDirectory(archiveRoot)).catch(() => undefined);
   const entries: ArchivedSkill[] = [];
-  for (const n of names) {
-    const e = await readEntry(path.join(archiveRoot, n));
+  for (const { name: n } of listed ?? []) {
+    const e = await readEntry(files, path.join(archiveRoot, n));
     if (e) entries.push(e);
   }
   return entries.sort((a, b) => (a.manifest.archivedAt < b.manifest.archivedAt ? 1 : -1));
@@ -139,22 +137,22 @@ export async function listArchived(archiveRoot: string): Promise<ArchivedSkill[]
  * Moves an archived skill back to its original path (or `targetPath`) and removes the
  * entry. Refuses when the target exists, so nothing is ever overwritten.
  */
-export async function restoreArchived(archiveRoot: string, id: string, options: { targetPath?: string } = {}): Promise<{ restoredTo: string; manifest: ArchiveManifest }> {
-  const entry = path.basename(id) === id ? await readEntry(path.join(archiveRoot, id)) : undefined;
+export async function restoreArchived(archiveRoot: string, id: string, options: { targetPath?: string; files?: WritableHost } = {}): Promise<{ restoredTo: string; manifest: ArchiveManifest }> {
+  const files = options.files ?? localDisk;
+  const entry = path.basename(id) === id ? await readEntry(files, path.join(archiveRoot, id)) : undefined;
   if (!entry || !entry.complete) {
-    const known = (await listArchived(archiveRoot)).map((e) => e.manifest.id);
+    const known = (await listArchived(archiveRoot, files)).map((e) => e.manifest.id);
     throw new EditError('ARCHIVE_NOT_FOUND', `No archived skill "${id}" in ${archiveRoot}${known.length ? ` (archived: ${known.join(', ')})` : ' (the archive is empty)'}.`);
   }
   // In the usual layout (<skills root>/.archived) a skill goes back into that skills root, whatever originalPath
   // says: the manifest may have been edited, and the folder may have moved since.
   const defaultTarget = path.basename(archiveRoot) === ARCHIVE_DIR_NAME ? path.join(path.dirname(path.resolve(archiveRoot)), entry.manifest.name) : entry.manifest.originalPath;
   const target = path.resolve(options.targetPath ?? defaultTarget);
-  if (await fs.lstat(target).then(() => true, () => false)) {
+  if ((await files.kind(target, { noFollow: true })) !== undefined) {
     throw new EditError('TARGET_EXISTS', `Cannot restore ${entry.manifest.name}: ${target} already exists. Archive or rename that skill first, or restore to another path.`);
   }
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.rename(entry.skillDir, target);
-  await fsyncDir(path.dirname(target));
-  await fs.rm(entry.entryDir, { recursive: true, force: true });
+  await files.mkdir(path.dirname(target));
+  await files.rename(entry.skillDir, target);
+  await files.remove(entry.entryDir);
   return { restoredTo: target, manifest: entry.manifest };
 }

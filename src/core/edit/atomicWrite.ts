@@ -1,72 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { localDisk } from '../host/localDisk';
+import type { FileWrites } from '../host/fileWrites';
+import type { SkillsHost } from '../host/skillsHost';
+import { isTempName, tempSibling } from '../os/atomicFile';
 import { EditError } from './errors';
 import { resolveInside } from './safePath';
 
-/** Marker inside temp names, so leftovers of a crash can be recognised and swept. */
-const TEMP_MARK = '.tmp-';
+export { fsyncDir, isTempName, writeFileAtomic, type AtomicWriteOptions } from '../os/atomicFile';
 
-/** Options for {@link writeFileAtomic}. */
-export interface AtomicWriteOptions {
-  /** File mode for a new file; an existing target keeps its own mode. */
-  mode?: number;
-}
-
-/** True when `name` is a temp file or folder left by this module (e.g. after a crash). */
-export function isTempName(name: string): boolean {
-  return name.startsWith('.') && name.includes(TEMP_MARK);
-}
-
-function tempSibling(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
-}
-
-/** fsyncs a directory so a rename or new entry inside it survives a power loss. No-op where unsupported (Windows). */
-export async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function writeAndSync(file: string, data: string | Uint8Array, mode: number, flag: string): Promise<void> {
-  const handle = await fs.open(file, flag, mode);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Replaces `target` with `data` so that readers (and a crash at any point) see either
- * the old content or the new one, never a mix: write a temp file in the same folder,
- * fsync it, rename it over the target, fsync the folder. Creates missing parent folders.
- */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
-  const dir = path.dirname(target);
-  await fs.mkdir(dir, { recursive: true });
-  let mode = options.mode ?? 0o644;
-  try {
-    mode = (await fs.stat(target)).mode & 0o7777;
-  } catch {
-    // new file: use the requested mode
-  }
-  const temp = tempSibling(target);
-  try {
-    await writeAndSync(temp, data, mode, 'wx');
-    await fs.rename(temp, target);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await fsyncDir(dir);
-}
+/** A host both halves of which the edit engine uses. */
+type Host = SkillsHost & FileWrites;
 
 /** One file of a folder created by {@link createDirAtomic}. */
 export interface NewFile {
@@ -78,40 +21,27 @@ export interface NewFile {
 }
 
 /**
- * Creates a whole folder (e.g. a new skill) atomically: every file is written and fsynced
- * into a temp sibling folder, which is then renamed to `targetDir`. Either the complete
- * folder appears or nothing does. Refuses when `targetDir` already exists.
+ * Creates a whole folder (e.g. a new skill) atomically: every file is written whole into a temp sibling folder,
+ * which is then renamed to `targetDir`. Either the complete folder appears or nothing does. Refuses when
+ * `targetDir` already exists. Through `host` (the local disk by default, where each write is fsynced).
  */
-export async function createDirAtomic(targetDir: string, files: readonly NewFile[]): Promise<void> {
-  const parent = path.dirname(targetDir);
-  await assertAbsent(targetDir);
-  await fs.mkdir(parent, { recursive: true });
+export async function createDirAtomic(targetDir: string, files: readonly NewFile[], host: Host = localDisk): Promise<void> {
+  await assertAbsent(host, targetDir);
+  await host.mkdir(path.dirname(targetDir));
   const temp = tempSibling(targetDir);
-  await fs.mkdir(temp);
+  await host.mkdir(temp);
   try {
-    const dirs = new Set<string>([temp]);
-    for (const file of files) {
-      const full = resolveInside(temp, file.path, 'file path');
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      for (let d = path.dirname(full); d.startsWith(temp); d = path.dirname(d)) dirs.add(d);
-      await writeAndSync(full, file.content, file.mode ?? 0o644, 'wx');
-    }
-    for (const d of dirs) await fsyncDir(d);
-    await assertAbsent(targetDir);
-    await fs.rename(temp, targetDir);
+    for (const file of files) await host.writeFile(resolveInside(temp, file.path, 'file path'), file.content, { mode: file.mode ?? 0o644 });
+    await assertAbsent(host, targetDir);
+    await host.rename(temp, targetDir);
   } catch (err) {
-    await fs.rm(temp, { recursive: true, force: true });
+    await host.remove(temp);
     throw err;
   }
-  await fsyncDir(parent);
 }
 
-async function assertAbsent(target: string): Promise<void> {
-  try {
-    await fs.lstat(target);
-  } catch {
-    return;
-  }
+async function assertAbsent(host: Host, target: string): Promise<void> {
+  if ((await host.kind(target, { noFollow: true })) === undefined) return;
   throw new EditError('TARGET_EXISTS', `${target} already exists. Choose another name, or archive the existing skill first.`);
 }
 
@@ -120,21 +50,16 @@ async function assertAbsent(target: string): Promise<void> {
  * `olderThanMs` (default one minute, so writers in flight are not disturbed).
  * Returns the names removed.
  */
-export async function sweepTempFiles(dir: string, olderThanMs = 60_000): Promise<string[]> {
+export async function sweepTempFiles(dir: string, olderThanMs = 60_000, host: Host = localDisk): Promise<string[]> {
   const removed: string[] = [];
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return removed;
-  }
+  const entries = await Promise.resolve(host.readDirectory(dir)).catch(() => undefined);
   const cutoff = Date.now() - olderThanMs;
-  for (const name of names) {
+  for (const { name } of entries ?? []) {
     if (!isTempName(name)) continue;
     const full = path.join(dir, name);
-    const st = await fs.lstat(full).catch(() => undefined);
+    const st = await Promise.resolve(host.stat(full, { folders: true })).catch(() => undefined);
     if (st && st.mtimeMs <= cutoff) {
-      await fs.rm(full, { recursive: true, force: true });
+      await host.remove(full);
       removed.push(name);
     }
   }

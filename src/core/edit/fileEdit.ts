@@ -1,5 +1,8 @@
-import { MAX_CATALOG_FILE_BYTES, readRegularFile } from '../os/readRegularFile';
-import { writeFileAtomic } from './atomicWrite';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
+import { readBytesOrNull } from '../host/readBytes';
+import type { SkillsHost } from '../host/skillsHost';
+import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
 import { applyPatchSpec, type PatchSpec, type PatchSpecOutcome } from './editSpec';
 import { StaleRefError } from './errors';
 import { renderLineDiff, unifiedDiffOf, type LineDiff } from './lineDiff';
@@ -24,6 +27,8 @@ export interface FileEditRequest {
   store?: RevisionStore;
   /** Content to patch when the file is not in skillDir (an overlay's first edit reads the source). */
   fallbackContent?: string;
+  /** Where the file is read (and later written): the local disk by default. */
+  files?: WritableHost;
 }
 
 /** A computed edit, not yet written: show `diff`, validate `after`, then {@link commitFileEdit}. */
@@ -40,16 +45,13 @@ export interface PreparedFileEdit {
   readFromDisk: boolean;
   diff: LineDiff;
   outcome: PatchSpecOutcome;
+  /** The host it was read through, which {@link commitFileEdit} writes through. */
+  files: WritableHost;
 }
 
-async function readText(file: string): Promise<string | null> {
-  try {
-    // Never blocks on a FIFO or reads an oversized file: those throw with what they are (readRegularFile).
-    return (await readRegularFile(file, MAX_CATALOG_FILE_BYTES)).bytes.toString('utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+/** The file's text, null when absent. Never blocks on a FIFO or reads an oversized file: the hosts refuse those. */
+async function readText(files: SkillsHost, file: string): Promise<string | null> {
+  return (await readBytesOrNull(files, file, MAX_CATALOG_FILE_BYTES))?.toString('utf8') ?? null;
 }
 
 async function staleError(req: FileEditRequest, rel: string, current: string | null, currentRef: VersionRef | null): Promise<StaleRefError> {
@@ -69,7 +71,8 @@ async function staleError(req: FileEditRequest, rel: string, current: string | n
  */
 export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFileEdit> {
   const rel = normalizeRelativePath(req.file, 'file');
-  const onDisk = await readText(await resolveInsideReal(req.skillDir, rel, 'file'));
+  const files = req.files ?? localDisk;
+  const onDisk = await readText(files, await resolveInsideReal(req.skillDir, rel, 'file', files));
   const before = onDisk ?? req.fallbackContent ?? null;
   const beforeRef = before === null ? null : digestOf(before);
   if (req.expectedRef !== undefined && req.expectedRef !== beforeRef) throw await staleError(req, rel, before, beforeRef);
@@ -77,7 +80,7 @@ export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFil
     req.change.format === 'replace'
       ? { text: req.change.content, changed: req.change.content !== before, eol: 'none', finalNewline: req.change.content.endsWith('\n'), warnings: [] }
       : applyPatchSpec(before ?? '', req.change, `${req.skillId}/${rel}`);
-  return { skillId: req.skillId, skillDir: req.skillDir, file: rel, before: before ?? '', after: outcome.text, beforeRef, afterRef: digestOf(outcome.text), readFromDisk: onDisk !== null, diff: renderLineDiff(before ?? '', outcome.text), outcome };
+  return { skillId: req.skillId, skillDir: req.skillDir, file: rel, before: before ?? '', after: outcome.text, beforeRef, afterRef: digestOf(outcome.text), readFromDisk: onDisk !== null, diff: renderLineDiff(before ?? '', outcome.text), outcome, files };
 }
 
 /**
@@ -86,14 +89,15 @@ export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFil
  * the user was looking at the confirmation).
  */
 export async function commitFileEdit(prepared: PreparedFileEdit, opts: { store?: RevisionStore; reason: string }): Promise<{ ref: VersionRef; record?: RevisionRecord }> {
-  const target = await resolveInsideReal(prepared.skillDir, prepared.file, 'file');
-  const now = await readText(target);
+  const { files } = prepared;
+  const target = await resolveInsideReal(prepared.skillDir, prepared.file, 'file', files);
+  const now = await readText(files, target);
   const nowRef = now === null ? null : digestOf(now);
   const changed = prepared.readFromDisk ? nowRef !== prepared.beforeRef : now !== null;
   if (changed) {
     throw new StaleRefError(`${prepared.skillId}/${prepared.file}`, prepared.beforeRef ?? 'none', nowRef, unifiedDiffOf(prepared.before, now ?? '', prepared.file));
   }
-  await writeFileAtomic(target, prepared.after);
+  await files.writeFile(target, prepared.after);
   const record = opts.store
     ? await opts.store.append({ skillId: prepared.skillId, file: prepared.file, content: prepared.after, reason: opts.reason, previousRef: prepared.beforeRef })
     : undefined;

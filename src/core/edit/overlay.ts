@@ -1,12 +1,13 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
-import { MAX_CATALOG_FILE_BYTES, readRegularFileIfPresent } from '../os/readRegularFile';
-import { isTempName, writeFileAtomic } from './atomicWrite';
+import { readBytesOrNull } from '../host/readBytes';
+import type { SkillsHost } from '../host/skillsHost';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
+import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
+import { isTempName } from '../os/atomicFile';
 import { StaleRefError } from './errors';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, type VersionRef } from './versionRef';
-import { createAsyncNodeHost } from '../host/nodeHost';
 import { walkSkill } from '../paths/walkSkill';
 
 /** Reason recorded for the copy of the source taken before the first overlay edit of a file. */
@@ -23,9 +24,9 @@ export interface EffectiveFile {
   ref: VersionRef;
 }
 
-/** The file's bytes, null when absent; never blocks on a FIFO nor reads an oversized file (see readRegularFile). */
-function readIfFile(file: string): Promise<Buffer | null> {
-  return readRegularFileIfPresent(file, MAX_CATALOG_FILE_BYTES);
+/** The file's bytes, null when absent; never blocks on a FIFO nor reads an oversized file (the hosts refuse them). */
+function readIfFile(host: SkillsHost, file: string): Promise<Buffer | null> {
+  return readBytesOrNull(host, file, MAX_CATALOG_FILE_BYTES);
 }
 
 /**
@@ -33,20 +34,18 @@ function readIfFile(file: string): Promise<Buffer | null> {
  * (plugin and pack skills): the overlay copy when one exists (it is always the newest
  * revision), the source file otherwise, null when neither exists.
  */
-export async function resolveEffectiveFile(sourceDir: string, overlayDir: string, relPath: string): Promise<EffectiveFile | null> {
+export async function resolveEffectiveFile(sourceDir: string, overlayDir: string, relPath: string, host: SkillsHost = localDisk): Promise<EffectiveFile | null> {
   const rel = normalizeRelativePath(relPath, 'file');
   for (const [origin, root] of [['overlay', overlayDir], ['source', sourceDir]] as const) {
-    const abs = await resolveInsideReal(root, rel, 'file');
-    const content = await readIfFile(abs);
+    const abs = await resolveInsideReal(root, rel, 'file', host);
+    const content = await readIfFile(host, abs);
     if (content) return { path: rel, absPath: abs, content, origin, ref: digestOf(content) };
   }
   return null;
 }
 
-const host = createAsyncNodeHost();
-
 /** Every file under `root` but the temp files of atomic writes (an overlay or source folder: nothing else is left out). */
-function listFilesUnder(root: string): Promise<string[]> {
+function listFilesUnder(host: SkillsHost, root: string): Promise<string[]> {
   return walkSkill(host, root, { skipName: isTempName, maxFiles: Infinity, maxDepth: Infinity });
 }
 
@@ -58,6 +57,8 @@ export interface SkillOverlayOptions {
   /** A writable folder mirroring the skill's layout, holding the edited files. */
   overlayDir: string;
   store: RevisionStore;
+  /** Where both folders are read and the overlay written (the local disk by default). */
+  files?: WritableHost;
 }
 
 /** Result of an overlay write. */
@@ -74,16 +75,20 @@ export interface OverlayWrite {
  * every revision, including the original, can be restored.
  */
 export class SkillOverlay {
-  constructor(readonly options: SkillOverlayOptions) {}
+  private readonly files: WritableHost;
+
+  constructor(readonly options: SkillOverlayOptions) {
+    this.files = options.files ?? localDisk;
+  }
 
   /** Effective content of one file (see {@link resolveEffectiveFile}). */
   resolve(relPath: string): Promise<EffectiveFile | null> {
-    return resolveEffectiveFile(this.options.sourceDir, this.options.overlayDir, relPath);
+    return resolveEffectiveFile(this.options.sourceDir, this.options.overlayDir, relPath, this.files);
   }
 
   /** Every file of the skill as readers see it: source files plus files that exist only in the overlay. */
   async listFiles(): Promise<string[]> {
-    const all = new Set([...(await listFilesUnder(this.options.sourceDir)), ...(await listFilesUnder(this.options.overlayDir))]);
+    const all = new Set([...(await listFilesUnder(this.files, this.options.sourceDir)), ...(await listFilesUnder(this.files, this.options.overlayDir))]);
     return [...all].sort();
   }
 
@@ -92,7 +97,7 @@ export class SkillOverlay {
     const rel = normalizeRelativePath(relPath, 'file');
     const seed = (await this.options.store.history(this.options.skillId, rel)).find((r) => r.reason === SEED_REASON);
     if (!seed) return false;
-    const now = await readIfFile(await resolveInsideReal(this.options.sourceDir, rel, 'file'));
+    const now = await readIfFile(this.files, await resolveInsideReal(this.options.sourceDir, rel, 'file', this.files));
     return (now ? digestOf(now) : null) !== seed.digest;
   }
 
@@ -111,7 +116,7 @@ export class SkillOverlay {
     if (current?.origin === 'source' && (await store.latest(skillId, rel)) === undefined) {
       await store.append({ skillId, file: rel, content: current.content, reason: SEED_REASON, previousRef: null });
     }
-    await writeFileAtomic(await resolveInsideReal(overlayDir, rel, 'file'), content);
+    await this.files.writeFile(await resolveInsideReal(overlayDir, rel, 'file', this.files), content);
     const record = await store.append({ skillId, file: rel, content, reason: opts.reason, previousRef });
     return { record, previousRef, ref: digestOf(content) };
   }

@@ -1,8 +1,8 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { fsyncDir, writeFileAtomic } from './atomicWrite';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
+import { asBuffer } from '../host/skillsHost';
 import { EditError } from './errors';
-import { withFileLock } from './fileLock';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
 
@@ -71,7 +71,12 @@ export interface AppendInput {
 export interface RevisionStoreOptions {
   /** Contents up to this many bytes are kept inside the record; larger ones go to blobs/. Default 8 KiB. */
   inlineLimit?: number;
+  /** Where the store reads and writes (and skills are restored): the local disk by default. */
+  files?: WritableHost;
 }
+
+/** Most bytes of one log or blob the store reads: a log past it is refused with its size, not read into memory. */
+const MAX_STORE_READ_BYTES = 256 * 1024 * 1024;
 
 interface CacheEntry {
   size: number;
@@ -95,12 +100,14 @@ export class RevisionStore {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly inlineLimit: number;
+  private readonly files: WritableHost;
 
   constructor(
     readonly root: string,
     options: RevisionStoreOptions = {},
   ) {
     this.inlineLimit = options.inlineLimit ?? 8 * 1024;
+    this.files = options.files ?? localDisk;
   }
 
   /** Path of a skill's log file. */
@@ -114,14 +121,9 @@ export class RevisionStore {
 
   /** Reads a skill's whole log. A missing log is an empty history. */
   async read(skillId: string): Promise<RevisionLog> {
-    let data: Buffer;
-    try {
-      data = await fs.readFile(this.logPath(skillId));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { skillId, records: [], torn: null, invalid: [], validBytes: 0 };
-      throw err;
-    }
-    return parseLog(skillId, data);
+    const read = await this.files.readFile(this.logPath(skillId), { maxBytes: MAX_STORE_READ_BYTES });
+    if (!read) return { skillId, records: [], torn: null, invalid: [], validBytes: 0 };
+    return parseLog(skillId, asBuffer(read.bytes));
   }
 
   /** The records of a skill (optionally of one file), oldest first. */
@@ -153,7 +155,11 @@ export class RevisionStore {
     if (record.digest === null) return null;
     let data: Buffer;
     if (record.content) data = Buffer.from(record.content.data, record.content.encoding);
-    else if (record.blob) data = await fs.readFile(this.blobPath(record.blob));
+    else if (record.blob) {
+      const read = await this.files.readFile(this.blobPath(record.blob), { maxBytes: MAX_STORE_READ_BYTES });
+      if (!read) throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): its content ${this.blobPath(record.blob)} is missing; the revision store under ${this.root} is damaged.`);
+      data = asBuffer(read.bytes);
+    }
     else throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}) has neither content nor blob.`);
     if (digestOf(data) !== record.digest) {
       throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): stored content does not match digest ${record.digest}; the revision store under ${this.root} is damaged.`);
@@ -171,8 +177,8 @@ export class RevisionStore {
 
   private async doAppend(input: AppendInput): Promise<RevisionRecord> {
     const logFile = this.logPath(input.skillId);
-    await fs.mkdir(path.dirname(logFile), { recursive: true });
-    return withFileLock(`${logFile}.lock`, () => this.appendLocked(input, logFile));
+    await this.files.mkdir(path.dirname(logFile));
+    return this.files.withLock(`${logFile}.lock`, () => this.appendLocked(input, logFile));
   }
 
   private async appendLocked(input: AppendInput, logFile: string): Promise<RevisionRecord> {
@@ -199,18 +205,11 @@ export class RevisionStore {
       } else {
         record.blob = refHex(digest);
         const blob = this.blobPath(record.blob);
-        if ((await fileVersionRef(blob)) !== digest) await writeFileAtomic(blob, data);
+        if ((await fileVersionRef(blob, this.files)) !== digest) await this.files.writeFile(blob, data);
       }
     }
     const line = Buffer.from(JSON.stringify(record) + '\n', 'utf8');
-    const handle = await fs.open(logFile, 'a');
-    try {
-      await handle.write(line);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (state.size === 0) await fsyncDir(path.dirname(logFile));
+    await this.files.appendFile(logFile, line, { durable: true });
     state.size += line.length;
     state.nextSeq++;
     state.latestRef.set(file, record.ref);
@@ -220,13 +219,13 @@ export class RevisionStore {
   /** Cached log state; re-read (and torn tail removed) when the log changed behind our back. */
   private async state(skillId: string): Promise<CacheEntry> {
     const logFile = this.logPath(skillId);
-    const size = await fs.stat(logFile).then((s) => s.size, () => -1);
+    const size = (await Promise.resolve(this.files.stat(logFile)).catch(() => undefined))?.size ?? -1;
     const cached = this.cache.get(skillId);
     if (cached && cached.size === size) return cached;
     const log = await this.read(skillId);
     if (log.torn) {
       // drop the fragment so the next record starts on a line of its own
-      await fs.truncate(logFile, log.validBytes);
+      await this.files.truncate(logFile, log.validBytes);
     }
     const latestRef = new Map<string, VersionRef | null>();
     for (const r of log.records) latestRef.set(r.file, r.ref);
@@ -243,10 +242,10 @@ export class RevisionStore {
   async restore(skillId: string, seq: number, skillDir: string, reason?: string): Promise<RevisionRecord> {
     const record = await this.get(skillId, seq);
     const content = await this.content(record);
-    const target = await resolveInsideReal(skillDir, record.file, 'file');
-    const currentRef = await fileVersionRef(target);
-    if (content === null) await fs.rm(target, { force: true });
-    else await writeFileAtomic(target, content);
+    const target = await resolveInsideReal(skillDir, record.file, 'file', this.files);
+    const currentRef = await fileVersionRef(target, this.files);
+    if (content === null) await this.files.remove(target);
+    else await this.files.writeFile(target, content);
     return this.append({
       skillId,
       file: record.file,

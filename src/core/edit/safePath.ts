@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import { EditError } from './errors';
-import { checkRelative, resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
+import { localDisk } from '../host/localDisk';
+import type { SkillsHost } from '../host/skillsHost';
+import { checkRelative, resolveInRootVia, type PathRefusal } from '../paths/resolveInRoot';
 
 /** The edit engine's sentence for a refused path (the rule itself is src/core/paths). */
 function unsafe(reason: PathRefusal, what: string, relPath: string, base: string, real?: string, link?: string): EditError {
@@ -39,25 +41,26 @@ export function resolveInside(root: string, relPath: string, what = 'path'): str
  * does not exist yet, of its deepest existing parent) must lie inside the real path of `root`. So a skill whose
  * `references` is a link to `/etc`, or whose `notes.md` links to `~/.ssh/id_rsa`, can neither be read nor written
  * through. The root itself may be a link (a symlinked skill folder): what counts is what lies inside its target.
+ * Links are looked at through `host` (the local disk by default).
  */
-export async function resolveInsideReal(root: string, relPath: string, what = 'path'): Promise<string> {
+export async function resolveInsideReal(root: string, relPath: string, what = 'path', host: Pick<SkillsHost, 'realPath'> = localDisk): Promise<string> {
   const full = resolveInside(root, relPath, what);
-  const r = resolveInRoot(root, relPath, { mustExist: false });
+  const r = await resolveInRootVia(host, root, relPath, { mustExist: false });
   if (r.ok || r.reason === 'root-missing') return full;
   if (r.reason === 'link-outside') {
     const base = path.resolve(root);
-    const link = linkThatLeaves(base, r.rel ?? relPath);
+    const link = await linkThatLeaves(host, base, r.rel ?? relPath);
     throw unsafe(r.reason, what, relPath, base, r.real, link);
   }
   throw unsafe(r.reason, what, relPath, path.resolve(root));
 }
 
 /** The first part of `rel` (from the root down) whose real path leaves the real root: the link to name in the message. */
-function linkThatLeaves(base: string, rel: string): string {
+async function linkThatLeaves(host: Pick<SkillsHost, 'realPath'>, base: string, rel: string): Promise<string> {
   const parts = rel.split('/');
   for (let i = 1; i <= parts.length; i++) {
     const probe = parts.slice(0, i).join('/');
-    const r = resolveInRoot(base, probe, { mustExist: false });
+    const r = await resolveInRootVia(host, base, probe, { mustExist: false });
     if (!r.ok && r.reason === 'link-outside') return probe;
   }
   return rel;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { isTempName } from './atomicWrite';
+import { isTempName } from '../os/atomicFile';
 import { StaleRefError } from './errors';
 import { compareStrings } from '../text/compareStrings';
-import { createAsyncNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
+import type { SkillsHost } from '../host/skillsHost';
 import { SKIP, walkSkill } from '../paths/walkSkill';
 
 /** A content-derived version ref: `sha256:` followed by 64 lowercase hex digits. */
@@ -25,14 +25,31 @@ export function refHex(ref: VersionRef): string {
   return ref.slice('sha256:'.length);
 }
 
-/** The version ref of a file on disk, or null when it does not exist. */
-export async function fileVersionRef(file: string): Promise<VersionRef | null> {
-  try {
-    return digestOf(await fs.readFile(file));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+/** Bytes hashed per read: a file of any size is hashed in pages, never held whole. */
+const HASH_PAGE = 4 * 1024 * 1024;
+
+/**
+ * The ref and size of a file read through `host` page by page, or null when it does not exist. A FIFO, device or
+ * folder throws as the host's reads do (never blocks).
+ */
+async function hashFile(host: Pick<SkillsHost, 'readFile'>, file: string): Promise<{ ref: VersionRef; size: number } | null> {
+  const hash = createHash('sha256');
+  let offset = 0;
+  for (;;) {
+    const page = await host.readFile(file, { range: { offset, length: HASH_PAGE } });
+    if (!page) {
+      if (offset === 0) return null;
+      throw Object.assign(new Error(`${file} was removed while it was being read; try again.`), { code: 'ENOENT' });
+    }
+    hash.update(page.bytes);
+    offset += page.bytes.length;
+    if (page.bytes.length === 0 || offset >= page.size) return { ref: `sha256:${hash.digest('hex')}`, size: offset };
   }
+}
+
+/** The version ref of a file (through `host`, the local disk by default), or null when it does not exist. */
+export async function fileVersionRef(file: string, host: Pick<SkillsHost, 'readFile'> = localDisk): Promise<VersionRef | null> {
+  return (await hashFile(host, file))?.ref ?? null;
 }
 
 /** One file in a {@link SkillManifest}. */
@@ -50,18 +67,17 @@ export interface SkillManifest {
   files: ManifestEntry[];
 }
 
-const host = createAsyncNodeHost();
-
 /**
- * Reads a skill folder and returns its manifest. Temp files left by atomic writes, symlinks, and
- * version-control, archive and dependency folders (SKIP.vcs, .archive, .dependencies) are not part of the version.
+ * Reads a skill folder (through `host`, the local disk by default) and returns its manifest. Temp files left by
+ * atomic writes, symlinks, and version-control, archive and dependency folders (SKIP.vcs, .archive, .dependencies)
+ * are not part of the version.
  */
-export async function skillManifest(dir: string): Promise<SkillManifest> {
+export async function skillManifest(dir: string, host: SkillsHost = localDisk): Promise<SkillManifest> {
   const rels = await walkSkill(host, dir, { skipDirs: [...SKIP.vcs, ...SKIP.archive, ...SKIP.dependencies], skipName: isTempName, maxFiles: Infinity, maxDepth: Infinity });
   const files: ManifestEntry[] = [];
   for (const rel of rels) {
-    const data = await fs.readFile(path.join(dir, ...rel.split('/')));
-    files.push({ path: rel, ref: digestOf(data), size: data.length });
+    const hashed = await hashFile(host, path.join(dir, ...rel.split('/')));
+    if (hashed) files.push({ path: rel, ref: hashed.ref, size: hashed.size });
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
   return { ref: skillRefOf(files), files };
@@ -103,21 +119,21 @@ export interface RefCheck {
 }
 
 /** Compares a file's current ref with the one the caller last saw. */
-export async function checkFileRef(file: string, expectedRef: VersionRef): Promise<RefCheck> {
-  const currentRef = await fileVersionRef(file);
+export async function checkFileRef(file: string, expectedRef: VersionRef, host: Pick<SkillsHost, 'readFile'> = localDisk): Promise<RefCheck> {
+  const currentRef = await fileVersionRef(file, host);
   return { fresh: currentRef === expectedRef, expectedRef, currentRef };
 }
 
 /** Throws {@link StaleRefError} when the file changed on disk since `expectedRef`; returns the current ref otherwise. */
-export async function assertFileFresh(file: string, expectedRef: VersionRef): Promise<VersionRef> {
-  const check = await checkFileRef(file, expectedRef);
+export async function assertFileFresh(file: string, expectedRef: VersionRef, host: Pick<SkillsHost, 'readFile'> = localDisk): Promise<VersionRef> {
+  const check = await checkFileRef(file, expectedRef, host);
   if (!check.fresh) throw new StaleRefError(file, expectedRef, check.currentRef);
   return expectedRef;
 }
 
 /** Throws {@link StaleRefError} when any file of the skill changed since `expectedRef`; returns the current manifest otherwise. */
-export async function assertSkillFresh(dir: string, expectedRef: VersionRef): Promise<SkillManifest> {
-  const manifest = await skillManifest(dir);
+export async function assertSkillFresh(dir: string, expectedRef: VersionRef, host: SkillsHost = localDisk): Promise<SkillManifest> {
+  const manifest = await skillManifest(dir, host);
   if (manifest.ref !== expectedRef) throw new StaleRefError(dir, expectedRef, manifest.ref);
   return manifest;
 }

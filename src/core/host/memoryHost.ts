@@ -27,8 +27,11 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
   const dirs = new Map<string, Set<string>>();
   /** A folder's mtime: moved when an entry is added to it or removed from it, as on disk. */
   const dirTimes = new Map<string, number>();
-  let clock = 1;
-  const touch = (dir: string): void => void dirTimes.set(dir, clock++);
+  // Milliseconds since the epoch like a disk's mtimes (a sweep of old temp files compares them with the time),
+  // moved on by at least one per change so that every change is seen.
+  let clock = 0;
+  const tick = (): number => (clock = Math.max(clock + 1, Date.now()));
+  const touch = (dir: string): void => void dirTimes.set(dir, tick());
   const calls = { readDirectory: 0, stat: 0, readFile: 0 };
 
   const addDir = (dir: string): void => {
@@ -46,7 +49,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     const siblings = dirs.get(path.dirname(abs))!;
     if (!siblings.has(path.basename(abs))) touch(path.dirname(abs));
     siblings.add(path.basename(abs));
-    contents.set(abs, { bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content, mtimeMs: clock++ });
+    contents.set(abs, { bytes: typeof content === 'string' ? new TextEncoder().encode(content) : content, mtimeMs: tick() });
   };
   const remove = (target: string): void => {
     const abs = path.resolve(target);

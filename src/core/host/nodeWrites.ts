@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { fsyncDir, writeFileAtomic } from '../edit/atomicWrite';
+import { fsyncDir, writeFileAtomic } from '../os/atomicFile';
 import { withFileLock } from '../edit/fileLock';
 import type { FileWrites } from './fileWrites';
 
@@ -33,7 +33,12 @@ export const nodeWrites: FileWrites = {
     }
   },
   mkdir: async (dir) => void (await fsp.mkdir(dir, { recursive: true })),
-  rename: (from, to) => fsp.rename(from, to),
+  async rename(from, to) {
+    await fsp.rename(from, to);
+    // The move survives a power loss (an archive, a created skill, a rotated log): both folders' entries.
+    await fsyncDir(path.dirname(to));
+    if (path.dirname(from) !== path.dirname(to)) await fsyncDir(path.dirname(from));
+  },
   remove: (p) => fsp.rm(p, { recursive: true, force: true }),
   truncate: (file, size) => fsp.truncate(file, size),
   withLock: (lockFile, fn, options) => withFileLock(lockFile, fn, options),

@@ -1,0 +1,69 @@
+// Crash-safe replacement of one file on the local disk: the Node host's `writeFile` (host/nodeWrites.ts).
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+/** Marker inside temp names, so leftovers of a crash can be recognised and swept. */
+const TEMP_MARK = '.tmp-';
+
+/** Options for {@link writeFileAtomic}. */
+export interface AtomicWriteOptions {
+  /** File mode for a new file; an existing target keeps its own mode. */
+  mode?: number;
+}
+
+/** True when `name` is a temp file or folder left by this module (e.g. after a crash). */
+export function isTempName(name: string): boolean {
+  return name.startsWith('.') && name.includes(TEMP_MARK);
+}
+
+/** A temp name beside `target` (same folder, so a rename replaces atomically), recognised by {@link isTempName}. */
+export function tempSibling(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+/** fsyncs a directory so a rename or new entry inside it survives a power loss. No-op where unsupported (Windows). */
+export async function fsyncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeAndSync(file: string, data: string | Uint8Array, mode: number, flag: string): Promise<void> {
+  const handle = await fs.open(file, flag, mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces `target` with `data` so that readers (and a crash at any point) see either
+ * the old content or the new one, never a mix: write a temp file in the same folder,
+ * fsync it, rename it over the target, fsync the folder. Creates missing parent folders.
+ */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const dir = path.dirname(target);
+  await fs.mkdir(dir, { recursive: true });
+  let mode = options.mode ?? 0o644;
+  try {
+    mode = (await fs.stat(target)).mode & 0o7777;
+  } catch {
+    // new file: use the requested mode
+  }
+  const temp = tempSibling(target);
+  try {
+    await writeAndSync(temp, data, mode, 'wx');
+    await fs.rename(temp, target);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+  await fsyncDir(dir);
+}
