@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SyncWritableHost } from '../host/fileWrites';
 import { createNodeHost } from '../host/nodeHost';
 import { asBuffer } from '../host/skillsHost';
+import { sweepTempFiles } from '../edit/atomicWrite';
 import { ToolError } from '../tools/toolError';
 import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
 
@@ -247,7 +248,10 @@ export class SessionStore {
       }
     }
     // Removed behind the load (a host's removal may answer later); a leftover that cannot be removed is only clutter.
-    this.sweeping = Promise.all(leftovers.map((f) => Promise.resolve().then(() => this.files.remove(f)).catch(() => undefined))).then(() => undefined);
+    // So are the temp files of atomic writes a crash left, once over a minute old (younger ones may be in flight).
+    this.sweeping = Promise.all(leftovers.map((f) => Promise.resolve().then(() => this.files.remove(f)).catch(() => undefined)))
+      .then(() => sweepTempFiles(dir, 60_000, this.files))
+      .then(() => undefined, () => undefined);
   }
 }
 

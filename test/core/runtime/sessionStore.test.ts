@@ -56,6 +56,23 @@ describe('runtime/SessionStore', () => {
     assert.deepEqual(fs.readdirSync(dir), ['x.json']);
   });
 
+  it('sweeps the temp file of an atomic write a crash left once it is over a minute old, and not a younger one', async () => {
+    const a = new SessionStore({ stateDir: tmp.dir });
+    await a.ensure('x');
+    await a.flush();
+    const dir = path.join(tmp.dir, 'sessions');
+    const old = path.join(dir, '.x.json.tmp-99999-0a0b0c0d');
+    const young = path.join(dir, '.x.json.tmp-99999-1a1b1c1d');
+    fs.writeFileSync(old, '{"torn":');
+    fs.writeFileSync(young, '{"in flight":');
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    fs.utimesSync(old, twoMinutesAgo, twoMinutesAgo);
+    const b = new SessionStore({ stateDir: tmp.dir });
+    await b.flush();
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['.x.json.tmp-99999-1a1b1c1d', 'x.json']);
+    assert.ok(b.get('x'), 'the session itself loads');
+  });
+
   it('reports a corrupt session file instead of failing', async () => {
     fs.mkdirSync(path.join(tmp.dir, 'sessions'), { recursive: true });
     fs.writeFileSync(path.join(tmp.dir, 'sessions', 'bad.json'), '{"id": 5}');
