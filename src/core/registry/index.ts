@@ -7,4 +7,4 @@ export { SkillRegistryError, SkillNotFoundError, AmbiguousSkillError, BrokenSkil
 export { parseOnlyChecker, SKILL_FILE_NAMES, type SkillChecker, type SkillCheckInput } from './loadSkill';
 export { baseSkillId } from './skillId';
 export { contentChecker, createFullChecker } from './validatorChecker';
-export { pluginContributions, pluginRegistryHost, nodePathKind, type PluginPackage, type PluginContributions, type PathKind } from './pluginContributions';
+export { pluginContributions, pluginRegistryHost, type PluginPackage, type PluginContributions } from './pluginContributions';

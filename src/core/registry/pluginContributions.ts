@@ -5,10 +5,10 @@
 //   agentSkills: { skills: "./skills" }  a folder (or list of folders) whose direct child folders are skills.
 // Nothing else in a package folder is scanned.
 import { isInside } from '../paths/isInside';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import type { DirEntry, FileRead, FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
+import { localDisk } from '../host/localDisk';
+import type { DirEntry, FileRead, FileStamp, MaybePromise, SkillsHost, SyncSkillsHost } from '../host/skillsHost';
 
 /** One installed package as the host knows it. */
 export interface PluginPackage {
@@ -19,9 +19,6 @@ export interface PluginPackage {
   /** The parsed package.json (untrusted). */
   manifest: unknown;
 }
-
-/** What kind of thing is at a path; `undefined` when nothing is. Injected so tests and hosts can differ. */
-export type PathKind = (p: string) => 'file' | 'directory' | undefined;
 
 /** The skills packages contribute, ready for `defaultSkillRoots({ pluginRoots })` and {@link pluginRegistryHost}. */
 export interface PluginContributions {
@@ -47,19 +44,6 @@ const manifestSchema = z
   .loose();
 const agentSkillsSchema = z.object({ skills: z.union([z.string().min(1), z.array(z.string().min(1))]) }).loose();
 
-/** Node's stat as a {@link PathKind}. */
-export const nodePathKind: PathKind = (p) => {
-  try {
-    const st = fs.statSync(p, { throwIfNoEntry: false });
-    return st?.isDirectory() ? 'directory' : st?.isFile() ? 'file' : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** True when `child` is `parent` or lies below it. */
-
-
 /** SKILL.md (or skill.md, which the registry reads when SKILL.md is absent). */
 function isSkillFileName(name: string): boolean {
   return name.toLowerCase() === 'skill.md';
@@ -70,7 +54,8 @@ function isSkillFileName(name: string): boolean {
  * object check and no disk access; for the others, each declared path is checked to exist inside the package.
  * Packages are taken in the order given; a root claimed twice keeps its first package.
  */
-export function pluginContributions(packages: readonly PluginPackage[], kind: PathKind = nodePathKind): PluginContributions {
+export function pluginContributions(packages: readonly PluginPackage[], files: Pick<SyncSkillsHost, 'kind'> = localDisk): PluginContributions {
+  const kind = (p: string) => files.kind(p);
   const out: PluginContributions = { roots: [], only: new Map(), chatSkillDirs: [], problems: [] };
   const whole = new Set<string>();
   const owner = new Map<string, string>();

@@ -26,10 +26,12 @@ describe('plugin contributions (skills from installed extensions)', () => {
     writeSkill(path.join(c.root, 'skills'), 'ignored'); // no opt-in: never scanned
 
     const looked: string[] = [];
-    const r = pluginContributions([a, b, c], (p) => {
-      looked.push(p);
-      const st = fs.statSync(p, { throwIfNoEntry: false });
-      return st?.isDirectory() ? 'directory' : st?.isFile() ? 'file' : undefined;
+    const disk = createNodeHost();
+    const r = pluginContributions([a, b, c], {
+      kind(p) {
+        looked.push(p);
+        return disk.kind(p);
+      },
     });
     assert.deepEqual(r.problems, []);
     assert.deepEqual(r.roots, [
