@@ -27,6 +27,16 @@ describe('edit/revisionStore', () => {
     assert.deepEqual(fs.readdirSync(path.join(dir, 'store', 'skills')), ['plugin%3aacme%2etools%3apdf.jsonl']);
   });
 
+  it('refuses a log past its read limit with the size and the limit, without reading it (a planted 300 MiB sparse log)', async () => {
+    const store = new RevisionStore(path.join(dir, 'store'));
+    const id = 'workspace:big';
+    await store.append({ skillId: id, file: 'SKILL.md', content: 'v1', reason: 'create' });
+    fs.truncateSync(store.logPath(id), 300 * 1024 * 1024);
+    const used = process.memoryUsage().rss;
+    await assert.rejects(store.history(id), (e: Error) => /300 MiB|314572800/.test(e.message) && /256 MiB|268435456/.test(e.message) && e.message.includes(store.logPath(id)));
+    assert.ok(process.memoryUsage().rss - used < 64 * 1024 * 1024, 'the log was not read into memory');
+  });
+
   it('stores large and binary contents as verified content-addressed blobs', async () => {
     const store = new RevisionStore(path.join(dir, 'store'), { inlineLimit: 16 });
     const big = 'x'.repeat(1000);
