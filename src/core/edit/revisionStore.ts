@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { asBuffer } from '../host/skillsHost';
+import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { EditError } from './errors';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
@@ -121,7 +122,14 @@ export class RevisionStore {
 
   /** Reads a skill's whole log. A missing log is an empty history. */
   async read(skillId: string): Promise<RevisionLog> {
-    const read = await this.files.readFile(this.logPath(skillId), { maxBytes: MAX_STORE_READ_BYTES });
+    const log = this.logPath(skillId);
+    const read = await Promise.resolve(this.files.readFile(log, { maxBytes: MAX_STORE_READ_BYTES })).catch((e: unknown) => {
+      if (!(e instanceof UnreadableFileError && e.code === 'EFBIG')) throw e;
+      throw new EditError(
+        'REVISION_CORRUPT',
+        `The revision log ${log} is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads (a log grows by a few KiB per edit, so this one was not made by edits alone). Move it aside to start a new history for ${skillId}; its lines stay readable as JSON.`,
+      );
+    });
     if (!read) return { skillId, records: [], torn: null, invalid: [], validBytes: 0 };
     return parseLog(skillId, asBuffer(read.bytes));
   }

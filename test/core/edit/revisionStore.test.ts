@@ -33,7 +33,7 @@ describe('edit/revisionStore', () => {
     await store.append({ skillId: id, file: 'SKILL.md', content: 'v1', reason: 'create' });
     fs.truncateSync(store.logPath(id), 300 * 1024 * 1024);
     const used = process.memoryUsage().rss;
-    await assert.rejects(store.history(id), (e: Error) => /300 MiB|314572800/.test(e.message) && /256 MiB|268435456/.test(e.message) && e.message.includes(store.logPath(id)));
+    await assert.rejects(store.history(id), (e: Error & { code?: string }) => e.code === 'REVISION_CORRUPT' && /Move it aside/.test(e.message) && /300 MiB|314572800/.test(e.message) && /256 MiB|268435456/.test(e.message) && e.message.includes(store.logPath(id)));
     assert.ok(process.memoryUsage().rss - used < 64 * 1024 * 1024, 'the log was not read into memory');
   });
 
