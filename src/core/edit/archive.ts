@@ -124,7 +124,7 @@ async function readEntry(files: WritableHost, entryDir: string): Promise<Archive
 
 /** Lists the archive area, newest first. Entries with an unreadable manifest are left out. */
 export async function listArchived(archiveRoot: string, files: WritableHost = localDisk): Promise<ArchivedSkill[]> {
-  const listed = await Promise.resolve(files.readDirectory(archiveRoot)).catch(() => undefined);
+  const listed = await Promise.resolve().then(() => files.readDirectory(archiveRoot)).catch(() => undefined);
   const entries: ArchivedSkill[] = [];
   for (const { name: n } of listed ?? []) {
     const e = await readEntry(files, path.join(archiveRoot, n));

@@ -52,12 +52,12 @@ async function assertAbsent(host: Host, target: string): Promise<void> {
  */
 export async function sweepTempFiles(dir: string, olderThanMs = 60_000, host: Host = localDisk): Promise<string[]> {
   const removed: string[] = [];
-  const entries = await Promise.resolve(host.readDirectory(dir)).catch(() => undefined);
+  const entries = await Promise.resolve().then(() => host.readDirectory(dir)).catch(() => undefined);
   const cutoff = Date.now() - olderThanMs;
   for (const { name } of entries ?? []) {
     if (!isTempName(name)) continue;
     const full = path.join(dir, name);
-    const st = await Promise.resolve(host.stat(full, { folders: true })).catch(() => undefined);
+    const st = await Promise.resolve().then(() => host.stat(full, { folders: true })).catch(() => undefined);
     if (st && st.mtimeMs <= cutoff) {
       await host.remove(full);
       removed.push(name);

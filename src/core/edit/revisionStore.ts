@@ -123,7 +123,7 @@ export class RevisionStore {
   /** Reads a skill's whole log. A missing log is an empty history. */
   async read(skillId: string): Promise<RevisionLog> {
     const log = this.logPath(skillId);
-    const read = await Promise.resolve(this.files.readFile(log, { maxBytes: MAX_STORE_READ_BYTES })).catch((e: unknown) => {
+    const read = await Promise.resolve().then(() => this.files.readFile(log, { maxBytes: MAX_STORE_READ_BYTES })).catch((e: unknown) => {
       if (!(e instanceof UnreadableFileError && e.code === 'EFBIG')) throw e;
       throw new EditError(
         'REVISION_CORRUPT',
@@ -227,7 +227,7 @@ export class RevisionStore {
   /** Cached log state; re-read (and torn tail removed) when the log changed behind our back. */
   private async state(skillId: string): Promise<CacheEntry> {
     const logFile = this.logPath(skillId);
-    const size = (await Promise.resolve(this.files.stat(logFile)).catch(() => undefined))?.size ?? -1;
+    const size = (await Promise.resolve().then(() => this.files.stat(logFile)).catch(() => undefined))?.size ?? -1;
     const cached = this.cache.get(skillId);
     if (cached && cached.size === size) return cached;
     const log = await this.read(skillId);
