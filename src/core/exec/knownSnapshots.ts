@@ -1,4 +1,4 @@
-import { fingerprintTree } from './skillSnapshot';
+import { fingerprintCopy } from './skillSnapshot';
 
 /** What a runner remembers of one snapshot it has read or made. */
 export interface KnownSnapshot {
@@ -55,7 +55,7 @@ export class KnownSnapshots {
     if (known.users > 0) return;
     let same: boolean;
     try {
-      same = fingerprintTree(dir, excludes) === known.copy;
+      same = fingerprintCopy(dir, excludes) === known.copy;
     } catch {
       same = false; // gone
     }

@@ -1,3 +1,5 @@
+import { createNodeHost } from '../host/nodeHost';
+import type { SyncSkillsHost } from '../host/skillsHost';
 import type { SandboxPolicy } from './types';
 
 /** Configuration of a script runner. Only `stateDir` is required. */
@@ -7,6 +9,13 @@ export interface ScriptRunnerOptions {
    * trees), `deps/` (per-skill dependency folders and HOME, kept between runs), `artifacts/`.
    */
   stateDir: string;
+  /**
+   * Where skill folders (a run's `skillRoot`) and overlays (`overlayRoot`) are read: the host the skills were
+   * found in, so a skill that lives only there (in memory, remote) runs too. Default the disk (`createNodeHost()`).
+   * Only the source is read through it: the runner's snapshots, workspaces, outputs and artifacts are on the disk,
+   * where a script's process can see them.
+   */
+  files?: SyncSkillsHost;
   /** When non-empty, `command` runs without a shell and its program must be on this list (base names, e.g. `python3`). */
   allowedCommands?: readonly string[];
   /** When non-empty, `command` runs without a shell and its program must not be on this list. */
@@ -70,6 +79,7 @@ const MiB = 1024 * KiB;
 export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
   return {
     stateDir: o.stateDir,
+    files: o.files ?? createNodeHost(),
     allowedCommands: o.allowedCommands ?? [],
     deniedCommands: o.deniedCommands ?? [],
     envAllowlist: o.envAllowlist ?? [],

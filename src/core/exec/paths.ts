@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { ScriptRunError, type ScriptRunErrorCode } from './errors';
 import { isInside } from '../paths/isInside';
-import { checkRelative, resolveInRoot, type PathRefusal } from '../paths/resolveInRoot';
+import type { SyncSkillsHost } from '../host/skillsHost';
+import { checkRelative, resolveInRoot, resolveInRootOn, type PathRefusal } from '../paths/resolveInRoot';
 
 export { isInside };
 
@@ -37,10 +38,11 @@ export function checkRelativePath(value: string, field: string, code: ScriptRunE
 
 /**
  * Resolves `rel` under `root` and verifies the real path (symlinks followed) stays under the real root.
- * Throws `not_found` when the target does not exist.
+ * Throws `not_found` when the target does not exist. `files`: the host `root` is in (default the disk).
  */
-export function resolveInside(root: string, rel: string, field: string, code: ScriptRunErrorCode, rootIsReal = false): string {
-  const r = resolveInRoot(root, rel, { allowRoot: true, rootIsReal });
+export function resolveInside(root: string, rel: string, field: string, code: ScriptRunErrorCode, rootIsReal = false, files?: Pick<SyncSkillsHost, 'realPath'>): string {
+  const options = { allowRoot: true, rootIsReal };
+  const r = files ? resolveInRootOn(files, root, rel, options) : resolveInRoot(root, rel, options);
   if (!r.ok) throw refusal(r.reason, field, rel, root, code, r.real);
   return r.real ?? path.resolve(r.abs);
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { SyncSkillsHost } from '../host/skillsHost';
 import { checkCallEnv } from './envPolicy';
 import { ScriptRunError } from './errors';
 import { checkRelativePath, isInside } from './paths';
@@ -12,14 +13,14 @@ const CWD_VAR = /^\$\{?(WORK_DIR|OUTPUT_DIR|WORKSPACE_DIR|RUN_DIR|SKILLS_DIR)\}?
 const CWD_DIRS: Record<string, string> = { WORK_DIR: 'work', OUTPUT_DIR: 'out', WORKSPACE_DIR: '', RUN_DIR: 'run', SKILLS_DIR: 'skills' };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Refuses a malformed request, naming the field. */
-export function validate(req: RunRequest): void {
+/** Refuses a malformed request, naming the field. The skill folder is looked for in `files` (the runner's source host). */
+export function validate(req: RunRequest, files: Pick<SyncSkillsHost, 'kind'>): void {
   const bad = (msg: string): never => {
     throw new ScriptRunError('invalid_request', msg);
   };
   if (!req.skillName || /[/\\\0]/.test(req.skillName) || req.skillName === '.' || req.skillName === '..') bad(`skillName "${req.skillName}" is not a plain skill name.`);
   if (!path.isAbsolute(req.skillRoot)) bad(`skillRoot "${req.skillRoot}" must be an absolute folder path.`);
-  if (!fs.statSync(req.skillRoot, { throwIfNoEntry: false })?.isDirectory()) {
+  if (files.kind(req.skillRoot) !== 'directory') {
     throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
   }
   if ((req.script === undefined) === (req.command === undefined)) bad('give exactly one of `script` (a file under the skill) and `command`.');
@@ -29,15 +30,11 @@ export function validate(req: RunRequest): void {
   if (req.timeoutMs !== undefined && !(req.timeoutMs > 0)) bad(`timeoutMs ${req.timeoutMs} must be a positive number of milliseconds.`);
 }
 
-/** The real path of an existing folder, or undefined (a missing overlay: nothing edited yet). */
-export function realFolder(dir: string): string | undefined {
+/** The real path of an existing folder of `files`, or undefined (a missing overlay: nothing edited yet). */
+export function realFolder(files: Pick<SyncSkillsHost, 'kind' | 'realPath'>, dir: string): string | undefined {
   if (!path.isAbsolute(dir)) throw new ScriptRunError('invalid_request', `overlayRoot "${dir}" must be an absolute folder path.`);
-  try {
-    const real = fs.realpathSync.native(dir);
-    return fs.statSync(real).isDirectory() ? real : undefined;
-  } catch {
-    return undefined;
-  }
+  const real = files.realPath(dir);
+  return real !== undefined && files.kind(real) === 'directory' ? real : undefined;
 }
 
 /** The run's working folder: relative to the staged skill, or under a workspace variable. */

@@ -279,15 +279,18 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
 
 /** The request's checks before anything is made: paths inside the skill, the command policy, the outputs spec. */
 function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; realOverlay?: string; scriptRel?: string; commandArgv?: string[] } {
-  validate(req);
-  const realRoot = fs.realpathSync.native(req.skillRoot);
-  const realOverlay = req.overlayRoot !== undefined ? realFolder(req.overlayRoot) : undefined;
+  // The skill and its overlay are read where the skills live (the runner's `files` host), not necessarily on the disk.
+  const { files } = ctx.opts;
+  validate(req, files);
+  const realRoot = files.realPath(req.skillRoot);
+  if (realRoot === undefined) throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
+  const realOverlay = req.overlayRoot !== undefined ? realFolder(files, req.overlayRoot) : undefined;
   const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
     // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && fs.existsSync(`${realOverlay}/${scriptRel}`);
-    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true);
-    if (!fs.statSync(real).isFile()) throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
+    const inOverlay = realOverlay !== undefined && files.kind(`${realOverlay}/${scriptRel}`) !== undefined;
+    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
+    if (files.kind(real) !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
   }
   let commandArgv: string[] | undefined;
   if (req.command !== undefined && policyActive(ctx.policy)) {
@@ -309,7 +312,7 @@ function prepareRun(req: RunRequest, ctx: RunnerContext, realRoot: string, realO
   const key = ctx.keyOf(req.skillName, realRoot);
   // A file system failure here is the runtime's, not the request's: `preparing` says which step and what to do.
   const snapshot = preparing(`Making the read-only copy of skill "${req.skillName}"`, ctx.snapshotsDir, () =>
-    ensureSnapshot(ctx.snapshotsDir, key, realRoot, ctx.excludes, ctx.snapshots, realOverlay),
+    ensureSnapshot(ctx.snapshotsDir, key, { files: opts.files, root: realRoot, overlay: realOverlay }, ctx.excludes, ctx.snapshots),
   );
   const depsRoot = path.join(opts.stateDir, 'deps', key);
   const depLinks: Record<string, string> = {};

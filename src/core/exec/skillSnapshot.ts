@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
+import { createNodeHost } from '../host/nodeHost';
+import type { SyncSkillsHost } from '../host/skillsHost';
 import type { KnownSnapshots } from './knownSnapshots';
-import { isInside } from './paths';
+import { copyTree, fingerprintTree, type TreeHost } from './sourceTree';
 import { SKIP } from '../paths/walkSkill';
 
 /** Names never staged from a skill's source tree (version control, caches, dependency folders). */
@@ -26,78 +29,38 @@ export function skillKey(name: string, realRoot: string): string {
   return `${safe}-${createHash('sha256').update(realRoot).digest('hex').slice(0, 10)}`;
 }
 
-/** A temp file of an atomic write in progress (`.<name>.tmp-...`, see edit/atomicWrite): never staged. */
-function isWriteInProgress(name: string): boolean {
-  return name.startsWith('.') && name.includes('.tmp-');
-}
-
 /** The names left out of snapshots: the fixed ones and the runner's dependency folders. */
 export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
   return new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
 }
 
 /**
- * Hashes paths, sizes, modes and mtimes of the tree (not contents): cheap enough for every run,
- * and any edit changes an mtime. Excluded names are skipped at every level.
+ * The disk as the runner checks its own copies: the Node host, with each entry's mode bits in its stamp. A
+ * script may chmod its copy (an owner can, and root ignores 0555): a copy made unreadable or unexecutable
+ * must be made again, though no mtime moved.
  */
-export function fingerprintTree(root: string, excludes: ReadonlySet<string>): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string, rel: string): void => {
-    const names = fs.readdirSync(dir).sort();
-    for (const name of names) {
-      if (excludes.has(name)) continue;
-      const abs = path.join(dir, name);
-      const st = fs.lstatSync(abs);
-      hash.update(`${rel}${name}\0${st.mode}\0${st.size}\0${st.mtimeMs}\n`);
-      if (st.isDirectory()) walk(abs, `${rel}${name}/`);
-      else if (st.isSymbolicLink()) hash.update(fs.readlinkSync(abs));
-    }
-  };
-  walk(root, '');
-  return hash.digest('hex').slice(0, 16);
+const disk = createNodeHost();
+const copyStamps: TreeHost = {
+  readDirectory: disk.readDirectory,
+  realPath: disk.realPath,
+  stat(p) {
+    const st = statSync(p, { throwIfNoEntry: false });
+    return st && { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, mode: st.mode };
+  },
+};
+
+/** The fingerprint of a snapshot the runner made (on the disk, modes included), to notice a script that changed it. */
+export function fingerprintCopy(dir: string, excludes: ReadonlySet<string>): string {
+  return fingerprintTree(copyStamps, dir, excludes);
 }
 
-/**
- * Copies the tree: files 0555 (readable and executable, so a script needs no executable bit of its own),
- * symlinks kept when they point inside the skill and dropped (with a warning) when they point out of it.
- * `over`: lays the tree over a copy already made (an overlay's files replace and add to it). Returns the
- * folders it made, for the caller to lock (0555) once every layer is in.
- */
-function copyTree(srcRoot: string, dstRoot: string, excludes: ReadonlySet<string>, warnings: string[], over = false): string[] {
-  const dirs: string[] = [];
-  const walk = (src: string, dst: string): void => {
-    // Laid over a copy already made (an overlay): folders may exist, files are replaced.
-    if (!over || !fs.existsSync(dst)) {
-      fs.mkdirSync(dst);
-      dirs.push(dst);
-    }
-    for (const name of fs.readdirSync(src)) {
-      if (excludes.has(name) || (over && isWriteInProgress(name))) continue;
-      const s = path.join(src, name);
-      const d = path.join(dst, name);
-      const st = fs.lstatSync(s);
-      if (over) {
-        const there = fs.lstatSync(d, { throwIfNoEntry: false });
-        if (there && !(st.isDirectory() && there.isDirectory())) fs.rmSync(d, { recursive: true, force: true });
-      }
-      if (st.isDirectory()) walk(s, d);
-      else if (st.isFile()) {
-        fs.copyFileSync(s, d);
-        fs.chmodSync(d, 0o555);
-      } else if (st.isSymbolicLink()) {
-        let real: string | undefined;
-        try {
-          real = fs.realpathSync(s);
-        } catch {
-          real = undefined;
-        }
-        if (real && isInside(srcRoot, real)) fs.symlinkSync(path.relative(path.dirname(s), real), d);
-        else warnings.push(`skipped ${path.relative(srcRoot, s)}: a symlink that points outside the skill or nowhere`);
-      }
-    }
-  };
-  walk(srcRoot, dstRoot);
-  return dirs;
+/** Where a snapshot's source is read: the skill folder and its overlay, through a host. */
+export interface SnapshotSource {
+  files: SyncSkillsHost;
+  /** Real path of the skill folder (in `files`). */
+  root: string;
+  /** Real path of a folder of newer versions of some files (see RunRequest.overlayRoot), laid over the copy. */
+  overlay?: string;
 }
 
 interface SnapshotMeta {
@@ -107,7 +70,7 @@ interface SnapshotMeta {
 }
 
 /**
- * Returns the read-only snapshot of `realRoot` (with `overlayRoot`'s files laid over it) under
+ * Returns the read-only snapshot of the source's root (with its overlay's files laid over it) under
  * `snapshotsDir/<key>/<fingerprint>`, making it when missing or when the copy no longer matches what was
  * made. The fingerprint covers both trees, so an edit on either side makes a new snapshot. Older
  * fingerprints of the same key are removed. Concurrent first runs race safely: each copies into a private
@@ -116,16 +79,15 @@ interface SnapshotMeta {
 export function ensureSnapshot(
   snapshotsDir: string,
   key: string,
-  realRoot: string,
+  source: SnapshotSource,
   /** Names never copied, from {@link snapshotExcludes}. */
   excludes: ReadonlySet<string>,
   known?: KnownSnapshots,
-  /** Real path of a folder of newer versions of some files (see RunRequest.overlayRoot), laid over the copy. */
-  overlayRoot?: string,
 ): SkillSnapshot {
-  const fingerprint = overlayRoot
-    ? createHash('sha256').update(`${fingerprintTree(realRoot, excludes)}+${fingerprintTree(overlayRoot, excludes)}`).digest('hex').slice(0, 16)
-    : fingerprintTree(realRoot, excludes);
+  const { files, root, overlay } = source;
+  const fingerprint = overlay
+    ? createHash('sha256').update(`${fingerprintTree(files, root, excludes)}+${fingerprintTree(files, overlay, excludes)}`).digest('hex').slice(0, 16)
+    : fingerprintTree(files, root, excludes);
   const keyDir = path.join(snapshotsDir, key);
   const dir = path.join(keyDir, fingerprint);
   const metaFile = `${dir}.json`;
@@ -135,7 +97,7 @@ export function ensureSnapshot(
   if (seen) {
     if (seen.clean) return { dir, entries: seen.entries, created: false, warnings: seen.warnings };
     try {
-      if (fingerprintTree(dir, excludes) === seen.copy) return { dir, entries: seen.entries, created: false, warnings: seen.warnings };
+      if (fingerprintCopy(dir, excludes) === seen.copy) return { dir, entries: seen.entries, created: false, warnings: seen.warnings };
     } catch {
       // Gone: rebuild below.
     }
@@ -144,7 +106,7 @@ export function ensureSnapshot(
   if (fs.existsSync(dir)) {
     try {
       const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as SnapshotMeta;
-      if (fingerprintTree(dir, excludes) === meta.copy) {
+      if (fingerprintCopy(dir, excludes) === meta.copy) {
         const entries = fs.readdirSync(dir);
         known?.remember(dir, meta, entries);
         return { dir, entries, created: false, warnings: meta.warnings };
@@ -158,13 +120,13 @@ export function ensureSnapshot(
   fs.mkdirSync(keyDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(keyDir, '.tmp-'));
   const staging = path.join(tmp, 'tree');
-  const dirs = copyTree(realRoot, staging, excludes, warnings);
-  if (overlayRoot) dirs.push(...copyTree(overlayRoot, staging, excludes, warnings, true));
+  const dirs = copyTree(files, root, staging, excludes, warnings);
+  if (overlay) dirs.push(...copyTree(files, overlay, staging, excludes, warnings, true));
   // Lock the folders last, deepest first, so the copy itself could write into them. The copy's own root
   // stays writable until it has moved: moving a folder to another parent rewrites its `..` entry, which
   // needs write permission on the folder itself (root is exempt, which is how every suite missed it).
   for (const d of dirs.sort((a, b) => b.length - a.length)) if (d !== staging) fs.chmodSync(d, 0o555);
-  const meta: SnapshotMeta = { copy: fingerprintTree(staging, excludes), warnings };
+  const meta: SnapshotMeta = { copy: fingerprintCopy(staging, excludes), warnings };
   fs.writeFileSync(metaFile, JSON.stringify(meta));
   try {
     fs.renameSync(staging, dir);
