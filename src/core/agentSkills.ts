@@ -37,7 +37,11 @@ export interface AgentSkillsInit {
   mode?: ValidationMode;
   /** Rule settings over each writable root's `.agent-skills.yaml` (VS Code's `agentSkills.validation.rules`). */
   ruleOverrides?: () => RuleConfig | undefined;
-  /** Script runner options; `stateDir` defaults to `<stateDir>/exec`, `resolveSkillRoot` to the registry's skills. */
+  /**
+   * Script runner options; `resolveSkillRoot` defaults to the registry's skills, `files` to `host`. `stateDir` (the
+   * snapshots and workspaces a script's process runs in, on the local disk whatever the host) defaults to
+   * `<stateDir>/exec`: give one on the disk when `host` is not the local disk.
+   */
   runner?: Partial<ScriptRunnerOptions>;
   /**
    * Puts a gate in front of the runner (the extension refuses runs in an untrusted workspace); default the runner.
@@ -74,7 +78,12 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;
   const getRunner = (): ScriptRunner =>
-    (runner ??= createScriptRunner({ resolveSkillRoot: (name) => resolveQuiet(registry, name), ...init.runner, stateDir: init.runner?.stateDir ?? path.join(init.stateDir, 'exec') }));
+    (runner ??= createScriptRunner({
+      resolveSkillRoot: (name) => resolveQuiet(registry, name),
+      files: host,
+      ...init.runner,
+      stateDir: init.runner?.stateDir ?? path.join(init.stateDir, 'exec'),
+    }));
   const getRuntime = (): SkillsRuntime => {
     if (runtime) return runtime;
     const r = getRunner();
