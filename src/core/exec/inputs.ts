@@ -1,5 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { localDisk } from '../host/localDisk';
+import type { SyncSkillsHost } from '../host/skillsHost';
+import { copyOut } from './sourceTree';
 import { ArtifactStore, parseArtifactRef } from './artifactStore';
 import { ScriptRunError } from './errors';
 import { checkRelativePath, isInside, resolveInside } from './paths';
@@ -15,6 +18,8 @@ export interface InputContext {
   /** Host folders from which `host://` inputs are allowed. */
   allowedHostPaths: readonly string[];
   resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
+  /** Where `skill://` inputs are read: the runner's host (the disk by default). */
+  files?: SyncSkillsHost;
   /** Receives the source of every input staged as a link (the sandbox binds them read-only). */
   linked?: string[];
 }
@@ -23,7 +28,10 @@ function refuse(from: string, why: string): never {
   throw new ScriptRunError('input_refused', `inputs: "${from}" ${why}`);
 }
 
-async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<string> {
+/** Where an input comes from: a path on the disk, or a path of a skill read through the runner's host. */
+type Source = string | { skillRoot: string; path: string };
+
+async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<Source> {
   const { from } = spec;
   const scheme = /^([a-z]+):\/\//.exec(from)?.[1];
   switch (scheme) {
@@ -38,7 +46,11 @@ async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<string
       const rel = slash < 0 ? '' : rest.slice(slash + 1);
       const root = ctx.resolveSkillRoot ? await ctx.resolveSkillRoot(name) : undefined;
       if (!root) refuse(from, `names skill "${name}", which is not known; list the skills and use an exact name.`);
-      return resolveInside(root, rel, `inputs "${from}"`, 'input_refused');
+      // Through the host the skill was found in: the same path rule, links looked at where the skill lives.
+      const files = ctx.files ?? localDisk;
+      const realRoot = files.realPath(root);
+      if (!realRoot) refuse(from, `names skill "${name}", whose folder ${root} is gone; reload the skill list.`);
+      return { skillRoot: realRoot, path: resolveInside(realRoot, rel, `inputs "${from}"`, 'input_refused', true, files) };
     }
     case 'artifact': {
       const ref = parseArtifactRef(from);
@@ -76,7 +88,8 @@ async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<string
 export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promise<string[]> {
   const warnings: string[] = [];
   for (const spec of inputs) {
-    const source = await resolveSource(spec, ctx);
+    const resolved = await resolveSource(spec, ctx);
+    const source = typeof resolved === 'string' ? resolved : resolved.path;
     const parsed = parseArtifactRef(spec.from);
     const base = parsed ? path.posix.basename(parsed.name) : path.basename(source);
     const toRel = checkRelativePath(spec.to ?? `inputs/${base}`, `inputs "${spec.from}" to`, 'path_outside_workspace', 'the workspace');
@@ -85,7 +98,11 @@ export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promi
       throw new ScriptRunError('path_outside_workspace', `inputs "${spec.from}": to "${spec.to}" must name a file under out/, work/, inputs/ or run/.`);
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    if (spec.mode === 'link') {
+    if (typeof resolved !== 'string' && spec.mode !== 'link') {
+      copyOut(ctx.files ?? localDisk, resolved.skillRoot, source, to, warnings);
+    } else if (spec.mode === 'link') {
+      // A skill held elsewhere than the disk (in memory, remote) has no path a link could reach; a copy can.
+      if (typeof resolved !== 'string' && !fs.existsSync(source)) refuse(spec.from, 'is in a skill that is not on the disk, so it cannot be linked; stage it with mode "copy".');
       fs.symlinkSync(source, to);
       ctx.linked?.push(source);
     }

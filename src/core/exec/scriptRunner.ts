@@ -152,6 +152,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
           workspaceDir: opts.workspaceDir,
           allowedHostPaths: opts.allowedHostPaths,
           resolveSkillRoot: opts.resolveSkillRoot,
+          files: opts.files,
           linked,
         })),
       );

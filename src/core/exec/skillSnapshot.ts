@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { createNodeHost } from '../host/nodeHost';
 import type { SyncSkillsHost } from '../host/skillsHost';
@@ -35,23 +34,15 @@ export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
 }
 
 /**
- * The disk as the runner checks its own copies: the Node host, with each entry's mode bits in its stamp. A
+ * The disk as the runner checks its own copies: the Node host, whose stamps carry each entry's mode bits. A
  * script may chmod its copy (an owner can, and root ignores 0555): a copy made unreadable or unexecutable
  * must be made again, though no mtime moved.
  */
 const disk = createNodeHost();
-const copyStamps: TreeHost = {
-  readDirectory: disk.readDirectory,
-  realPath: disk.realPath,
-  stat(p) {
-    const st = statSync(p, { throwIfNoEntry: false });
-    return st && { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, mode: st.mode };
-  },
-};
 
 /** The fingerprint of a snapshot the runner made (on the disk, modes included), to notice a script that changed it. */
 export function fingerprintCopy(dir: string, excludes: ReadonlySet<string>): string {
-  return fingerprintTree(copyStamps, dir, excludes);
+  return fingerprintTree(disk, dir, excludes);
 }
 
 /** Where a snapshot's source is read: the skill folder and its overlay, through a host. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FileStamp, SyncSkillsHost } from '../host/skillsHost';
+import type { DirEntry, SyncSkillsHost } from '../host/skillsHost';
+import { isTempName } from '../os/atomicFile';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { isInside } from './paths';
 
@@ -14,21 +15,15 @@ import { isInside } from './paths';
  */
 export const MAX_SNAPSHOT_FILE_BYTES = 256 * 1024 * 1024;
 
-/**
- * What a walk of a tree needs of a host. `stat` may add the mode bits: the runner's check of its own copies
- * does (see `skillSnapshot.ts`), a source host need not.
- */
-export type TreeHost = Pick<SyncSkillsHost, 'readDirectory' | 'realPath'> & {
-  stat(p: string, options?: { folders?: boolean }): (FileStamp & { mode?: number }) | undefined;
-};
+/** What a walk of a tree needs of a host. Its stamps' mode bits are hashed when it gives them (the Node host does). */
+export type TreeHost = Pick<SyncSkillsHost, 'readDirectory' | 'realPath' | 'stat'>;
 
 /**
  * Hashes the tree's paths with each entry's size, mtime and inode (not contents): cheap enough for every run,
  * and any edit moves an mtime, an atomic replace changes the inode, an added, removed or renamed entry
  * changes the paths, and a link is hashed by where it resolves (relative to the tree when inside it), so a
- * retargeted link changes it too. Mode bits are in it only when the host's stat gives them: a source's
- * modes do not reach the copy (every copied file is 0555), so a source host leaves them out. Excluded
- * names are skipped at every level.
+ * retargeted link changes it too. Mode bits are in it when the host's stat gives them (the Node host does; a
+ * chmod of the copy must be noticed, see `fingerprintCopy`). Excluded names are skipped at every level.
  */
 export function fingerprintTree(host: TreeHost, root: string, excludes: ReadonlySet<string>): string {
   const hash = createHash('sha256');
@@ -57,11 +52,6 @@ export function fingerprintTree(host: TreeHost, root: string, excludes: Readonly
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A temp file of an atomic write in progress (`.<name>.tmp-...`, see edit/atomicWrite): never staged. */
-function isWriteInProgress(name: string): boolean {
-  return name.startsWith('.') && name.includes('.tmp-');
-}
-
 /** A folder of the source that was listed and then was gone: the copy would not match its fingerprint. */
 function vanished(dir: string): Error {
   return Object.assign(new Error(`${dir} disappeared while the skill was being read; run the script again`), { code: 'ENOENT', path: dir });
@@ -85,7 +75,7 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
     const entries = host.readDirectory(src);
     if (!entries) throw vanished(src);
     for (const { name, kind } of entries) {
-      if (excludes.has(name) || (over && isWriteInProgress(name)) || kind === 'other') continue;
+      if (excludes.has(name) || (over && isTempName(name)) || kind === 'other') continue;
       const s = path.join(src, name);
       const d = path.join(dst, name);
       if (over) {
@@ -105,21 +95,53 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
   return dirs;
 }
 
-/** One file: read through the host, written 0555. A file gone since the listing fails the copy (as a copy on disk did). */
-function copyFile(host: SyncSkillsHost, src: string, dst: string, rel: string, warnings: string[]): void {
+/**
+ * One file: read through the host (a link as the last part refused, so a file swapped for a link since the
+ * listing is not followed), written with `mode`. A file gone since the listing fails the copy (as a copy on disk
+ * did); one over {@link MAX_SNAPSHOT_FILE_BYTES} is skipped with a warning naming it.
+ */
+function copyFile(host: SyncSkillsHost, src: string, dst: string, rel: string, warnings: string[], mode = 0o555): void {
   let read;
   try {
     // Stampless: the copy needs the bytes only (one system call fewer per small file on the disk).
-    read = host.readFile(src, { maxBytes: MAX_SNAPSHOT_FILE_BYTES, stampless: true });
+    read = host.readFile(src, { maxBytes: MAX_SNAPSHOT_FILE_BYTES, stampless: true, noFollow: true });
   } catch (e) {
     if (!(e instanceof UnreadableFileError && e.code === 'EFBIG')) throw e;
     warnings.push(
-      `skipped ${rel}: it is ${formatBytes(e.size)}, and a run copies files of at most ${formatBytes(MAX_SNAPSHOT_FILE_BYTES)} into its read-only copy of the skill; ` +
+      `skipped ${rel}: it is ${formatBytes(e.size)}, and a run copies files of at most ${formatBytes(MAX_SNAPSHOT_FILE_BYTES)} from a skill; ` +
         'make it smaller, or keep it outside the skill and give it to the script as an input with mode "link".',
     );
     return;
   }
   if (!read) throw Object.assign(new Error(`${src} disappeared while the skill was being copied; run the script again`), { code: 'ENOENT', path: src });
-  fs.writeFileSync(dst, read.bytes);
-  fs.chmodSync(dst, 0o555);
+  fs.writeFileSync(dst, read.bytes, { mode });
+  fs.chmodSync(dst, mode);
+}
+
+/**
+ * Copies a file or folder of a skill, read through `host`, to `dst` on the disk as a script's input (a
+ * `skill://` input in copy mode): files keep their permission bits where the host has them (0644 otherwise),
+ * always readable and writable by their owner, since the copy is the script's own. A link is followed when it
+ * leads to a file inside `within` (the skill's real folder) and skipped with a warning otherwise (out of the
+ * skill, dangling, or to a folder, which could loop).
+ */
+export function copyOut(host: SyncSkillsHost, within: string, src: string, dst: string, warnings: string[]): void {
+  const modeOf = (p: string): number => ((host.stat(p)?.mode ?? 0o644) & 0o777) | 0o600;
+  const one = (s: string, d: string, kind: DirEntry['kind'] | undefined): void => {
+    const rel = path.relative(within, s) || path.basename(s);
+    if (kind === 'directory') {
+      fs.mkdirSync(d, { recursive: true });
+      for (const e of host.readDirectory(s) ?? []) one(path.join(s, e.name), path.join(d, e.name), e.kind);
+    } else if (kind === 'file') {
+      copyFile(host, s, d, rel, warnings, modeOf(s));
+    } else if (kind === 'symlink') {
+      const real = host.realPath(s);
+      if (real && isInside(within, real) && host.kind(real) === 'file') copyFile(host, real, d, rel, warnings, modeOf(real));
+      else warnings.push(`skipped ${rel}: a symlink that points outside the skill, nowhere, or to a folder`);
+    } else {
+      warnings.push(`skipped ${rel}: not a regular file or folder`);
+    }
+  };
+  const top = host.kind(src);
+  one(src, dst, top === 'other' ? undefined : top);
 }

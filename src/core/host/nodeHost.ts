@@ -53,7 +53,7 @@ export function createNodeHost(): SyncWritableHost {
     stat(file, options) {
       try {
         const st = statSync(file, { throwIfNoEntry: false });
-        return st && (st.isFile() || (options?.folders && st.isDirectory())) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
+        return st && (st.isFile() || (options?.folders && st.isDirectory())) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev, mode: st.mode } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;
@@ -103,7 +103,7 @@ export function createAsyncNodeHost(): WritableHost {
     async stat(file, options) {
       try {
         const st = await fsp.stat(file);
-        return st.isFile() || (options?.folders && st.isDirectory()) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev } : undefined;
+        return st.isFile() || (options?.folders && st.isDirectory()) ? { mtimeMs: st.mtimeMs, size: st.size, ino: st.ino, dev: st.dev, mode: st.mode } : undefined;
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;

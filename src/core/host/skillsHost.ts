@@ -16,6 +16,8 @@ export interface FileStamp {
   ino?: number;
   /** The device of `ino`: together they name a file whatever path reached it. */
   dev?: number;
+  /** Permission bits (and type, as in `stat(2)`) where the host has them: what a copy of the file keeps. */
+  mode?: number;
 }
 
 /** A whole file read together with the stamp of the bytes read. */

@@ -7,9 +7,11 @@ import * as path from 'node:path';
 import { createScriptRunner, ScriptRunError, type RunRequest } from '../../../src/core/exec';
 import { MAX_SNAPSHOT_FILE_BYTES } from '../../../src/core/exec/sourceTree';
 import { createMemoryHost, type MemoryHost } from '../../../src/core/host/memoryHost';
+import { textOfRead } from '../../../src/core/host/skillsHost';
 import { makeTempDir } from '../../support/tempDir';
 import { cleanup, setup, type Sandbox } from './helpers';
 
+const textOf = (host: MemoryHost, file: string): string | undefined => textOfRead(host.readFile(file));
 const code = (c: string) => (err: unknown) => err instanceof ScriptRunError && err.code === c;
 
 describe('core/exec runner reading skills through a host', () => {
@@ -83,6 +85,20 @@ describe('core/exec runner reading skills through a host', () => {
       fs.writeFileSync(path.join(onDisk, 'scripts', 'hello.sh'), 'echo disk\n');
       await assert.rejects(r.run({ ...hello, skillRoot: onDisk }), code('not_found'));
     });
+    it('stages a skill:// input from the host by copying it, and refuses to link what is not on the disk', async () => {
+      mem.write(`${ROOT}/data/nested/more.txt`, 'more\n');
+      const r = runner();
+      const copied = await r.run({ ...hello, script: undefined, command: 'cat inputs/data/greeting.txt inputs/data/nested/more.txt; echo changed > inputs/data/greeting.txt && echo writable', inputs: [{ from: 'skill://hello/data', mode: 'copy' }] });
+      assert.equal(copied.exit_code, 0, copied.stderr);
+      assert.equal(copied.stdout, 'hi there\nmore\nwritable\n');
+      assert.equal(textOf(mem, `${ROOT}/data/greeting.txt`), 'hi there\n', 'the copy is the script\'s own; the skill is unchanged');
+      await assert.rejects(
+        r.run({ ...hello, inputs: [{ from: 'skill://hello/data/greeting.txt', mode: 'link' }] }),
+        (e: unknown) => e instanceof ScriptRunError && e.code === 'input_refused' && /not on the disk.*mode "copy"/.test(e.message),
+      );
+      await assert.rejects(r.run({ ...hello, inputs: [{ from: 'skill://hello/../../etc/passwd', mode: 'copy' }] }), code('input_refused'));
+      await assert.rejects(r.run({ ...hello, inputs: [{ from: 'skill://hello/data/missing.txt', mode: 'copy' }] }), (e: unknown) => e instanceof ScriptRunError && /data\/missing\.txt" does not exist/.test(e.message));
+    });
   });
 
   describe('on the disk (the default host)', () => {
@@ -105,6 +121,27 @@ describe('core/exec runner reading skills through a host', () => {
       fs.symlinkSync('b.txt', path.join(sb.skillRoot, 'pick.txt'));
       fs.utimesSync(sb.skillRoot, rootTimes.atime, rootTimes.mtime);
       assert.equal((await runner.run(pick)).stdout, 'B\nb.txt\n');
+    });
+
+    it('copies a skill:// folder input keeping modes, following links to files inside the skill, skipping links out', async () => {
+      const outside = path.join(sb.tmp, 'outside.txt');
+      fs.writeFileSync(outside, 'TOP-SECRET\n');
+      const data = path.join(sb.skillRoot, 'kit');
+      fs.mkdirSync(data);
+      fs.writeFileSync(path.join(data, 'tool.sh'), '#!/bin/sh\necho tool\n', { mode: 0o755 });
+      fs.writeFileSync(path.join(data, 'plain.txt'), 'plain\n', { mode: 0o644 });
+      fs.symlinkSync('plain.txt', path.join(data, 'alias.txt'));
+      fs.symlinkSync(outside, path.join(data, 'leak.txt'));
+      const r = await sb.runner({ resolveSkillRoot: (n) => (n === 'exec-demo' ? sb.skillRoot : undefined) }).run({
+        skillName: 'exec-demo',
+        skillRoot: sb.skillRoot,
+        command: 'inputs/kit/tool.sh; cat inputs/kit/alias.txt; stat -c %a inputs/kit/plain.txt; test -e inputs/kit/leak.txt && echo leaked || echo no-leak',
+        inputs: [{ from: 'skill://exec-demo/kit', mode: 'copy' }],
+      });
+      assert.equal(r.exit_code, 0, r.stderr);
+      assert.equal(r.stdout, 'tool\nplain\n644\nno-leak\n');
+      assert.ok(r.warnings.some((w) => /leak\.txt.*outside the skill/.test(w)), JSON.stringify(r.warnings));
+      assert.doesNotMatch(JSON.stringify(r), /TOP-SECRET/);
     });
 
     it('skips a file over the per-file limit with a warning naming it and the limit, and runs the rest', async () => {
