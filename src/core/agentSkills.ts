@@ -54,6 +54,8 @@ export interface AgentSkillsInit {
   runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts'>;
   /** Skill packs the catalog mounts when it opens. */
   packs?: readonly PackSpec[];
+  /** Where packs are downloaded and unpacked, on this machine's disk (default `<stateDir>/packs`; needed when `host` is not local). */
+  packCacheDir?: string;
   /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name (default `<stateDir>/plugin-data`). */
   pluginDataDir?: string;
 }
@@ -112,7 +114,7 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
       return getRuntime().audit;
     },
     openCatalog: (options = {}) =>
-      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, host, stateDir: init.stateDir, packs: init.packs }),
+      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, host, stateDir: init.stateDir, packs: init.packs, packCacheDir: init.packCacheDir }),
     flush: async () => {
       await runtime?.flush();
     },

@@ -10,6 +10,7 @@ import { readAuditFile } from '../../src/core/audit';
 import { invokeRunSkill, invokeUpdateSkill } from '../../src/core/catalog';
 import { createMemoryHost } from '../../src/core/host';
 import { textOfRead } from '../../src/core/host/skillsHost';
+import { buildZip } from '../support/archiveBuilder';
 import { makeTempDir } from '../support/tempDir';
 import { writeMemSkill } from './registry/registryTestUtil';
 
@@ -90,6 +91,38 @@ describe('the core over an in-memory host', () => {
       assert.equal(fs.existsSync(base), false, 'nothing of the skills or the state reached the disk');
     } finally {
       await core?.runner.idle(); // the next spare workspace is built behind a run: let it finish before cleaning up
+      tmp.cleanup();
+    }
+  });
+
+  it('mounts a pack: unpacked on the disk in packCacheDir, placed in the host, edited through an overlay in the host', async () => {
+    const tmp = makeTempDir('core-in-memory-pack-');
+    try {
+      const base = path.join(tmp.dir, 'never-on-disk');
+      const stateDir = path.join(base, 'state');
+      const archive = path.join(tmp.dir, 'demo.zip');
+      const skill = (name: string) => `---\nname: ${name}\ndescription: Draws ${name}. Use when ${name} are asked for.\n---\n\n# ${name}\n\nDraw them.\n`;
+      fs.writeFileSync(archive, buildZip([{ name: 'demo/charts/SKILL.md', data: skill('charts') }, { name: 'demo/maps/SKILL.md', data: skill('maps') }]));
+      const host = createMemoryHost();
+      host.mkdir(path.join(base, 'ws'));
+      const roots = [{ path: path.join(base, 'ws'), scope: 'workspace' as const, source: 'test' }];
+      // Without a cache folder on the disk, the pack is refused with what to give (the state folder is not on the disk).
+      const refused = createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }] });
+      await assert.rejects(refused.openCatalog(), /packCacheDir/);
+      const core = createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }], packCacheDir: path.join(tmp.dir, 'packs') });
+      const catalog = await core.openCatalog();
+      const list = ok(await invokeRunSkill(catalog, { action: 'list', source: 'pack' })) as unknown as { skills: { id: string }[] };
+      assert.deepEqual(list.skills.map((e) => e.id), ['pack:demo:charts', 'pack:demo:maps']);
+      const charts = catalog.resolve('charts');
+      assert.equal(host.kind(path.join(charts.skillDir, 'SKILL.md')), 'file', 'the pack is in the host');
+      ok(await invokeUpdateSkill(catalog, { action: 'replace', skill: 'charts', content: skill('charts').replace('Draw them.', 'Draw bars.') }));
+      assert.match(textOfRead(host.readFile(path.join(catalog.overlayDir('pack:demo:charts'), 'SKILL.md'))) ?? '', /Draw bars\./);
+      assert.match(textOfRead(host.readFile(path.join(charts.skillDir, 'SKILL.md'))) ?? '', /Draw them\./, 'the pack source is unchanged');
+      // A second catalog over the same host finds the pack placed already and serves the edit.
+      const again = await createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }], packCacheDir: path.join(tmp.dir, 'packs') }).openCatalog();
+      assert.match(JSON.stringify(ok(await invokeRunSkill(again, { action: 'inspect', skill: 'charts' }))), /Draw bars\./);
+      assert.equal(fs.existsSync(base), false, 'nothing of the skills or the state reached the disk');
+    } finally {
       tmp.cleanup();
     }
   });

@@ -1,6 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
 import { installPack, type InstalledPack } from '../packs';
+import { DEFAULT_LIMITS } from '../packs/extractPolicy';
 import type { SkillRoot } from '../registry/types';
 import type { PackSpec } from './types';
 
@@ -32,7 +35,7 @@ export function packNameOf(source: string): string {
  * child folders are its skills. A pack whose archive root is itself a skill is copied once into
  * `<cacheDir>/mounts/<sha256>/<folder>` so it can be scanned like any root.
  */
-export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: typeof fetch): Promise<MountedPack> {
+export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: typeof fetch, host: WritableHost = localDisk): Promise<MountedPack> {
   const installed = await installPack(spec.source, { cacheDir, expectedSha256: spec.sha256, fetch: fetchImpl });
   const name = spec.name ?? packNameOf(spec.source);
   let rootPath: string;
@@ -49,5 +52,31 @@ export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: ty
   } else {
     rootPath = installed.skills.length ? path.dirname(installed.skills[0]) : installed.root;
   }
+  if (!host.local) await placeInHost(host, rootPath);
   return { name, installed, root: { path: rootPath, scope: 'pack', source: name } };
+}
+
+/**
+ * Copies an unpacked pack's tree from the disk into a host that keeps its files elsewhere (in memory, remote), at
+ * the same paths, so the catalog reads the pack's skills where it reads every other skill. Once per digest: a
+ * tree the host already holds is not copied again. The tree is the extractor's (bounded in size, count and depth,
+ * links refused or skipped), so the copy is bounded too.
+ */
+async function placeInHost(host: WritableHost, root: string): Promise<void> {
+  if ((await host.kind(root)) === 'directory') return;
+  const staging = `${root}.tmp-${process.pid}`;
+  await host.remove(staging);
+  const copy = async (from: string, to: string): Promise<void> => {
+    await host.mkdir(to);
+    for (const e of localDisk.readDirectory(from) ?? []) {
+      const src = path.join(from, e.name);
+      if (e.kind === 'directory') await copy(src, path.join(to, e.name));
+      else if (e.kind === 'file') {
+        const read = localDisk.readFile(src, { maxBytes: DEFAULT_LIMITS.maxFileBytes });
+        if (read) await host.writeFile(path.join(to, e.name), read.bytes, { mode: localDisk.stat(src)?.mode });
+      }
+    }
+  };
+  await copy(root, staging);
+  await host.rename(staging, root);
 }

@@ -17,6 +17,7 @@ import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
 import { suggestNames } from '../registry/suggestNames';
 import { mountPack, type MountedPack } from './packMounts';
+import { ToolError } from '../tools/toolError';
 import type { CatalogEntry, PackSpec, WritableScope } from './types';
 
 /** Options of {@link SkillCatalog.open}. */
@@ -27,7 +28,7 @@ export interface SkillCatalogOptions {
   stateDir: string;
   /** Skill packs to mount at open. */
   packs?: readonly PackSpec[];
-  /** Pack download/extraction cache; default `<stateDir>/packs`. */
+  /** Pack download/extraction cache on this machine's disk; default `<stateDir>/packs` (needed when `host` is not local). */
   packCacheDir?: string;
   /** fetch used for pack URLs (default: global fetch). */
   fetch?: typeof fetch;
@@ -121,7 +122,12 @@ export class SkillCatalog {
 
   /** Mounts a pack (path or URL) as a `pack` root and rescans. */
   async mountPack(spec: PackSpec, refresh = true): Promise<MountedPack> {
-    const mounted = await mountPack(spec, this.options.packCacheDir ?? path.join(this.options.stateDir, 'packs'), this.options.fetch);
+    // Packs are downloaded and unpacked on this machine's disk (the extractor's bounds are the disk's), then placed
+    // in the host when it keeps its files elsewhere: the state folder is then no place for the cache.
+    if (!this.host.local && !this.options.packCacheDir) {
+      throw new ToolError('pack_refused', `Cannot mount ${spec.source}: this catalog keeps its files outside the local disk, where packs are unpacked first. Give the catalog a packCacheDir on this machine.`);
+    }
+    const mounted = await mountPack(spec, this.options.packCacheDir ?? path.join(this.options.stateDir, 'packs'), this.options.fetch, this.host);
     const i = this.packs.findIndex((p) => p.name === mounted.name);
     if (i >= 0) this.packs.splice(i, 1, mounted);
     else this.packs.push(mounted);

@@ -102,7 +102,7 @@ export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promi
       copyOut(ctx.files ?? localDisk, resolved.skillRoot, source, to, warnings);
     } else if (spec.mode === 'link') {
       // A skill held elsewhere than the disk (in memory, remote) has no path a link could reach; a copy can.
-      if (typeof resolved !== 'string' && !fs.existsSync(source)) refuse(spec.from, 'is in a skill that is not on the disk, so it cannot be linked; stage it with mode "copy".');
+      if (typeof resolved !== 'string' && !(ctx.files ?? localDisk).local) refuse(spec.from, 'is in a skill that is not on the disk, so it cannot be linked; stage it with mode "copy".');
       fs.symlinkSync(source, to);
       ctx.linked?.push(source);
     }

@@ -39,6 +39,7 @@ function kindOf(d: fs.Dirent): DirEntry['kind'] {
 export function createNodeHost(): SyncWritableHost {
   return {
     ...nodeWrites,
+    local: true,
     readDirectory(dir) {
       try {
         const dirents = readdirSync(dir, { withFileTypes: true });
@@ -92,6 +93,7 @@ export function createAsyncNodeHost(): WritableHost {
   const fsp = fs.promises;
   return {
     ...nodeWrites,
+    local: true,
     async readDirectory(dir) {
       try {
         return (await fsp.readdir(dir, { withFileTypes: true })).map((d) => ({ name: d.name, kind: kindOf(d) }));

@@ -52,6 +52,12 @@ export interface SkillsHost {
   kind(p: string, options?: { noFollow?: boolean }): MaybePromise<PathKind | undefined>;
   /** `p` with every symbolic link resolved; `undefined` when it does not exist or cannot be resolved. Never throws. */
   realPath(p: string): MaybePromise<string | undefined>;
+  /**
+   * True when the host's paths are this machine's files (the Node hosts, and hosts built on them): a child
+   * process, a symbolic link and the disk's own tools see what the host reads. Absent for a host that keeps its
+   * files elsewhere (in memory, remote): what must reach a process is copied out of it.
+   */
+  readonly local?: boolean;
 }
 
 /** What a path names once symbolic links are followed. */
@@ -62,7 +68,7 @@ export type PathKind = 'file' | 'directory' | 'other';
  * language server's request handlers needs. Every such host is also a {@link SkillsHost}.
  */
 export type SyncSkillsHost = {
-  [K in keyof SkillsHost]: SkillsHost[K] extends (...args: infer A) => MaybePromise<infer R> ? (...args: A) => R : never;
+  [K in keyof SkillsHost]: SkillsHost[K] extends ((...args: infer A) => MaybePromise<infer R>) | undefined ? (...args: A) => R : SkillsHost[K];
 };
 
 /** How {@link SkillsHost.readFile} opens a file. */
