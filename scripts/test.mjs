@@ -17,8 +17,20 @@ const statsDir = mkdtempSync(join(tmpdir(), 'skills-test-stats-'));
 const runs = [];
 const problems = [];
 const whoami = runningAsRoot() ? 'root' : `uid ${process.getuid?.() ?? '?'}`;
-/** The suites the unprivileged pass runs: everything that runs scripts or writes the runtime's state. */
-const UNPRIVILEGED_SPECS = ['test/core/exec/**/*.test.ts', 'test/core/runtime/**/*.test.ts', 'test/cli/**/*.test.ts'];
+/**
+ * The suites the unprivileged pass runs: everything that runs scripts or writes state (sessions and the audit log,
+ * the edit engine's revisions, overlays, locks and archive, the catalog's writes, the host's writes).
+ */
+const UNPRIVILEGED_SPECS = [
+  'test/core/exec/**/*.test.ts',
+  'test/core/runtime/**/*.test.ts',
+  'test/core/edit/**/*.test.ts',
+  'test/core/catalog/**/*.test.ts',
+  'test/core/audit/**/*.test.ts',
+  'test/core/host/**/*.test.ts',
+  'test/core/coreInMemory.test.ts',
+  'test/cli/**/*.test.ts',
+];
 /** Tells the mocha suites that dist/ is built (test/support/ensureBuilt.ts): they never build it again. */
 const DIST_READY = { SKILLS_TEST_DIST_READY: '1' };
 const vscodeWanted = process.env.SKIP_VSCODE_TESTS !== '1';
