@@ -1,15 +1,11 @@
 import * as path from 'node:path';
 import { localDisk } from '../host/localDisk';
-import type { FileWrites } from '../host/fileWrites';
-import type { SkillsHost } from '../host/skillsHost';
+import type { WritableHost } from '../host/fileWrites';
 import { isTempName, tempSibling } from '../os/atomicFile';
 import { EditError } from './errors';
 import { resolveInside } from './safePath';
 
 export { fsyncDir, isTempName, writeFileAtomic, type AtomicWriteOptions } from '../os/atomicFile';
-
-/** A host both halves of which the edit engine uses. */
-type Host = SkillsHost & FileWrites;
 
 /** One file of a folder created by {@link createDirAtomic}. */
 export interface NewFile {
@@ -25,7 +21,7 @@ export interface NewFile {
  * which is then renamed to `targetDir`. Either the complete folder appears or nothing does. Refuses when
  * `targetDir` already exists. Through `host` (the local disk by default, where each write is fsynced).
  */
-export async function createDirAtomic(targetDir: string, files: readonly NewFile[], host: Host = localDisk): Promise<void> {
+export async function createDirAtomic(targetDir: string, files: readonly NewFile[], host: WritableHost = localDisk): Promise<void> {
   await assertAbsent(host, targetDir);
   await host.mkdir(path.dirname(targetDir));
   const temp = tempSibling(targetDir);
@@ -40,7 +36,7 @@ export async function createDirAtomic(targetDir: string, files: readonly NewFile
   }
 }
 
-async function assertAbsent(host: Host, target: string): Promise<void> {
+async function assertAbsent(host: WritableHost, target: string): Promise<void> {
   if ((await host.kind(target, { noFollow: true })) === undefined) return;
   throw new EditError('TARGET_EXISTS', `${target} already exists. Choose another name, or archive the existing skill first.`);
 }
@@ -50,7 +46,7 @@ async function assertAbsent(host: Host, target: string): Promise<void> {
  * `olderThanMs` (default one minute, so writers in flight are not disturbed).
  * Returns the names removed.
  */
-export async function sweepTempFiles(dir: string, olderThanMs = 60_000, host: Host = localDisk): Promise<string[]> {
+export async function sweepTempFiles(dir: string, olderThanMs = 60_000, host: WritableHost = localDisk): Promise<string[]> {
   const removed: string[] = [];
   const entries = await Promise.resolve().then(() => host.readDirectory(dir)).catch(() => undefined);
   const cutoff = Date.now() - olderThanMs;
