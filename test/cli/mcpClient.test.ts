@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner } from '../../src/core/exec';
+import { createMemoryHost } from '../../src/core/host';
 import { McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills } from '../../src/core/mcp/mcpSkillSource';
 import { createSkillsRuntime } from '../../src/core/runtime';
@@ -74,6 +75,21 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     writeSkill(local, 'runner', { files: { 'scripts/hi.sh': 'echo hi\n' } });
     const localRun = await rt.runScript({ skill: 'runner', script: 'scripts/hi.sh' });
     assert.ok(localRun.ok && (localRun.result as { stdout: string }).stdout === 'hi\n', JSON.stringify(localRun));
+  });
+
+  it('writes its verified copies through the core\'s host: a runtime over an in-memory host loads and reads a served skill, and nothing reaches the disk', async () => {
+    const host = createMemoryHost();
+    const memCache = path.join(tmp.dir, 'never-on-disk', 'mcp-cache');
+    const ours = new McpSkillsClient({ name: 'ours', command: process.execPath, args: serverArgs(served, path.join(tmp.dir, 'server-state')) }, memCache, host);
+    clients.push(ours);
+    await ours.connect();
+    const rt = createSkillsRuntime({ source: withMcpSkills(folderSource(local), [ours]), files: host });
+    const load = await rt.invoke('load', { names: ['mcp:ours:beta'] }, { sessionId: 's' });
+    assert.ok(load.ok, JSON.stringify(load));
+    const copy = host.readFile(path.join(memCache, 'ours', 'beta', 'SKILL.md'));
+    assert.ok(copy, 'the verified copy is in the host');
+    assert.equal(sha256(Buffer.from(copy.bytes)), sha256(fs.readFileSync(path.join(served, 'beta', 'SKILL.md'))), 'the verified bytes are the served ones');
+    assert.equal(fs.existsSync(path.join(tmp.dir, 'never-on-disk')), false, 'nothing of the copy reached the disk');
   });
 
   it('refuses and reports a skill whose content does not match the advertised digest or size (SDK fixture server)', async () => {

@@ -4,7 +4,6 @@
 // listed frontmatter. Anything that does not match is refused and kept as a problem. Verified files are written
 // (temp folder + rename) into a cache folder that no discovery scans; they are never executed.
 import * as fsSync from 'node:fs';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -12,6 +11,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { digestOf } from '../edit/versionRef';
+import type { WritableHost } from '../host/fileWrites';
+import { localDisk } from '../host/localDisk';
 import { parseSkillText } from '../skill/parseSkillText';
 import type { McpServerConfig } from './mcpServerConfig';
 import { parseSkillUri } from './skillUri';
@@ -68,6 +69,8 @@ export class McpSkillsClient {
     readonly config: McpServerConfig,
     /** Folder for verified copies: `<cacheDir>/<server>/<skill>/`. Must lie outside every skill root. */
     private readonly cacheDir: string,
+    /** Where the copies are written: the host the runtime reads skills through (the local disk by default). */
+    private readonly files: WritableHost = localDisk,
   ) {}
 
   /** Connects and lists the skills; a failure leaves the server `down` with the reason (never throws). */
@@ -189,14 +192,9 @@ export class McpSkillsClient {
     // Written beside the final folder and renamed into place, so a reader never sees half a skill.
     const dir = this.skillDir(name);
     const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
-    for (const f of files) {
-      const abs = path.join(tmp, ...f.rel.split('/'));
-      await fs.mkdir(path.dirname(abs), { recursive: true });
-      await fs.writeFile(abs, f.bytes, { mode: 0o644 });
-    }
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.mkdir(path.dirname(dir), { recursive: true });
-    await fs.rename(tmp, dir);
+    for (const f of files) await this.files.writeFile(path.join(tmp, ...f.rel.split('/')), f.bytes, { mode: 0o644 });
+    await this.files.remove(dir);
+    await this.files.rename(tmp, dir);
     return dir;
   }
 
