@@ -6,8 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { McpServerConfig } from '../mcp/mcpServerConfig';
-import { readRegularFileSync } from '../os/readRegularFile';
-import { resolveInRoot } from '../paths/resolveInRoot';
+import { localDisk } from '../host/localDisk';
+import { asBuffer, type SyncSkillsHost } from '../host/skillsHost';
+// A server's command and folders are resolved on the disk (resolveInRoot): they are a process's.
+import { resolveInRoot, resolveInRootOn } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, parseBoundedJson, type PluginProblem } from './pluginManifest';
 import { pluginDataDir } from './pluginRuns';
 import type { PluginRead } from './readPlugin';
@@ -63,22 +65,25 @@ export function mcpConfigFileName(layout: PluginRead['layout']): string {
  * The MCP servers of a loaded plugin and what is wrong with its MCP configuration. `dataRoot` is where plugin data
  * folders live (the same as for its skills' scripts); a stdio server's `PLUGIN_DATA` is made when it is started.
  */
-export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { text?: string; name?: string } = {}): { servers: PluginMcpServer[]; problems: PluginProblem[]; file?: string } {
+export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { text?: string; name?: string; files?: SyncSkillsHost } = {}): { servers: PluginMcpServer[]; problems: PluginProblem[]; file?: string } {
+  const files = options.files ?? localDisk;
   const pluginName = plugin.manifest?.name ?? options.name;
   if (!pluginName) return { servers: [], problems: [] };
   const claude = plugin.layout === 'claude';
   const rel = mcpConfigFileName(plugin.layout);
   const file = path.join(plugin.root, rel);
-  if (options.text === undefined && !fs.lstatSync(file, { throwIfNoEntry: false })) return { servers: [], problems: [] };
+  if (options.text === undefined && files.kind(file, { noFollow: true }) === undefined) return { servers: [], problems: [] };
   const problems: PluginProblem[] = [];
   const fail = (message: string, field?: string) => ({ servers: [], problems: [{ file, field, severity: 'error' as const, rule: `${RULE}.2`, message: `${message} MCP is disabled for plugin "${pluginName}"; its skills still load.` }], file });
   let text: string;
   if (options.text !== undefined) text = options.text;
   else {
-    const where = resolveInRoot(plugin.root, rel);
+    const where = resolveInRootOn(files, plugin.root, rel);
     if (!where.ok) return fail(`${file} resolves outside the plugin folder (${where.reason}).`);
     try {
-      text = readRegularFileSync(where.real ?? where.abs, MAX_MANIFEST_BYTES).bytes.toString('utf8');
+      const read = files.readFile(where.real ?? where.abs, { maxBytes: MAX_MANIFEST_BYTES });
+      if (!read) return fail(`${file} disappeared while it was being read; reload.`);
+      text = asBuffer(read.bytes).toString('utf8');
     } catch (e) {
       return fail(`${file} cannot be read (${(e as Error).message}).`);
     }
@@ -239,14 +244,22 @@ export function pluginMcpServers(
  * {@link readPluginMcp} that reads a plugin's MCP configuration again only when the plugin was read again or its
  * file changed (one lstat instead of a read and a parse), for callers that ask on every refresh.
  */
-export function cachedPluginMcpReader(): (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> {
+export function cachedPluginMcpReader(files: SyncSkillsHost = localDisk): (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> {
   const cache = new WeakMap<PluginRead, { key: string; result: ReturnType<typeof readPluginMcp> }>();
   return (plugin, dataRoot) => {
-    const st = fs.lstatSync(path.join(plugin.root, mcpConfigFileName(plugin.layout)), { throwIfNoEntry: false });
-    const key = `${dataRoot}\0${st ? `${st.ino}:${st.mtimeMs}:${st.size}` : '-'}`;
+    const file = path.join(plugin.root, mcpConfigFileName(plugin.layout));
+    // A link is stamped by what it leads to (a stamp of the link itself would miss an edit of its target).
+    let st;
+    try {
+      st = files.stat(file);
+    } catch {
+      st = undefined;
+    }
+    const there = st ? `${st.ino ?? ''}:${st.mtimeMs}:${st.size}` : files.kind(file, { noFollow: true }) === undefined ? '-' : '?';
+    const key = `${dataRoot}\0${there}`;
     const hit = cache.get(plugin);
-    if (hit?.key === key) return hit.result;
-    const result = readPluginMcp(plugin, dataRoot);
+    if (hit?.key === key && there !== '?') return hit.result;
+    const result = readPluginMcp(plugin, dataRoot, { files });
     cache.set(plugin, { key, result });
     return result;
   };

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SkillRoot } from '../registry/types';
 import type { InstalledPlugin } from './installedPlugins';

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cachedPluginMcpReader, MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp } from '../../../src/core/plugins';
+import { createMemoryHost } from '../../../src/core/host';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 import { fileWriter } from '../../support/tempDir';
 
@@ -111,6 +112,25 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
     assert.deepEqual(second.servers.map((s) => s.server).sort(), ['other', 'web']);
     fs.rmSync(path.join(root, 'mcp.json'));
     assert.deepEqual(reader(plugin, data).servers, [], 'a removed file still served');
+  });
+
+  it('reads a plugin held in a host (in memory): the file, its changes and its removal are seen through the host', () => {
+    const mem = createMemoryHost();
+    const memRoot = path.resolve('/mem/plugins/tools');
+    mem.write(path.join(memRoot, 'plugin.json'), JSON.stringify({ $schema: PLUGIN_SCHEMA_1_0, name: 'tools', version: '1.0.0' }));
+    mem.write(path.join(memRoot, 'mcp.json'), JSON.stringify({ $schema: MCP_SCHEMA_1_0, mcpServers: { web: { type: 'streamable-http', url: 'https://mcp.example.com/mcp' } } }));
+    const plugin = readPlugin(memRoot, { files: mem });
+    assert.equal(plugin.manifest?.name, 'tools');
+    const reader = cachedPluginMcpReader(mem);
+    const first = reader(plugin, path.join(base, 'data'));
+    assert.deepEqual(first.servers.map((s) => s.server), ['web'], messages(first));
+    assert.equal(reader(plugin, path.join(base, 'data')), first, 'an unchanged file was read again');
+    mem.write(path.join(memRoot, 'mcp.json'), JSON.stringify({ $schema: 'https://example.com/wrong', mcpServers: {} }));
+    const bad = reader(plugin, path.join(base, 'data'));
+    assert.deepEqual(bad.servers, []);
+    assert.match(messages(bad), /\$schema/);
+    mem.remove(path.join(memRoot, 'mcp.json'));
+    assert.deepEqual(reader(plugin, path.join(base, 'data')), { servers: [], problems: [] });
   });
 
   it('§7.2.1: a header that looks like a credential is a warning, and the server is kept', () => {
