@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { readTextFile } from '../host/skillsHost';
+import { isInside } from '../paths/isInside';
 import { EditError } from './errors';
+import { resolveInsideReal } from './safePath';
 import { skillManifest, type VersionRef } from './versionRef';
 
 /** Name of the archive area; skill discovery should skip folders with this name. */
@@ -63,6 +65,15 @@ export interface ArchiveOptions {
   files?: WritableHost;
 }
 
+/**
+ * Refuses an archive area inside `parent` (the skills root) that really lies elsewhere: a `.archived` that is a
+ * symbolic link out (a checked-in repo may hold one) would carry a skill out of its root, or bring a folder in.
+ * An area configured outside `parent` is the caller's choice and is not checked.
+ */
+async function assertAreaInside(files: WritableHost, parent: string, area: string): Promise<void> {
+  if (isInside(parent, area) && area !== parent) await resolveInsideReal(parent, path.relative(parent, area), 'archive folder', files);
+}
+
 /** The default archive area for skills living in `skillsRoot`. */
 export function defaultArchiveRoot(skillDir: string): string {
   return path.join(path.dirname(path.resolve(skillDir)), ARCHIVE_DIR_NAME);
@@ -77,6 +88,7 @@ export async function archiveSkill(skillDir: string, options: ArchiveOptions = {
   const source = path.resolve(skillDir);
   if ((await files.kind(source)) !== 'directory') throw new EditError('ARCHIVE_NOT_FOUND', `Cannot archive ${source}: it is not an existing skill folder.`);
   const root = path.resolve(options.archiveRoot ?? defaultArchiveRoot(source));
+  await assertAreaInside(files, path.dirname(source), root);
   const name = path.basename(source);
   const now = options.now ?? new Date();
   const id = `${name}-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
@@ -139,6 +151,7 @@ export async function listArchived(archiveRoot: string, files: WritableHost = lo
  */
 export async function restoreArchived(archiveRoot: string, id: string, options: { targetPath?: string; files?: WritableHost } = {}): Promise<{ restoredTo: string; manifest: ArchiveManifest }> {
   const files = options.files ?? localDisk;
+  if (path.basename(archiveRoot) === ARCHIVE_DIR_NAME) await assertAreaInside(files, path.dirname(path.resolve(archiveRoot)), path.resolve(archiveRoot));
   const entry = path.basename(id) === id ? await readEntry(files, path.join(archiveRoot, id)) : undefined;
   if (!entry || !entry.complete) {
     const known = (await listArchived(archiveRoot, files)).map((e) => e.manifest.id);

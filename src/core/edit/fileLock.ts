@@ -1,6 +1,25 @@
 import { promises as fs } from 'node:fs';
 import { EditError } from './errors';
 import { processAlive } from '../os/processAlive';
+import { readRegularFile } from '../os/readRegularFile';
+
+/** Most bytes of a lock read: it holds a pid. A larger file, or no regular file at all, is not a lock this module made. */
+const MAX_LOCK_BYTES = 64;
+
+/**
+ * The lock's text and mtime; `missing` when it is gone. Read non-blocking and bounded: a FIFO planted at the lock's
+ * path would block a plain read for ever, and a link to /dev/zero would never end. Those, and anything else that
+ * cannot be read, throw (the lock counts as held, and the wait ends in STORE_BUSY naming it).
+ */
+async function readLock(lockPath: string): Promise<{ text: string; mtimeMs: number } | 'missing'> {
+  try {
+    const read = await readRegularFile(lockPath, MAX_LOCK_BYTES);
+    return { text: read.bytes.toString('utf8'), mtimeMs: read.mtimeMs };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw e;
+  }
+}
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -19,13 +38,14 @@ const NO_PID_GRACE_MS = 2000;
  * `held` (its holder may still use it: wait).
  */
 async function lockState(lockPath: string, staleMs: number): Promise<'free' | 'stale' | 'held'> {
-  let text: string;
-  let mtimeMs: number;
+  let lock: Awaited<ReturnType<typeof readLock>>;
   try {
-    [text, mtimeMs] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath).then((s) => s.mtimeMs)]);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'free' : 'held';
+    lock = await readLock(lockPath);
+  } catch {
+    return 'held';
   }
+  if (lock === 'missing') return 'free';
+  const { text, mtimeMs } = lock;
   const pid = Number.parseInt(text, 10);
   const age = Date.now() - mtimeMs;
   if (Number.isInteger(pid) && pid > 0) {
@@ -65,7 +85,7 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
     if (state === 'stale') await fs.rm(lockPath, { force: true });
     if (state !== 'held') continue;
     if (Date.now() - started > timeoutMs) {
-      const holder = await fs.readFile(lockPath, 'utf8').catch(() => '?');
+      const holder = await readLock(lockPath).then((l) => (l === 'missing' ? '?' : l.text), (e: Error) => `? (${e.message})`);
       throw new EditError(
         'STORE_BUSY',
         `${lockPath} has been held by process ${holder.trim() || '?'} for over ${Math.round(timeoutMs / 1000)} s; another window may be writing. Try again, or delete the lock file if no other VS Code window or agent-skills command is running.`,

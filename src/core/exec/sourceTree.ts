@@ -86,7 +86,8 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
       else if (kind === 'file') copyFile(host, s, d, path.relative(srcRoot, s), warnings);
       else {
         const real = host.realPath(s);
-        if (real && isInside(srcRoot, real)) fs.symlinkSync(path.relative(path.dirname(s), real), d);
+        // A link to its own folder is `.` (path.relative answers '', which no link can hold).
+        if (real && isInside(srcRoot, real)) fs.symlinkSync(path.relative(path.dirname(s), real) || '.', d);
         else warnings.push(`skipped ${path.relative(srcRoot, s)}: a symlink that points outside the skill or nowhere`);
       }
     }

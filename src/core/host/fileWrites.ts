@@ -44,5 +44,5 @@ export type SyncWritableHost = SyncSkillsHost & FileWrites;
 
 /** The error a host throws for a missing path, with the code Node gives it. */
 export function missingPath(p: string, call: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`ENOENT: no such file or directory, ${call} '${p}'`), { code: 'ENOENT', path: p });
+  return Object.assign(new Error(`ENOENT: no such file or directory, ${call} '${p}'`), { code: 'ENOENT', syscall: call, path: p });
 }

@@ -1,8 +1,14 @@
 import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
-import { missingPath, type SyncWritableHost } from './fileWrites';
+import { EditError } from '../edit/errors';
+import { missingPath, type LockOptions, type SyncWritableHost } from './fileWrites';
 import type { DirEntry, FileRead } from './skillsHost';
+
+/** An error as Node's fs gives it (code, syscall, path), so the core maps the in-memory host's refusals as the disk's. */
+function fsError(code: string, text: string, syscall: string, p: string, dest?: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${p}'${dest === undefined ? '' : ` -> '${dest}'`}`), { code, syscall, path: p, ...(dest === undefined ? {} : { dest }) });
+}
 
 /**
  * A host whose files live in a map: for unit tests where the disk is not the point, and for a core whose state
@@ -36,6 +42,8 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
 
   const addDir = (dir: string): void => {
     if (dirs.has(dir)) return;
+    // A file in the way of a folder (`SKILL.md/x`): refused as on the disk, not turned into a folder beside it.
+    if (contents.has(dir)) throw fsError('ENOTDIR', 'not a directory', 'mkdir', dir);
     dirs.set(dir, new Set());
     const parent = path.dirname(dir);
     if (parent === dir) return;
@@ -66,9 +74,9 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     const dst = path.resolve(to);
     if (src === dst) return;
     if (dirs.has(src)) {
-      if (contents.has(dst)) throw Object.assign(new Error(`ENOTDIR: not a directory, rename '${src}' -> '${dst}'`), { code: 'ENOTDIR' });
-      if (dirs.get(dst)?.size) throw Object.assign(new Error(`ENOTEMPTY: directory not empty, rename '${src}' -> '${dst}'`), { code: 'ENOTEMPTY' });
-      if (dst.startsWith(src + path.sep)) throw Object.assign(new Error(`EINVAL: invalid argument, rename '${src}' -> '${dst}'`), { code: 'EINVAL' });
+      if (contents.has(dst)) throw fsError('ENOTDIR', 'not a directory', 'rename', src, dst);
+      if (dirs.get(dst)?.size) throw fsError('ENOTEMPTY', 'directory not empty', 'rename', src, dst);
+      if (dst.startsWith(src + path.sep)) throw fsError('EINVAL', 'invalid argument', 'rename', src, dst);
       if (!dirs.has(path.dirname(dst))) throw missingPath(dst, 'rename');
       remove(dst);
       const moved = (k: string): string => dst + k.slice(src.length);
@@ -82,7 +90,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     }
     const f = contents.get(src);
     if (!f) throw missingPath(src, 'rename');
-    if (dirs.has(dst)) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, rename '${src}' -> '${dst}'`), { code: 'EISDIR' });
+    if (dirs.has(dst)) throw fsError('EISDIR', 'illegal operation on a directory', 'rename', src, dst);
     if (!dirs.has(path.dirname(dst))) throw missingPath(dst, 'rename');
     remove(src);
     write(dst, f.bytes);
@@ -95,12 +103,12 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     remove,
     rename,
     writeFile(file, data) {
-      if (dirs.has(path.resolve(file))) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), { code: 'EISDIR' });
+      if (dirs.has(path.resolve(file))) throw fsError('EISDIR', 'illegal operation on a directory', 'open', file);
       write(file, bytesOf(data));
     },
     appendFile(file, data) {
       const abs = path.resolve(file);
-      if (dirs.has(abs)) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${file}'`), { code: 'EISDIR' });
+      if (dirs.has(abs)) throw fsError('EISDIR', 'illegal operation on a directory', 'open', file);
       const before = contents.get(abs)?.bytes ?? new Uint8Array(0);
       const added = bytesOf(data);
       const next = new Uint8Array(before.length + added.length);
@@ -110,7 +118,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     },
     mkdir(dir) {
       const abs = path.resolve(dir);
-      if (contents.has(abs)) throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${abs}'`), { code: 'EEXIST' });
+      if (contents.has(abs)) throw fsError('EEXIST', 'file already exists', 'mkdir', abs);
       addDir(abs);
     },
     truncate(file, size) {
@@ -119,10 +127,23 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       if (!f) throw missingPath(abs, 'open');
       write(abs, f.bytes.slice(0, size));
     },
-    withLock<T>(lockFile: string, fn: () => Promise<T>): Promise<T> {
+    withLock<T>(lockFile: string, fn: () => Promise<T>, options?: LockOptions): Promise<T> {
       const key = path.resolve(lockFile);
-      const run = (locks.get(key) ?? Promise.resolve()).then(fn, fn);
-      locks.set(key, run.catch(() => undefined));
+      const timeoutMs = options?.timeoutMs ?? 10_000;
+      const prev = locks.get(key) ?? Promise.resolve();
+      // Waits for the holder before it, up to timeoutMs, then gives up with STORE_BUSY as the disk's lock does.
+      let timer: NodeJS.Timeout | undefined;
+      const turn = new Promise<boolean>((resolve) => {
+        void prev.then(() => resolve(true));
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const run = turn.then((mine) => {
+        clearTimeout(timer);
+        if (!mine) throw new EditError('STORE_BUSY', `${key} has been held for over ${Math.round(timeoutMs / 1000)} s by another holder in this process. Try again.`);
+        return fn();
+      });
+      // The next holder waits for this one and, when this one gave up, for the holder this one was waiting for.
+      locks.set(key, Promise.all([prev, run.catch(() => undefined)]).then(() => undefined));
       return run;
     },
     readDirectory(dir) {

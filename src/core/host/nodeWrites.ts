@@ -1,19 +1,40 @@
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, writeFileAtomic } from '../os/atomicFile';
 import { withFileLock } from '../edit/fileLock';
+import { fileKind } from '../os/readRegularFile';
 import type { FileWrites } from './fileWrites';
 
-/** Appends once; a new file's folder entry is made durable too when `durable`. */
+// Non-blocking: opening a FIFO for writing would wait for a reader for ever (ENXIO instead); a regular file is unaffected.
+const APPEND_FLAGS = fsConstants.O_WRONLY | fsConstants.O_APPEND | fsConstants.O_CREAT | (fsConstants.O_NONBLOCK ?? 0);
+
+/** A path an append refuses: not a regular file (a FIFO, a device such as a link to /dev/zero), named with what it is. */
+function notAppendable(file: string, kind: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${file} is a ${kind}, not a regular file, so nothing is appended to it. Replace it with a regular file.`), { code: 'ENOTREG', path: file });
+}
+
+/**
+ * Appends once, to a regular file only (checked on the open descriptor); a new file's folder entry is made durable
+ * too when `durable`.
+ */
 async function appendOnce(file: string, data: string | Uint8Array, durable: boolean): Promise<void> {
-  if (!durable) return fsp.appendFile(file, data);
-  const handle = await fsp.open(file, 'a');
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, APPEND_FLAGS, 0o666);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENXIO') throw notAppendable(file, 'named pipe (FIFO)');
+    throw e;
+  }
   let created = false;
   try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw notAppendable(file, fileKind(st));
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    await handle.write(bytes);
-    await handle.sync();
-    created = (await handle.stat()).size === bytes.length;
+    await handle.writeFile(bytes);
+    if (durable) {
+      await handle.sync();
+      created = (await handle.stat()).size === bytes.length;
+    }
   } finally {
     await handle.close();
   }
