@@ -72,7 +72,7 @@ async function placeInHost(host: WritableHost, root: string): Promise<void> {
       const src = path.join(from, e.name);
       if (e.kind === 'directory') await copy(src, path.join(to, e.name));
       else if (e.kind === 'file') {
-        const read = localDisk.readFile(src, { maxBytes: DEFAULT_LIMITS.maxFileBytes });
+        const read = localDisk.readFile(src, { maxBytes: DEFAULT_LIMITS.maxFileBytes, noFollow: true });
         if (read) await host.writeFile(path.join(to, e.name), read.bytes, { mode: localDisk.stat(src)?.mode });
       }
     }

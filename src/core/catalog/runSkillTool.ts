@@ -40,6 +40,8 @@ export interface ListResult {
   /** Matches in total; more than `skills.length` when the limit cut the list (say so to the user, or narrow the query). */
   total: number;
   more: number;
+  /** Problems of the catalog's own state the user should hear about (a hidden list that cannot be read). */
+  warnings?: string[];
 }
 
 export interface InspectResult {
@@ -107,7 +109,8 @@ async function list(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCa
     .filter((e) => words.every((w) => e.name.toLowerCase().includes(w) || e.description.toLowerCase().includes(w) || e.id.toLowerCase().includes(w)))
     .filter((e) => !input.activeOnly || active!.has(e.id) || active!.has(e.name));
   const limit = input.limit ?? 50;
-  return { action: 'list', skills: matches.slice(0, limit).map((e) => compact(e, active)), total: matches.length, more: Math.max(0, matches.length - limit) };
+  const warnings = catalog.hiddenProblem ? [catalog.hiddenProblem] : undefined;
+  return { action: 'list', skills: matches.slice(0, limit).map((e) => compact(e, active)), total: matches.length, more: Math.max(0, matches.length - limit), ...(warnings ? { warnings } : {}) };
 }
 
 async function inspect(catalog: SkillCatalog, input: RunSkillInput, opts: RunSkillOptions): Promise<InspectResult> {

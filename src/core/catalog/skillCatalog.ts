@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { readBytesOrNull } from '../host/readBytes';
-import { readTextFile } from '../host/skillsHost';
 import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
 import { SkillOverlay, resolveEffectiveFile } from '../edit/overlay';
 import { RevisionStore, type RevisionRecord } from '../edit/revisionStore';
@@ -149,7 +148,9 @@ export class SkillCatalog {
 
   /** Rereads the hidden list and the overlays of skills from read-only sources (not the skill folders). */
   async reloadState(): Promise<void> {
-    this.hidden = new Set(await this.readHidden());
+    const hidden = await this.readHidden();
+    this.hidden = new Set('ids' in hidden ? hidden.ids : []);
+    this.hiddenProblem = 'problem' in hidden ? `${this.hiddenFile()} ${hidden.problem}; every archived plugin and pack skill is shown until it is fixed or deleted.` : undefined;
     this.overlayInfo.clear();
     for (const r of this.registry.all()) if (sourceOf(r.scope).readOnly) await this.loadOverlayInfo(r);
   }
@@ -287,26 +288,48 @@ export class SkillCatalog {
     return [...this.hidden].sort();
   }
 
-  /** Hides or shows a read-only skill (archive / restore of plugin and pack skills, whose source cannot move). */
+  /**
+   * Hides or shows a read-only skill (archive / restore of plugin and pack skills, whose source cannot move). A
+   * hidden list that cannot be read is never overwritten: the skills it hides would all reappear.
+   */
   async setHidden(id: string, hide: boolean): Promise<void> {
-    const next = new Set(await this.readHidden());
+    const read = await this.readHidden();
+    if ('problem' in read) {
+      throw new ToolError('broken', `${this.hiddenFile()} ${read.problem}, so the list of archived plugin and pack skills cannot be changed; nothing was written.`, 'Tell the user to fix that file (a JSON array of skill ids, such as ["plugin:acme.tools:pdf"]) or delete it, which shows every archived plugin and pack skill again.');
+    }
+    const next = new Set(read.ids);
     if (hide) next.add(id);
     else next.delete(id);
     await this.host.writeFile(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
     this.hidden = next;
+    this.hiddenProblem = undefined;
   }
+
+  /** Why the hidden list could not be read at the last reload (its skills are then shown), if it could not. */
+  hiddenProblem: string | undefined;
 
   private hiddenFile(): string {
     return path.join(this.options.stateDir, 'hidden-skills.json');
   }
 
-  private async readHidden(): Promise<string[]> {
+  /** The hidden ids; a missing file is an empty list, a file that is not a JSON list of strings a problem. */
+  private async readHidden(): Promise<{ ids: string[] } | { problem: string }> {
+    let text: string | undefined;
     try {
-      const data: unknown = JSON.parse((await readTextFile(this.host, this.hiddenFile(), MAX_HIDDEN_LIST_BYTES)) ?? '[]');
-      return Array.isArray(data) ? data.filter((x): x is string => typeof x === 'string') : [];
-    } catch {
-      return [];
+      const bytes = await readBytesOrNull(this.host, this.hiddenFile(), MAX_HIDDEN_LIST_BYTES);
+      if (bytes === null) return { ids: [] };
+      text = bytes.toString('utf8');
+    } catch (e) {
+      return { problem: `cannot be read (${(e as Error).message})` };
     }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return { problem: 'is not valid JSON' };
+    }
+    if (!Array.isArray(data) || data.some((x) => typeof x !== 'string')) return { problem: 'is not a JSON array of skill ids' };
+    return { ids: data as string[] };
   }
 
   /**

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AuditLog, readAuditFile } from '../../../src/core/audit';
-import { invokeUpdateSkill } from '../../../src/core/catalog';
+import { invokeRunSkill, invokeUpdateSkill } from '../../../src/core/catalog';
 import { listArchived } from '../../../src/core/edit/archive';
 import { RevisionStore } from '../../../src/core/edit/revisionStore';
 import { nodeWrites } from '../../../src/core/host/nodeWrites';
@@ -180,14 +180,32 @@ describe('state files red team: planted huge or special files never block, exhau
       const catalog = opened.value!;
       const r = await within(5000, `archive (${kind})`, invokeUpdateSkill(catalog, { action: 'archive', skill: 'plugin:acme.tools:tool' }));
       assert.ifError(r.error);
-      // A folder cannot be replaced by the list: the write says so; anything else is replaced by the new list.
+      // A folder cannot be replaced by the list: the write says so. A list that cannot be read is never overwritten
+      // (the skills it hides would all reappear): the archive is refused naming the file, and list warns of it.
       if (kind === 'folder') assert.match(failed(r.value!).message, /hidden-skills\.json|folder|directory/);
       else {
-        ok(r.value!);
-        assert.deepEqual(catalog.hiddenIds(), ['plugin:acme.tools:tool']);
+        const refusal = failed(r.value!);
+        assert.match(refusal.message, /hidden-skills\.json .*nothing was written/);
+        assert.deepEqual(catalog.hiddenIds(), []);
+        const listed = ok(await invokeRunSkill(catalog, { action: 'list' })) as unknown as { warnings?: string[] };
+        assert.match((listed.warnings ?? []).join('\n'), /hidden-skills\.json .*fixed or deleted/);
       }
     });
   }
+
+  it('hidden-skills list: one that is not a JSON array of ids is not overwritten by an archive, and deleting it heals', async () => {
+    const w = makeWorld();
+    writeSkill(w.plugin, 'tool');
+    const file = path.join(w.stateDir, 'hidden-skills.json');
+    fs.mkdirSync(w.stateDir, { recursive: true });
+    fs.writeFileSync(file, '["plugin:acme.tools:old", 5]');
+    const catalog = await openCatalog(w);
+    assert.match(failed(await invokeUpdateSkill(catalog, { action: 'archive', skill: 'plugin:acme.tools:tool' })).message, /not a JSON array of skill ids/);
+    assert.equal(fs.readFileSync(file, 'utf8'), '["plugin:acme.tools:old", 5]', 'the list was left as it was');
+    fs.rmSync(file);
+    ok(await invokeUpdateSkill(catalog, { action: 'archive', skill: 'plugin:acme.tools:tool' }));
+    assert.deepEqual(catalog.hiddenIds(), ['plugin:acme.tools:tool']);
+  });
 
   describe('as a user who is not root (permissions hold)', () => {
     before(function () {
