@@ -16,6 +16,28 @@ import { cleanup, setup, type Sandbox } from './helpers';
 
 const SECRET = 'TOP-SECRET-7f3a';
 
+/**
+ * The Node host, except that read number `skipReads + 1` of `victim` finds it replaced by a link to `target`: a
+ * swap made between a listing (or path check) and the read, as a hostile process sharing the folder could.
+ */
+function swappingHost(victim: string, target: string, skipReads = 0): { host: ReturnType<typeof createNodeHost>; swapped: () => boolean } {
+  const node = createNodeHost();
+  let swapped = false;
+  let reads = 0;
+  const host = {
+    ...node,
+    readFile: (file: string, options?: Parameters<typeof node.readFile>[1]) => {
+      if (file === victim && !swapped && reads++ === skipReads) {
+        swapped = true;
+        fs.rmSync(victim);
+        fs.symlinkSync(target, victim);
+      }
+      return node.readFile(file, options);
+    },
+  };
+  return { host, swapped: () => swapped };
+}
+
 describe('core/exec red team: copies out of a skill never carry a file from outside it', () => {
   let sb: Sandbox;
   let outside: string;
@@ -126,26 +148,15 @@ describe('core/exec red team: copies out of a skill never carry a file from outs
 
   it('a file swapped for a link to a secret between the listing and the read is not copied into the snapshot (noFollow)', async () => {
     const victim = path.join(sb.skillRoot, 'notes.txt');
-    const node = createNodeHost();
-    let swapped = false;
-    const files = {
-      ...node,
-      readFile: (file: string, options?: Parameters<typeof node.readFile>[1]) => {
-        if (file === victim && !swapped) {
-          swapped = true;
-          fs.rmSync(victim);
-          fs.symlinkSync(path.join(outside, 'secret.txt'), victim);
-        }
-        return node.readFile(file, options);
-      },
-    };
+    const swap = swappingHost(victim, path.join(outside, 'secret.txt'));
+    const files = swap.host;
     let result: unknown;
     try {
       result = await sb.runner({ files }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'cat notes.txt 2>/dev/null; echo ran' });
     } catch (e) {
       result = { error: String((e as Error).message) };
     }
-    assert.ok(swapped, 'the swap did not happen');
+    assert.ok(swap.swapped(), 'the swap did not happen');
     assert.doesNotMatch(JSON.stringify(result), new RegExp(SECRET), JSON.stringify(result).slice(0, 400));
     assert.match(JSON.stringify(result), /ELOOP|symbolic link|notes\.txt|ran/);
   });
@@ -155,27 +166,16 @@ describe('core/exec red team: copies out of a skill never carry a file from outs
     fs.mkdirSync(kit);
     fs.writeFileSync(path.join(kit, 'data.txt'), 'data\n');
     const victim = path.join(fs.realpathSync(kit), 'data.txt');
-    const node = createNodeHost();
-    let swapped = false;
-    const files = {
-      ...node,
-      readFile: (file: string, options?: Parameters<typeof node.readFile>[1]) => {
-        if (file === victim && !swapped && options?.noFollow !== undefined) {
-          swapped = true;
-          fs.rmSync(victim);
-          fs.symlinkSync(path.join(outside, 'secret.txt'), victim);
-        }
-        return node.readFile(file, options);
-      },
-    };
+    // The first read is the snapshot's copy; the second, the input's: that one finds the swap.
+    const swap = swappingHost(victim, path.join(outside, 'secret.txt'), 1);
+    const files = swap.host;
     let result: unknown;
     try {
-      // The snapshot is made first (kit/data.txt read once without a swap: `swapped` waits for a noFollow read).
-      result = await sb.runner({ files, resolveSkillRoot }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'cat inputs/kit/data.txt 2>/dev/null; echo ran', inputs: [{ from: 'skill://exec-demo/kit', mode: 'copy' }] });
+        result = await sb.runner({ files, resolveSkillRoot }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'cat inputs/kit/data.txt 2>/dev/null; echo ran', inputs: [{ from: 'skill://exec-demo/kit', mode: 'copy' }] });
     } catch (e) {
       result = { error: String((e as Error).message) };
     }
-    assert.ok(swapped, 'the swap did not happen');
+    assert.ok(swap.swapped(), 'the swap did not happen');
     assert.doesNotMatch(JSON.stringify(result), new RegExp(SECRET), JSON.stringify(result).slice(0, 400));
   });
 });
