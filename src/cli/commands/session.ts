@@ -1,7 +1,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SessionStore, type SessionState } from '../../core/runtime';
+import { createAgentSkills } from '../../core/agentSkills';
+import type { SessionState } from '../../core/runtime';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
 
@@ -28,7 +29,8 @@ export const sessionCommand: CliCommand = {
     if (!ACTIONS.includes(action as (typeof ACTIONS)[number])) throw new UsageError(`give an action: ${ACTIONS.join(', ')}.`);
     if (action === 'list' ? id !== undefined : id === undefined || extra.length) throw new UsageError(action === 'list' ? 'list takes no session id.' : `${action} needs exactly one session id (see 'agent-skills session list').`);
     const dir = cliStateDir(parsed.values['state-dir']);
-    const store = new SessionStore({ stateDir: dir });
+    // The sessions of the same core every other command assembles (its host, its state folder); not audited, as before.
+    const store = createAgentSkills({ stateDir: dir, runtime: { audit: false } }).runtime.sessions;
     for (const p of store.loadProblems) process.stderr.write(`warning: ${p.file}: ${p.problem}\n`);
     const json = parsed.values.json;
     const out = (v: unknown, text: string) => process.stdout.write(json ? `${JSON.stringify(v, null, 2)}\n` : text);
