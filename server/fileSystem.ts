@@ -1,4 +1,4 @@
-import { createNodeHost } from '../src/core/host/nodeHost';
+import { localDisk } from '../src/core/host/localDisk';
 import { textOfRead, type DirEntry, type SyncSkillsHost } from '../src/core/host/skillsHost';
 import { SKIP, walkSkillSync } from '../src/core/paths/walkSkill';
 
@@ -6,7 +6,7 @@ import { SKIP, walkSkillSync } from '../src/core/paths/walkSkill';
  * The server's file access for its request handlers: the core's host interface, answering at once (every call
  * touches one small file or folder). Injected through `ServerDeps`, so services can be tested on temp folders.
  */
-export const nodeFileSystem: SyncSkillsHost = createNodeHost();
+export const nodeFileSystem: SyncSkillsHost = localDisk;
 
 /** A file's UTF-8 text; undefined when it cannot be read, is not a regular file, is binary or over `maxBytes` (16 MiB). Never throws. */
 export function readTextSync(fsys: SyncSkillsHost, p: string, maxBytes?: number): string | undefined {

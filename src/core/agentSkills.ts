@@ -7,7 +7,7 @@ import { SkillCatalog } from './catalog/skillCatalog';
 import type { PackSpec } from './catalog/types';
 import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
-import { createNodeHost } from './host/nodeHost';
+import { localDisk } from './host/localDisk';
 import { withPluginRuns } from './plugins/pluginRuns';
 import type { SyncWritableHost } from './host/fileWrites';
 import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
@@ -30,7 +30,8 @@ export interface AgentSkillsInit {
   /**
    * The one file access of every part: the registry's scan, the runtime's reads, the catalog's reads and edits,
    * revisions, overlays, sessions and the audit log, the script runner's reading of skills (default the local
-   * disk). Only what a script itself needs on a real disk (its snapshot, workspace, outputs) is not under it.
+   * disk; the parts take no host of their own). Only what a script itself needs on a real disk (its snapshot,
+   * workspace, outputs) is not under it. With `registry`, give the host that registry scans through.
    */
   host?: SyncWritableHost;
   /** Validation mode of the scan (default lenient). */
@@ -42,7 +43,7 @@ export interface AgentSkillsInit {
    * snapshots and workspaces a script's process runs in, on the local disk whatever the host) defaults to
    * `<stateDir>/exec`: give one on the disk when `host` is not the local disk.
    */
-  runner?: Partial<ScriptRunnerOptions>;
+  runner?: Omit<Partial<ScriptRunnerOptions>, 'files'>;
   /**
    * Puts a gate in front of the runner (the extension refuses runs in an untrusted workspace); default the runner.
    * Returning undefined leaves the runtime without an executor (an MCP server started without --allow-scripts).
@@ -51,7 +52,7 @@ export interface AgentSkillsInit {
   /** Where the runtime reads skills from; default the registry's usable skills. */
   source?: SkillSource;
   /** Runtime options beyond what the factory wires (load mode, budgets, tool names ...). */
-  runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts'>;
+  runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts' | 'files'>;
   /** Skill packs the catalog mounts when it opens. */
   packs?: readonly PackSpec[];
   /** Where packs are downloaded and unpacked, on this machine's disk (default `<stateDir>/packs`; needed when `host` is not local). */
@@ -75,7 +76,7 @@ export interface AgentSkills {
 }
 
 export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
-  const host = init.host ?? createNodeHost();
+  const host = init.host ?? localDisk;
   const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;

@@ -22,7 +22,7 @@ export class CatalogHost implements CatalogProvider {
     const roots = this.service.roots();
     const key = JSON.stringify(roots);
     if (this.opened?.key !== key) {
-      const catalog = this.service.registryReady().then((registry) => createAgentSkills({ roots, registry, stateDir: this.service.stateDir }).openCatalog());
+      const catalog = this.service.registryReady().then((registry) => createAgentSkills({ roots, registry, host: this.service.host, stateDir: this.service.stateDir }).openCatalog());
       const opened = { key, catalog };
       this.opened = opened;
       catalog.then((c) => {

@@ -3,6 +3,7 @@
 // The parts live in service/: roots and packs (windowRoots), the core's lifecycle (windowCore) and assembly
 // (runtimeWiring), pinned skills, session titles and deferral to VS Code's built-in skills. This file is the
 // glue the views, tools and chat use, and the tool dispatch.
+import type { SyncWritableHost } from '../core/host/fileWrites';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -83,6 +84,11 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The scanned registry alone, for views that list skills: it does not wait for the runtime. */
+  /** The window's one file access (see WindowCore.host): the catalog opens over it too. */
+  get host(): SyncWritableHost {
+    return this.core.host;
+  }
+
   registryReady(): Promise<SkillRegistry> {
     return this.core.registryReady();
   }

@@ -11,6 +11,7 @@ import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { digestOf } from '../../core/edit/versionRef';
 import { invalidParams } from './requestError';
 import { parseSkillUri, skillFileUri, SkillUriError } from '../../core/mcp/skillUri';
+import { compareStrings } from '../../core/text/compareStrings';
 
 /** The extension's identifier, as declared under `capabilities.extensions`. */
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -65,7 +66,7 @@ export class SkillResources {
     return this.catalog
       .entries()
       .filter((e) => e.status === 'ok')
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      .sort((a, b) => compareStrings(a.name, b.name));
   }
 
   private entry(name: string, uri: string): CatalogEntry {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
-import { createNodeHost } from '../host/nodeHost';
-import { asBuffer, type SkillsHost } from '../host/skillsHost';
+import { localDisk } from '../host/localDisk';
+import { answerOrUndefined, asBuffer, type SkillsHost } from '../host/skillsHost';
 
 /** One audited action, written as one JSON line. */
 export interface AuditEntry {
@@ -50,7 +50,7 @@ export class AuditLog {
   constructor(private readonly options: AuditLogOptions) {
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
     this.keep = Math.max(0, options.keep ?? 3);
-    this.files = options.files ?? createNodeHost();
+    this.files = options.files ?? localDisk;
   }
 
   get file(): string {
@@ -75,9 +75,7 @@ export class AuditLog {
     if (this.size === undefined) {
       await this.files.mkdir(path.dirname(file));
       // A stat that fails for another reason than a missing file counts as empty, as before: the append will say.
-      this.size = await Promise.resolve()
-        .then(() => this.files.stat(file))
-        .then((s) => s?.size ?? 0, () => 0);
+      this.size = (await answerOrUndefined(() => this.files.stat(file)))?.size ?? 0;
     }
     const bytes = Buffer.byteLength(line);
     if (this.size > 0 && this.size + bytes > this.maxBytes) {
@@ -97,9 +95,7 @@ export class AuditLog {
     await this.files.remove(`${file}.${this.keep}`);
     for (let i = this.keep - 1; i >= 1; i--) {
       // A gap in the numbering (a rotated file removed by hand) is skipped.
-      await Promise.resolve()
-        .then(() => this.files.rename(`${file}.${i}`, `${file}.${i + 1}`))
-        .catch(() => undefined);
+      await answerOrUndefined(() => this.files.rename(`${file}.${i}`, `${file}.${i + 1}`));
     }
     await this.files.rename(file, `${file}.1`);
   }
@@ -116,7 +112,7 @@ export const MAX_AUDIT_FILE_BYTES = 64 * 1024 * 1024;
  * do not parse. A missing file has none; a file over `maxBytes`, or one that cannot be read, throws (its entries are
  * not silently dropped).
  */
-export async function readAuditFile(file: string, files: SkillsHost = createNodeHost(), maxBytes = MAX_AUDIT_FILE_BYTES): Promise<AuditEntry[]> {
+export async function readAuditFile(file: string, files: SkillsHost = localDisk, maxBytes = MAX_AUDIT_FILE_BYTES): Promise<AuditEntry[]> {
   const read = await files.readFile(file, { maxBytes });
   const text = read ? asBuffer(read.bytes).toString('utf8') : '';
   const out: AuditEntry[] = [];

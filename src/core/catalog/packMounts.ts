@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
+import { tempSibling } from '../os/atomicFile';
 import { installPack, type InstalledPack } from '../packs';
 import { DEFAULT_LIMITS } from '../packs/extractPolicy';
 import type { SkillRoot } from '../registry/types';
@@ -43,8 +44,7 @@ export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: ty
     rootPath = path.join(cacheDir, 'mounts', installed.sha256);
     const folder = path.join(rootPath, packNameOf(spec.source));
     if (!(await fs.stat(folder).catch(() => undefined))) {
-      const temp = `${rootPath}.tmp-${process.pid}`;
-      await fs.rm(temp, { recursive: true, force: true });
+      const temp = tempSibling(rootPath);
       await fs.cp(installed.root, path.join(temp, path.basename(folder)), { recursive: true });
       await fs.rm(rootPath, { recursive: true, force: true });
       await fs.rename(temp, rootPath);
@@ -64,8 +64,8 @@ export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: ty
  */
 async function placeInHost(host: WritableHost, root: string): Promise<void> {
   if ((await host.kind(root)) === 'directory') return;
-  const staging = `${root}.tmp-${process.pid}`;
-  await host.remove(staging);
+  // A staging folder of this call's own (two mounts of one pack may run at once over a host that answers later).
+  const staging = tempSibling(root);
   const copy = async (from: string, to: string): Promise<void> => {
     await host.mkdir(to);
     for (const e of localDisk.readDirectory(from) ?? []) {
@@ -73,10 +73,17 @@ async function placeInHost(host: WritableHost, root: string): Promise<void> {
       if (e.kind === 'directory') await copy(src, path.join(to, e.name));
       else if (e.kind === 'file') {
         const read = localDisk.readFile(src, { maxBytes: DEFAULT_LIMITS.maxFileBytes, noFollow: true });
-        if (read) await host.writeFile(path.join(to, e.name), read.bytes, { mode: localDisk.stat(src)?.mode });
+        const mode = localDisk.stat(src)?.mode;
+        if (read) await host.writeFile(path.join(to, e.name), read.bytes, mode === undefined ? undefined : { mode: mode & 0o777 });
       }
     }
   };
-  await copy(root, staging);
-  await host.rename(staging, root);
+  try {
+    await copy(root, staging);
+    await host.rename(staging, root);
+  } catch (e) {
+    await host.remove(staging);
+    // Another mount of the same pack placed it first: that copy is whole (it was renamed into place), keep it.
+    if ((await host.kind(root)) !== 'directory') throw e;
+  }
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
-import { readTextFile } from '../host/skillsHost';
+import { answerOrUndefined, readTextFile } from '../host/skillsHost';
 import { isInside } from '../paths/isInside';
 import { EditError } from './errors';
 import { resolveInsideReal } from './safePath';
@@ -136,7 +136,7 @@ async function readEntry(files: WritableHost, entryDir: string): Promise<Archive
 
 /** Lists the archive area, newest first. Entries with an unreadable manifest are left out. */
 export async function listArchived(archiveRoot: string, files: WritableHost = localDisk): Promise<ArchivedSkill[]> {
-  const listed = await Promise.resolve().then(() => files.readDirectory(archiveRoot)).catch(() => undefined);
+  const listed = await answerOrUndefined(() => files.readDirectory(archiveRoot));
   const entries: ArchivedSkill[] = [];
   for (const { name: n } of listed ?? []) {
     const e = await readEntry(files, path.join(archiveRoot, n));

@@ -4,6 +4,7 @@ import type { WritableHost } from '../host/fileWrites';
 import { isTempName, tempSibling } from '../os/atomicFile';
 import { EditError } from './errors';
 import { resolveInside } from './safePath';
+import { answerOrUndefined } from '../host/skillsHost';
 
 export { fsyncDir, isTempName, writeFileAtomic, type AtomicWriteOptions } from '../os/atomicFile';
 
@@ -48,12 +49,12 @@ async function assertAbsent(host: WritableHost, target: string): Promise<void> {
  */
 export async function sweepTempFiles(dir: string, olderThanMs = 60_000, host: WritableHost = localDisk): Promise<string[]> {
   const removed: string[] = [];
-  const entries = await Promise.resolve().then(() => host.readDirectory(dir)).catch(() => undefined);
+  const entries = await answerOrUndefined(() => host.readDirectory(dir));
   const cutoff = Date.now() - olderThanMs;
   for (const { name } of entries ?? []) {
     if (!isTempName(name)) continue;
     const full = path.join(dir, name);
-    const st = await Promise.resolve().then(() => host.stat(full, { folders: true })).catch(() => undefined);
+    const st = await answerOrUndefined(() => host.stat(full, { folders: true }));
     if (st && st.mtimeMs <= cutoff) {
       await host.remove(full);
       removed.push(name);

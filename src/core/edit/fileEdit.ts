@@ -41,7 +41,7 @@ export interface PreparedFileEdit {
   /** null when the file did not exist. */
   beforeRef: VersionRef | null;
   afterRef: VersionRef;
-  /** False when `before` came from `fallbackContent` or the file is new. */
+  /** False when `before` came from `fallbackContent` or the file is new; true when it was read from skillDir (through the host). */
   readFromDisk: boolean;
   diff: LineDiff;
   outcome: PatchSpecOutcome;
@@ -85,7 +85,7 @@ export async function prepareFileEdit(req: FileEditRequest): Promise<PreparedFil
 
 /**
  * Writes a prepared edit atomically and records it in the revision store. Refuses with
- * StaleRefError when the file changed on disk since it was prepared (e.g. edited while
+ * StaleRefError when the file changed (in its host) since it was prepared (e.g. edited while
  * the user was looking at the confirmation).
  */
 export async function commitFileEdit(prepared: PreparedFileEdit, opts: { store?: RevisionStore; reason: string }): Promise<{ ref: VersionRef; record?: RevisionRecord }> {

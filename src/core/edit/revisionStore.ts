@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
-import { asBuffer } from '../host/skillsHost';
+import { answerOrUndefined, asBuffer } from '../host/skillsHost';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { EditError } from './errors';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
@@ -92,10 +92,11 @@ function fileNameFor(skillId: string): string {
 
 /**
  * Append-only revision history, one JSON-lines log per skill under `root/skills/`, with
- * large contents in `root/blobs/<sha256>`. Every append is fsynced (blob first, then the
- * record). Reading tolerates a torn last line. Appends are serialised per skill: within a
- * process by a queue, across processes sharing the store (two VS Code windows over one global
- * storage, the CLI) by a lock file beside the log, so no two records get one seq.
+ * large contents in `root/blobs/<sha256>`, read and written through a host (`files`). Every append is
+ * durable before it answers (blob first, then the record; on the local disk, fsynced). Reading tolerates a torn
+ * last line. Appends are serialised per skill: within a process by a queue, across processes sharing the store
+ * (two VS Code windows over one global storage, the CLI) by the host's lock beside the log (a lock file on the
+ * local disk), so no two records get one seq.
  */
 export class RevisionStore {
   private readonly cache = new Map<string, CacheEntry>();
@@ -164,8 +165,15 @@ export class RevisionStore {
     let data: Buffer;
     if (record.content) data = Buffer.from(record.content.data, record.content.encoding);
     else if (record.blob) {
-      const read = await this.files.readFile(this.blobPath(record.blob), { maxBytes: MAX_STORE_READ_BYTES });
-      if (!read) throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): its content ${this.blobPath(record.blob)} is missing; the revision store under ${this.root} is damaged.`);
+      const blob = this.blobPath(record.blob);
+      const damaged = (what: string) =>
+        new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): its content ${blob} ${what}, so it cannot be restored. Restore another revision (list them with runSkill inspect and history: true); the others are intact.`);
+      const read = await Promise.resolve()
+        .then(() => this.files.readFile(blob, { maxBytes: MAX_STORE_READ_BYTES }))
+        .catch((e: unknown) => {
+          throw e instanceof UnreadableFileError ? damaged(e.code === 'EFBIG' ? `is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads` : `is a ${e.kind}, not a file`) : e;
+        });
+      if (!read) throw damaged('is missing');
       data = asBuffer(read.bytes);
     }
     else throw new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}) has neither content nor blob.`);
@@ -227,7 +235,7 @@ export class RevisionStore {
   /** Cached log state; re-read (and torn tail removed) when the log changed behind our back. */
   private async state(skillId: string): Promise<CacheEntry> {
     const logFile = this.logPath(skillId);
-    const size = (await Promise.resolve().then(() => this.files.stat(logFile)).catch(() => undefined))?.size ?? -1;
+    const size = (await answerOrUndefined(() => this.files.stat(logFile)))?.size ?? -1;
     const cached = this.cache.get(skillId);
     if (cached && cached.size === size) return cached;
     const log = await this.read(skillId);

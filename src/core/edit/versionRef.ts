@@ -110,7 +110,7 @@ export function diffManifests(before: SkillManifest, after: SkillManifest): Mani
   return diff;
 }
 
-/** Result of comparing an expected ref with the current state on disk. */
+/** Result of comparing an expected ref with the file as the host has it now. */
 export interface RefCheck {
   fresh: boolean;
   expectedRef: VersionRef;
@@ -124,7 +124,7 @@ export async function checkFileRef(file: string, expectedRef: VersionRef, host: 
   return { fresh: currentRef === expectedRef, expectedRef, currentRef };
 }
 
-/** Throws {@link StaleRefError} when the file changed on disk since `expectedRef`; returns the current ref otherwise. */
+/** Throws {@link StaleRefError} when the file changed (in its host) since `expectedRef`; returns the current ref otherwise. */
 export async function assertFileFresh(file: string, expectedRef: VersionRef, host: Pick<SkillsHost, 'readFile'> = localDisk): Promise<VersionRef> {
   const check = await checkFileRef(file, expectedRef, host);
   if (!check.fresh) throw new StaleRefError(file, expectedRef, check.currentRef);

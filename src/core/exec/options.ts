@@ -1,4 +1,4 @@
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import type { SandboxPolicy } from './types';
 
@@ -11,7 +11,7 @@ export interface ScriptRunnerOptions {
   stateDir: string;
   /**
    * Where skill folders (a run's `skillRoot`) and overlays (`overlayRoot`) are read: the host the skills were
-   * found in, so a skill that lives only there (in memory, remote) runs too. Default the disk (`createNodeHost()`).
+   * found in, so a skill that lives only there (in memory, remote) runs too. Default the local disk (`localDisk`).
    * Only the source is read through it: the runner's snapshots, workspaces, outputs and artifacts are on the disk,
    * where a script's process can see them.
    */
@@ -79,7 +79,7 @@ const MiB = 1024 * KiB;
 export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
   return {
     stateDir: o.stateDir,
-    files: o.files ?? createNodeHost(),
+    files: o.files ?? localDisk,
     allowedCommands: o.allowedCommands ?? [],
     deniedCommands: o.deniedCommands ?? [],
     envAllowlist: o.envAllowlist ?? [],

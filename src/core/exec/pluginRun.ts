@@ -28,7 +28,7 @@ export function pluginRunParts(plugin: PluginRunContext | undefined, stagedSkill
   try {
     root = fs.realpathSync.native(plugin.root);
   } catch {
-    throw new ScriptRunError('not_found', `plugin.root ${plugin.root} does not exist; reload the skill list (the plugin may have been removed).`);
+    throw new ScriptRunError('not_found', `plugin.root ${plugin.root} does not exist on this machine's disk; reload the skill list (the plugin may have been removed). A plugin's scripts run only from a plugin installed on the local disk.`);
   }
   if (!fs.statSync(root).isDirectory()) throw new ScriptRunError('not_found', `plugin.root ${plugin.root} is not a folder; reload the skill list.`);
   fs.mkdirSync(plugin.dataDir, { recursive: true, mode: 0o700 });

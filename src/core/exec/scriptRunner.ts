@@ -291,7 +291,8 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
     // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
     const inOverlay = realOverlay !== undefined && files.kind(`${realOverlay}/${scriptRel}`) !== undefined;
     const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
-    if (files.kind(real) !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is a folder; give a file such as scripts/run.py.`);
+    const kind = files.kind(real);
+    if (kind !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`);
   }
   let commandArgv: string[] | undefined;
   if (req.command !== undefined && policyActive(ctx.policy)) {

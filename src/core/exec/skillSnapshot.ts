@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import type { KnownSnapshots } from './knownSnapshots';
 import { copyTree, fingerprintTree, type TreeHost } from './sourceTree';
@@ -34,15 +34,12 @@ export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
 }
 
 /**
- * The disk as the runner checks its own copies: the Node host, whose stamps carry each entry's mode bits. A
- * script may chmod its copy (an owner can, and root ignores 0555): a copy made unreadable or unexecutable
- * must be made again, though no mtime moved.
+ * The fingerprint of a snapshot the runner made (on the disk, whose stamps carry mode bits), to notice a script that
+ * changed it: one may chmod its copy (an owner can, and root ignores 0555), and a copy made unreadable or
+ * unexecutable must be made again, though no mtime moved.
  */
-const disk = createNodeHost();
-
-/** The fingerprint of a snapshot the runner made (on the disk, modes included), to notice a script that changed it. */
 export function fingerprintCopy(dir: string, excludes: ReadonlySet<string>): string {
-  return fingerprintTree(disk, dir, excludes);
+  return fingerprintTree(localDisk, dir, excludes);
 }
 
 /** Where a snapshot's source is read: the skill folder and its overlay, through a host. */

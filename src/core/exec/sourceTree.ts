@@ -5,6 +5,7 @@ import type { DirEntry, SyncSkillsHost } from '../host/skillsHost';
 import { isTempName } from '../os/atomicFile';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { isInside } from './paths';
+import { compareStrings } from '../text/compareStrings';
 
 // A skill's source tree as the runner reads it: through a host (the disk, memory, later a remote store), to
 // fingerprint it and to copy it into a snapshot. What the copy writes goes to the disk: a script needs real files.
@@ -32,7 +33,7 @@ export function fingerprintTree(host: TreeHost, root: string, excludes: Readonly
     const listed = host.readDirectory(dir);
     if (!listed) throw vanished(dir);
     // Sorted by code unit, whatever order the host lists in (a copy: a host may hand out the array it keeps).
-    const entries = listed.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = listed.slice().sort((a, b) => compareStrings(a.name, b.name));
     for (const { name, kind } of entries) {
       if (excludes.has(name)) continue;
       const abs = path.join(dir, name);

@@ -36,13 +36,21 @@ export interface FileWrites {
   withLock<T>(lockFile: string, fn: () => Promise<T>, options?: LockOptions): Promise<T>;
 }
 
+/** The methods of {@link FileWrites}, for a host that wraps another and passes its writes on. */
+export const FILE_WRITE_METHODS = ['writeFile', 'appendFile', 'mkdir', 'rename', 'remove', 'truncate', 'withLock'] as const satisfies readonly (keyof FileWrites)[];
+
 /** A host the core reads skills through and writes its state and edits through: the one host of `createAgentSkills`. */
 export type WritableHost = SkillsHost & FileWrites;
 
 /** A {@link WritableHost} whose reads answer at once (the Node host, the in-memory host). */
 export type SyncWritableHost = SyncSkillsHost & FileWrites;
 
+/** An error as Node's fs gives it (code, syscall, path), so the core maps a host's refusals as the disk's. */
+export function fsError(code: string, text: string, syscall: string, p: string, dest?: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${p}'${dest === undefined ? '' : ` -> '${dest}'`}`), { code, syscall, path: p, ...(dest === undefined ? {} : { dest }) });
+}
+
 /** The error a host throws for a missing path, with the code Node gives it. */
 export function missingPath(p: string, call: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`ENOENT: no such file or directory, ${call} '${p}'`), { code: 'ENOENT', syscall: call, path: p });
+  return fsError('ENOENT', 'no such file or directory', call, p);
 }

@@ -2,13 +2,8 @@ import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 import { EditError } from '../edit/errors';
-import { missingPath, type LockOptions, type SyncWritableHost } from './fileWrites';
+import { fsError, missingPath, type LockOptions, type SyncWritableHost } from './fileWrites';
 import type { DirEntry, FileRead } from './skillsHost';
-
-/** An error as Node's fs gives it (code, syscall, path), so the core maps the in-memory host's refusals as the disk's. */
-function fsError(code: string, text: string, syscall: string, p: string, dest?: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${p}'${dest === undefined ? '' : ` -> '${dest}'`}`), { code, syscall, path: p, ...(dest === undefined ? {} : { dest }) });
-}
 
 /**
  * A host whose files live in a map: for unit tests where the disk is not the point, and for a core whose state
@@ -34,7 +29,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
   /** A folder's mtime: moved when an entry is added to it or removed from it, as on disk. */
   const dirTimes = new Map<string, number>();
   // Milliseconds since the epoch like a disk's mtimes (a sweep of old temp files compares them with the time),
-  // moved on by at least one per change so that every change is seen.
+  // moved on by at least one per change so that every change is seen. A folder gets one when it is made.
   let clock = 0;
   const tick = (): number => (clock = Math.max(clock + 1, Date.now()));
   const touch = (dir: string): void => void dirTimes.set(dir, tick());
@@ -43,13 +38,22 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
   const addDir = (dir: string): void => {
     if (dirs.has(dir)) return;
     // A file in the way of a folder (`SKILL.md/x`): refused as on the disk, not turned into a folder beside it.
-    if (contents.has(dir)) throw fsError('ENOTDIR', 'not a directory', 'mkdir', dir);
-    dirs.set(dir, new Set());
-    const parent = path.dirname(dir);
-    if (parent === dir) return;
-    addDir(parent);
-    dirs.get(parent)!.add(path.basename(dir));
-    touch(parent);
+    // Checked all the way up before anything is made, so a refusal leaves no folder behind.
+    for (let d = dir; !dirs.has(d); d = path.dirname(d)) {
+      if (contents.has(d)) throw fsError('ENOTDIR', 'not a directory', 'mkdir', dir);
+      if (path.dirname(d) === d) break;
+    }
+    const make = (d: string): void => {
+      if (dirs.has(d)) return;
+      const parent = path.dirname(d);
+      if (parent !== d) make(parent);
+      dirs.set(d, new Set());
+      touch(d);
+      if (parent === d) return;
+      dirs.get(parent)!.add(path.basename(d));
+      touch(parent);
+    };
+    make(dir);
   };
   const write = (file: string, content: string | Uint8Array): void => {
     const abs = path.resolve(file);
@@ -96,6 +100,8 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     write(dst, f.bytes);
   };
   const locks = new Map<string, Promise<unknown>>();
+  /** The buffer an appended file's bytes are a view of, with room to grow (see appendFile). */
+  const spare = new WeakMap<object, Uint8Array>();
 
   return {
     calls,
@@ -109,12 +115,21 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
     appendFile(file, data) {
       const abs = path.resolve(file);
       if (dirs.has(abs)) throw fsError('EISDIR', 'illegal operation on a directory', 'open', file);
-      const before = contents.get(abs)?.bytes ?? new Uint8Array(0);
-      const added = bytesOf(data);
-      const next = new Uint8Array(before.length + added.length);
-      next.set(before);
-      next.set(added, before.length);
-      write(abs, next);
+      const f = contents.get(abs);
+      const added = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+      if (!f) return write(abs, Uint8Array.from(added));
+      // Appended in place while there is room, the room doubling when it runs out: a log of n appends costs O(n),
+      // not O(n²). Earlier reads keep their own view of the bytes they were given.
+      const end = f.bytes.length + added.length;
+      let room = spare.get(f);
+      if (!room || room.buffer !== f.bytes.buffer || room.length < end) {
+        room = new Uint8Array(Math.max(end * 2, 4096));
+        room.set(f.bytes);
+      }
+      room.set(added, f.bytes.length);
+      const grown = { bytes: room.subarray(0, end), mtimeMs: tick() };
+      spare.set(grown, room);
+      contents.set(abs, grown);
     },
     mkdir(dir) {
       const abs = path.resolve(dir);
@@ -159,7 +174,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       const f = contents.get(abs);
       if (f) return { mtimeMs: f.mtimeMs, size: f.bytes.length };
       const entries = options?.folders ? dirs.get(abs) : undefined;
-      return entries ? { mtimeMs: dirTimes.get(abs) ?? 0, size: entries.size } : undefined;
+      return entries ? { mtimeMs: dirTimes.get(abs) ?? tick(), size: entries.size } : undefined;
     },
     readFile(file, options): FileRead | undefined {
       calls.readFile++;

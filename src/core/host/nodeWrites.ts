@@ -56,9 +56,10 @@ export const nodeWrites: FileWrites = {
   mkdir: async (dir) => void (await fsp.mkdir(dir, { recursive: true })),
   async rename(from, to) {
     await fsp.rename(from, to);
-    // The move survives a power loss (an archive, a created skill, a rotated log): both folders' entries.
-    await fsyncDir(path.dirname(to));
-    if (path.dirname(from) !== path.dirname(to)) await fsyncDir(path.dirname(from));
+    // The move survives a power loss (an archive, a created skill, a rotated log): both folders' entries. Best
+    // effort: the move has happened, and a caller told it failed would act on a state that is not there.
+    await fsyncDir(path.dirname(to)).catch(() => undefined);
+    if (path.dirname(from) !== path.dirname(to)) await fsyncDir(path.dirname(from)).catch(() => undefined);
   },
   remove: (p) => fsp.rm(p, { recursive: true, force: true }),
   truncate: (file, size) => fsp.truncate(file, size),

@@ -94,6 +94,14 @@ export interface ReadOptions {
 }
 
 
+/**
+ * What a host call answers, or undefined when it fails. A host that answers at once also fails at once (it throws
+ * rather than rejects): the call is made inside the promise chain so both are caught.
+ */
+export function answerOrUndefined<T>(call: () => MaybePromise<T>): Promise<T | undefined> {
+  return Promise.resolve().then(call).catch(() => undefined);
+}
+
 /** The bytes of a read as a Buffer, without copying them (a host may answer with a plain Uint8Array). */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -160,22 +160,6 @@ export async function readRegularFile(file: string, maxBytes: number, options: {
  */
 export const MAX_CATALOG_FILE_BYTES = 64 * 1024 * 1024;
 
-/**
- * {@link readRegularFile}'s bytes, or null when nothing is there (or a folder is: not a file of the skill).
- * A FIFO, socket, device or oversized file still throws {@link UnreadableFileError}: it is there, and
- * the caller's user should learn why it cannot be read.
- */
-export async function readRegularFileIfPresent(file: string, maxBytes: number): Promise<Buffer | null> {
-  try {
-    return (await readRegularFile(file, maxBytes)).bytes;
-  } catch (err) {
-    if (err instanceof UnreadableFileError && err.kind === 'folder') return null;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-    throw err;
-  }
-}
-
 /** A page of a regular file: `bytes` from `offset`, with the whole file's size and stamp. */
 export type RegularFileRange = RegularFileRead;
 

@@ -4,7 +4,7 @@
 // missing or unreadable simply contributes nothing (a plugin folder that is not a plugin is reported by the reader).
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import { asBuffer, type DirEntry, type SyncSkillsHost } from '../host/skillsHost';
 import { MAX_MANIFEST_BYTES, parseBoundedJson } from './pluginManifest';
 import { looksLikePlugin } from './readPlugin';
@@ -26,7 +26,7 @@ export interface InstalledPluginsInput {
 }
 
 /** The disk, for callers that give no host. */
-const nodeFiles = createNodeHost();
+const nodeFiles = localDisk;
 
 function readJson(files: SyncSkillsHost, file: string): Record<string, unknown> | undefined {
   try {

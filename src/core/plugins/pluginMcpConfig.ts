@@ -242,7 +242,7 @@ export function pluginMcpServers(
 
 /**
  * {@link readPluginMcp} that reads a plugin's MCP configuration again only when the plugin was read again or its
- * file changed (one lstat instead of a read and a parse), for callers that ask on every refresh.
+ * file changed (a stat, which follows a link, instead of a read and a parse), for callers that ask on every refresh.
  */
 export function cachedPluginMcpReader(files: SyncSkillsHost = localDisk): (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> {
   const cache = new WeakMap<PluginRead, { key: string; result: ReturnType<typeof readPluginMcp> }>();

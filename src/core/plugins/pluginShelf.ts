@@ -7,7 +7,7 @@ import type { PluginProblem } from './pluginManifest';
 import { readPlugins, type LocatedPlugin } from './pluginRoots';
 import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
 import { fileProblemKey, ReportOnce } from '../reportOnce';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 
 /** What changes when a plugin's manifest or its skill folders change: their modification times and sizes. */
@@ -33,7 +33,7 @@ export class PluginShelf {
   private readonly reported = new ReportOnce();
 
   /** `files`: where plugins are read and stamped (the disk by default). */
-  constructor(private readonly files: SyncSkillsHost = createNodeHost()) {}
+  constructor(private readonly files: SyncSkillsHost = localDisk) {}
 
   /** The plugins at `dirs` (see readPlugins), and the problems not reported before. */
   read(dirs: readonly (string | InstalledPlugin)[]): { plugins: LocatedPlugin[]; fresh: PluginProblem[] } {

@@ -3,7 +3,7 @@
 // wrong, with the narrowest failure boundary: a bad manifest rejects the plugin, a bad `skills/` location
 // rejects only its skills, a skill that leaves the root or has no SKILL.md is skipped alone (§4.1, §6.2, §7.1).
 import * as path from 'node:path';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import { asBuffer, type FileRead, type SyncSkillsHost } from '../host/skillsHost';
 import { UnreadableFileError } from '../os/readRegularFile';
 import { absolutePath, childPath } from '../paths/absolutePath';
@@ -51,7 +51,7 @@ export interface PluginRead {
 }
 
 /** The disk, for callers that give no host. */
-const nodeFiles = createNodeHost();
+const nodeFiles = localDisk;
 
 /** True when `dir` holds a plugin manifest of any known layout (cheap: stats only). */
 export function looksLikePlugin(dir: string, files: SyncSkillsHost = nodeFiles): boolean {

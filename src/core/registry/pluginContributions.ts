@@ -7,6 +7,7 @@
 import { isInside } from '../paths/isInside';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { FILE_WRITE_METHODS } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import type { DirEntry, FileRead, FileStamp, MaybePromise, SkillsHost, SyncSkillsHost } from '../host/skillsHost';
 
@@ -178,6 +179,12 @@ export function pluginRegistryHost<H extends SkillsHost>(base: H, only: () => Re
     kind: (p, options) => (hidden(p) ? undefined : base.kind(p, options)),
     realPath: (p) => (hidden(p) ? undefined : base.realPath(p)),
   };
-  // Answers as `base` does (at once when it does), so the result is a host of the same kind.
-  return { ...base, ...filtered } as H;
+  // Answers as `base` does (at once when it does), so the result is a host of the same kind: reads filtered, and
+  // whatever writes `base` has passed on by name (a spread would miss the methods of a host written as a class).
+  const out: Record<string, unknown> = { ...filtered, local: base.local };
+  for (const m of FILE_WRITE_METHODS) {
+    const write = (base as unknown as Partial<Record<string, unknown>>)[m];
+    if (typeof write === 'function') out[m] = write.bind(base);
+  }
+  return out as unknown as H;
 }

@@ -4,7 +4,7 @@ import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
 import type { LoadedSkill } from './loadedSkill';
 import type { SkillChecker } from './loadSkill';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
@@ -68,7 +68,7 @@ export interface SkillRegistry {
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
-  const host = options.host ?? createNodeHost();
+  const host = options.host ?? localDisk;
   const mode = options.mode ?? 'lenient';
   const check = options.check ?? contentChecker;
   let roots = dedupeRoots(options.roots);

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { SyncWritableHost } from '../host/fileWrites';
-import { createNodeHost } from '../host/nodeHost';
-import { asBuffer } from '../host/skillsHost';
+import { localDisk } from '../host/localDisk';
+import { answerOrUndefined, asBuffer } from '../host/skillsHost';
 import { sweepTempFiles } from '../edit/atomicWrite';
 import { ToolError } from '../tools/toolError';
 import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
+import { compareStrings } from '../text/compareStrings';
 
 /** Options of a session store. */
 export interface SessionStoreOptions {
@@ -72,7 +73,7 @@ export class SessionStore {
 
   constructor(private readonly options: SessionStoreOptions = {}) {
     this.now = options.now ?? (() => new Date());
-    this.files = options.files ?? createNodeHost();
+    this.files = options.files ?? localDisk;
     if (options.stateDir) {
       this.dir = path.join(options.stateDir, 'sessions');
       this.loadAll();
@@ -226,7 +227,7 @@ export class SessionStore {
       return;
     }
     const leftovers: string[] = [];
-    for (const { name, kind } of [...(entries ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const { name, kind } of [...(entries ?? [])].sort((a, b) => compareStrings(a.name, b.name))) {
       const file = path.join(dir, name);
       if (name.endsWith('.tmp')) {
         // A write of an older version interrupted before its rename: the .json next to it is the last complete state.
@@ -249,7 +250,7 @@ export class SessionStore {
     }
     // Removed behind the load (a host's removal may answer later); a leftover that cannot be removed is only clutter.
     // So are the temp files of atomic writes a crash left, once over a minute old (younger ones may be in flight).
-    this.sweeping = Promise.all(leftovers.map((f) => Promise.resolve().then(() => this.files.remove(f)).catch(() => undefined)))
+    this.sweeping = Promise.all(leftovers.map((f) => answerOrUndefined(() => this.files.remove(f))))
       .then(() => sweepTempFiles(dir, 60_000, this.files))
       .then(() => undefined, () => undefined);
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import { asBuffer, type FileStamp, type SkillsHost } from '../host/skillsHost';
 import { MAX_CATALOG_FILE_BYTES, UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
@@ -48,7 +48,7 @@ export class SkillContentCache {
   private readonly skills = new Map<string, Stamped<SkillFileContent>>();
   private readonly docs = new Map<string, Stamped<string>>();
 
-  constructor(readonly files: SkillsHost = createNodeHost()) {}
+  constructor(readonly files: SkillsHost = localDisk) {}
 
   /** Reads (or reuses) a SKILL.md; `skill` names it in errors. */
   async skillFile(skill: string, location: string): Promise<SkillFileContent> {

@@ -17,7 +17,7 @@ import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScr
 import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
-import { createNodeHost } from '../host/nodeHost';
+import { localDisk } from '../host/localDisk';
 import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
@@ -109,7 +109,7 @@ export interface SkillsRuntime {
 /** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
-  const files = options.files ?? createNodeHost();
+  const files = options.files ?? localDisk;
   const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now });
   const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
 import { extractBodyReferences, type BodyReference } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
-import { readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
+import { answerOrUndefined, readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
 import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
@@ -81,7 +81,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       // A file too large to read for counting is counted by its size (about 4 characters a token).
       const abs = path.join(rootDir, norm);
       const cap = limits.referenceMaxTokens * 4 * 4;
-      const size = (await Promise.resolve().then(() => host.stat(abs)).catch(() => undefined))?.size;
+      const size = (await answerOrUndefined(() => host.stat(abs)))?.size;
       const text = size !== undefined && size > cap ? undefined : await readTextFile(host, abs, cap);
       const tokens = size !== undefined && size > cap ? Math.ceil(size / 4) : text === undefined ? undefined : estimateTokens(text);
       if (tokens !== undefined && tokens > limits.referenceMaxTokens) {

@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import type { SkillRecord } from '../../core/registry/types';
 import { isSkillNode } from '../tree/nodes';
 import { sourceOf } from '../../core/sources';
-import { createNodeHost } from '../../core/host/nodeHost';
+import { localDisk } from '../../core/host/localDisk';
 import { SKIP, walkSkillSync } from '../../core/paths/walkSkill';
 import { compareStrings } from '../../core/text/compareStrings';
 
-const host = createNodeHost();
+const host = localDisk;
 
 /** A script of a skill, as the runtime addresses it. */
 export interface ScriptTarget {

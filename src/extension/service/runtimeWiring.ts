@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
+import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createNodeHost } from '../../core/host/nodeHost';
 import { pluginRegistryHost, type PluginContributions } from '../../core/registry/pluginContributions';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
@@ -33,12 +34,17 @@ export interface CatalogProvider {
   ready(): Promise<SkillCatalog>;
 }
 
+/** The window's host: the local disk, where in roots of skills contributed one by one (chatSkills) only those folders show. */
+export function windowHost(plugins: () => PluginContributions): SyncWritableHost {
+  return pluginRegistryHost(createNodeHost(), () => plugins().only);
+}
+
 /**
- * The window's registry, not yet scanned. The Node host answers synchronously; the registry still yields to the
- * event loop every few ms. In roots of skills contributed one by one (chatSkills), the host shows only those folders.
+ * The window's registry over the window's host, not yet scanned. The Node host answers synchronously; the registry
+ * still yields to the event loop every few ms.
  */
-export function createWindowRegistry(roots: readonly SkillRoot[], stateDir: string, plugins: () => PluginContributions): SkillRegistry {
-  return createAgentSkills({ roots, stateDir, host: pluginRegistryHost(createNodeHost(), () => plugins().only), ruleOverrides: readValidationRules }).registry;
+export function createWindowRegistry(roots: readonly SkillRoot[], stateDir: string, host: SyncWritableHost): SkillRegistry {
+  return createAgentSkills({ roots, stateDir, host, ruleOverrides: readValidationRules }).registry;
 }
 
 /**
@@ -58,13 +64,14 @@ function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider |
 }
 
 /** The runner and runtime over the window's registry, configured from the settings (rebuilt when they change). */
-export function createWindowCore(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkills & { source: McpAwareSource } {
+export function createWindowCore(o: { registry: SkillRegistry; host: SyncWritableHost; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkills & { source: McpAwareSource } {
   const s = o.settings;
   const toolNames = runtimeToolNames();
   // The skills of agentSkills.mcpServers join the source; the executor refuses to run them (see mcpSkillServers.ts).
   const source = o.mcp.wrap(runtimeSource(o.registry, o.catalog));
   const core = createAgentSkills({
     registry: o.registry,
+    host: o.host,
     stateDir: o.stateDir,
     pluginDataDir: o.pluginDataDir,
     runner: {

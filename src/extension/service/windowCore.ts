@@ -12,7 +12,8 @@ import type { RuntimeSettings } from '../settings';
 import * as vscodeApi from 'vscode';
 import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import type { McpSkillServers } from '../mcpSkillServers';
-import { createWindowCore, createWindowRegistry, type CatalogProvider } from './runtimeWiring';
+import type { SyncWritableHost } from '../../core/host/fileWrites';
+import { createWindowCore, createWindowRegistry, windowHost, type CatalogProvider } from './runtimeWiring';
 import { workspaceFolders, type WindowRoots } from './windowRoots';
 
 /** What the lifecycle needs from the service that owns it. */
@@ -42,7 +43,15 @@ export class WindowCore {
   /** The runtime's source with the MCP servers' skills, for the lists our tools give other agents. */
   runtimeMcp: McpAwareSource | undefined;
 
-  constructor(private readonly deps: WindowCoreDeps) {}
+  /**
+   * The window's one file access, for the registry, catalog, runtime and runner alike: the local disk, with the
+   * roots of skills contributed one by one (chatSkills) showing only those folders.
+   */
+  readonly host: SyncWritableHost;
+
+  constructor(private readonly deps: WindowCoreDeps) {
+    this.host = windowHost(() => deps.roots.pluginSkills());
+  }
 
   ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
     this.state ??= this.create();
@@ -77,7 +86,7 @@ export class WindowCore {
 
   private async scan(): Promise<SkillRegistry> {
     await this.mountPacks();
-    const registry = createWindowRegistry(this.deps.roots.roots(), this.deps.stateDir(), () => this.deps.roots.pluginSkills());
+    const registry = createWindowRegistry(this.deps.roots.roots(), this.deps.stateDir(), this.host);
     registry.onDidChange(() => this.deps.skillsChanged());
     const snap = await registry.refresh();
     this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
@@ -97,7 +106,7 @@ export class WindowCore {
   }
 
   private createRuntime(registry: SkillRegistry): SkillsRuntime {
-    const core = createWindowCore({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
+    const core = createWindowCore({ registry, host: this.host, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
     this.runner = core.runner;
     this.runtimeMcp = core.source;
     const runtime = core.runtime;

@@ -50,6 +50,12 @@ describe('edit/revisionStore', () => {
     assert.equal(fs.readdirSync(path.join(dir, 'store', 'blobs')).length, 1);
     fs.writeFileSync(path.join(dir, 'store', 'blobs', r1.blob!), 'tampered');
     await assert.rejects(store.content(r1), (e: unknown) => e instanceof EditError && e.code === 'REVISION_CORRUPT');
+    // A blob gone, or a folder in its place: the revision says which file and what to do instead.
+    const blob = path.join(dir, 'store', 'blobs', r1.blob!);
+    fs.rmSync(blob);
+    await assert.rejects(store.content(r1), (e: unknown) => e instanceof EditError && e.code === 'REVISION_CORRUPT' && e.message.includes(blob) && /is missing.*Restore another revision/.test(e.message));
+    fs.mkdirSync(blob);
+    await assert.rejects(store.content(r1), (e: unknown) => e instanceof EditError && e.code === 'REVISION_CORRUPT' && /is a folder, not a file.*Restore another revision/.test(e.message));
   });
 
   it('reports a torn last line instead of failing, and the next append removes it', async () => {

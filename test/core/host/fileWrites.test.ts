@@ -109,3 +109,38 @@ describe('FileWrites: node host', () => {
     }
   });
 });
+
+describe('FileWrites: memory host, beyond the shared contract', () => {
+  it('a write refused because a file is in the way leaves no folder behind, and stays refused', () => {
+    const host = createMemoryHost({ '/s/a/SKILL.md': 'x' });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      assert.throws(() => host.writeFile('/s/a/SKILL.md/x/y', 'z'), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
+      assert.equal(host.kind('/s/a/SKILL.md/x'), undefined);
+      assert.equal(host.kind('/s/a/SKILL.md'), 'file');
+    }
+    assert.throws(() => host.mkdir('/s/a/SKILL.md/deep/er'), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
+    assert.equal(host.kind('/s/a/SKILL.md/deep'), undefined);
+  });
+
+  it('appends in place: many appends give the whole log, and a read taken earlier keeps what it was given', () => {
+    const host = createMemoryHost();
+    const line = 'x'.repeat(499) + '\n';
+    host.appendFile('/log/audit.jsonl', line);
+    const early = host.readFile('/log/audit.jsonl')!.bytes;
+    for (let i = 1; i < 5000; i++) host.appendFile('/log/audit.jsonl', line);
+    assert.equal(new TextDecoder().decode(early), line, 'an earlier read is not changed by later appends');
+    const all = host.readFile('/log/audit.jsonl', { maxBytes: 10 * 1024 * 1024 })!;
+    assert.equal(all.size, 5000 * 500);
+    assert.equal(new TextDecoder().decode(all.bytes), line.repeat(5000));
+    host.truncate('/log/audit.jsonl', 500);
+    host.appendFile('/log/audit.jsonl', 'tail\n');
+    assert.equal(new TextDecoder().decode(host.readFile('/log/audit.jsonl')!.bytes), `${line}tail\n`);
+  });
+
+  it('gives a folder it makes the current time as its mtime, so a sweep does not take a new empty folder for an old one', () => {
+    const host = createMemoryHost();
+    const before = Date.now();
+    host.mkdir('/state/.x.tmp-1-abcd');
+    assert.ok(host.stat('/state/.x.tmp-1-abcd', { folders: true })!.mtimeMs >= before);
+  });
+});

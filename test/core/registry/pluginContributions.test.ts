@@ -112,3 +112,31 @@ describe('plugin contributions (skills from installed extensions)', () => {
     assert.deepEqual((await registry.refresh()).records, []);
   });
 });
+
+describe('pluginRegistryHost over a host written as a class', () => {
+  it('passes the writes and `local` on, so the filtered host writes where its base does', async () => {
+    class ClassHost {
+      readonly local = true;
+      readonly written: string[] = [];
+      private readonly node = createNodeHost();
+      readDirectory(dir: string) { return this.node.readDirectory(dir); }
+      stat(file: string) { return this.node.stat(file); }
+      readFile(file: string) { return this.node.readFile(file); }
+      kind(p: string) { return this.node.kind(p); }
+      realPath(p: string) { return this.node.realPath(p); }
+      writeFile(file: string) { this.written.push(file); }
+      appendFile() {}
+      mkdir() {}
+      rename() {}
+      remove() {}
+      truncate() {}
+      withLock<T>(_lock: string, fn: () => Promise<T>) { return fn(); }
+    }
+    const base = new ClassHost();
+    const filtered = pluginRegistryHost(base, () => new Map());
+    assert.equal(filtered.local, true);
+    await filtered.writeFile('/tmp/x');
+    assert.deepEqual(base.written, ['/tmp/x'], 'the write reached the base host (bound to it)');
+    assert.equal(await filtered.withLock('/tmp/l', async () => 'held'), 'held');
+  });
+});
