@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { DirEntry, SyncSkillsHost } from '../host/skillsHost';
+import type { DirEntry, FileStamp, SyncSkillsHost } from '../host/skillsHost';
 import { isTempName } from '../os/atomicFile';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { isInside } from './paths';
@@ -84,7 +84,7 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
         if (there && !(kind === 'directory' && there.isDirectory())) fs.rmSync(d, { recursive: true, force: true });
       }
       if (kind === 'directory') walk(s, d);
-      else if (kind === 'file') copyFile(host, s, d, path.relative(srcRoot, s), warnings);
+      else if (kind === 'file') copyFile(host, srcRoot, s, d, path.relative(srcRoot, s), warnings);
       else {
         const real = host.realPath(s);
         // A link to its own folder is `.` (path.relative answers '', which no link can hold).
@@ -100,13 +100,14 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
 /**
  * One file: read through the host (a link as the last part refused, so a file swapped for a link since the
  * listing is not followed), written with `mode`. A file gone since the listing fails the copy (as a copy on disk
- * did); one over {@link MAX_SNAPSHOT_FILE_BYTES} is skipped with a warning naming it.
+ * did); one over {@link MAX_SNAPSHOT_FILE_BYTES} is skipped with a warning naming it. What was read is then
+ * proved to be the file inside `within` (the skill's real folder): a folder on its path swapped for a link out
+ * between the listing and the read (which no open flag can refuse) fails the copy instead of copying from outside.
  */
-function copyFile(host: SyncSkillsHost, src: string, dst: string, rel: string, warnings: string[], mode = 0o555): void {
+function copyFile(host: SyncSkillsHost, within: string, src: string, dst: string, rel: string, warnings: string[], mode = 0o555): void {
   let read;
   try {
-    // Stampless: the copy needs the bytes only (one system call fewer per small file on the disk).
-    read = host.readFile(src, { maxBytes: MAX_SNAPSHOT_FILE_BYTES, stampless: true, noFollow: true });
+    read = host.readFile(src, { maxBytes: MAX_SNAPSHOT_FILE_BYTES, noFollow: true });
   } catch (e) {
     if (!(e instanceof UnreadableFileError && e.code === 'EFBIG')) throw e;
     warnings.push(
@@ -116,8 +117,23 @@ function copyFile(host: SyncSkillsHost, src: string, dst: string, rel: string, w
     return;
   }
   if (!read) throw Object.assign(new Error(`${src} disappeared while the skill was being copied; run the script again`), { code: 'ENOENT', path: src });
+  assertReadInside(host, within, src, rel, read);
   fs.writeFileSync(dst, read.bytes, { mode });
   fs.chmodSync(dst, mode);
+}
+
+/**
+ * Throws unless the file just read is the one inside `within`: its real path lies inside, and (where the host
+ * gives inodes) the file there now is the file whose bytes were read. A path swapped back after the read still
+ * fails the second test, since the bytes came from another file.
+ */
+function assertReadInside(host: SyncSkillsHost, within: string, src: string, rel: string, read: FileStamp): void {
+  const real = host.realPath(src);
+  const there = real !== undefined && isInside(within, real) ? host.stat(real) : undefined;
+  const same = there !== undefined && (read.ino === undefined || (there.ino === read.ino && there.dev === read.dev));
+  if (!same) {
+    throw Object.assign(new Error(`${rel} of the skill moved while it was being copied (a folder on its path was replaced, ${real === undefined ? 'and it is gone now' : `now leading to ${real}`}), so nothing was copied from it; if no one is changing the skill, run the script again.`), { code: 'ESKILLMOVED', path: src });
+  }
 }
 
 /**
@@ -135,10 +151,10 @@ export function copyOut(host: SyncSkillsHost, within: string, src: string, dst: 
       fs.mkdirSync(d, { recursive: true });
       for (const e of host.readDirectory(s) ?? []) one(path.join(s, e.name), path.join(d, e.name), e.kind);
     } else if (kind === 'file') {
-      copyFile(host, s, d, rel, warnings, modeOf(s));
+      copyFile(host, within, s, d, rel, warnings, modeOf(s));
     } else if (kind === 'symlink') {
       const real = host.realPath(s);
-      if (real && isInside(within, real) && host.kind(real) === 'file') copyFile(host, real, d, rel, warnings, modeOf(real));
+      if (real && isInside(within, real) && host.kind(real) === 'file') copyFile(host, within, real, d, rel, warnings, modeOf(real));
       else warnings.push(`skipped ${rel}: a symlink that points outside the skill, nowhere, or to a folder`);
     } else {
       warnings.push(`skipped ${rel}: not a regular file or folder`);

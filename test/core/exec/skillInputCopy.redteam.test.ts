@@ -4,9 +4,9 @@
 // between the listing and the read. No secret may reach the script or the run's result, nothing may block, and
 // every entry skipped is named in a warning.
 //
-// Not closed, and so not tested here: `noFollow` guards the last part of a path only. A *folder* swapped for a link
-// to a folder outside between the listing and the copy is listed and copied from where the link points (the copy's
-// files are then plain files there). Closing it needs per-component O_NOFOLLOW opens (openat), which Node lacks.
+// `noFollow` guards the last part of a path only: a *folder* swapped for a link to a folder outside between the
+// listing and the read is read through. The copy then proves that what it read is the file inside the skill (its
+// real path, and its inode now), and fails the copy when it is not: tested below for the snapshot and for inputs.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,10 +17,11 @@ import { cleanup, setup, type Sandbox } from './helpers';
 const SECRET = 'TOP-SECRET-7f3a';
 
 /**
- * The Node host, except that read number `skipReads + 1` of `victim` finds it replaced by a link to `target`: a
- * swap made between a listing (or path check) and the read, as a hostile process sharing the folder could.
+ * The Node host, except that read number `skipReads + 1` of `victim` first finds `replaced` (the victim itself, or
+ * a folder on its path) replaced by a link to `target`: a swap made between a listing (or path check) and the
+ * read, as a hostile process sharing the folder could.
  */
-function swappingHost(victim: string, target: string, skipReads = 0): { host: ReturnType<typeof createNodeHost>; swapped: () => boolean } {
+function swappingHost(victim: string, target: string, skipReads = 0, replaced = victim): { host: ReturnType<typeof createNodeHost>; swapped: () => boolean } {
   const node = createNodeHost();
   let swapped = false;
   let reads = 0;
@@ -29,8 +30,8 @@ function swappingHost(victim: string, target: string, skipReads = 0): { host: Re
     readFile: (file: string, options?: Parameters<typeof node.readFile>[1]) => {
       if (file === victim && !swapped && reads++ === skipReads) {
         swapped = true;
-        fs.rmSync(victim);
-        fs.symlinkSync(target, victim);
+        fs.rmSync(replaced, { recursive: true });
+        fs.symlinkSync(target, replaced);
       }
       return node.readFile(file, options);
     },
@@ -178,4 +179,32 @@ describe('core/exec red team: copies out of a skill never carry a file from outs
     assert.ok(swap.swapped(), 'the swap did not happen');
     assert.doesNotMatch(JSON.stringify(result), new RegExp(SECRET), JSON.stringify(result).slice(0, 400));
   });
+
+  for (const which of ['snapshot', 'skill:// input'] as const) {
+    it(`a folder swapped for a link out between the listing and the read fails the ${which} copy; nothing from outside is copied`, async () => {
+      const kit = path.join(sb.skillRoot, 'kit');
+      fs.mkdirSync(path.join(kit, 'sub'), { recursive: true });
+      fs.writeFileSync(path.join(kit, 'sub', 'data.txt'), 'data\n');
+      const outsideSub = path.join(outside, 'sub');
+      fs.mkdirSync(outsideSub);
+      fs.writeFileSync(path.join(outsideSub, 'data.txt'), `${SECRET}-via-folder\n`);
+      const realKit = fs.realpathSync(kit);
+      // The snapshot reads kit/sub/data.txt first; the input's copy reads it second.
+      const swap = swappingHost(path.join(realKit, 'sub', 'data.txt'), outsideSub, which === 'snapshot' ? 0 : 1, path.join(realKit, 'sub'));
+      let result: unknown;
+      try {
+        result = await sb.runner({ files: swap.host, resolveSkillRoot }).run({
+          skillName: 'exec-demo',
+          skillRoot: sb.skillRoot,
+          command: 'cat kit/sub/data.txt inputs/kit/sub/data.txt 2>/dev/null; echo ran',
+          inputs: [{ from: 'skill://exec-demo/kit', mode: 'copy' }],
+        });
+      } catch (e) {
+        result = { error: String((e as Error).message) };
+      }
+      assert.ok(swap.swapped(), 'the swap did not happen');
+      assert.doesNotMatch(JSON.stringify(result), new RegExp(SECRET), JSON.stringify(result).slice(0, 400));
+      assert.match(JSON.stringify(result), /moved while it was being copied/, JSON.stringify(result).slice(0, 400));
+    });
+  }
 });
