@@ -102,6 +102,19 @@ export function answerOrUndefined<T>(call: () => MaybePromise<T>): Promise<T | u
   return Promise.resolve().then(call).catch(() => undefined);
 }
 
+/**
+ * A host's stamp of `p` when it answers at once: `undefined` when no file (or, with `folders`, folder) is there,
+ * `null` when the stat itself fails (a permission or I/O error), so nothing is known about `p` and a caller keeping
+ * what it read by stamp must not keep it.
+ */
+export function stampOrNull(host: Pick<SyncSkillsHost, 'stat'>, p: string, options?: { folders?: boolean }): FileStamp | undefined | null {
+  try {
+    return host.stat(p, options);
+  } catch {
+    return null;
+  }
+}
+
 /** The bytes of a read as a Buffer, without copying them (a host may answer with a plain Uint8Array). */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import type { McpServerConfig } from '../mcp/mcpServerConfig';
 import { localDisk } from '../host/localDisk';
-import { asBuffer, type SyncSkillsHost } from '../host/skillsHost';
+import { asBuffer, stampOrNull, type SyncSkillsHost } from '../host/skillsHost';
 // A server's command and folders are resolved on the disk (resolveInRoot): they are a process's.
 import { resolveInRoot, resolveInRootOn } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, parseBoundedJson, type PluginProblem } from './pluginManifest';
@@ -248,14 +248,10 @@ export function cachedPluginMcpReader(files: SyncSkillsHost = localDisk): (plugi
   const cache = new WeakMap<PluginRead, { key: string; result: ReturnType<typeof readPluginMcp> }>();
   return (plugin, dataRoot) => {
     const file = path.join(plugin.root, mcpConfigFileName(plugin.layout));
-    // A link is stamped by what it leads to (a stamp of the link itself would miss an edit of its target).
-    let st;
-    try {
-      st = files.stat(file);
-    } catch {
-      st = undefined;
-    }
-    const there = st ? `${st.ino ?? ''}:${st.mtimeMs}:${st.size}` : files.kind(file, { noFollow: true }) === undefined ? '-' : '?';
+    // A link is stamped by what it leads to (a stamp of the link itself would miss an edit of its target). Something
+    // there that cannot be stamped ('?': a stat that fails, a FIFO, a folder) is read again each time.
+    const st = stampOrNull(files, file);
+    const there = st ? `${st.ino ?? ''}:${st.mtimeMs}:${st.size}` : st === undefined && files.kind(file, { noFollow: true }) === undefined ? '-' : '?';
     const key = `${dataRoot}\0${there}`;
     const hit = cache.get(plugin);
     if (hit?.key === key && there !== '?') return hit.result;

@@ -8,28 +8,28 @@ import { readPlugins, type LocatedPlugin } from './pluginRoots';
 import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
 import { fileProblemKey, ReportOnce } from '../reportOnce';
 import { localDisk } from '../host/localDisk';
-import type { SyncSkillsHost } from '../host/skillsHost';
+import { stampOrNull, type SyncSkillsHost } from '../host/skillsHost';
 
-/** What changes when a plugin's manifest or its skill folders change: their modification times and sizes. */
-function stampOf(files: SyncSkillsHost, root: string, previous: PluginRead | undefined): string {
+/**
+ * What changes when a plugin's manifest or its skill folders change: their modification times and sizes.
+ * `undefined` when one of them cannot be stamped (a stat that fails): that plugin is read again each time, and
+ * the reader says why.
+ */
+function stampOf(files: SyncSkillsHost, root: string, previous: PluginRead | undefined): string | undefined {
   const parts = [root, ...MANIFEST_PATHS.map((rel) => path.join(root, rel)), ...(previous?.skillRoots.map((r) => r.path) ?? [path.join(root, 'skills')])];
-  return parts
-    .map((p) => {
-      let st;
-      try {
-        st = files.stat(p, FOLDERS_TOO);
-      } catch {
-        st = undefined; // unreadable: read again each time, and the reader says why
-      }
-      return st ? `${st.mtimeMs}:${st.size}` : '-';
-    })
-    .join('|');
+  const stamps: string[] = [];
+  for (const p of parts) {
+    const st = stampOrNull(files, p, FOLDERS_TOO);
+    if (st === null) return undefined;
+    stamps.push(st ? `${st.mtimeMs}:${st.size}` : '-');
+  }
+  return stamps.join('|');
 }
 
 const FOLDERS_TOO = { folders: true } as const;
 
 export class PluginShelf {
-  private readonly cache = new Map<string, { stamp: string; read: PluginRead }>();
+  private readonly cache = new Map<string, { stamp: string | undefined; read: PluginRead }>();
   private readonly reported = new ReportOnce();
 
   /** `files`: where plugins are read and stamped (the disk by default). */
@@ -43,7 +43,7 @@ export class PluginShelf {
       seen.add(root);
       const cached = this.cache.get(root);
       const stamp = stampOf(this.files, root, cached?.read);
-      if (cached && cached.stamp === stamp) return cached.read;
+      if (cached && stamp !== undefined && cached.stamp === stamp) return cached.read;
       const read = readPlugin(root, { fast: true, files: this.files });
       // The stamp of what was read (its skill folders are known now).
       this.cache.set(root, { stamp: stampOf(this.files, root, read), read });

@@ -71,4 +71,30 @@ describe('PluginShelf over the host it is given', () => {
     assert.deepEqual(skillsOf(shelf.read([root])), ['one', 'two'], 'a new skill folder moves the stamp of skills/');
     assert.ok(host.calls.readFile > reads);
   });
+
+  it('reads a plugin again on every scan while its stamp cannot be taken (a stat that fails), and keeps it once it can', () => {
+    const host = createMemoryHost();
+    const root = path.resolve('/mem/shelf/acme');
+    const manifest = path.join(root, 'plugin.json');
+    host.write(manifest, JSON.stringify({ $schema: PLUGIN_SCHEMA_1_0, name: 'acme', version: '1.0.0' }));
+    host.write(path.join(root, 'skills', 'one', 'SKILL.md'), '---\nname: one\ndescription: Use one when one is needed.\n---\n');
+    let statFails = true;
+    const files = {
+      ...host,
+      stat: (p: string, options?: { folders?: boolean }) => {
+        if (statFails && p === manifest) throw Object.assign(new Error(`EACCES: permission denied, stat '${p}'`), { code: 'EACCES' });
+        return host.stat(p, options);
+      },
+    };
+    const shelf = new PluginShelf(files);
+    shelf.read([root]);
+    const reads = host.calls.readFile;
+    shelf.read([root]);
+    assert.ok(host.calls.readFile > reads, 'a plugin whose stamp failed was not read again');
+    statFails = false;
+    shelf.read([root]);
+    const settled = host.calls.readFile;
+    shelf.read([root]);
+    assert.equal(host.calls.readFile, settled, 'once stamped, an unchanged plugin is not read again');
+  });
 });
