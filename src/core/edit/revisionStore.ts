@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
-import { answerOrUndefined, asBuffer } from '../host/skillsHost';
+import { answerOrUndefined, asBuffer, type FileRead } from '../host/skillsHost';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
 import { EditError } from './errors';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
@@ -124,15 +124,28 @@ export class RevisionStore {
   /** Reads a skill's whole log. A missing log is an empty history. */
   async read(skillId: string): Promise<RevisionLog> {
     const log = this.logPath(skillId);
-    const read = await Promise.resolve().then(() => this.files.readFile(log, { maxBytes: MAX_STORE_READ_BYTES })).catch((e: unknown) => {
-      if (!(e instanceof UnreadableFileError && e.code === 'EFBIG')) throw e;
-      throw new EditError(
-        'REVISION_CORRUPT',
-        `The revision log ${log} is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads (a log grows by a few KiB per edit, so this one was not made by edits alone). Move it aside to start a new history for ${skillId}; its lines stay readable as JSON.`,
-      );
-    });
+    const read = await this.readStored(log, (e) =>
+      e.code === 'EFBIG'
+        ? new EditError(
+            'REVISION_CORRUPT',
+            `The revision log ${log} is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads (a log grows by a few KiB per edit, so this one was not made by edits alone). Move it aside to start a new history for ${skillId}; its lines stay readable as JSON.`,
+          )
+        : e,
+    );
     if (!read) return { skillId, records: [], torn: null, invalid: [], validBytes: 0 };
     return parseLog(skillId, asBuffer(read.bytes));
+  }
+
+  /**
+   * One of the store's files (a log or a blob), at most {@link MAX_STORE_READ_BYTES}; undefined when missing. A file
+   * the host refuses to read (too large, not a regular file) throws what `refused` makes of it.
+   */
+  private async readStored(file: string, refused: (e: UnreadableFileError) => Error): Promise<FileRead | undefined> {
+    return Promise.resolve()
+      .then(() => this.files.readFile(file, { maxBytes: MAX_STORE_READ_BYTES }))
+      .catch((e: unknown) => {
+        throw e instanceof UnreadableFileError ? refused(e) : e;
+      });
   }
 
   /** The records of a skill (optionally of one file), oldest first. */
@@ -168,11 +181,7 @@ export class RevisionStore {
       const blob = this.blobPath(record.blob);
       const damaged = (what: string) =>
         new EditError('REVISION_CORRUPT', `Revision ${record.seq} of ${record.skillId} (${record.file}): its content ${blob} ${what}, so it cannot be restored. Restore another revision (list them with runSkill inspect and history: true); the others are intact.`);
-      const read = await Promise.resolve()
-        .then(() => this.files.readFile(blob, { maxBytes: MAX_STORE_READ_BYTES }))
-        .catch((e: unknown) => {
-          throw e instanceof UnreadableFileError ? damaged(e.code === 'EFBIG' ? `is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads` : `is a ${e.kind}, not a file`) : e;
-        });
+      const read = await this.readStored(blob, (e) => damaged(e.code === 'EFBIG' ? `is ${formatBytes(e.size)}, over the ${formatBytes(e.maxBytes)} the store reads` : `is a ${e.kind}, not a file`));
       if (!read) throw damaged('is missing');
       data = asBuffer(read.bytes);
     }

@@ -116,8 +116,8 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       const abs = path.resolve(file);
       if (dirs.has(abs)) throw fsError('EISDIR', 'illegal operation on a directory', 'open', file);
       const f = contents.get(abs);
-      const added = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-      if (!f) return write(abs, Uint8Array.from(added));
+      const added = bytesOf(data);
+      if (!f) return write(abs, added);
       // Appended in place while there is room, the room doubling when it runs out: a log of n appends costs O(n),
       // not O(n²). Earlier reads keep their own view of the bytes they were given.
       const end = f.bytes.length + added.length;

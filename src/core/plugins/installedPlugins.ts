@@ -25,9 +25,6 @@ export interface InstalledPluginsInput {
   files?: SyncSkillsHost;
 }
 
-/** The disk, for callers that give no host. */
-const nodeFiles = localDisk;
-
 function readJson(files: SyncSkillsHost, file: string): Record<string, unknown> | undefined {
   try {
     const read = files.readFile(file, { maxBytes: MAX_MANIFEST_BYTES * 16 });
@@ -100,7 +97,7 @@ function vscodePlugins(files: SyncSkillsHost, file: string): InstalledPlugin[] {
  * plugin folder, or a folder whose immediate children are plugin folders. A folder that is neither is returned
  * as is, so the reader reports it (once: see PluginShelf).
  */
-export function pluginsAt(dirs: readonly string[], host: string, files: SyncSkillsHost = nodeFiles): InstalledPlugin[] {
+export function pluginsAt(dirs: readonly string[], host: string, files: SyncSkillsHost = localDisk): InstalledPlugin[] {
   const out: InstalledPlugin[] = [];
   for (const dir of dirs) {
     if (looksLikePlugin(dir, files)) {
@@ -130,7 +127,7 @@ function safeFileUrl(u: string): string | undefined {
 
 /** Every plugin folder the hosts installed, each folder once (the first host that lists it names it). */
 export function installedPlugins(input: InstalledPluginsInput): InstalledPlugin[] {
-  const files = input.files ?? nodeFiles;
+  const files = input.files ?? localDisk;
   const all = [...(input.vscodeInstalledFiles ?? []).flatMap((f) => vscodePlugins(files, f)), ...(input.homeDir ? [...copilotPlugins(files, input.homeDir), ...claudePlugins(files, input.homeDir)] : [])];
   const seen = new Set<string>();
   return all.filter((p) => {

@@ -50,11 +50,8 @@ export interface PluginRead {
   identity?: string;
 }
 
-/** The disk, for callers that give no host. */
-const nodeFiles = localDisk;
-
 /** True when `dir` holds a plugin manifest of any known layout (cheap: stats only). */
-export function looksLikePlugin(dir: string, files: SyncSkillsHost = nodeFiles): boolean {
+export function looksLikePlugin(dir: string, files: SyncSkillsHost = localDisk): boolean {
   // `kind` never throws: ENOTDIR (a file given as the folder), EACCES...: not a plugin here.
   return MANIFESTS.some((m) => files.kind(path.join(dir, m.rel)) === 'file');
 }
@@ -78,7 +75,7 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   // Plain entries of the root (not links) are inside it by construction, so only links pay for the root's real
   // path (computed once, on first use): a plugin without links costs no realpath at all.
   let realRootCache = options.realRoot;
-  const files = options.files ?? nodeFiles;
+  const files = options.files ?? localDisk;
   const realRoot = (): string => (realRootCache ??= realPathOf(files, out.root));
   // The standard plugin.json is opened without following a link (a plain file in the root is inside by
   // construction: no lstat first, no realpath); a link, or a host layout's nested manifest, is resolved first.

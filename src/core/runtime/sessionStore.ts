@@ -210,9 +210,8 @@ export class SessionStore {
     if (!this.sessions.has(s.id)) return;
     const file = this.fileOf(s.id);
     try {
+      // A session deleted while this write runs is not brought back: delete() waits for the writes, then removes it.
       await this.files.writeFile(file, `${JSON.stringify(s, null, 2)}\n`);
-      // Deleted while writing: do not resurrect the file.
-      if (!this.sessions.has(s.id)) await this.files.remove(file);
     } catch (e) {
       this.writeErrors.push({ file, problem: (e as Error).message });
     }
