@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import type { ProgramResolver } from './interpreters';
 import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
+import { inheritedFds } from './descriptors';
+import { ScriptRunError } from './errors';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
 import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox';
@@ -107,8 +109,12 @@ export class Launcher {
         // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
         tmpfsBytes: spec.probe.sizeOption ? spec.maxFileBytes : undefined,
       });
-      // bwrap starts with an empty environment: nothing of the call's reaches it.
-      return { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
+      // bwrap starts with an empty environment: nothing of the call's reaches it. The persistent launcher
+      // spawns it when it runs, so bwrap (which passes what it inherits into the sandbox) inherits only the
+      // launcher's 0, 1 and 2, and the run dies with the launcher when the runner goes away.
+      const sandboxed = { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
+      if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) return { ...sandboxed, start: this.startFor(marker) };
+      return { ...sandboxed, ...this.fallback() };
     }
     const base = { ...spec.hostEnv, ...spec.runtimeEnv, ...marker };
     if (!found) {
@@ -122,13 +128,36 @@ export class Launcher {
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      const start = (s: StartSpec, on: ProcessEvents) => this.persistent.run(s, on);
+      const start = this.startFor(marker);
       if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
     }
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes);
-    return { ...launch, sweep };
+    return { ...launch, sweep, ...this.fallback() };
+  }
+
+  /** Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away. */
+  private startFor(marker: Record<string, string>): (s: StartSpec, on: ProcessEvents) => StartedProcess {
+    const tag = Object.entries(marker).map(([k, v]) => `${k}=${v}`)[0];
+    return (s, on) => this.persistent.run({ ...s, marker: tag }, on);
+  }
+
+  /**
+   * The runner spawns the process itself (its persistent launcher could not start): the child inherits
+   * every descriptor this process holds without close-on-exec, and neither Node nor a POSIX `sh` can close
+   * them in the child (dash names only descriptors 0-9 in a redirection). Refused then, naming them, rather
+   * than handing a script a descriptor of the editor's.
+   */
+  private fallback(): Record<string, never> {
+    const fds = inheritedFds();
+    if (fds.length > 0) {
+      throw new ScriptRunError(
+        'internal_error',
+        `The script launcher could not start, and this process holds descriptors ${fds.slice(0, 10).join(', ')}${fds.length > 10 ? ', ...' : ''} open without close-on-exec, which a script started from here would inherit. Start the editor or agent-skills from a shell that does not pass them, or check that ${process.execPath} can run.`,
+      );
+    }
+    return {};
   }
 }
 
