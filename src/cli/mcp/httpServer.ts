@@ -40,6 +40,19 @@ function refuse(res: http.ServerResponse, r: Refusal, close = false): void {
   res.end(body);
 }
 
+/**
+ * A client whose connection drops before its answer was written went away: its requests in that POST are
+ * cancelled as if it had sent `notifications/cancelled`, so a script it started dies with it (issue 22.6).
+ */
+function cancelWhenDropped(transport: StreamableHTTPServerTransport, res: http.ServerResponse, body: unknown): void {
+  const ids = (Array.isArray(body) ? body : [body]).flatMap((m) => (m && typeof m === 'object' && 'method' in m && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : []));
+  if (ids.length === 0) return;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    for (const requestId of ids) transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
+  });
+}
+
 /** Starts listening; resolves once the port is bound. */
 export async function startHttpServer(backend: McpBackend, o: HttpServerOptions): Promise<McpHttpServer> {
   const live = new Map<string, Live>();
@@ -76,6 +89,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       const l = live.get(sid);
       if (!l) return refuse(res, { status: 404, message: `Session ${sid.slice(0, 64)} is not known here (ended, idled out, or the server restarted): initialize a new session.` });
       l.lastSeen = Date.now();
+      cancelWhenDropped(l.transport, res, body);
       await l.transport.handleRequest(req, res, body);
       l.lastSeen = Date.now();
       return;

@@ -75,13 +75,19 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   };
   const skillOf = (uri: string) => /^skill:\/\/([^/]+)/.exec(uri)?.[1];
 
+  // A session that ends (client disconnected, DELETE, idle, server stopping) cancels its tool calls, so a
+  // script it started, and whatever that script left behind with setsid, dies with it (issue 22.6).
+  const ending = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
   if (backend.tools !== false) {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
       const t0 = performance.now();
-      const r = await callMcpTool(backend, req.params.name, req.params.arguments ?? {}, { sessionId, signal: extra.signal }, backend.content);
+      const call = callMcpTool(backend, req.params.name, req.params.arguments ?? {}, { sessionId, signal: AbortSignal.any([extra.signal, ending.signal]) }, backend.content);
+      inFlight.add(call);
+      const r = await call.finally(() => inFlight.delete(call));
       // list_skills and refusals before any tool ran (unknown tool, scripts disabled) are audited here.
       if (!r.audited) audit(`tools/call ${req.params.name}`, req.params.arguments ?? {}, t0, r.isError ? `error:${(/^Error \(([a-z_]+)\)/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
       return { content: [{ type: 'text', text: r.text }], isError: r.isError };
@@ -133,6 +139,9 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
     runtimeSessionId: sessionId,
     async dispose() {
       backend.events.off('changed', onChanged);
+      // Cancelled runs end once their processes are killed: wait, so no caller exits before that.
+      ending.abort();
+      await Promise.allSettled([...inFlight]);
       await backend.closeSession(mcpSessionId);
     },
   };
