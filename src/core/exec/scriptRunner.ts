@@ -11,13 +11,14 @@ import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, resolveInside } from './paths';
 import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
+import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
 import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
 import { pluginRunParts } from './pluginRun';
-import { realFolder, resolveCwd, validate } from './runRequest';
+import { argumentsTooBig, realFolder, resolveCwd, validate } from './runRequest';
 import type { RunRequest, RunResult, SandboxPolicy } from './types';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
@@ -51,6 +52,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   const active = new Set<string>();
   const madeDirs = new Set<string>();
   const cleanups = new Set<Promise<void>>();
+  const slots = new RunSlots(opts.maxConcurrentRuns, opts.maxQueuedRuns);
   const spares = new SpareWorkspaces(path.join(opts.stateDir, 'spares'));
   const hostEnv = allowedHostEnv(process.env, opts.envAllowlist);
   const snapshots = new KnownSnapshots();
@@ -90,7 +92,16 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
       await spares.idle();
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf }),
+    async run(req) {
+      const { waitedMs } = await slots.acquire(req.signal);
+      try {
+        const result = await runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf });
+        if (waitedMs > 0) result.warnings.unshift(`waited ${waitedMs} ms in the queue for a free run slot: ${slots.max} runs were already running (maxConcurrentRuns ${slots.max}).`);
+        return result;
+      } finally {
+        slots.release();
+      }
+    },
   };
 }
 
@@ -229,6 +240,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     }
     warnings.push(...outcomeWarnings(outcome, opts, timeoutMs));
     const spawnError = outcome.spawnError;
+    if (spawnError?.code === 'E2BIG') throw argumentsTooBig(req);
     const exitCode = spawnError ? 127 : outcome.exitCode;
     const stderr = spawnError ? `${argv[0]}: could not start (${spawnError.code ?? spawnError.message}); check that the program is installed and on PATH.` : outcome.stderr;
 
