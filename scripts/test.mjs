@@ -1,5 +1,6 @@
 // The README's test command: build once, type-check, run every suite (core, CLI, language server, real
-// VS Code), then print one closing line `N passed, N failed` over all of them.
+// VS Code), then print each pass with how many tests ran in it, how many distinct tests ran, and one closing
+// line `N passed, N failed[, N skipped]` over the distinct tests (scripts/testSummary.mjs).
 // Started as root, it also runs the suites that run scripts or write state (core exec and runtime, the CLI,
 // the real VS Code sessions) as an ordinary account (scripts/unprivileged.mjs): root ignores permission
 // bits, and a green run as root alone once hid that no other user could run a script.
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from './setup-vscode.mjs';
+import { summarize } from './testSummary.mjs';
 import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor, openForOthers } from './unprivileged.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -52,7 +54,7 @@ function record(name, user, statsFile, status) {
   const s = JSON.parse(readFileSync(statsFile, 'utf8'));
   // mocha exits with its failure count; a non-zero exit with no failed test is a problem of its own.
   if (status !== 0 && !s.failed) problems.push(`${name} (as ${user}) exited with ${status} although no test failed`);
-  runs.push({ name, user, passed: s.passed, failed: s.failed, skipped: s.skipped });
+  runs.push({ name, user, passed: s.passed, failed: s.failed, skipped: s.skipped, tests: s.tests });
 }
 
 function suite(name, cmd, args, env = {}) {
@@ -123,9 +125,8 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
 }
 rmSync(statsDir, { recursive: true, force: true });
 
-console.log('\nsuites:');
-for (const r of runs) console.log(`  ${r.name.padEnd(22)} as ${r.user.padEnd(32)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 for (const p of problems) console.log(`problem: ${p}`);
-const total = (k) => runs.reduce((n, r) => n + r[k], 0);
-console.log(`\n${total('passed')} passed, ${total('failed')} failed${total('skipped') ? `, ${total('skipped')} skipped` : ''}`);
-process.exit(problems.length || total('failed') ? 1 : 0);
+// Each pass and what ran in it, the distinct tests, and last the line CI reads (over distinct tests).
+const summary = summarize(runs);
+for (const line of summary.lines) console.log(line);
+process.exit(problems.length || summary.distinct.failed ? 1 : 0);
