@@ -12,7 +12,9 @@ export interface FdReader {
  * everything close-on-exec, so these are descriptors the process itself inherited (from an editor, a shell
  * or a test) above the few Node marks at its start. Self-contained (only its arguments and globals): the
  * persistent launcher embeds its source text to close them (launcherProgram.ts), the runner calls it to
- * check its `sh` fallback, so both decide by one rule.
+ * check its `sh` fallback, so both decide by one rule. macOS has no fdinfo: there libuv spawns with posix_spawn
+ * and POSIX_SPAWN_CLOEXEC_DEFAULT, which passes only the stdio it was given (no test here checks it: the
+ * descriptor tests read /proc and run on Linux).
  */
 export function execInheritedFds(procFs: FdReader, platform: string): number[] {
   if (platform !== 'linux') return [];
