@@ -4,14 +4,14 @@ import type { ProgramResolver } from './interpreters';
 import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
 import { inheritedFds } from './descriptors';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
 import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox';
 import type { SandboxStatus } from './sandboxStatus';
 import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
 import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from './sandboxView';
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /** Decides and builds how a run's process is started; one per runner (it remembers what it looked up). */
 export class Launcher {

@@ -1,4 +1,4 @@
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 
 /**
  * The cap on a runner's concurrent runs: at most `max` run at once, up to `maxQueued` more wait in order
