@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { processesWithArg, uniqueSleep } from '../core/exec/helpers';
+import { processesWithArg, sleepersWithArg, uniqueSleep } from '../core/exec/helpers';
 import { httpClient, serverArgs, startHttpProcess, stdioClient, waitFor } from './mcpSupport';
 
 describe('agent-skills mcp: a client that disconnects mid-run leaves no process behind (issue 22.6)', function () {
@@ -37,7 +37,7 @@ describe('agent-skills mcp: a client that disconnects mid-run leaves no process 
     tmp.cleanup();
   });
 
-  const escaped = () => (processesWithArg(marker).length > 0 ? true : undefined);
+  const escaped = () => (sleepersWithArg(marker).length > 0 ? true : undefined);
   const gone = () => (processesWithArg(marker).length === 0 ? true : undefined);
   const call = () => ({ name: 'run_skill_script', arguments: { skill: 'esc', script: 'scripts/escape.sh', args: [marker], timeout_seconds: 120 } });
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cleanup, onPath, processesWithArg, sandboxWorks, setup, uniqueSleep, waitFor, type Sandbox } from './helpers';
+import { cleanup, onPath, processesWithArg, sandboxWorks, setup, sleepersWithArg, uniqueSleep, waitFor, type Sandbox } from './helpers';
 
 const CHILD = path.join(__dirname, 'runnerChild.ts');
 
@@ -39,7 +39,7 @@ describe('core/exec process lifetime when the runner ends (issue 22.6)', functio
         runner.stderr!.on('data', (c: Buffer) => (out += c.toString()));
         const exited = new Promise<void>((resolve) => runner.once('exit', () => resolve()));
         try {
-          assert.equal(await waitFor(() => processesWithArg(marker).length > 0, 20000), true, `the setsid child never started: ${out}`);
+          assert.equal(await waitFor(() => sleepersWithArg(marker).length > 0, 20000), true, `the setsid child never started: ${out}`);
           runner.kill(sig);
           await exited;
           assert.equal(await waitFor(() => processesWithArg(marker).length === 0, 10000), true, `the setsid child ${processesWithArg(marker)} outlived the runner`);
