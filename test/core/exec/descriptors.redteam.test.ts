@@ -3,7 +3,7 @@
 // 241, a pipe) reached the script: a sandboxed script appended to the host file through 240. The runner
 // runs in a process of its own (runnerChild.ts) started with both open, as an editor or a shell could.
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanup, onPath, sandboxWorks, setup, type Sandbox } from './helpers';
@@ -67,6 +67,28 @@ describe('core/exec descriptors a script starts with (issue 22.4)', function () 
     fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'fds.py'), PROBE);
   });
   after(() => cleanup(sb));
+
+  // The rule both the launcher (which closes them) and the runner's sh fallback (which refuses while any is
+  // open) go by: the descriptors a process holds without close-on-exec, its own Node ones never among them.
+  it('finds the descriptors a process inherited without close-on-exec, and none of its own', () => {
+    const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe'];
+    for (let i = 3; i < 240; i++) stdio.push('ignore');
+    const file = fs.openSync(path.join(sb.tmp, 'held.txt'), 'a');
+    try {
+      stdio.push(file, 'pipe');
+      const src = path.resolve(__dirname, '../../../src/core/exec/descriptors.ts');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import(${JSON.stringify(src)}).then((m) => console.log(JSON.stringify((m.inheritedFds ?? m.default.inheritedFds)())))`], { stdio, encoding: 'utf8' });
+      const found = JSON.parse(String(r.stdout).trim()) as number[];
+      assert.ok(found.includes(240) && found.includes(241), `found ${found}`);
+      assert.ok(found.every((fd) => fd > 2), `found ${found}`);
+      // Node's own descriptors (its event loop, its pipes to us) are close-on-exec: only inherited ones remain.
+      const own = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import(${JSON.stringify(src)}).then((m) => console.log(JSON.stringify((m.inheritedFds ?? m.default.inheritedFds)())))`], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+      const inheritedHere = JSON.parse(String(own.stdout).trim()) as number[];
+      assert.ok(!inheritedHere.includes(240) && !inheritedHere.includes(241), `found ${inheritedHere}`);
+    } finally {
+      fs.closeSync(file);
+    }
+  });
 
   it('gives an unsandboxed script only 0, 1 and 2 though the runner holds 240 and a pipe', async () => {
     const target = path.join(sb.tmp, 'host-file-off.txt');
