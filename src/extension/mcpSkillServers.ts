@@ -1,9 +1,11 @@
-// The MCP servers of setting agentSkills.mcpServers, and those of installed Agent Plugins' mcp.json, whose skills
-// join the runtime as `mcp:<server>:<skill>` (`mcp:<plugin>.<server>:<skill>` for a plugin's).
+// The MCP servers of setting agentSkills.mcpServers, and those of installed Agent Plugins' mcp.json that the user
+// enabled (agentSkills.plugins.enabledMcpServers) and confirmed, whose skills join the runtime as
+// `mcp:<server>:<skill>` (`mcp:<plugin>.<server>:<skill>` for a plugin's).
 // Reconnected when the setting changes; in an untrusted workspace no server is started (a workspace could
 // otherwise name any command to run). Each server's state and refused content go to the output channel.
 import * as vscode from 'vscode';
 import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
+import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
@@ -19,13 +21,21 @@ export class McpSkillServers {
   constructor(
     private readonly stateDir: () => string,
     private readonly log: vscode.LogOutputChannel,
+    /** Whether an enabled plugin server may start (the user confirmed what it runs); none starts without a yes. */
+    private readonly consent: (launch: McpLaunch) => Promise<boolean> = async () => false,
   ) {}
 
-  /** Connects to the configured servers when they differ from the connected ones; resolves when all answered or failed. */
-  async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpServerConfig[] = []): Promise<boolean> {
-    const wanted = trusted ? [...configs, ...pluginConfigs.filter((p) => !configs.some((c) => c.name === p.name))] : [];
+  /**
+   * Connects to the configured servers when they differ from the connected ones; resolves when all answered or
+   * failed. `pluginConfigs` are the enabled plugin servers: each starts only once the user confirmed it.
+   */
+  async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpLaunch[] = []): Promise<boolean> {
+    const approved: McpLaunch[] = [];
+    if (trusted) for (const p of pluginConfigs) if (!configs.some((c) => c.name === p.name) && (await this.consent(p))) approved.push(p);
+    const wanted: McpLaunch[] = trusted ? [...configs, ...approved] : [];
     if (!trusted && configs.length + pluginConfigs.length) this.log.warn('agentSkills.mcpServers and plugin MCP servers: no MCP server is started in an untrusted workspace.');
-    this.configured = new Set(configs.map((c) => c.name));
+    // An enabled plugin server is the user's choice too: its failures are shown like a configured server's.
+    this.configured = new Set([...configs, ...approved].map((c) => c.name));
     const key = JSON.stringify(wanted);
     if (key === this.key) return false;
     this.key = key;
