@@ -29,12 +29,12 @@ describe('packs/download: URL packs through a local HTTP server', () => {
       } else if (req.url === '/never-answers.zip') {
         // Accepts the connection, reads the request, never sends a header.
       } else if (req.url === '/trickle.zip' || req.url === '/slow-but-steady.zip') {
-        // One byte a second (trickle), or the whole pack in 8 pieces 100 ms apart.
+        // One byte a second (trickle), or the whole pack in 16 pieces 100 ms apart (1.5 s in all).
         const steady = req.url === '/slow-but-steady.zip';
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': steady ? zip.length : 1_000_000 });
         res.flushHeaders();
         let at = 0;
-        const piece = steady ? Math.ceil(zip.length / 8) : 1;
+        const piece = steady ? Math.ceil(zip.length / 16) : 1;
         const tick = () => {
           if (res.destroyed || at >= zip.length) {
             clearInterval(t);
@@ -136,8 +136,9 @@ describe('packs/download: URL packs through a local HTTP server', () => {
       return true;
     });
     assert.deepEqual(listTree(cacheDir).filter((p) => !p.endsWith('/')), [], 'nothing kept');
-    // The idle deadline is between chunks, not for the whole body: a slow but steady server completes.
-    const steady = await downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 2000, idleTimeoutMs: 2000 });
+    // The idle deadline is between chunks, not for the whole body: a slow but steady server (1.5 s in all, 0.1 s
+    // between pieces) completes under a 1 s idle deadline.
+    const steady = await downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 1000 });
     assert.equal(steady.sha256, zipSha);
   });
 
