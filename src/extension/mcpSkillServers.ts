@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
+import type { PluginMcpConsent } from './pluginMcpConsent';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
 import type { SkillRecord } from '../core/registry/types';
@@ -22,16 +23,31 @@ export class McpSkillServers {
     private readonly stateDir: () => string,
     private readonly log: vscode.LogOutputChannel,
     /** Whether an enabled plugin server may start (the user confirmed what it runs); none starts without a yes. */
-    private readonly consent: (launch: McpLaunch) => Promise<boolean> = async () => false,
+    private readonly consent?: PluginMcpConsent,
+    /** Told when servers changed outside an update (a plugin server the user just approved is up). */
+    private readonly changed: () => void = () => undefined,
   ) {}
+
+  private last: { configs: readonly McpServerConfig[]; trusted: boolean; pluginConfigs: readonly McpLaunch[] } | undefined;
 
   /**
    * Connects to the configured servers when they differ from the connected ones; resolves when all answered or
    * failed. `pluginConfigs` are the enabled plugin servers: each starts only once the user confirmed it.
    */
   async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpLaunch[] = []): Promise<boolean> {
+    this.last = { configs, trusted, pluginConfigs };
     const approved: McpLaunch[] = [];
-    if (trusted) for (const p of pluginConfigs) if (!configs.some((c) => c.name === p.name) && (await this.consent(p))) approved.push(p);
+    for (const p of trusted ? pluginConfigs : []) {
+      if (configs.some((c) => c.name === p.name)) continue;
+      const decided = this.consent?.decided(p);
+      if (decided) approved.push(p);
+      // Not asked yet: the dialog does not hold up the skills; on a yes the servers are updated again.
+      else if (decided === undefined && this.consent) {
+        void this.consent.ask(p).then(async (yes) => {
+          if (yes && this.last && (await this.update(this.last.configs, this.last.trusted, this.last.pluginConfigs))) this.changed();
+        });
+      }
+    }
     const wanted: McpLaunch[] = trusted ? [...configs, ...approved] : [];
     if (!trusted && configs.length + pluginConfigs.length) this.log.warn('agentSkills.mcpServers and plugin MCP servers: no MCP server is started in an untrusted workspace.');
     // An enabled plugin server is the user's choice too: its failures are shown like a configured server's.

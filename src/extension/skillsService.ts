@@ -52,7 +52,7 @@ export class SkillsService extends ServiceEventHub {
     this.settings = read.settings;
     for (const p of read.problems) log.warn(p);
     this.titles = new SessionTitles(context.workspaceState);
-    this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log));
+    this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log), () => this.skillsChanged.fire());
     // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
     this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
     this.core = new WindowCore({
