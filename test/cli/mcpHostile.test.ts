@@ -20,7 +20,8 @@ const MIB = 1024 * 1024;
 /** What a refused message may let in past the limit: one pipe chunk on stdio; socket buffers over HTTP. */
 const STDIO_SLACK = MIB;
 const HTTP_SLACK = 16 * MIB;
-const FAST = { requestMs: 700, connectMs: 3000, fetchSkillMs: 3000 };
+// Long enough for a loaded machine to start node and answer initialize; short enough to keep the suite quick.
+const FAST = { requestMs: 3000, connectMs: 10_000, fetchSkillMs: 10_000 };
 
 describe('MCP skills client against hostile servers (stdio and HTTP on loopback)', function () {
   this.timeout(60_000);
@@ -71,22 +72,22 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
   it('stdio: a server that never answers is abandoned at the initialize deadline, naming the server', async () => {
     const c = await connect(stdio('mute', 'silent'), FAST);
     assert.equal(c.state.state, 'down');
-    assert.match(reason(c), /MCP server 'mute' did not answer initialize within 0\.7 s/);
+    assert.match(reason(c), /MCP server 'mute' did not answer initialize within 3 s/);
   });
 
   it('stdio: a server that never answers skills/list, or trickles it a byte at a time, is abandoned at the request deadline', async () => {
     const mute = await connect(stdio('mutelist', 'silent-list'), FAST);
-    assert.match(reason(mute), /MCP server 'mutelist' did not answer skills\/list within 0\.7 s/);
+    assert.match(reason(mute), /MCP server 'mutelist' did not answer skills\/list within 3 s/);
     const slow = await connect(stdio('slow', 'trickle'), FAST);
     assert.equal(slow.state.state, 'down');
-    assert.match(reason(slow), /MCP server 'slow' did not answer skills\/list within 0\.7 s/);
+    assert.match(reason(slow), /MCP server 'slow' did not answer skills\/list within 3 s/);
     assert.ok(slow.bytesRead! < 64 * 1024, `read ${slow.bytesRead} bytes`);
   });
 
   it('stdio: a resource that never comes fails the load at its deadline, naming the server and the resource', async () => {
     const c = await connect(stdio('stall', 'silent-read'), FAST);
     assert.equal(c.state.state, 'up', reason(c));
-    await assert.rejects(c.fetchSkill('gated'), /MCP server 'stall' did not answer resources\/read skill:\/\/gated\/SKILL\.md .* within 0\.7 s/);
+    await assert.rejects(c.fetchSkill('gated'), /MCP server 'stall' did not answer resources\/read skill:\/\/gated\/SKILL\.md .* within 3 s/);
   });
 
   it('HTTP: a 400 MB skills/list and a 400 MB resource advertised as 5 bytes are refused while they stream', async () => {
@@ -103,9 +104,9 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
 
   it('HTTP: a server that never answers, or trickles, is abandoned at its deadline, naming the server', async () => {
     const mute = await connect(await overHttp('muteweb', 'silent'), FAST);
-    assert.match(reason(mute), /MCP server 'muteweb' did not answer initialize within 0\.7 s/);
+    assert.match(reason(mute), /MCP server 'muteweb' did not answer initialize within 3 s/);
     const slow = await connect(await overHttp('slowweb', 'trickle'), FAST);
-    assert.match(reason(slow), /MCP server 'slowweb' did not answer skills\/list within 0\.7 s/);
+    assert.match(reason(slow), /MCP server 'slowweb' did not answer skills\/list within 3 s/);
   });
 
   it('agent-skills mcp answers initialize while another configured server has not answered yet; its skills join later, with list_changed', async function () {
