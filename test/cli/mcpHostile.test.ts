@@ -57,7 +57,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     assert.equal(c.state.state, 'down');
     assert.match(reason(c), new RegExp(`MCP server 'huge' sent a message of more than ${MAX_MESSAGE_BYTES} bytes`));
     assert.ok(c.bytesRead! <= MAX_MESSAGE_BYTES + STDIO_SLACK, `read ${c.bytesRead} bytes, limit ${MAX_MESSAGE_BYTES}`);
-    assert.ok(written() > MAX_MESSAGE_BYTES && written() <= MAX_MESSAGE_BYTES + 4 * MIB, `the server handed over ${written()} bytes`);
+    assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + 4 * MIB, `the server handed over ${written()} bytes`);
   });
 
   it('stdio: a resource advertised as 5 bytes that reads back 400 MB is refused while it streams', async () => {
@@ -65,7 +65,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     assert.equal(c.state.state, 'up', reason(c));
     await assert.rejects(c.fetchSkill('gated'), new RegExp(`MCP server 'liar' sent a message of more than ${MAX_MESSAGE_BYTES} bytes`));
     assert.ok(c.bytesRead! <= MAX_MESSAGE_BYTES + STDIO_SLACK, `read ${c.bytesRead} bytes`);
-    assert.ok(written() > MAX_MESSAGE_BYTES && written() <= MAX_MESSAGE_BYTES + 4 * MIB, `the server handed over ${written()} bytes`);
+    assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + 4 * MIB, `the server handed over ${written()} bytes`);
     assert.ok(!fs.existsSync(path.join(tmp.dir, 'cache', 'liar', 'gated')), 'nothing of it was kept');
   });
 
@@ -94,12 +94,12 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     const c = await connect(await overHttp('hugeweb', 'huge-list'));
     assert.equal(c.state.state, 'down');
     assert.match(reason(c), new RegExp(`MCP server 'hugeweb' sent a response of more than ${MAX_MESSAGE_BYTES} bytes`));
-    assert.ok(written() > MAX_MESSAGE_BYTES && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
+    assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
     fs.rmSync(report(), { force: true });
     const liar = await connect(await overHttp('liarweb', 'huge-resource'));
     assert.equal(liar.state.state, 'up', reason(liar));
     await assert.rejects(liar.fetchSkill('gated'), new RegExp(`MCP server 'liarweb' sent a response of more than ${MAX_MESSAGE_BYTES} bytes`));
-    assert.ok(written() > MAX_MESSAGE_BYTES && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
+    assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
   });
 
   it('HTTP: a server that never answers, or trickles, is abandoned at its deadline, naming the server', async () => {
