@@ -59,4 +59,9 @@ describe('plugin MCP servers: declared by reading, started only when enabled by 
     assert.notEqual(describeLaunch({ ...db, args: ['--port', '2'] }, host).fingerprint, d.fingerprint);
     assert.equal(describeLaunch(db, { ...host, OTHER: 'x' }).fingerprint, d.fingerprint, 'not the host environment, which changes all the time');
   });
+
+  it('the setting that enables them is read from user settings only (a workspace cannot enable a server)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+    assert.equal(pkg.contributes.configuration.properties['agentSkills.plugins.enabledMcpServers']?.scope, 'application');
+  });
 });
