@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import { installedPlugins, pluginMcpNotices, pluginMcpServers, pluginSkillRoots, readPlugins, type DeclaredPluginMcp, type LocatedPlugin } from '../core/plugins';
-import type { SkillRoot } from '../core/registry/types';
+import type { SkillRoot } from '../core/registry/registryTypes';
 import { UsageError } from './usageError';
 
 /** The flag that starts one of a plugin's MCP servers (`<plugin>.<server>`). */
