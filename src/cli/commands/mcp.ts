@@ -44,7 +44,7 @@ export const mcpCommand: CliCommand = {
   name: 'mcp',
   usage:
     'mcp [--root [scope:]<dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--no-tools] [--sandbox auto|off|required] ' +
-    '[--mcp-server <name>=<url|command>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
+    '[--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
   summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
   async run(args) {
     const o = parseMcpOptions(args);
@@ -56,7 +56,8 @@ export const mcpCommand: CliCommand = {
       throw new UsageError(`refusing to listen on ${o.http.host} without a bearer token: anyone who can reach it could use your skills${o.allowScripts ? ' and run their scripts' : ''}. Set ${TOKEN_ENV} (or --token) to a secret of 16+ characters, or bind 127.0.0.1.`);
     }
     const extraRoots = o.roots.map(parseRootArg);
-    const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir));
+    const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
+    for (const n of plugins.mcpNotices) say(n);
     const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
     const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers] });
     if (backend.sandbox && !backend.sandbox.sandboxed) say(`${describeSandbox(backend.sandbox)}`);
