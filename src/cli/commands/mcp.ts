@@ -77,6 +77,8 @@ export const mcpCommand: CliCommand = {
       });
       await session.server.connect(transport);
       await Promise.race([closed, stop]);
+      // Stops reading stdin too: on SIGTERM with the client's pipe still open the process would otherwise stay.
+      await transport.close().catch(() => undefined);
       await session.dispose();
       await backend.close();
       return 0;
