@@ -5,13 +5,14 @@
 // beside the initialize handshake, over HTTP and over stdio.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { httpClient, serverArgs, SkillsGetResult, SkillsListResult, startHttpProcess, stdioClient, waitFor, writeFixtureSkills } from './mcpSupport';
+import { httpClient, serverArgs, sha256, SkillsGetResult, SkillsListResult, startHttpProcess, stdioClient, waitFor, writeFixtureSkills } from './mcpSupport';
 import { z } from 'zod';
 
 const MODERN = '2026-07-28';
@@ -146,10 +147,11 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.ok(uris.includes('skill://small-149/SKILL.md') && uris.includes('skill://alpha/references/guide.md'));
 
     const names: string[] = [];
+    const PagedSkills = SkillsListResult.extend({ nextCursor: z.string().optional(), ttlMs: z.number(), cacheScope: z.string() });
     cursor = undefined;
     pages = 0;
     do {
-      const page = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, SkillsListResult.extend({ nextCursor: z.string().optional(), ttlMs: z.number(), cacheScope: z.string() }));
+      const page: z.infer<typeof PagedSkills> = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, PagedSkills);
       names.push(...page.skills.map((s) => s.frontmatter.name as string));
       cursor = page.nextCursor;
       pages++;
@@ -230,6 +232,20 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     clients.push(client);
     assert.equal(client.getServerVersion()?.name, 'agent-skills');
     assert.ok((await client.listTools()).tools.some((t) => t.name === 'load_skills'));
+  });
+
+  it('gives each skill entry its frontmatter verbatim (typed values kept) and every file with sha256 digest and size', async () => {
+    writeSkill(skills, 'typed', { frontmatter: 'license: MIT\nmetadata:\n  version: "2.1"\n  count: 3\n  beta: true', files: { 'notes/a.txt': 'abc' } });
+    const { url } = await start();
+    const r = await modern(url, 1, 'skills/get', { uri: 'skill://typed/SKILL.md' });
+    const skill = r.json?.result?.skill;
+    assert.ok(skill, JSON.stringify(r.json));
+    assert.deepEqual(skill.frontmatter, { name: 'typed', description: 'Does typed things. Use when the user asks for typed.', license: 'MIT', metadata: { version: '2.1', count: 3, beta: true } });
+    const a = skill.resources.find((x: Json) => x.uri === 'skill://typed/notes/a.txt');
+    assert.deepEqual(a, { uri: 'skill://typed/notes/a.txt', digest: sha256('abc'), size: 3 });
+    const md = skill.resources.find((x: Json) => x.uri === 'skill://typed/SKILL.md');
+    assert.equal(md.size, fs.statSync(path.join(skills, 'typed', 'SKILL.md')).size);
+    assert.equal(r.json?.result.ttlMs > 0 && r.json?.result.cacheScope, 'private');
   });
 
   it('serves 2026-07-28 over stdio (server/discover, then per-request _meta) and initialize on the same process', async () => {

@@ -4,6 +4,7 @@
 // folder. Reads resolve only to files in the skill's manifest (the spec's "complete" resource set), so a path
 // that is not a listed file is refused before anything touches the disk.
 import mime from 'mime-types';
+import { parseDocument } from 'yaml';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogEntry } from '../../core/catalog/types';
 import type { CatalogFile } from '../../core/catalog/skillCatalog';
@@ -12,6 +13,7 @@ import { digestOf } from '../../core/edit/versionRef';
 import { invalidParams, resourceNotFound, type RequestError } from './requestError';
 import { parseSkillUri, skillFileUri, SkillUriError } from '../../core/mcp/skillUri';
 import { compareStrings } from '../../core/text/compareStrings';
+import { parseSkillText } from '../../core/skill/parseSkillText';
 import { pageOf, type Page } from './pagination';
 
 /** The extension's identifier, as declared under `capabilities.extensions`. */
@@ -61,12 +63,37 @@ function asText(bytes: Buffer): string | undefined {
 /** Skill files as resources over one catalog; manifests are cached until {@link invalidate} (the watcher calls it). */
 export class SkillResources {
   private readonly manifests = new Map<string, { key: string; files: Promise<CatalogFile[]> }>();
+  private readonly frontmatters = new Map<string, { key: string; data: Promise<Record<string, unknown>> }>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
   /** Forgets every cached manifest (files changed on disk). */
   invalidate(): void {
     this.manifests.clear();
+    this.frontmatters.clear();
+  }
+
+  /**
+   * The SKILL.md frontmatter as its author wrote it, as JSON (numbers, booleans, nulls, lists and maps kept:
+   * the extension's "verbatim"), where the catalog's properties hold every scalar as a string. The YAML already
+   * passed the core's bounded parse; this second parse only types its scalars. Falls back to the catalog's
+   * properties when the file cannot be read or parsed again.
+   */
+  private frontmatter(entry: CatalogEntry): Promise<Record<string, unknown>> {
+    const key = `${entry.id}|${entry.versionRef}|${entry.skillDir}`;
+    const cached = this.frontmatters.get(entry.id);
+    if (cached?.key === key) return cached.data;
+    const data = this.catalog.readFile(entry, 'SKILL.md').then((file) => {
+      const yaml = file ? parseSkillText(file.content.toString('utf8')).frontmatter : undefined;
+      if (!yaml?.yamlOk || !yaml.isMapping) return entry.properties;
+      const doc = parseDocument(yaml.yaml, { schema: 'core', uniqueKeys: true, strict: true, logLevel: 'silent' });
+      if (doc.errors.length) return entry.properties;
+      const js = doc.toJS({ maxAliasCount: 0 }) as unknown;
+      return typeof js === 'object' && js !== null && !Array.isArray(js) ? (JSON.parse(JSON.stringify(js)) as Record<string, unknown>) : entry.properties;
+    });
+    data.catch(() => this.frontmatters.delete(entry.id));
+    this.frontmatters.set(entry.id, { key, data });
+    return data;
   }
 
   /** The skills served: usable catalog entries, one per name, by name. */
@@ -126,7 +153,7 @@ export class SkillResources {
     const files = await this.files(entry);
     return {
       uri: skillFileUri(entry.name, 'SKILL.md'),
-      frontmatter: entry.properties,
+      frontmatter: await this.frontmatter(entry),
       resources: files.map((f) => ({ uri: skillFileUri(entry.name, f.path), digest: f.ref, size: f.size })),
     };
   }
