@@ -4,49 +4,19 @@
 // paginated with opaque cursors; and one server speaks 2026-07-28 (stateless, server/discover, header checks)
 // beside the initialize handshake, over HTTP and over stdio.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { httpClient, serverArgs, sha256, SkillsGetResult, SkillsListResult, startHttpProcess, stdioClient, waitFor, writeFixtureSkills } from './mcpSupport';
+import { httpClient, MODERN, MODERN_META, modernPost, postJson, rawStdio, serverArgs, sha256, SkillsGetResult, SkillsListResult, startHttpProcess, stdioClient, waitFor, writeFixtureSkills, type Json } from './mcpSupport';
 import { z } from 'zod';
 
-const MODERN = '2026-07-28';
-const META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
+const META = MODERN_META;
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** One raw POST to the MCP endpoint; the body is sent exactly as given. */
-function post(url: URL, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Json | undefined; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        let json: Json | undefined;
-        try {
-          json = text ? (JSON.parse(text) as Json) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, json, headers: res.headers });
-      });
-    });
-    req.on('error', reject);
-    req.end(typeof body === 'string' ? body : JSON.stringify(body));
-  });
-}
-
-/** A modern request with the headers the transport requires mirrored from the body. */
-function modern(url: URL, id: number, method: string, params: Json = {}, headers: Record<string, string> = {}) {
-  const name = method === 'resources/read' ? params.uri : method === 'tools/call' || method === 'prompts/get' ? params.name : undefined;
-  return post(url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: META } }, { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}), ...headers });
-}
+const post = postJson;
+const modern = modernPost;
 
 describe('MCP protocol details of agent-skills mcp (both revisions)', function () {
   this.timeout(120_000);
@@ -249,26 +219,9 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
   });
 
   it('serves 2026-07-28 over stdio (server/discover, then per-request _meta) and initialize on the same process', async () => {
-    const child: ChildProcess = spawn(process.execPath, serverArgs(skills, state), { stdio: ['pipe', 'pipe', 'pipe'] });
-    stops.push(async () => {
-      if (child.exitCode === null) child.stdin!.end();
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
-    });
-    const answers = new Map<number, Json>();
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      let nl;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        const m = JSON.parse(line) as Json;
-        if (typeof m.id === 'number') answers.set(m.id, m);
-      }
-    });
-    const send = (m: Json) => child.stdin!.write(`${JSON.stringify(m)}\n`);
-    const answer = (id: number) => waitFor(`the answer to request ${id}`, () => answers.get(id));
+    const server = rawStdio(serverArgs(skills, state));
+    stops.push(server.stop);
+    const { child, send, answer } = server;
     send({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } });
     const d = await answer(1);
     assert.ok(d.result.supportedVersions.includes(MODERN), JSON.stringify(d));
@@ -282,9 +235,6 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     send({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } } });
     assert.equal((await answer(4)).error.code, -32022);
     // A legacy client on the same process: initialize, then a request without _meta.
-    send(INIT);
-    assert.equal((await answer(1)).result?.supportedVersions ? 'discover' : 'init', 'discover', 'id 1 was the discover answer');
-    answers.delete(1);
     send({ ...INIT, id: 5 });
     const init = await answer(5);
     assert.equal(init.result.protocolVersion, '2025-11-25', JSON.stringify(init));
