@@ -218,6 +218,19 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.equal(r.json?.result.ttlMs > 0 && r.json?.result.cacheScope, 'private');
   });
 
+  it('leaves a skill past the 16 MiB total out of skills/list and says why on skills/get (its files stay resources)', async () => {
+    const nine = Buffer.alloc(9 * 1024 * 1024, 0x61);
+    writeSkill(skills, 'heavy', { files: { 'a.bin': nine, 'b.bin': nine } });
+    const { url } = await start();
+    const list = await modern(url, 1, 'skills/list');
+    assert.deepEqual(list.json?.result.skills.map((x: Json) => x.frontmatter.name), ['alpha', 'beta', 'gamma']);
+    const get = await modern(url, 2, 'skills/get', { uri: 'skill://heavy/SKILL.md' });
+    assert.equal(get.json?.error?.code, -32602);
+    assert.match(get.json?.error?.message, /holds \d+ bytes, more than the 16777216/);
+    const files = await modern(url, 3, 'resources/list');
+    assert.ok(files.json?.result.resources.some((x: Json) => x.uri === 'skill://heavy/a.bin'));
+  });
+
   it('serves 2026-07-28 over stdio (server/discover, then per-request _meta) and initialize on the same process', async () => {
     const server = rawStdio(serverArgs(skills, state));
     stops.push(server.stop);
