@@ -218,6 +218,15 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.equal(r.json?.result.ttlMs > 0 && r.json?.result.cacheScope, 'private');
   });
 
+  it('lists a nested skill\'s files as files of the enclosing skill (a complete manifest), not as a skill entry of its own', async () => {
+    writeSkill(skills, 'outer', { files: { 'inner/SKILL.md': '---\nname: inner\ndescription: Inner skill.\n---\nbody\n' } });
+    const { url } = await start();
+    const list = await modern(url, 1, 'skills/list');
+    const outer = list.json?.result.skills.find((x: Json) => x.frontmatter.name === 'outer');
+    assert.ok(outer.resources.some((r: Json) => r.uri === 'skill://outer/inner/SKILL.md'), JSON.stringify(outer));
+    assert.ok(!list.json?.result.skills.some((x: Json) => x.frontmatter.name === 'inner'));
+  });
+
   it('leaves a skill past the 16 MiB total out of skills/list and says why on skills/get (its files stay resources)', async () => {
     const nine = Buffer.alloc(9 * 1024 * 1024, 0x61);
     writeSkill(skills, 'heavy', { files: { 'a.bin': nine, 'b.bin': nine } });
