@@ -75,7 +75,7 @@ function virtualHost(p: ProposedSkill, withProposed: boolean): SkillsHost {
       const rel = relOf(abs);
       if (rel !== undefined) {
         if (proposed.has(rel)) return 'file';
-        if ([...proposed.keys()].some((k) => k.startsWith(`${rel}/`))) return 'directory';
+        if ([...proposed.keys()].some((k) => k !== rel && relativeInside(rel, k) !== undefined)) return 'directory';
       }
       return base.kind(await layered(abs));
     },

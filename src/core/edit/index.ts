@@ -6,7 +6,7 @@
  */
 export { createDirAtomic, fsyncDir, isTempName, sweepTempFiles, writeFileAtomic, type AtomicWriteOptions, type NewFile } from './atomicWrite';
 export { EditError, StaleRefError, type EditErrorCode } from './errors';
-export { normalizeRelativePath, resolveInside, resolveInsideReal } from './safePath';
+export { joinInside, normalizeRelativePath, resolveInsideReal } from './safePath';
 export {
   assertFileFresh,
   assertSkillFresh,

@@ -157,7 +157,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
         })),
       );
     }
-    const cwd = resolveCwd(req, ws, snapshot.dir);
+    const cwd = resolveCwd(req, ws);
     const plugin = pluginRunParts(req.plugin, ws.skillDir);
     // The workspace variables describe where things are; a call's env cannot point them elsewhere.
     const runtimeEnv = {
