@@ -128,10 +128,11 @@ export function modernPost(url: URL, id: number, method: string, params: Json = 
 }
 
 /** A stdio server spoken to line by line (raw JSON-RPC): send any message, wait for the answer to an id. */
-export function rawStdio(args: string[]): { child: ChildProcess; send(m: Json): void; answer(id: number, ms?: number): Promise<Json>; forget(id: number): void; request(method: string, params?: Json): Promise<Json>; stop(): Promise<void> } {
+export function rawStdio(args: string[]): { child: ChildProcess; notifications: Json[]; send(m: Json): void; answer(id: number, ms?: number): Promise<Json>; forget(id: number): void; request(method: string, params?: Json): Promise<Json>; stop(): Promise<void> } {
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
   const answers = new Map<number, Json>();
   const waiters = new Map<number, (m: Json) => void>();
+  const notifications: Json[] = [];
   let buf = '';
   let next = 1_000_000;
   child.stdout!.on('data', (d: Buffer) => {
@@ -140,6 +141,7 @@ export function rawStdio(args: string[]): { child: ChildProcess; send(m: Json): 
     while ((nl = buf.indexOf('\n')) >= 0) {
       const m = JSON.parse(buf.slice(0, nl)) as Json;
       buf = buf.slice(nl + 1);
+      if (m.id === undefined) notifications.push(m);
       if (typeof m.id !== 'number') continue;
       const w = waiters.get(m.id);
       if (w) {
@@ -163,6 +165,7 @@ export function rawStdio(args: string[]): { child: ChildProcess; send(m: Json): 
   };
   return {
     child,
+    notifications,
     send,
     answer,
     forget: (id) => answers.delete(id),

@@ -13,6 +13,7 @@ import type { McpBackend } from './mcpBackend';
 import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
+import { openListen, type ListenStream } from './modernSubscriptions';
 
 /** Limits of the HTTP server. */
 export interface HttpServerOptions {
@@ -49,6 +50,8 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
   const live = new Map<string, Live>();
   let pending = 0;
   const modern = modernServer(backend, mcpHandlers(backend));
+  /** Open 2026-07-28 `subscriptions/listen` streams, ended gracefully on close(); at most --max-sessions at once. */
+  const listens = new Set<{ stream: ListenStream; res: http.ServerResponse }>();
 
   const end = async (id: string) => {
     const l = live.get(id);
@@ -90,6 +93,22 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       const headers: MirroredHeaders = { 'mcp-protocol-version': one('mcp-protocol-version'), 'mcp-method': one('mcp-method'), 'mcp-name': one('mcp-name') };
       const answer = await dispatchModern(modern, body, headers, done.signal);
       if (res.headersSent || res.destroyed) return;
+      if (answer.listen) {
+        if (listens.size >= o.maxSessions) return refuse(res, { status: 503, message: `This server already holds ${o.maxSessions} subscription streams (--max-sessions); close one or try again later.`, headers: { 'retry-after': '5' } });
+        // One SSE response per subscription: acknowledgment first, then the notifications, until either side ends it.
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+        const write = (m: Record<string, unknown>) => void res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+        const entry = { stream: openListen(backend, answer.listen, write), res };
+        listens.add(entry);
+        const keepAlive = setInterval(() => res.write(':\n\n'), 15_000);
+        keepAlive.unref();
+        res.on('close', () => {
+          clearInterval(keepAlive);
+          listens.delete(entry);
+          entry.stream.close(false);
+        });
+        return;
+      }
       if (!answer.body) {
         res.writeHead(answer.status).end();
         return;
@@ -156,6 +175,10 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     sessions: () => live.size,
     async close() {
       clearInterval(sweep);
+      for (const l of [...listens]) {
+        l.stream.close(true);
+        l.res.end();
+      }
       await Promise.all([...live.keys()].map(end));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -54,17 +54,15 @@ export const CACHE_TTL_MS = 30_000;
 export const CACHE_SCOPE = 'private';
 
 /**
- * The capabilities a legacy session (initialize) and `server/discover` declare. A legacy session has
- * subscriptions and list-changed notifications; a 2026-07-28 client gets neither (no `subscriptions/listen`
- * yet), so they are not declared to it.
+ * The capabilities a legacy session (initialize) and `server/discover` declare: change notifications reach a
+ * legacy session directly and a 2026-07-28 client through `subscriptions/listen`.
  */
-export function serverCapabilities(backend: McpBackend, era: McpEra = 'legacy'): ServerCapabilities {
-  const live = era === 'legacy';
+export function serverCapabilities(backend: McpBackend): ServerCapabilities {
   return {
     // Without tools (--no-tools) the capability is not declared at all, so a client lists none.
     ...(backend.tools === false ? {} : { tools: { listChanged: false } }),
-    resources: { subscribe: live, listChanged: live },
-    prompts: { listChanged: live },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: true },
     extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } },
   } as ServerCapabilities;
 }

@@ -7,7 +7,7 @@ import { cliVersion } from '../version';
 import type { McpBackend } from './mcpBackend';
 import { mcpHandlers, serverCapabilities, type McpRequestContext } from './mcpHandlers';
 import { invalidParams } from './requestError';
-import { skillFileUri } from '../../core/mcp/skillUri';
+import { changeNotifications, type SkillsChange } from './changeNotifications';
 
 /** Most resource subscriptions one session may hold. */
 const MAX_SUBSCRIPTIONS = 1000;
@@ -46,14 +46,9 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   });
 
   // Disk changes: the list changed when skills came or went; subscribers of a changed skill's files hear of each.
-  const onChanged = (c: { skills: string[]; listChanged: boolean }) => {
+  const onChanged = (c: SkillsChange) => {
     const send = async () => {
-      await server.sendResourceListChanged();
-      if (c.listChanged) await server.sendPromptListChanged();
-      for (const uri of subscribed) {
-        const m = /^skill:\/\/([^/]+)/.exec(uri);
-        if (m && c.skills.some((s) => skillFileUri(s) === `skill://${m[1]}`)) await server.sendResourceUpdated({ uri });
-      }
+      for (const n of changeNotifications(c, { resourcesListChanged: true, promptsListChanged: true, resourceSubscriptions: subscribed })) await server.notification(n as never);
     };
     send().catch(() => undefined); // A client that went away needs no notification.
   };

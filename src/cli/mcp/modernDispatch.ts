@@ -10,6 +10,7 @@ import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
 import { modernErrorCode } from './requestError';
 import { SERVER_INFO } from './mcpSession';
+import { parseListen, type ListenRequest } from './modernSubscriptions';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -35,10 +36,14 @@ export interface MirroredHeaders {
   'mcp-name'?: string;
 }
 
-/** What to send back: an HTTP status (stdio ignores it) and the JSON-RPC response, none for a notification. */
+/**
+ * What to send back: an HTTP status (stdio ignores it) and the JSON-RPC response, none for a notification; or,
+ * for a valid `subscriptions/listen`, the stream to open (the transport opens it with openListen).
+ */
 export interface ModernAnswer {
   status: number;
   body?: Record<string, unknown>;
+  listen?: ListenRequest;
 }
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
@@ -142,7 +147,14 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     },
   });
   if (msg.method === 'server/discover') {
-    return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: serverCapabilities(s.backend, 'modern'), instructions: await s.backend.instructions() }, true);
+    return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: serverCapabilities(s.backend), instructions: await s.backend.instructions() }, true);
+  }
+  if (msg.method === 'subscriptions/listen') {
+    try {
+      return { status: 200, listen: parseListen(id, params) };
+    } catch (e) {
+      return error(400, id, ErrorCode.InvalidParams, (e as Error).message);
+    }
   }
   const handler = s.handlers.get(msg.method);
   if (!handler) {
