@@ -5,6 +5,7 @@
 // beside the initialize handshake, over HTTP and over stdio.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { makeTempDir } from '../support/tempDir';
@@ -240,6 +241,39 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.ok(files.json?.result.resources.some((x: Json) => x.uri === 'skill://heavy/a.bin'));
   });
 
+  it('streams the change notifications a 2026-07-28 client asked for on subscriptions/listen (HTTP): acknowledgment first, subscription id on each', async () => {
+    const { url } = await start();
+    const frames: Json[] = [];
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' } });
+    let res: http.IncomingMessage | undefined;
+    req.on('response', (r) => {
+      res = r;
+      let buf = '';
+      r.on('data', (d: Buffer) => {
+        buf += d.toString();
+        let end;
+        while ((end = buf.indexOf('\n\n')) >= 0) {
+          const data = buf.slice(0, end).split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+          buf = buf.slice(end + 2);
+          if (data) frames.push(JSON.parse(data) as Json);
+        }
+      });
+    });
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 42, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourcesListChanged: true, toolsListChanged: true, resourceSubscriptions: ['skill://alpha/SKILL.md', 'skill://beta/SKILL.md'] } } }));
+    const ack = await waitFor('the acknowledgment', () => frames[0]);
+    assert.equal(res?.headers['content-type'], 'text/event-stream');
+    assert.equal(ack.method, 'notifications/subscriptions/acknowledged');
+    assert.equal(ack.params._meta['io.modelcontextprotocol/subscriptionId'], 42);
+    assert.deepEqual(ack.params.notifications, { resourcesListChanged: true, resourceSubscriptions: ['skill://alpha/SKILL.md', 'skill://beta/SKILL.md'] }, 'tools never change here: not acknowledged');
+    fs.appendFileSync(path.join(skills, 'alpha', 'SKILL.md'), '\nOne more line.\n');
+    const updated = await waitFor('resources/updated for alpha', () => frames.find((f) => f.method === 'notifications/resources/updated'));
+    assert.deepEqual(updated.params, { uri: 'skill://alpha/SKILL.md', _meta: { 'io.modelcontextprotocol/subscriptionId': 42 } });
+    assert.ok(frames.some((f) => f.method === 'notifications/resources/list_changed' && f.params._meta['io.modelcontextprotocol/subscriptionId'] === 42));
+    assert.ok(!frames.some((f) => f.method === 'notifications/prompts/list_changed'), 'not asked for');
+    assert.ok(!frames.some((f) => f.params?.uri === 'skill://beta/SKILL.md'), 'beta did not change');
+    req.destroy();
+  });
+
   it('serves 2026-07-28 over stdio (server/discover, then per-request _meta) and initialize on the same process', async () => {
     const server = rawStdio(serverArgs(skills, state));
     stops.push(server.stop);
@@ -256,6 +290,14 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.equal((await answer(3)).error.code, -32602);
     send({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } } });
     assert.equal((await answer(4)).error.code, -32022);
+    // A listen stream on the shared channel: acknowledged, then tagged notifications until cancelled.
+    send({ jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: { _meta: META, notifications: { promptsListChanged: true } } });
+    const ack = await waitFor('the acknowledgment', () => server.notifications.find((n) => n.method === 'notifications/subscriptions/acknowledged'));
+    assert.equal(ack.params._meta['io.modelcontextprotocol/subscriptionId'], 7);
+    writeSkill(skills, 'delta');
+    const prompts = await waitFor('prompts/list_changed', () => server.notifications.find((n) => n.method === 'notifications/prompts/list_changed'));
+    assert.equal(prompts.params._meta['io.modelcontextprotocol/subscriptionId'], 7);
+    assert.ok(!server.notifications.some((n) => n.method === 'notifications/resources/list_changed'), 'not asked for');
     // A legacy client on the same process: initialize, then a request without _meta.
     send({ ...INIT, id: 5 });
     const init = await answer(5);

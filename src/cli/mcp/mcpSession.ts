@@ -47,6 +47,8 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
 
   // Disk changes: the list changed when skills came or went; subscribers of a changed skill's files hear of each.
   const onChanged = (c: SkillsChange) => {
+    // Only to a client that initialized: on stdio a 2026-07-28 client shares the channel and hears only its streams.
+    if (!server.getClientVersion()) return;
     const send = async () => {
       for (const n of changeNotifications(c, { resourcesListChanged: true, promptsListChanged: true, resourceSubscriptions: subscribed })) await server.notification(n as never);
     };
