@@ -274,6 +274,23 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     req.destroy();
   });
 
+  it('bounds subscriptions/listen: at most 1000 URIs per stream, at most --max-sessions streams at once', async () => {
+    const { url } = await start(['--max-sessions', '1']);
+    const many = Array.from({ length: 1001 }, (_, i) => `skill://alpha/f${i}`);
+    const tooMany = await post(url, { jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourceSubscriptions: many } } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' });
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.json?.error?.code, -32602);
+    assert.match(tooMany.json?.error?.message, /at most 1000/);
+    const first = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' } });
+    const opened = new Promise<http.IncomingMessage>((resolve) => first.on('response', resolve));
+    first.on('error', () => undefined);
+    first.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourcesListChanged: true } } }));
+    assert.equal((await opened).statusCode, 200);
+    const second = await post(url, { jsonrpc: '2.0', id: 3, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourcesListChanged: true } } }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'subscriptions/listen' });
+    assert.equal(second.status, 503);
+    first.destroy();
+  });
+
   it('serves 2026-07-28 over stdio (server/discover, then per-request _meta) and initialize on the same process', async () => {
     const server = rawStdio(serverArgs(skills, state));
     stops.push(server.stop);

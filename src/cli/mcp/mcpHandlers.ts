@@ -1,8 +1,8 @@
 // The requests an `agent-skills mcp` server answers, as one table: each entry is a method, the schema its
 // request is checked with, and a handler. Both protocol eras serve from this table: a 2025-11-25 session
 // registers every entry on its SDK `Server` (mcpSession.ts); a 2026-07-28 request is dispatched to the same
-// entry by modernDispatch.ts. Nothing here knows which era asked, except through `ctx.era` for the few
-// answers the revisions word differently.
+// entry by modernDispatch.ts. Nothing here knows which era asked: where the revisions word an answer differently
+// (the code of a resource not found) the modern dispatcher translates it.
 import {
   CallToolRequestSchema,
   GetPromptRequestSchema,
@@ -25,12 +25,8 @@ const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: z
 const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: z.object({ uri: z.string() }).passthrough() });
 const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/read'), params: z.object({ uri: z.string(), cursor: z.string().optional() }).passthrough() });
 
-/** Which revision a request came in on: `legacy` (initialize handshake, ≤ 2025-11-25) or `modern` (2026-07-28). */
-export type McpEra = 'legacy' | 'modern';
-
 /** What a handler knows about the request besides its params. */
 export interface McpRequestContext {
-  era: McpEra;
   /** The runtime session the request acts in (a legacy MCP session's own; a modern request opens a one-shot session on first use). */
   sessionId(): Promise<string>;
   /** The session named in audit lines of requests that are not tool calls (no session is opened for them). */

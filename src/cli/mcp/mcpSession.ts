@@ -29,7 +29,7 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   const server = new Server(SERVER_INFO, { capabilities: serverCapabilities(backend), instructions: await backend.instructions() });
   for (const h of mcpHandlers(backend)) {
     server.setRequestHandler(h.schema as never, ((req: { method: string; params?: Record<string, unknown> }, extra: { signal: AbortSignal }) => {
-      const ctx: McpRequestContext = { era: 'legacy', sessionId: async () => sessionId, auditSession: sessionId, signal: extra.signal };
+      const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal: extra.signal };
       return h.handle(req, ctx);
     }) as never);
   }

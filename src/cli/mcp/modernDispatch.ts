@@ -167,7 +167,6 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
   const oneShotId = `stateless-${randomUUID()}`;
   let oneShot: Promise<string> | undefined;
   const ctx: McpRequestContext = {
-    era: 'modern',
     auditSession: 'mcp-stateless',
     signal,
     sessionId: () => (oneShot ??= s.backend.openSession(oneShotId)),
