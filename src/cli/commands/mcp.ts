@@ -13,7 +13,7 @@ import { mcpHandlers } from '../mcp/mcpHandlers';
 import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 

@@ -6,7 +6,7 @@
 import mime from 'mime-types';
 import { parseDocument } from 'yaml';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { CatalogEntry } from '../../core/catalog/types';
+import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { CatalogFile } from '../../core/catalog/skillCatalog';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { digestOf } from '../../core/edit/versionRef';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { localDisk } from '../host/localDisk';
 import type { WritableHost } from '../host/fileWrites';
 import { isTempName, tempSibling } from '../os/atomicFile';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { joinInside } from './safePath';
 import { answerOrUndefined } from '../host/skillsHost';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { checkRelative, resolveInRootVia, type PathRefusal } from '../paths/resolveInRoot';

@@ -4,9 +4,9 @@ import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import { copyOut } from './sourceTree';
 import { ArtifactStore, parseArtifactRef } from './artifactStore';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 import { checkRelativePath, isInside, resolveInside } from './paths';
-import type { InputSpec } from './types';
+import type { InputSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 /** What input staging needs from the runner. */

@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { lookup } from 'mime-types';
 import { glob } from 'tinyglobby';
 import { ArtifactStore, formatArtifactRef } from './artifactStore';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 import { resolveInRoot } from '../paths/resolveInRoot';
 import { checkRelativePath } from './paths';
-import type { ArtifactFile, OutputFile, OutputsSpec } from './types';
+import type { ArtifactFile, OutputFile, OutputsSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 /** Caps applied to collected outputs; a call's `outputs` may lower the file caps. */

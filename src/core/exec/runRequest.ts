@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import { checkCallEnv } from './envPolicy';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 import { resolveInRoot } from '../paths/resolveInRoot';
 import { checkRelativePath } from './paths';
-import type { RunRequest } from './types';
+import type { RunRequest } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 // Checks of a run request before anything is staged, and where its cwd is.

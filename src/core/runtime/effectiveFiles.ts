@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { compareStrings } from '../text/compareStrings';
 import { checkRelative } from '../paths/resolveInRoot';
 import { listDocFiles } from './skillPaths';
-import type { SkillSource } from './types';
+import type { SkillSource } from './runtimeTypes';
 import type { SkillsHost } from '../host/skillsHost';
 
 /** The parts of a loaded skill (or a record) the lookups need. */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { extractBodyReferences, type BodyReferenceKind } from '../skill/bodyReferences';
-import type { ParsedSkillFile } from '../skill/types';
+import type { ParsedSkillFile } from '../skill/skillTypes';
 import { resolveInRootVia } from '../paths/resolveInRoot';
 import type { SkillsHost } from '../host/skillsHost';
 
