@@ -271,6 +271,10 @@ describe('MCP protocol details of agent-skills mcp (both revisions)', function (
     assert.ok(frames.some((f) => f.method === 'notifications/resources/list_changed' && f.params._meta['io.modelcontextprotocol/subscriptionId'] === 42));
     assert.ok(!frames.some((f) => f.method === 'notifications/prompts/list_changed'), 'not asked for');
     assert.ok(!frames.some((f) => f.params?.uri === 'skill://beta/SKILL.md'), 'beta did not change');
+    // Shutdown ends the stream gracefully: the listen request gets its result, tagged like the rest.
+    await stops.pop()!();
+    const done = await waitFor('the listen result', () => frames.find((f) => f.id === 42));
+    assert.deepEqual(done.result, { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 42 } });
     req.destroy();
   });
 
