@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from './setup-vscode.mjs';
 import { summarize } from './testSummary.mjs';
+import { conformanceDir } from './setup-conformance.mjs';
 import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor, openForOthers } from './unprivileged.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -79,6 +80,8 @@ function unprivilegedPass() {
   const user = `${account.name} (uid ${account.uid})`;
   const needed = [root, join(root, 'dist', 'cli.js'), join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), join(root, 'node_modules', 'tsx')];
   if (vscodeWanted) needed.push(cacheDir);
+  // The MCP conformance suite root installed (test/cli/mcpConformance.test.ts runs it in this pass too).
+  needed.push(conformanceDir);
   let unreadable = unreadableFor(account, needed);
   // A checkout in a private folder (a clean clone in mktemp -d): open the way as root, then ask again.
   if (unreadable && openForOthers(needed)) unreadable = unreadableFor(account, needed);
@@ -117,6 +120,8 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
   // Installs (once) the real VS Code, chromium and bubblewrap before any suite, so the script
   // sandbox tests in the unit suite run on a fresh machine too instead of skipping.
   if (vscodeWanted) step('setup', 'node', ['scripts/setup-vscode.mjs']);
+  // The official MCP conformance suite, once, into .cache/conformance (it runs with the Node 24 installed above).
+  step('setup conformance', 'node', ['scripts/setup-conformance.mjs']);
   suite('unit', npx, ['mocha'], DIST_READY);
   if (!vscodeWanted) console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
   else suite('vscode', 'node', ['test/harness/runVscodeTests.mjs'], { SKILLS_VSCODE_NO_BUILD: '1' });

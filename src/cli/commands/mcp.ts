@@ -8,6 +8,9 @@ import { startHttpServer } from '../mcp/httpServer';
 import { createMcpBackend } from '../mcp/mcpBackend';
 import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
 import { createMcpSession } from '../mcp/mcpSession';
+import { DualEraTransport } from '../mcp/dualEraTransport';
+import { mcpHandlers } from '../mcp/mcpHandlers';
+import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
 import { cliPlugins } from '../pluginFlags';
@@ -67,13 +70,16 @@ export const mcpCommand: CliCommand = {
     });
     if (!o.http) {
       const session = await createMcpSession(backend, `stdio-${process.pid}-${Date.now()}`);
-      const transport = new StdioServerTransport();
+      // Both eras on stdio: 2026-07-28 requests are answered statelessly, initialize opens the legacy session.
+      const transport = new DualEraTransport(new StdioServerTransport(), modernServer(backend, mcpHandlers(backend)));
       const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;
         process.stdin.once('end', resolve);
       });
       await session.server.connect(transport);
       await Promise.race([closed, stop]);
+      // Stops reading stdin too: on SIGTERM with the client's pipe still open the process would otherwise stay.
+      await transport.close().catch(() => undefined);
       await session.dispose();
       await backend.close();
       return 0;
