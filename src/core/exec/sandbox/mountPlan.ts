@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { ScriptRunError } from '../errors';
 import { isInside } from '../paths';
 import type { SandboxUser } from '../sandboxView';
 import { interpreterPrefix, realPathOf, trustedFolders, trustedProgram, untrustedFolders, type TrustRoots } from './trustedPrograms';
@@ -41,8 +42,12 @@ export interface RunFolders {
   identityDir: string;
 }
 
-/** A bind source the plan refused at bind time. */
-export class MountRefused extends Error {}
+/** A bind source the plan refused at bind time: the run is not started. */
+export class MountRefused extends ScriptRunError {
+  constructor(message: string) {
+    super('sandbox_unavailable', message);
+  }
+}
 
 /** The read-only binds that let `programs` (the interpreter, `sh`) run inside: only trusted ones get any. */
 export function interpreterBinds(programs: readonly string[], roots: TrustRoots): string[] {
