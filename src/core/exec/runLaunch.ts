@@ -68,7 +68,7 @@ export class Launcher {
     return dir;
   }
 
-  /** The process to spawn for `argv`, sandboxed when `probe` says bwrap works. */
+  /** The process to spawn for `argv`: the probed backend's launch when it isolates, else the runner's own start. */
   async build(spec: LaunchSpec): Promise<Launch & { sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const found = this.resolver.resolve('sh');
     const sh = found ?? '/bin/sh';
