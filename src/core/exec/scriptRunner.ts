@@ -355,6 +355,8 @@ function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined,
   if (commandArgv) {
     // Found on the runner's PATH, before the call's env (which may set PATH) applies.
     const program = ctx.resolver.resolve(commandArgv[0], accept);
+    const elsewhere = !program && accept ? ctx.resolver.resolve(commandArgv[0]) : undefined;
+    if (elsewhere) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" was found at ${elsewhere}, outside the system and toolchain folders the sandbox shows; install it under /usr or /opt, or run with the sandbox off.`);
     if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
     return [program, ...commandArgv.slice(1)];
   }

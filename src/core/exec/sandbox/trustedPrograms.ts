@@ -50,15 +50,24 @@ export function untrustedFolders(roots: TrustRoots): string[] {
   return [...out];
 }
 
-/** The folders a trusted program must lie in: the system view's (real) folders and the toolchain prefixes. */
+const trustedByView = new WeakMap<SystemView, string[]>();
+
+/**
+ * The folders a trusted program must lie in: the system view's (real) folders and the toolchain prefixes.
+ * Read once per view (system folders, like the view itself, do not move under a running editor).
+ */
 export function trustedFolders(view: SystemView): string[] {
+  const known = trustedByView.get(view);
+  if (known) return known;
   const out = new Set<string>();
   for (const p of [...view.binds, ...view.symlinks.map((l) => l.path), ...TOOLCHAIN_PREFIXES]) {
     if (p.startsWith('/etc')) continue;
     const real = realPathOf(p);
     if (real && real !== '/') out.add(real);
   }
-  return [...out];
+  const folders = [...out];
+  trustedByView.set(view, folders);
+  return folders;
 }
 
 /**
