@@ -1,14 +1,6 @@
+import type { CliCommand } from './cliCommand';
 
-/** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
-export interface CliCommand {
-  name: string;
-  /** e.g. `validate <path>... [--strict] [--json]` */
-  usage: string;
-  summary: string;
-  /** Returns the exit code. Throw UsageError for bad arguments. */
-  run(args: string[]): Promise<number>;
-}
-
+export type { CliCommand } from './cliCommand';
 /** A command's name and how to load it: a CLI start loads (and runs the top-level code of) only the command it runs. */
 interface CommandEntry {
   name: string;

@@ -8,7 +8,7 @@ import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import { cliPlugins } from '../pluginRoots';
 import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
 

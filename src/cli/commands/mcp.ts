@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { guardPolicy, isLoopbackHost } from '../mcp/httpGuards';
 import { startHttpServer } from '../mcp/httpServer';
 import { createMcpBackend } from '../mcp/mcpBackend';

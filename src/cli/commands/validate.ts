@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, defaultFilesHost, validateSkillDir, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { looksLikePlugin } from '../../core/plugins/readPlugin';
 import { validatePlugin, type PluginValidation } from '../../core/plugins/validatePlugin';
 import { resolveAllTargets, type SkillTarget } from '../skillTargets';

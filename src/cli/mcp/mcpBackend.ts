@@ -12,7 +12,7 @@ import type { SkillSource } from '../../core/runtime/types';
 import { SkillContentCache } from '../../core/runtime/skillContent';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import { defaultToolingGuidance } from '../../core/prompt/baseRules';
-import { surfacePromptOptions } from '../../core/tools/toolSurface';
+import { surfacePromptOptions } from '../../core/toolTable/toolSurface';
 import { SkillResources } from './skillResources';
 import type { ToolHost } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/toolSurface';

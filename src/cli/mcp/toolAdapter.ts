@@ -11,10 +11,10 @@ import { loadedContentFor } from '../../core/runtime/loadedContent';
 import type { SkillContentCache } from '../../core/runtime/skillContent';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import { ToolError } from '../../core/tools/toolError';
-import type { ToolDescriptor, ToolServices } from '../../core/tools/toolDescriptor';
+import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
-import { toolResultText } from '../../core/tools/toolResultText';
-import { TOOLS } from '../../core/tools/toolTable';
+import { toolResultText } from '../../core/toolTable/toolResultText';
+import { TOOLS } from '../../core/toolTable/toolTable';
 
 /** One tool as MCP lists it. */
 export interface McpTool {

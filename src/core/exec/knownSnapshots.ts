@@ -1,4 +1,4 @@
-import { fingerprintCopy } from './skillSnapshot';
+import { fingerprintCopy } from './sourceTree';
 
 /** What a runner remembers of one snapshot it has read or made. */
 export interface KnownSnapshot {

@@ -1,6 +1,7 @@
 import type { SkillsHost } from '../host/skillsHost';
 import { defaultFilesHost } from './filesHost';
-import { applyMode, type Finding } from './findings';
+import { applyMode } from './applyMode';
+import type { Finding } from './findings';
 import { plainlyValid } from './plainlyValid';
 import { ruleOption, type RuleConfig } from './ruleConfig';
 import { checkBody, DEFAULT_BODY_LIMITS, type BodyLimits } from './rules/body';

@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import { catalogAuditEntry } from '../../core/catalog/catalogAudit';
 import { previewUpdate } from '../../core/catalog/updateSkillTool';
-import type { ToolDescriptor, ToolServices } from '../../core/tools/toolDescriptor';
+import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import type { ToolResult } from '../../core/tools/toolResult';
-import { toolResultText } from '../../core/tools/toolResultText';
+import { toolResultText } from '../../core/toolTable/toolResultText';
 import { CATALOG_TOOLS } from '../../core/tools/toolNames';
 import type { CatalogHost } from '../catalogHost';
 import type { Route, SessionRouter } from '../sessionRouting';

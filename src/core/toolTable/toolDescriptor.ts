@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { SkillCatalog } from '../catalog/skillCatalog';
 import type { SessionLoader } from '../catalog/types';
 import type { SkillsRuntime } from '../runtime/skillsRuntime';
-import type { ToolNaming } from './toolNames';
-import type { ToolResult } from './toolResult';
+import type { ToolNaming } from '../tools/toolNames';
+import type { ToolResult } from '../tools/toolResult';
 
 /**
  * Which tool surface (setting `agentSkills.toolSurface`, seed 003) a tool belongs to: `standard` (the runtime's

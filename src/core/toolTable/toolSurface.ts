@@ -5,7 +5,7 @@
 import { bothToolGuidanceNote, minimalToolGuidance, toolFamilies, type CatalogToolNames, type ToolSurface } from '../catalog/toolSurface';
 import { defaultToolingGuidance } from '../prompt/baseRules';
 import type { SkillToolNames } from '../prompt/types';
-import { catalogToolNames } from './toolNames';
+import { catalogToolNames } from '../tools/toolNames';
 import { TOOLS } from './toolTable';
 
 /** The tool names to offer for a surface. */

@@ -4,10 +4,10 @@ import { invokeRunSkill } from '../../catalog/runSkillTool';
 import { runSkillInputSchema, updateSkillInputSchema } from '../../catalog/toolSchemas';
 import type { CatalogOutcome } from '../../catalog/toolResult';
 import { invokeUpdateSkill } from '../../catalog/updateSkillTool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../tools/toolError';
 import type { ToolCallContext, ToolDescriptor } from '../toolDescriptor';
-import { CATALOG_TOOLS } from '../toolNames';
-import type { ToolResult } from '../toolResult';
+import { CATALOG_TOOLS } from '../../tools/toolNames';
+import type { ToolResult } from '../../tools/toolResult';
 
 const { runSkill, updateSkill } = CATALOG_TOOLS;
 
