@@ -154,7 +154,11 @@ export function planLaunch(file: string, resolver: ProgramResolver, accept?: Pro
   if (rule) {
     for (const c of rule.candidates) {
       const program = resolver.resolve(c.command, accept);
-      if (program) return { program, args: c.args ?? [], source: 'mapping' };
+      if (!program) continue;
+      // The first one on PATH was passed over (a pyenv shim, an nvm node): say which ran instead.
+      const first = accept && resolver.resolve(c.command);
+      const warning = first && !accept(first) ? `${first} is outside the system and toolchain folders the sandbox shows; ran ${program} instead` : undefined;
+      return { program, args: c.args ?? [], source: 'mapping', ...(warning ? { warning } : {}) };
     }
     const anywhere = accept && rule.candidates.map((c) => resolver.resolve(c.command)).find((p) => p !== undefined);
     if (anywhere) return { missing: `no interpreter for ${path.extname(file)} files the sandbox can run: ${untrusted(anywhere)}` };

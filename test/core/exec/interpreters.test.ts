@@ -113,6 +113,13 @@ describe('core/exec interpreters', () => {
     fs.copyFileSync(mine, path.join(onlyHere, 'python3'));
     const py = path.join(sb.tmp, 'x.py');
     fs.writeFileSync(py, 'print(1)\n');
+    // Found first outside, then in a system folder: the system one runs, and the result says so.
+    const both = planLaunch(py, new ProgramResolver(`${onlyHere}:/usr/bin:/bin`), accept);
+    if (fs.existsSync('/usr/bin/python3')) {
+      assert.ok(!('missing' in both));
+      assert.equal((both as { program: string }).program, '/usr/bin/python3');
+      assert.equal((both as { warning?: string }).warning, `${onlyHere}/python3 is outside the system and toolchain folders the sandbox shows; ran /usr/bin/python3 instead`);
+    } else console.log('      (no /usr/bin/python3 here: the fallback half is not checked)');
     const refused = planLaunch(py, new ProgramResolver(onlyHere), accept);
     assert.ok('missing' in refused);
     assert.match((refused as { missing: string }).missing, new RegExp(`^no interpreter for \\.py files the sandbox can run: ${onlyHere}/python3 lives outside the system and toolchain folders`));

@@ -6,7 +6,8 @@ import type { SandboxBackend } from './backend';
  */
 export const none: SandboxBackend = {
   id: 'none',
-  platforms: ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'openbsd', 'sunos', 'win32', 'cygwin', 'netbsd'],
+  // Never probed (not in the registry's list): it is what runs when no backend works, on every platform.
+  platforms: [],
   guarantees:
     'the script runs with your user\'s rights: it can read your files and use the network. It starts in a fresh run folder with a scrubbed ' +
     'environment, and the timeout kills its process tree',
