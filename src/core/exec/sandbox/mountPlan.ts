@@ -42,10 +42,13 @@ export interface RunFolders {
   identityDir: string;
 }
 
-/** A bind source the plan refused at bind time: the run is not started. */
+/**
+ * A bind source the plan refused at bind time: the run is not started. The runtime's own failure (its state
+ * folder changed under it), not the request's: retrying or installing something would not help.
+ */
 export class MountRefused extends ScriptRunError {
   constructor(message: string) {
-    super('sandbox_unavailable', message);
+    super('internal_error', message);
   }
 }
 
@@ -93,13 +96,19 @@ export interface CheckedBinds {
 /**
  * The plan's binds, each source resolved again now, when the arguments are built: it must exist, and its real
  * path (the source bubblewrap is given) must lie in the allowed set: the system view, a folder of this run
- * (workspace, snapshot, HOME, dependency folders, linked inputs, identity files), or a trusted program folder
- * (under a system or toolchain folder, holding no untrusted one). A source whose real path lies elsewhere
+ * where the runner made it under the state folder (workspace, snapshot, HOME, dependency folders, identity
+ * files), and for read-only binds also a linked input or a trusted program folder (under a system or
+ * toolchain folder, holding no untrusted one). A source whose real path lies elsewhere
  * (a link swapped in after planning) throws {@link MountRefused} naming it; nothing is bound.
  */
 export function checkedBinds(plan: MountPlan, run: RunFolders, roots: TrustRoots): CheckedBinds {
   const canon = (p: string) => realPathOf(p) ?? path.resolve(p);
-  const own = [run.workspace, run.snapshotDir, run.home, ...run.depDirs, ...run.linked, run.identityDir].map(canon);
+  // A run folder is where the runner put it under its state folder: that folder's real path plus the same
+  // relative path, never the folder's own real path (which a link swapped in would move anywhere).
+  const stateReal = canon(roots.stateDir);
+  const ownPlace = (p: string) => (isInside(roots.stateDir, p) ? path.join(stateReal, path.relative(roots.stateDir, p)) : canon(p));
+  const own = [run.workspace, run.snapshotDir, run.home, ...run.depDirs, run.identityDir].map(ownPlace);
+  const linked = run.linked.map(canon);
   const system = roots.view.binds.map(canon);
   const trusted = trustedFolders(roots.view);
   const untrusted = untrustedFolders(roots);
@@ -108,6 +117,8 @@ export function checkedBinds(plan: MountPlan, run: RunFolders, roots: TrustRoots
     if (real === undefined) throw new MountRefused(`sandbox: bind source ${dest} does not exist any more; run the script again.`);
     if (allowed === 'system' && system.some((s) => isInside(s, real))) return { source: real, dest };
     if (allowed !== 'system' && own.some((o) => isInside(o, real))) return { source: real, dest };
+    // Linked inputs are shown read-only only: a writable bind never lands in one.
+    if (allowed === 'any' && linked.some((o) => isInside(o, real))) return { source: real, dest };
     if (allowed === 'any' && trusted.some((t) => isInside(t, real)) && !untrusted.some((u) => isInside(u, real) || isInside(real, u))) return { source: real, dest };
     throw new MountRefused(`sandbox: bind source ${dest} resolves to ${real}, which is neither a folder of this run nor a system or toolchain folder; it is not bound and the script does not run. If this repeats, report it: something changed the state folder under the runner.`);
   };
