@@ -98,4 +98,15 @@ describe('core/exec hostile mounts: a skill cannot make the sandbox bind the hos
       assertNoCanary(r);
     }
   });
+
+  it('a command (command lists on, no shell) whose program goes through the skill\'s link to / binds nothing of it', async () => {
+    const root = hostileSkill('evil-command', '/', (r) => `${r}/lnk/bin/bash`, () => 'true');
+    const r = await sb
+      .runner({ sandbox: 'required', killGraceMs: 200, deniedCommands: ['rm'] })
+      .run({ skillName: 'evil-command', skillRoot: root, command: `${root}/lnk/bin/bash -c ${JSON.stringify(readAll(`${root}/lnk`).replace(/\n/g, '; '))}`, timeoutMs: 15000 });
+    assertNoCanary(r);
+    assert.match(r.stdout, /done/, r.stderr);
+    // The program ran by its real path: the link's path is not inside.
+    assert.ok(!r.argv[0].startsWith(root), r.argv[0]);
+  });
 });

@@ -1,6 +1,6 @@
 // Property test of the mount plan (issue 22, point 1): generated hostile skills (links to /, .., HOME, the
 // state folder, a host socket, /proc/1/root, chains of links; #! lines through every one of them, relative
-// and absolute, bare and through env) are run by the real runner; a bwrap placed first on its PATH records
+// and absolute, bare and through env; some as a command's program) are run by the real runner; a bwrap placed first on its PATH records
 // the argument list it is given (and answers --help with the real bwrap's). Over every recorded list: no
 // bind source resolves outside the allowed set (the system view, the run's own folders under the state
 // folder, a toolchain folder), and none lies in the skill, HOME, /tmp outside the state folder, /run, /proc.
@@ -77,6 +77,8 @@ describe('core/exec mount plan property: no bind source outside the allowed set,
     const rand = rng(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     const runner = sb.runner({ sandbox: 'required', searchPath: `${fakeDir}:${process.env.PATH}` });
+    // With a command list on, a command's program is resolved by the runner (no shell): the model names it.
+    const lists = sb.runner({ sandbox: 'required', searchPath: `${fakeDir}:${process.env.PATH}`, deniedCommands: ['rm'] });
     assert.equal((await runner.sandboxStatus()).sandboxed, true, 'the recording bwrap passes the probe');
     const view = hostSystemView();
     const real = (p: string) => {
@@ -93,6 +95,7 @@ describe('core/exec mount plan property: no bind source outside the allowed set,
     const never = ['/', '/proc', '/sys', '/run', '/dev', real(os.homedir()), real(os.tmpdir()), '/tmp'];
 
     let calls = 0;
+    let commandCalls = 0;
     for (let n = 0; n < 60; n++) {
       const name = `hostile-${n}`;
       const root = path.join(sb.tmp, 'skills', name);
@@ -125,7 +128,14 @@ describe('core/exec mount plan property: no bind source outside the allowed set,
       const script = pick(['evil', 'evil.sh']);
       fs.writeFileSync(path.join(root, 'scripts', script), `#!${shebang}\necho hi\n`, { mode: 0o755 });
       const before = new Set(fs.readdirSync(logDir));
-      const r = await runner.run({ skillName: name, skillRoot: root, script: `scripts/${script}`, timeoutMs: 15000 }).catch((e: Error) => e);
+      // One skill in four is attacked through a command whose program goes through the same links.
+      const asCommand = rand() < 0.25;
+      const bare = shebang.startsWith('/usr/bin/env ') ? shebang.slice('/usr/bin/env '.length) : shebang;
+      const program = path.isAbsolute(bare) ? bare : `${root}/${bare}`;
+      const r = await (asCommand
+        ? lists.run({ skillName: name, skillRoot: root, command: `${program} -c true`, timeoutMs: 15000 })
+        : runner.run({ skillName: name, skillRoot: root, script: `scripts/${script}`, timeoutMs: 15000 })
+      ).catch((e: Error) => e);
       const made = fs.readdirSync(logDir).filter((f) => !before.has(f) && !f.endsWith('.tmp'));
       if (r instanceof Error) {
         // A refusal (an interpreter the sandbox cannot show) starts nothing: nothing to check.
@@ -134,6 +144,7 @@ describe('core/exec mount plan property: no bind source outside the allowed set,
       }
       assert.equal(made.length, 1, `${name}: one bwrap call per run (#!${shebang}; ${JSON.stringify(r.stderr)})`);
       calls++;
+      if (asCommand) commandCalls++;
       const args = fs.readFileSync(path.join(logDir, made[0]), 'utf8').split('\0').slice(0, -1);
       const sources = bindSources(args);
       assert.ok(sources.length > 0);
@@ -150,7 +161,9 @@ describe('core/exec mount plan property: no bind source outside the allowed set,
         if (!own) assert.ok(!never.some((x) => isInside(x, rs) && (x !== '/' || rs === '/')), `${where}: a folder never shown`);
       }
     }
-    // The generator must reach the runner: most skills run (a #! the sandbox refuses falls back to the PATH program).
-    assert.ok(calls >= 30, `only ${calls} of 60 generated skills ran`);
+    // The generator must reach the runner: most skills run (a #! the sandbox refuses falls back to the PATH program;
+    // a command whose program it refuses is refused).
+    assert.ok(calls >= 20, `only ${calls} of 60 generated skills ran`);
+    console.log(`      ${calls} of 60 ran (${commandCalls} as a command), the rest were refused before bwrap`);
   });
 });
