@@ -30,6 +30,8 @@ describe('core/exec sandbox backends', () => {
     assert.deepEqual(probe, { available: false, backend: 'seatbelt', reason: SEATBELT_UNVERIFIED });
     assert.equal(describeSandbox(statusOf('auto', probe)), `Not sandboxed, because ${SEATBELT_UNVERIFIED}: the script runs with your user's rights: it can read your files and use the network. It starts in a fresh run folder with a scrubbed environment, and the timeout kills its process tree.`);
     assert.equal(statusOf('required', probe).refused, true);
+    // The refusal says what to do on this platform (not "install bubblewrap").
+    assert.equal(describeSandbox(statusOf('required', probe)), `Not run: the sandbox is required but unavailable (${SEATBELT_UNVERIFIED}). Set agentSkills.scripts.sandbox to "auto" to run scripts without a sandbox on macOS until this backend is verified.`);
   });
 
   it('on a platform without a backend, and on Linux without bwrap, says which', async () => {
@@ -37,6 +39,7 @@ describe('core/exec sandbox backends', () => {
     const linux = await probeBackends(env('/nonexistent'), 'linux');
     assert.equal(linux.available, false);
     assert.match(linux.reason ?? '', /bubblewrap \(bwrap\) is not installed; install the package "bubblewrap"/);
+    assert.match(describeSandbox(statusOf('required', linux)), /\)\. Install bubblewrap or set agentSkills\.scripts\.sandbox to "auto"\.$/);
   });
 
   it('a working backend is named with its own guarantees; "off" is the none backend with its limits', () => {

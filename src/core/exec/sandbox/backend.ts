@@ -24,6 +24,8 @@ export interface SandboxBackend {
   launch?(spec: SandboxLaunch, probe: SandboxProbe): Launch;
   /** What it isolates (or, for "none", what the script can do), in words a user can check (README "Script sandbox" says the same). */
   readonly guarantees: string;
+  /** What to do when it is required but does not work here (the end of the refusal). */
+  readonly whenUnavailable?: string;
 }
 
 /** Whether a backend can be used here, and why not. */
@@ -86,4 +88,6 @@ export interface SandboxStatus {
   program?: string;
   /** Why the run will not be sandboxed. */
   reason?: string;
+  /** The backend that was tried and does not work here (its id), when not sandboxed. */
+  tried?: string;
 }

@@ -72,6 +72,7 @@ export const bubblewrap: SandboxBackend = {
   guarantees:
     'no network; sees only system programs and libraries, its run folder, a read-only copy of the skill and the skill\'s own HOME ' +
     '(not your home folder, other projects, /tmp or /run); runs as an unprivileged user without capabilities; killed with its whole process tree at the timeout',
+  whenUnavailable: 'Install bubblewrap or set agentSkills.scripts.sandbox to "auto".',
 
   /**
    * Looks for bwrap on the runner's PATH and tries it once with the isolation a run uses (user namespace,

@@ -71,6 +71,7 @@ export const seatbelt: SandboxBackend = {
   id: 'seatbelt',
   platforms: ['darwin'],
   guarantees: 'no network; reads only system folders, its run folder, a read-only copy of the skill and the skill\'s own HOME; writes only its run folder and HOME',
+  whenUnavailable: 'Set agentSkills.scripts.sandbox to "auto" to run scripts without a sandbox on macOS until this backend is verified.',
   probe: () => Promise.resolve({ available: false, backend: 'seatbelt', reason: SEATBELT_UNVERIFIED }),
   launch(spec: SandboxLaunch) {
     // The same plan as every backend (trusted interpreters only); the identity files are not used here.
