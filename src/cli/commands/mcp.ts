@@ -10,7 +10,7 @@ import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
 import { createMcpSession } from '../mcp/mcpSession';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 

@@ -6,7 +6,7 @@ import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { runtimeTool, type ToolCallContext } from '../../core/toolTable';
 import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 

@@ -10,7 +10,7 @@ import { backendById, probeBackends, statusOf } from './sandbox/registry';
 import { visibleProgram } from './sandbox/trustedPrograms';
 import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
 import { hostSystemView, identityFiles, sandboxUser } from './sandboxView';
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /** Decides and builds how a run's process is started; one per runner (it remembers what it looked up). */
 export class Launcher {

@@ -1,7 +1,7 @@
 import type { Finding } from './findings';
 import type { RuleConfig } from './ruleConfig';
 import { ruleLevel, type RuleLevel } from './rules';
-import type { SkillDiagnostic, ValidationMode } from './types';
+import type { SkillDiagnostic, ValidationMode } from './skillTypes';
 
 /**
  * The level of a rule in `mode` under `config`. Strict mode is the reference validator: a rule that is an

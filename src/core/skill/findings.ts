@@ -1,5 +1,5 @@
 import type { RuleId } from './rules/ruleInfo';
-import type { Range } from './types';
+import type { Range } from './skillTypes';
 
 /** A finding before its severity is set by the mode. */
 export interface Finding {

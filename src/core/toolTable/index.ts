@@ -4,7 +4,7 @@
  * share (names, the one error type, results, paging, audit) is in ../tools.
  */
 export { TOOLS, findTool, runtimeTool, toolsOf } from './toolTable';
-export type { ToolDescriptor, ToolCallContext, ToolServices, ToolFamily, ToolHost, SkillListing, ListedSkill } from './toolDescriptor';
+export type { ToolDescriptor, ToolCallContext, ToolServices, ToolFamily, ToolFrontEnd, SkillListing, ListedSkill } from './toolDescriptor';
 export { toolResultText } from './toolResultText';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
 export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';

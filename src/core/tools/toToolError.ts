@@ -1,7 +1,7 @@
 // Any error a tool body throws, as the one ToolError: the typed errors of the registry, the edit engine,
 // the packs, zod and the file system are mapped here, once, for every tool.
 import { z } from 'zod';
-import { EditError } from '../edit/errors';
+import { EditError } from '../edit/editErrors';
 import { StoreBusyError } from '../host/storeBusyError';
 import { PackError } from '../packs/packErrors';
 import { SkillRegistryError } from '../registry/registryErrors';

@@ -2,7 +2,7 @@
 // through vscode.lm.invokeTool (so VS Code shows them and asks before scripts run), repeat until the
 // model answers without a tool call.
 import * as vscode from 'vscode';
-import type { ChatMessage } from '../../core/prompt/types';
+import type { ChatMessage } from '../../core/prompt/promptTypes';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import { ToolError } from '../../core/tools/toolError';
 import type { ToolResult } from '../../core/tools/toolResult';

@@ -5,7 +5,7 @@
 import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
 import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
 import { TOOLS } from '../../core/toolTable/toolTable';
-import { SURFACE_WHEN } from '../toolSurface';
+import { SURFACE_WHEN } from '../surfaceWhen';
 
 /** One `contributes.languageModelTools` entry. */
 export interface ToolContribution {

@@ -1,6 +1,6 @@
 import type { Launch } from '../launcher';
 import type { ProgramResolver } from '../interpreters';
-import type { SandboxPolicy } from '../types';
+import type { SandboxPolicy } from '../execTypes';
 import type { SandboxUser } from '../sandboxView';
 import type { RunFolders } from './mountPlan';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ScriptRunError } from '../errors';
+import { ScriptRunError } from '../scriptRunError';
 import { isInside } from '../paths';
 import type { SandboxUser } from '../sandboxView';
 import { interpreterPrefix, realPathOf, trustedFolders, trustedProgram, untrustedFolders, type TrustRoots } from './trustedPrograms';

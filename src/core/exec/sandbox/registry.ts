@@ -2,7 +2,7 @@ import type { ProbeEnv, SandboxBackend, SandboxProbe, SandboxStatus } from './ba
 import { bubblewrap } from './bubblewrap';
 import { none } from './none';
 import { seatbelt } from './seatbelt';
-import type { SandboxPolicy } from '../types';
+import type { SandboxPolicy } from '../execTypes';
 
 /** Every backend that isolates, tried in this order on its platforms. A new backend is one file plus one line here. */
 export const SANDBOX_BACKENDS: readonly SandboxBackend[] = [bubblewrap, seatbelt];

@@ -91,7 +91,7 @@ export function trustedProgram(program: string, roots: TrustRoots): string | und
 
 /** True when `p` (canonical) is visible through the system view. */
 export function inSystemView(p: string, view: SystemView): boolean {
-  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => p === l.path || p.startsWith(`${l.path}/`));
+  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => isInside(l.path, p));
 }
 
 /**

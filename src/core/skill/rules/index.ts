@@ -1,4 +1,4 @@
-import type { ValidationMode } from '../types';
+import type { ValidationMode } from '../skillTypes';
 import { BODY_RULES } from './body';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';

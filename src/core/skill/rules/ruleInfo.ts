@@ -1,4 +1,4 @@
-import type { Severity } from '../types';
+import type { Severity } from '../skillTypes';
 
 /** A rule id (any string: findings of the server and of other tools share the shape). */
 export type RuleId = string;
