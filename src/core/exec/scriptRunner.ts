@@ -5,7 +5,7 @@ import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy 
 import { allowedHostEnv } from './env';
 import { preparing, ScriptRunError } from './scriptRunError';
 import { stageInputs } from './inputs';
-import { planLaunch, ProgramResolver, selfNodeEnv } from './interpreters';
+import { planLaunch, ProgramResolver, selfNodeEnv, type ProgramFilter } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, resolveInside } from './paths';
@@ -183,7 +183,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       TMPDIR: ws.runDir,
     };
 
-    const argv = argvOf(req, ctx, scriptRel === undefined ? undefined : path.join(ws.skillDir, scriptRel), commandArgv, warnings);
+    // With a sandbox, only programs it trusts by their real path (never one the skill ships or links to).
+    const accept = ctx.launcher.programFilter(sandbox.sandboxed ? probe : undefined, realRoot);
+    const argv = argvOf(req, ctx, scriptRel === undefined ? undefined : path.join(ws.skillDir, scriptRel), commandArgv, warnings, accept);
     const launch = await ctx.launcher.build({
       runId: ws.runId,
       argv,
@@ -198,6 +200,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       depDirs: [...Object.values(depLinks), ...plugin.writable],
       depsRoot,
       linked: [...linked, ...plugin.readOnly],
+      skillRoot: realRoot,
       cwd,
       maxFileBytes: opts.maxRunBytes,
     });
@@ -354,20 +357,22 @@ function prepareRun(req: RunRequest, ctx: RunnerContext, realRoot: string, realO
 }
 
 /** The program and arguments to start: the staged script through its interpreter, the policy-checked command, or a shell. */
-function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined, commandArgv: string[] | undefined, warnings: string[]): string[] {
+function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined, commandArgv: string[] | undefined, warnings: string[], accept?: ProgramFilter): string[] {
   if (staged !== undefined) {
-    const plan = planLaunch(staged, ctx.resolver);
+    const plan = planLaunch(staged, ctx.resolver, accept);
     if ('missing' in plan) throw new ScriptRunError('interpreter_not_found', `script "${req.script}": ${plan.missing}.`);
     if (plan.warning) warnings.push(plan.warning);
     return plan.source === 'direct' && plan.program === staged ? [staged, ...(req.args ?? [])] : [plan.program, ...plan.args, staged, ...(req.args ?? [])];
   }
   if (commandArgv) {
     // Found on the runner's PATH, before the call's env (which may set PATH) applies.
-    const program = ctx.resolver.resolve(commandArgv[0]);
+    const program = ctx.resolver.resolve(commandArgv[0], accept);
+    const elsewhere = !program && accept ? ctx.resolver.resolve(commandArgv[0]) : undefined;
+    if (elsewhere) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" was found at ${elsewhere}, outside the system and toolchain folders the sandbox shows; install it under /usr or /opt, or run with the sandbox off.`);
     if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
     return [program, ...commandArgv.slice(1)];
   }
-  const shell = ctx.resolver.resolve('bash') ?? ctx.resolver.resolve('sh');
+  const shell = ctx.resolver.resolve('bash', accept) ?? ctx.resolver.resolve('sh', accept);
   if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
   return [shell, '-c', req.command ?? ''];
 }
