@@ -54,6 +54,21 @@ describe('core/exec mount plan: checked again at bind time', () => {
     }
   });
 
+  it('refuses a linked input or plugin folder that is /, or holds HOME or the state folder (it would show the host)', () => {
+    for (const wide of ['/', path.dirname(os.homedir()), path.dirname(sb.stateDir)]) {
+      run.linked = [wide];
+      assert.throws(
+        () => checkedBinds(plan(), run, roots()),
+        (e: unknown) => e instanceof ScriptRunError && e.code === 'internal_error' && /which is or holds/.test(e.message),
+        wide,
+      );
+    }
+    const narrow = fs.mkdtempSync(path.join(os.tmpdir(), 'linked-'));
+    run.linked = [narrow];
+    assert.ok(checkedBinds(plan(), run, roots()).readOnly.some((b) => b.source === fs.realpathSync(narrow)));
+    fs.rmSync(narrow, { recursive: true, force: true });
+  });
+
   it('refuses an interpreter folder that is not under a system or toolchain folder, even when it got into the plan', () => {
     const p = plan();
     p.readOnly.push(sb.skillRoot);

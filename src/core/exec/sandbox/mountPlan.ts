@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { ScriptRunError } from '../scriptRunError';
 import { isInside } from '../paths';
@@ -117,8 +118,14 @@ export function checkedBinds(plan: MountPlan, run: RunFolders, roots: TrustRoots
     if (real === undefined) throw new MountRefused(`sandbox: bind source ${dest} does not exist any more; run the script again.`);
     if (allowed === 'system' && system.some((s) => isInside(s, real))) return { source: real, dest };
     if (allowed !== 'system' && own.some((o) => isInside(o, real))) return { source: real, dest };
-    // Linked inputs are shown read-only only: a writable bind never lands in one.
-    if (allowed === 'any' && linked.some((o) => isInside(o, real))) return { source: real, dest };
+    // Linked inputs (and a plugin's root) are shown read-only only: a writable bind never lands in one. None may be
+    // `/` or hold HOME or the state folder, whatever led to it (an install record, a configured folder): that would show
+    // the whole host, the runtime's sessions and audit log, or every other run.
+    if (allowed === 'any' && linked.some((o) => isInside(o, real))) {
+      const holds = ['/', os.homedir(), roots.stateDir, stateReal].find((h) => isInside(real, h));
+      if (holds) throw new MountRefused(`sandbox: bind source ${dest} resolves to ${real}, which is or holds ${holds}; a linked input or plugin folder that wide is never shown to a script. Link a narrower folder.`);
+      return { source: real, dest };
+    }
     if (allowed === 'any' && trusted.some((t) => isInside(t, real)) && !untrusted.some((u) => isInside(u, real) || isInside(real, u))) return { source: real, dest };
     throw new MountRefused(`sandbox: bind source ${dest} resolves to ${real}, which is neither a folder of this run nor a system or toolchain folder; it is not bound and the script does not run. If this repeats, report it: something changed the state folder under the runner.`);
   };
