@@ -70,11 +70,47 @@ function blocksOf(text: string, fences: readonly number[]): FencedBlocks {
   return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len) } };
 }
 
-/** True when offset `at` lies in one of `blocks` (sorted). */
+/** True when offset `at` lies in one of `blocks` (sorted, not overlapping): a binary search, so many blocks cost log time. */
 export function inBlocks(blocks: readonly [number, number][], at: number): boolean {
-  for (const [s, e] of blocks) {
-    if (at < s) return false;
-    if (at < e) return true;
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = blocks[mid];
+    if (at < s) hi = mid - 1;
+    else if (at >= e) lo = mid + 1;
+    else return true;
   }
   return false;
+}
+
+const TICKS_MEMO = {};
+
+/** Number of entries of the sorted `list` below `value`. */
+function countBelow(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). The backticks
+ * of the text are found once per index, so each question costs two binary searches instead of a walk over the
+ * line: a one-line body of backticks and many hits used to cost the line's length per hit.
+ */
+export function inInlineCode(index: TextIndex, at: number): boolean {
+  const ticks = index.memo(TICKS_MEMO, () => backticksOf(index.text));
+  const lineStart = index.lineStartOf(at);
+  return (countBelow(ticks, at) - countBelow(ticks, lineStart)) % 2 === 1;
+}
+
+function backticksOf(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i + 1)) out.push(i);
+  return out;
 }

@@ -34,12 +34,16 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
 
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
+  return [...placeholderMatches(text, from)];
+}
+
+/** The placeholders of {@link placeholdersIn}, one at a time (a caller that stops early does not find the rest). */
+export function* placeholderMatches(text: string, from = 0): Generator<{ text: string; start: number }> {
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
-  if (!mayHoldPlaceholder(text, from)) return out;
-  PLACEHOLDER.lastIndex = from;
-  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
-  return out;
+  if (!mayHoldPlaceholder(text, from)) return;
+  const re = new RegExp(PLACEHOLDER.source, 'g');
+  re.lastIndex = from;
+  for (let m = re.exec(text); m; m = re.exec(text)) yield { text: m[0], start: m.index };
 }
 
 /** The first placeholder in `text`, or undefined. */
