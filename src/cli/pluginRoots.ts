@@ -1,3 +1,4 @@
+import { printable } from './terminalText';
 // The Agent Plugins a command reads: the folders named with --plugin, then (unless --no-defaults) those Claude
 // Code, Copilot CLI and VS Code installed for this user. Their problems go to stderr, each once.
 import * as os from 'node:os';
@@ -17,8 +18,8 @@ export interface CliPlugins {
 /** `stateDir`: the command's state folder; plugin data folders live in `<stateDir>/plugin-data` (as for scripts). */
 export function cliPlugins(command: string, dirs: readonly string[], noDefaults: boolean, stateDir: string): CliPlugins {
   const plugins = readPlugins([...dirs.map((p) => path.resolve(p)), ...(noDefaults ? [] : installedPlugins({ homeDir: os.homedir() }))]);
-  for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+  for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${printable(problem.message)} (${problem.rule})\n`);
   const mcp = pluginMcpServers(plugins, path.join(stateDir, 'plugin-data'));
-  for (const problem of mcp.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+  for (const problem of mcp.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${printable(problem.message)} (${problem.rule})\n`);
   return { plugins, roots: pluginSkillRoots(plugins), mcpServers: mcp.configs };
 }

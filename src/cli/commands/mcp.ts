@@ -46,6 +46,10 @@ export const mcpCommand: CliCommand = {
     'mcp [--root [scope:]<dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--no-tools] [--sandbox auto|off|required] ' +
     '[--mcp-server <name>=<url|command>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
   summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
+  help: {
+    options: [['--root [scope:]<dir>', 'Another folder of skills (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder (repeatable).'], ['--no-defaults', 'Skip the default roots.'], ['--state-dir <dir>', 'The runtime state folder.'], ['--tool-surface standard|minimal|both', 'Which tools to offer.'], ['--allow-scripts', 'Offer the script tools (off by default).'], ['--read-only', 'Offer no tool that changes a skill.'], ['--no-tools', 'Serve resources and prompts only.'], ['--sandbox auto|off|required', 'How scripts run.'], ['--mcp-server <name>=<url|command>', 'Also serve the skills of this MCP server (repeatable).'], ['--http [host:]port', 'Serve Streamable HTTP instead of stdio.'], ['--token <t>', 'Bearer token HTTP clients must send (required off loopback).'], ['--allow-origin <o>', 'An Origin allowed over HTTP (repeatable).'], ['--allow-host <h>', 'A Host header allowed over HTTP (repeatable).'], ['--max-sessions <n>', 'Most HTTP sessions at once (default 64).'], ['--max-body-kb <n>', 'Largest HTTP request body (default 1024).'], ['--idle-timeout <s>', 'Close an idle HTTP session after this long (default 1800).'], ['--print-config <client>', 'Print the configuration for claude-code, codex, copilot-cli, cursor or vscode and exit.']],
+    exitCodes: [[0, 'the server stopped (stdin closed, SIGINT or SIGTERM), or the configuration was printed'], [1, 'the server could not start']],
+  },
   async run(args) {
     const o = parseMcpOptions(args);
     if (o.printConfig !== undefined) {
