@@ -47,11 +47,11 @@ export const MAX_BODY_REFERENCES = 1000;
 export const MAX_REFERENCE_CHARS = 4096;
 
 /**
- * Parentheses nested inside a link target (cmark's limit too). With it, at most this many target scans can be
- * walking over any one character (each started one level deeper than the last), so all of them together are
- * linear in the body.
+ * Parentheses nested inside a link target. A relative path nests one level at most (`file_(v2).md`); cmark allows
+ * 32. With a limit, at most this many target scans can be walking over any one character (each started one level
+ * deeper than the last), so all of them together are linear in the body, and a low one keeps that factor small.
  */
-const MAX_TARGET_PARENS = 32;
+const MAX_TARGET_PARENS = 4;
 
 /** Options for {@link extractBodyReferences}. */
 export interface ExtractReferencesOptions {

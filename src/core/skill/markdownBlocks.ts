@@ -4,11 +4,17 @@ import { TextIndex } from './textIndex';
 export interface FencedBlocks {
   /** Offsets `[start, end)` of each block, in order; an unclosed block runs to the end of the text. */
   blocks: [number, number][];
-  /** The opening fence that is never closed: its offset and the fence as written (e.g. three backticks). */
-  unclosed?: { start: number; fence: string };
+  /**
+   * The opening fence that is never closed: its offset, the fence as written (e.g. three backticks; cut at
+   * {@link MAX_FENCE_SHOWN} characters) and its length.
+   */
+  unclosed?: { start: number; fence: string; length: number };
 }
 
 const FENCES_MEMO = {};
+
+/** Longest fence {@link FencedBlocks.unclosed} repeats (a fence of a million backticks is a length, not a string to copy). */
+export const MAX_FENCE_SHOWN = 256;
 
 /**
  * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
@@ -67,7 +73,7 @@ function blocksOf(text: string, fences: readonly number[]): FencedBlocks {
   }
   if (!open) return { blocks };
   blocks.push([open.start, text.length]);
-  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len) } };
+  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(Math.min(open.len, MAX_FENCE_SHOWN)), length: open.len } };
 }
 
 /** True when offset `at` lies in one of `blocks` (sorted, not overlapping): a binary search, so many blocks cost log time. */

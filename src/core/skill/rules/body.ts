@@ -1,6 +1,6 @@
 import { estimateTokens } from '../estimateTokens';
 import type { Finding } from '../findings';
-import { fencedBlocks, inBlocks, inInlineCode } from '../markdownBlocks';
+import { fencedBlocks, inBlocks, inInlineCode, MAX_FENCE_SHOWN } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import type { ParsedSkillFile } from '../types';
 import { formatCount } from './fieldAccess';
@@ -95,18 +95,18 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
   const fences = fencedBlocks(text, index, base);
   const scan: BodyScan = { text, base, index, blocks: fences.blocks };
   if (fences.unclosed) {
-    const { start, fence } = fences.unclosed;
+    const { start, fence, length } = fences.unclosed;
     const end = index.lineEnd(index.positionAt(start).line);
     const eol = parsed.eol;
     const atEnd = index.rangeOf(text.length, text.length);
     const newText = `${text.endsWith('\n') ? '' : eol}${fence}${eol}`;
-    const shown = excerpt(fence, 16);
+    const shown = length > 16 ? `${fence.slice(0, 16)}… (${length} characters)` : fence;
     out.push({
       rule: 'code-fence-unclosed',
       message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. Add a closing ${shown} line where the block ends.`,
       range: index.rangeOf(start, end),
       // A fence thousands of characters long gets no fix: the edit would repeat it whole.
-      data: fence.length > 256 ? { fence: shown } : { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
+      data: length > MAX_FENCE_SHOWN ? { fence: shown } : { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
     });
   }
   let placeholders = 0;
