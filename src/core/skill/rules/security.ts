@@ -111,7 +111,7 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       if (++found > DIAGNOSTIC_LIMITS.maxPerFile) break;
       out.push({
         rule: 'dynamic-context',
-        message: `${block ? 'A ```! block' : `\`${excerpt(m[0])}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
+        message: `${block ? `The \`\`\`! block on line ${index.positionAt(m.index).line + 1}` : `\`${excerpt(m[0])}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
         range: index.rangeOf(m.index, m.index + m[0].length),
         data: { command: block ? '```!' : excerpt(m[0].slice(2, -1)) },
       });
