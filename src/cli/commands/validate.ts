@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { NOT_FULLY_CHECKED_RULE } from '../../core/skill/readSkillDir';
 import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, defaultFilesHost, validateSkillDir, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../commands';
@@ -134,6 +135,8 @@ async function fixSkill(t: SkillTarget, mode: 'strict' | 'lenient', loaded: Load
   for (let round = 0; round < 5; round++) {
     const v = await validateSkillDir(t.dir, { mode, config: loaded.config });
     if (!v.read.file || !v.read.parsed) return out;
+    // Findings of a file validated only in part would place "at the end" fixes at the cut: none are applied.
+    if (v.diagnostics.some((d) => d.rule === NOT_FULLY_CHECKED_RULE)) return [`Not fixed ${path.join(t.display, v.read.fileName ?? 'SKILL.md')}: it is too long to be checked whole.`];
     const r = applySafeFixes(v.read.parsed.text, v.diagnostics);
     if (r.applied.length === 0 || r.text === v.read.parsed.text) return out;
     await writeFileAtomic(v.read.file, r.text);
