@@ -1,7 +1,7 @@
 import { fencedBlocks, inBlocks, inInlineCode } from './markdownBlocks';
 import { TextIndex } from './textIndex';
 import { NextChar } from './textSearch';
-import type { ParsedSkillFile, Range } from './types';
+import type { ParsedSkillFile, Range } from './skillTypes';
 
 /** Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose. */
 export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text';

@@ -1,4 +1,4 @@
-import type { Severity, SkillDiagnostic } from './types';
+import type { Severity, SkillDiagnostic } from './skillTypes';
 
 /**
  * How much one file's findings may say. A hostile SKILL.md (`[a](` repeated) once gave 1,000 findings that each

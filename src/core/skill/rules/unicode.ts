@@ -1,6 +1,6 @@
 import type { Finding } from '../findings';
 import type { TextIndex } from '../textIndex';
-import type { Range } from '../types';
+import type { Range } from '../skillTypes';
 import { DIAGNOSTIC_LIMITS } from '../diagnosticLimits';
 import { INVISIBLE, invisibleIn } from '../../text/invisibleScan';
 import { rule, type RuleInfo } from './ruleInfo';
