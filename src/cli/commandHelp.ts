@@ -1,19 +1,4 @@
-import type { CliCommand } from './commands';
-
-/**
- * What `agent-skills <command> --help` prints besides the usage line and summary, declared in each command's
- * file next to the options it parses: one `[option as written, what it does]` row per option, and the exit codes
- * the command returns (the usage error, 2, is added for every command).
- */
-export interface CommandHelp {
-  options: readonly (readonly [string, string])[];
-  exitCodes: readonly (readonly [number | string, string])[];
-  /**
-   * Arguments after the command's positionals are passed on (to a script): only the options before the first
-   * positional are the command's, so a `--help` meant for the script is not taken for the command's own.
-   */
-  passesArgs?: boolean;
-}
+import type { CliCommand } from './cliCommand';
 
 /** The exit code of a usage error, for every command. */
 export const USAGE_EXIT: readonly [number | string, string] = [2, 'usage error: an unknown option, a missing argument or a bad value (the message says which)'];

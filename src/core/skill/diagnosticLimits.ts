@@ -71,7 +71,7 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 
  * kept before warnings, warnings before notes; the order of what is kept is unchanged.
  */
 export function capDiagnostics(list: readonly SkillDiagnostic[], limits = DIAGNOSTIC_LIMITS): SkillDiagnostic[] {
-  if (list.length <= limits.maxPerFile && list.every((d) => d.message.length <= limits.maxMessageChars && !d.data)) return [...list];
+  if (list.length <= limits.maxPerFile && list.every((d) => d.message.length <= limits.maxMessageChars && !d.data && d.rule !== FINDINGS_CAPPED_RULE)) return [...list];
   const byFile = new Map<string | undefined, SkillDiagnostic[]>();
   for (const d of list) {
     const key = d.file === 'SKILL.md' ? undefined : d.file;
@@ -84,14 +84,21 @@ export function capDiagnostics(list: readonly SkillDiagnostic[], limits = DIAGNO
   return out;
 }
 
-function capFile(group: readonly SkillDiagnostic[], limits: typeof DIAGNOSTIC_LIMITS): SkillDiagnostic[] {
-  const order = group.map((_, i) => i).sort((a, b) => RANK[group[a].severity] - RANK[group[b].severity] || a - b);
-  // Room for the "and N more" finding when not everything fits.
-  const room = group.length > limits.maxPerFile ? limits.maxPerFile - 1 : limits.maxPerFile;
-  const kept = new Map<number, SkillDiagnostic>();
-  let bytes = 0;
+function capFile(all: readonly SkillDiagnostic[], limits: typeof DIAGNOSTIC_LIMITS): SkillDiagnostic[] {
+  // A list capped before (the server caps the core's findings again with its own) carries its count on.
+  const group = all.filter((d) => d.rule !== FINDINGS_CAPPED_RULE);
   let dropped = 0;
   let worst: Severity = 'hint';
+  for (const d of all) {
+    if (d.rule !== FINDINGS_CAPPED_RULE) continue;
+    dropped += typeof d.data?.more === 'number' ? d.data.more : 0;
+    if (RANK[d.severity] < RANK[worst]) worst = d.severity;
+  }
+  const order = group.map((_, i) => i).sort((a, b) => RANK[group[a].severity] - RANK[group[b].severity] || a - b);
+  // Room for the "and N more" finding when not everything fits.
+  const room = group.length > limits.maxPerFile || dropped > 0 ? limits.maxPerFile - 1 : limits.maxPerFile;
+  const kept = new Map<number, SkillDiagnostic>();
+  let bytes = 0;
   for (const i of order) {
     const d = kept.size < room ? bounded1(group[i], limits) : undefined;
     const size = d ? d.message.length + (d.data ? JSON.stringify(d.data).length : 0) + 200 : 0;
@@ -109,13 +116,13 @@ function capFile(group: readonly SkillDiagnostic[], limits: typeof DIAGNOSTIC_LI
     if (d) out.push(d);
   }
   if (dropped === 0) return out;
-  const at = (out[out.length - 1] ?? group[0]).range.start;
+  const at = (out[out.length - 1] ?? all[0]).range.start;
   out.push({
     rule: FINDINGS_CAPPED_RULE,
     severity: worst,
     message: `…and at least ${dropped} more finding${dropped === 1 ? '' : 's'} in this file, not shown (at most ${limits.maxPerFile} findings and ${limits.maxBytesPerFile / 1024} KB of messages are reported per file). Fix the ones shown and validate again.`,
     range: { start: at, end: at },
-    ...(group[0].file !== undefined ? { file: group[0].file } : {}),
+    ...(all[0].file !== undefined ? { file: all[0].file } : {}),
     data: { more: dropped },
   });
   return out;

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { readTextFile, resolvedEntries, type SkillsHost } from '../host/skillsHost';
 import { asyncLocalDisk } from '../host/localDisk';
-import { partlyChecked } from './diagnosticLimits';
+import { capDiagnostics, partlyChecked } from './diagnosticLimits';
 import { MAX_SKILL_FILE_BYTES, MAX_VALIDATED_CHARS } from './parseLimits';
 import { TextIndex } from './textIndex';
 import { parseSkillText } from './parseSkillText';
@@ -64,7 +64,8 @@ export async function validateSkillDir(dir: string, options: ValidateSkillOption
   const v = await validateSkill({ parsed, folderName: read.folderName, rootDir: read.dir, fileName: read.fileName, host }, options);
   if (parsed !== read.parsed) {
     const end = new TextIndex(parsed.text).rangeOf(parsed.text.length, parsed.text.length);
-    v.diagnostics.push(partlyChecked(NOT_FULLY_CHECKED_RULE, full.length, MAX_VALIDATED_CHARS, end));
+    // First, and capped again with the rest, so the file's findings stay within the limits.
+    v.diagnostics = capDiagnostics([partlyChecked(NOT_FULLY_CHECKED_RULE, full.length, MAX_VALIDATED_CHARS, end), ...v.diagnostics]);
   }
   return { ...v, read };
 }
