@@ -1,11 +1,13 @@
 import * as path from 'node:path';
 import type { TextIndex } from '../src/core/skill';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../src/core/skill';
+import { partlyChecked } from '../src/core/skill/diagnosticLimits';
+import { MAX_VALIDATED_CHARS } from '../src/core/skill/parseLimits';
 import { runCore, type CoreContext, type SkillReference } from './skillCore';
 import { uriToPath } from './uris';
 
-/** Texts longer than this are checked only up to this length, so a huge file cannot stall the server. */
-export const MAX_ANALYZED_CHARS = 1_000_000;
+/** Texts longer than this are checked only up to this length, so a huge file cannot stall the server (as in `validate`). */
+export const MAX_ANALYZED_CHARS = MAX_VALIDATED_CHARS;
 
 /** One SKILL.md as the server sees it: the text, where its skill folder is, and what the core found. */
 export interface SkillAnalysis {
@@ -40,12 +42,7 @@ export async function analyzeSkill(uri: string, version: number | null, fullText
   const index = core.index;
   const problems = [...core.problems];
   if (truncated) {
-    problems.push({
-      rule: TRUNCATED_RULE,
-      severity: 'warning',
-      message: `SKILL.md has ${fullText.length} characters; only the first ${MAX_ANALYZED_CHARS} were checked. Move long content into references/ files.`,
-      range: index.rangeOf(text.length, text.length),
-    });
+    problems.push(partlyChecked(TRUNCATED_RULE, fullText.length, MAX_ANALYZED_CHARS, index.rangeOf(text.length, text.length)));
   }
   return {
     uri,

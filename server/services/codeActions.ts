@@ -122,9 +122,10 @@ function quoteColonFix(a: SkillAnalysis, line: number): Fix | undefined {
   if (!fm) return undefined;
   for (let l = Math.min(line, a.index.lineCount - 1); l > fm.openLine; l--) {
     const text = a.index.lineText(l);
-    const m = /^([A-Za-z0-9_-]+)([ \t]*:[ \t]+)(.*?)[ \t]*$/.exec(text);
+    // `(.*)` and a trim, not `(.*?)[ \t]*$`: that backtracks over every blank of a long line, for each character.
+    const m = /^([A-Za-z0-9_-]+)([ \t]*:[ \t]+)(.*)$/.exec(text);
     if (!m) continue;
-    const value = m[3];
+    const value = m[3].replace(/[ \t]+$/, '');
     if (!value.includes(':') || /^["'|>]/.test(value)) return undefined;
     const start = m[1].length + m[2].length;
     return {

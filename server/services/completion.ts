@@ -4,6 +4,7 @@ import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
 import { listSkillFiles } from '../fileSystem';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { knownFields } from '../skillCore';
+import { MAX_REFERENCE_CHARS } from '../../src/core/skill/bodyReferences';
 
 const KEY_PREFIX = /^([A-Za-z0-9_-]*)$/;
 const VALUE_PREFIX = /^([A-Za-z0-9_-]+)[ \t]*:[ \t]*(.*)$/;
@@ -92,8 +93,11 @@ function toolItems(pos: Position, current: string, already: string[]): Completio
 
 function pathCompletions(a: SkillAnalysis, pos: Position, prefix: string, fsys: SyncSkillsHost): CompletionItem[] {
   if (!a.skillDir) return [];
-  const link = LINK_PREFIX.exec(prefix);
-  const code = link ? undefined : CODE_PREFIX.exec(prefix);
+  // A path being typed is no longer than any path can be: the patterns look at the end of the line only, so a
+  // long line of `](` does not make them backtrack over all of it from each one.
+  const tail = prefix.slice(-(MAX_REFERENCE_CHARS + 3));
+  const link = LINK_PREFIX.exec(tail);
+  const code = link ? undefined : CODE_PREFIX.exec(tail);
   const typed = link?.[1] ?? code?.[1];
   if (typed === undefined || /^[a-z][a-z0-9+.-]*:/i.test(typed) || typed.startsWith('#')) return [];
   const typedPath = typed.replace(/^\.\//, '');

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { Severity, SkillDiagnostic } from '../../src/core/skill';
+import { capDiagnostics } from '../../src/core/skill/diagnosticLimits';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
 import type { ServerSettings } from '../serverSettings';
 import type { SkillAnalysis } from '../skillAnalysis';
@@ -37,16 +38,22 @@ export function isDeferred(rule: string, settings: ServerSettings, openInEditor 
   return openInEditor && settings.deferToBuiltin && settings.builtinSkillValidatorActive && BUILTIN_VALIDATOR_RULES.has(rule);
 }
 
-/** The diagnostics of one analysed SKILL.md, after deferral, grouped by target URI (SKILL.md's URI always present). */
+/**
+ * The diagnostics of one analysed SKILL.md, after deferral, grouped by target URI (SKILL.md's URI always present).
+ * Each URI's list is bounded by the core's per-file limits (count, bytes, message length, with a final "and N
+ * more"), so no document can make one `publishDiagnostics` larger than that.
+ */
 export function diagnosticsFor(a: SkillAnalysis, settings: ServerSettings): DiagnosticsByUri {
-  const out: DiagnosticsByUri = new Map([[a.uri, []]]);
+  const byUri = new Map<string, SkillDiagnostic[]>([[a.uri, []]]);
   for (const p of a.problems) {
     if (isDeferred(p.rule, settings, a.version !== null)) continue;
     let uri = a.uri;
     if (p.file && a.skillDir && p.file !== 'SKILL.md') uri = pathToUri(path.join(a.skillDir, p.file));
-    const list = out.get(uri) ?? [];
-    list.push(toLspDiagnostic(p));
-    out.set(uri, list);
+    const list = byUri.get(uri) ?? [];
+    list.push(p);
+    byUri.set(uri, list);
   }
+  const out: DiagnosticsByUri = new Map();
+  for (const [uri, list] of byUri) out.set(uri, capDiagnostics(list.map((p) => ({ ...p, file: undefined }))).map(toLspDiagnostic));
   return out;
 }

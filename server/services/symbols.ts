@@ -76,17 +76,18 @@ export function foldingRanges(a: SkillAnalysis): FoldingRange[] {
   const headings = bodyHeadings(a);
   let lastLine = a.index.lineCount - 1;
   while (lastLine > a.parsed.bodyStartLine && a.index.lineText(lastLine).trim() === '') lastLine--;
-  for (let i = 0; i < headings.length; i++) {
-    const h = headings[i];
-    let end = lastLine;
-    for (let j = i + 1; j < headings.length; j++) {
-      if (headings[j].level <= h.level) {
-        end = headings[j].line - 1;
-        break;
-      }
-    }
+  // Each heading folds until the next heading of its level or higher: one pass with a stack of open headings.
+  const open: Heading[] = [];
+  const fold = (h: Heading, endLine: number) => {
+    let end = endLine;
     while (end > h.line && a.index.lineText(end).trim() === '') end--;
     if (end > h.line) out.push({ startLine: h.line, endLine: end });
+  };
+  for (const h of headings) {
+    while (open.length > 0 && open[open.length - 1].level >= h.level) fold(open.pop()!, h.line - 1);
+    open.push(h);
   }
+  while (open.length > 0) fold(open.pop()!, lastLine);
+  out.sort((x, y) => x.startLine - y.startLine);
   return out;
 }

@@ -1,4 +1,5 @@
-import { allCommands, findCommand, type CliCommand } from './commands';
+import { asksForHelp, commandHelpText, mainHelpText } from './commandHelp';
+import { allCommands, findCommand } from './commands';
 import { UsageError } from './usageError';
 import { cliVersion } from './version';
 
@@ -6,7 +7,12 @@ import { cliVersion } from './version';
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(helpText(allCommands()));
+    const about = name === 'help' && rest[0] ? findCommand(rest[0]) : undefined;
+    if (name === 'help' && rest[0] && !about) {
+      process.stderr.write(`agent-skills: unknown command '${rest[0]}'. Run 'agent-skills --help' for the list.\n`);
+      return 2;
+    }
+    process.stdout.write(about ? commandHelpText(about) : mainHelpText(allCommands()));
     return name ? 0 : 2;
   }
   if (name === '--version') {
@@ -18,26 +24,20 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`agent-skills: unknown command '${name}'. Run 'agent-skills --help' for the list.\n`);
     return 2;
   }
+  if (asksForHelp(command, rest)) {
+    process.stdout.write(commandHelpText(command));
+    return 0;
+  }
   try {
     return await command.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`agent-skills ${name}: ${e.message}\nusage: agent-skills ${command.usage}\n`);
+      process.stderr.write(`agent-skills ${name}: ${e.message}\nusage: agent-skills ${command.usage}\nRun 'agent-skills ${name} --help' for the options and exit codes.\n`);
       return 2;
     }
     process.stderr.write(`agent-skills ${name}: ${(e as Error).message}\n`);
     return 1;
   }
-}
-
-function helpText(list: readonly CliCommand[]): string {
-  return [
-    'usage: agent-skills <command> [options]',
-    '',
-    ...list.flatMap((c) => [`  agent-skills ${c.usage}`, `      ${c.summary}`, '']),
-    'Exit codes: 0 success, 1 invalid skills or a failed operation, 2 usage error.',
-    '',
-  ].join('\n');
 }
 
 main(process.argv.slice(2)).then(

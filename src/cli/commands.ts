@@ -38,3 +38,8 @@ export function findCommand(name: string): CliCommand | undefined {
 export function allCommands(): CliCommand[] {
   return entries.map((e) => e.load());
 }
+
+/** The name of every command, in table order (without loading them). */
+export function commandNames(): string[] {
+  return entries.map((e) => e.name);
+}

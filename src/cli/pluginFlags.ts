@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import { installedPlugins, pluginMcpNotices, pluginMcpServers, pluginSkillRoots, readPlugins, type DeclaredPluginMcp, type LocatedPlugin } from '../core/plugins';
 import type { SkillRoot } from '../core/registry/registryTypes';
+import { printable } from './terminalText';
 import { UsageError } from './usageError';
 
 /** The flag that starts one of a plugin's MCP servers (`<plugin>.<server>`). */
@@ -29,9 +30,9 @@ export interface CliPlugins {
  */
 export function cliPlugins(command: string, dirs: readonly string[], noDefaults: boolean, stateDir: string, enableMcp: readonly string[] = []): CliPlugins {
   const plugins = readPlugins([...dirs.map((p) => path.resolve(p)), ...(noDefaults ? [] : installedPlugins({ homeDir: os.homedir() }))]);
-  for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+  for (const pr of plugins) for (const problem of pr.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${printable(problem.message)} (${problem.rule})\n`);
   const mcp = pluginMcpServers(plugins, path.join(stateDir, 'plugin-data'), { enabled: enableMcp });
-  for (const problem of mcp.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${problem.message} (${problem.rule})\n`);
+  for (const problem of mcp.problems) process.stderr.write(`agent-skills ${command}: ${problem.severity}: ${printable(problem.message)} (${problem.rule})\n`);
   for (const name of enableMcp) {
     const d = mcp.declared.find((x) => x.name === name);
     if (!d) {

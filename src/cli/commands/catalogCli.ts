@@ -6,6 +6,7 @@ import { AuditLog } from '../../core/audit';
 import { createAgentSkills } from '../../core/agentSkills';
 import type { CatalogAuditOptions, CatalogOutcome, SkillCatalog } from '../../core/catalog';
 import { defaultSkillRoots } from '../../core/registry';
+import { printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
@@ -21,6 +22,15 @@ export const CATALOG_OPTIONS = {
 
 /** Usage text of {@link CATALOG_OPTIONS}. */
 export const CATALOG_USAGE = '[--root [scope:]<dir>]... [--pack <archive|url>]... [--state-dir <dir>] [--no-defaults] [--json]';
+
+/** Help rows of {@link CATALOG_OPTIONS}. */
+export const CATALOG_HELP: readonly (readonly [string, string])[] = [
+  ['--root [scope:]<dir>', 'Another folder of skills (repeatable).'],
+  ['--pack <archive|url>', 'A skill pack to include (repeatable).'],
+  ['--state-dir <dir>', 'The runtime state folder (revisions, sessions); default: the user state folder.'],
+  ['--no-defaults', 'Skip the default roots (current folder and home skill folders).'],
+  ['--json', 'Print JSON.'],
+];
 
 /** parseArgs with the catalog options plus `extra`; bad arguments become UsageError. */
 export function parseCatalogArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], extra: O) {
@@ -64,10 +74,10 @@ export function report<T>(r: CatalogOutcome<T>, json: boolean, human: (r: { ok: 
     return r.ok ? 0 : 1;
   }
   if (!r.ok) {
-    process.stderr.write(`${r.error.message}\n`);
+    process.stderr.write(`${printableLines(r.error.message)}\n`);
     return 1;
   }
-  process.stdout.write(human(r as { ok: true } & T));
+  process.stdout.write(printableLines(human(r as { ok: true } & T)));
   return 0;
 }
 

@@ -1,12 +1,16 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
 import type { CliCommand } from '../cliCommand';
-import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_HELP, CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills history <skill>`: the skill's revisions, oldest first. */
 export const historyCommand: CliCommand = {
   name: 'history',
   usage: `history <skill> ${CATALOG_USAGE}`,
   summary: "List a skill's revisions (seq, time, file, ref, reason); restore one with `agent-skills restore <skill> <seq|ref>`.",
+  help: {
+    options: [...CATALOG_HELP],
+    exitCodes: [[0, 'the revisions were printed'], [1, 'the skill is unknown or its history cannot be read']],
+  },
   async run(args) {
     const { values, positionals: pos } = parseCatalogArgs(args, {});
     const [skill] = positionals(pos, ['skill']);

@@ -1,13 +1,17 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
 import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
-import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
+import { CATALOG_HELP, CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills inspect <skill>`: the full content of a skill file (large files in explicit parts), like runSkill inspect. */
 export const inspectCommand: CliCommand = {
   name: 'inspect',
   usage: `inspect <skill> [--file <path>] [--offset N] [--numbered] [--history] ${CATALOG_USAGE}`,
   summary: 'Print a skill file in full (past 256 KiB in parts: the next --offset is printed on stderr), or its metadata, refs and history with --json.',
+  help: {
+    options: [['--file <path>', 'A file of the skill relative to its folder (default SKILL.md).'], ['--offset N', 'Start at this character offset (for files printed in parts).'], ['--numbered', 'Prefix each line with its number.'], ['--history', 'Also list the revisions (with --json).'], ...CATALOG_HELP],
+    exitCodes: [[0, 'printed'], [1, 'the skill or file is unknown or cannot be read']],
+  },
   async run(args) {
     const { values, positionals: pos } = parseCatalogArgs(args, {
       file: { type: 'string' },

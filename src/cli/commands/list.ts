@@ -9,6 +9,7 @@ import { cliPlugins } from '../pluginFlags';
 import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
 import type { CliCommand } from '../cliCommand';
+import { printable, printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
 
@@ -24,6 +25,10 @@ export const listCommand: CliCommand = {
   name: 'list',
   usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
+  help: {
+    options: [['--root [scope:]<dir>', 'Another folder of skills; scope project:, user:, plugin:<id>: or pack:<name>: (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder whose skills to list (repeatable).'], ['--mcp-server <name>=<url|command>', 'An MCP server that serves skills (repeatable).'], ['--state-dir <dir>', 'The runtime state folder (default: the user state folder).'], ['--no-defaults', 'Skip the default roots (current folder and home skill folders).'], ['--strict', 'Judge each skill with the reference rules.'], ['--json', 'Print JSON.']],
+    exitCodes: [[0, 'listed; no skill is ambiguous or broken'], [1, 'some skill is ambiguous (same name twice) or broken']],
+  },
   async run(args) {
     let values;
     try {
@@ -112,7 +117,7 @@ function expandHome(p: string): string {
 
 function formatTable(records: readonly SkillRecord[], rootCount: number): string {
   if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;
-  const rows = records.map((r) => [r.status, sourceOf(r.scope).scopeWord, r.id, displayPath(r.location), r.digest ? r.digest.slice(0, 'sha256:'.length + 12) : '-']);
+  const rows = records.map((r) => [r.status, sourceOf(r.scope).scopeWord, printable(r.id), printable(displayPath(r.location)), r.digest ? r.digest.slice(0, 'sha256:'.length + 12) : '-']);
   const header = ['STATUS', 'SCOPE', 'ID', 'LOCATION', 'DIGEST'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
@@ -120,7 +125,7 @@ function formatTable(records: readonly SkillRecord[], rootCount: number): string
   records.forEach((r, i) => {
     out.push(line(rows[i]));
     const note = noteFor(r);
-    if (note) out.push(`    ${note}`);
+    if (note) out.push(`    ${printable(note)}`);
   });
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
@@ -153,11 +158,11 @@ function formatMcp(clients: readonly McpSkillsClient[]): string {
   const out = ['MCP servers (their skills are read-only and never run here):'];
   for (const c of clients) {
     const st = c.state;
-    out.push(`  ${c.config.name}: ${st.state === 'up' ? `up, ${st.skills} skill(s)` : st.state === 'connecting' ? 'connecting' : `${st.state}: ${st.reason}`}`);
-    for (const s of c.list()) out.push(`    ${s.id}  ${s.entry.uri}`);
-    for (const p of c.problems) out.push(`    problem: ${p.message}`);
+    out.push(`  ${printable(c.config.name)}: ${st.state === 'up' ? `up, ${st.skills} skill(s)` : st.state === 'connecting' ? 'connecting' : `${st.state}: ${printable(st.reason)}`}`);
+    for (const s of c.list()) out.push(`    ${printable(s.id)}  ${printable(s.entry.uri)}`);
+    for (const p of c.problems) out.push(`    problem: ${printable(p.message)}`);
   }
-  return `${out.join('\n')}\n`;
+  return `${printableLines(out.join('\n'))}\n`;
 }
 
 function displayPath(p: string): string {

@@ -2,6 +2,7 @@ import { renderAvailableSkills, type AvailableSkill } from '../../core/prompt/av
 import { readSkillDir, validateSkillContent } from '../../core/skill';
 import type { CliCommand } from '../cliCommand';
 import { resolveAllTargets } from '../skillTargets';
+import { printable, printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
 
 /** `agent-skills prompt <path>...`: the `<available_skills>` block for these skills. */
@@ -9,6 +10,7 @@ export const promptCommand: CliCommand = {
   name: 'prompt',
   usage: 'prompt <path>...',
   summary: 'Print the <available_skills> block (name, description, location; XML-escaped) for skill folders, SKILL.md files or folders of skills. Skills that cannot load are left out and reported (exit 1).',
+  help: { options: [], exitCodes: [[0, 'every skill was printed'], [1, 'some skills cannot load: they are left out and each is reported on stderr']] },
   async run(args) {
     const paths = args.filter((a) => !a.startsWith('-'));
     if (paths.length !== args.length) throw new UsageError(`unknown option ${args.find((a) => a.startsWith('-'))}.`);
@@ -22,7 +24,7 @@ export const promptCommand: CliCommand = {
         : read.diagnostics;
       if (!read.parsed || !read.file || errors.length > 0) {
         failed++;
-        process.stderr.write(`Skipped ${t.display}:\n${errors.map((d) => `  - ${d.message}`).join('\n')}\n`);
+        process.stderr.write(`Skipped ${printable(t.display)}:\n${errors.map((d) => `  - ${printable(d.message)}`).join('\n')}\n`);
         continue;
       }
       const name = read.parsed.properties.name;
@@ -32,7 +34,7 @@ export const promptCommand: CliCommand = {
         location: read.file,
       });
     }
-    process.stdout.write(`${renderAvailableSkills(skills)}\n`);
+    process.stdout.write(`${printableLines(renderAvailableSkills(skills))}\n`);
     return failed > 0 ? 1 : 0;
   },
 };

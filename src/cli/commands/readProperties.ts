@@ -1,6 +1,7 @@
 import { readSkillDir } from '../../core/skill';
 import type { CliCommand } from '../cliCommand';
 import { resolveSkillTargets } from '../skillTargets';
+import { printable } from '../terminalText';
 import { UsageError } from '../usageError';
 
 const FATAL = new Set(['frontmatter-missing', 'frontmatter-unclosed', 'yaml-syntax', 'frontmatter-not-mapping']);
@@ -10,6 +11,7 @@ export const readPropertiesCommand: CliCommand = {
   name: 'read-properties',
   usage: 'read-properties <path>',
   summary: 'Print the frontmatter of one skill (folder or SKILL.md) as JSON, keys as written (exit 1 if it cannot be read).',
+  help: { options: [], exitCodes: [[0, 'the frontmatter was printed as JSON'], [1, 'the skill has no readable SKILL.md or its frontmatter cannot be read']] },
   async run(args) {
     if (args.length !== 1 || args[0].startsWith('-')) throw new UsageError('give exactly one skill folder or SKILL.md file.');
     const targets = await resolveSkillTargets(args[0]);
@@ -17,7 +19,7 @@ export const readPropertiesCommand: CliCommand = {
     const read = await readSkillDir(targets[0].dir);
     const fatal = read.diagnostics.filter((d) => d.rule === 'skill-file-missing' || FATAL.has(d.rule));
     if (!read.parsed || fatal.length > 0) {
-      process.stderr.write(`Cannot read properties of ${targets[0].display}:\n${fatal.map((d) => `  - ${d.message}`).join('\n')}\n`);
+      process.stderr.write(`Cannot read properties of ${printable(targets[0].display)}:\n${fatal.map((d) => `  - ${printable(d.message)}`).join('\n')}\n`);
       return 1;
     }
     process.stdout.write(`${JSON.stringify(read.parsed.properties, null, 2)}\n`);

@@ -9,6 +9,10 @@ export const rulesCommand: CliCommand = {
   name: 'rules',
   usage: 'rules [--json | --markdown]',
   summary: 'List every validation rule with its level in strict and lenient mode (--markdown: the README table).',
+  help: {
+    options: [['--json', 'Print the rules as JSON.'], ['--markdown', 'Print the README rules table.']],
+    exitCodes: [[0, 'printed']],
+  },
   async run(args) {
     let values;
     try {
@@ -37,6 +41,7 @@ export const explainCommand: CliCommand = {
   name: 'explain',
   usage: 'explain <rule>',
   summary: 'Print the documentation of a validation rule (the same text the editor hover shows).',
+  help: { options: [['<rule>', 'A rule id, e.g. reference-missing (agent-skills rules lists them).']], exitCodes: [[0, 'printed']] },
   async run(args) {
     if (args.length !== 1 || args[0].startsWith('-')) throw new UsageError('give one rule id, e.g. `agent-skills explain name-folder-mismatch`.');
     const text = explainRule(args[0]);

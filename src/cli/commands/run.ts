@@ -63,6 +63,10 @@ export const runCommand: CliCommand = {
   name: 'run',
   usage: 'run [--root <dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--timeout <s>] [--sandbox auto|off|required] [--json] <skill> <script> [args...]',
   summary: "Run a skill's script in a fresh workspace, as the run_script tool does; exits with the script's exit code.",
+  help: {
+    options: [['--root <dir>', 'Another folder of skills (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder (repeatable).'], ['--no-defaults', 'Skip the default roots (current folder and home skill folders).'], ['--state-dir <dir>', 'The runtime state folder.'], ['--timeout <s>', 'Stop the script after this many seconds (exit 124).'], ['--sandbox auto|off|required', 'Run in the sandbox when there is one (auto), never, or refuse to run without one.'], ['--json', 'Print the run result as JSON.'], ['<skill> <script> [args...]', 'Arguments after the script go to it unchanged (so a --help there is the script\'s).']],
+    exitCodes: [['N', 'the script\'s own exit code (0 when it succeeded)'], [1, 'also when the run failed before the script started (unknown skill or script, sandbox required but missing)'], [124, 'the script timed out']], passesArgs: true,
+  },
   async run(args) {
     const { flags, skill, script, rest } = parseRunArgs(args);
     const extraRoots = flags.roots.map(parseRootArg);

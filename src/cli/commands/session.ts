@@ -18,6 +18,10 @@ export const sessionCommand: CliCommand = {
   name: 'session',
   usage: 'session list|show <id>|clear <id>|delete <id> [--state-dir <dir>] [--json]',
   summary: 'List, show, clear (unload everything) or delete the persisted skill sessions of the runtime.',
+  help: {
+    options: [['list', 'List the sessions (id, skills loaded, last change).'], ['show <id>', 'Print one session.'], ['clear <id>', 'Unload every skill of a session.'], ['delete <id>', 'Delete a session.'], ['--state-dir <dir>', 'The runtime state folder (default: the user state folder).'], ['--json', 'Print JSON.']],
+    exitCodes: [[0, 'done'], [1, 'the session is unknown or the state folder cannot be read or written']],
+  },
   async run(args) {
     let parsed;
     try {

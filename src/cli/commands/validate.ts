@@ -1,12 +1,14 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { NOT_FULLY_CHECKED_RULE } from '../../core/skill/readSkillDir';
 import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../cliCommand';
 import { looksLikePlugin } from '../../core/plugins/readPlugin';
 import { validatePlugin, type PluginValidation } from '../../core/plugins/validatePlugin';
 import { resolveAllTargets, type SkillTarget } from '../skillTargets';
+import { printable } from '../terminalText';
 import { UsageError } from '../usageError';
 import { cliVersion } from '../version';
 import { formatGithub, formatHuman, formatSarif, type ValidateResult } from './validateFormats';
@@ -24,6 +26,10 @@ export const validateCommand: CliCommand = {
   usage: 'validate <path>... [--strict] [--format text|json|sarif|github] [--json] [--fix] [--config <file>]',
   summary:
     'Validate skill folders, SKILL.md files or folders of skills (exit 1 if any is invalid). --strict: exactly the agentskills.io reference rules. --fix applies the safe fixes. Rules are configured in the nearest .agent-skills.yaml, or --config.',
+  help: {
+    options: [['<path>...', 'Skill folders, SKILL.md files, folders of skills, or Agent Plugin folders.'], ['--strict', 'Exactly the agentskills.io reference rules (fails fields only some hosts define); default is lenient: what hosts load is valid.'], ['--format text|json|sarif|github', 'Output: text (default), JSON, SARIF 2.1.0, or GitHub Actions workflow commands.'], ['--json', 'Same as --format json.'], ['--fix', 'Apply the safe fixes to SKILL.md (atomic write), then validate.'], ['--config <file>', 'Rule configuration to use instead of the nearest .agent-skills.yaml.']],
+    exitCodes: [[0, 'every skill is valid (warnings do not count)'], [1, 'at least one skill or plugin is invalid']],
+  },
   async run(args) {
     let parsed;
     try {
@@ -72,7 +78,7 @@ export const validateCommand: CliCommand = {
         for (const p of loaded.problems) {
           if (reported.has(p)) continue;
           reported.add(p);
-          process.stderr.write(`warning: ${p}\n`);
+          process.stderr.write(`warning: ${printable(p)}\n`);
         }
         if (isExcluded(loaded, t.dir)) continue;
         if (values.fix) fixes.push(...(await fixSkill(t, mode, loaded)));
@@ -129,6 +135,8 @@ async function fixSkill(t: SkillTarget, mode: 'strict' | 'lenient', loaded: Load
   for (let round = 0; round < 5; round++) {
     const v = await validateSkillDir(t.dir, { mode, config: loaded.config });
     if (!v.read.file || !v.read.parsed) return out;
+    // Findings of a file validated only in part would place "at the end" fixes at the cut: none are applied.
+    if (v.diagnostics.some((d) => d.rule === NOT_FULLY_CHECKED_RULE)) return [`Not fixed ${path.join(t.display, v.read.fileName ?? 'SKILL.md')}: it is too long to be checked whole.`];
     const r = applySafeFixes(v.read.parsed.text, v.diagnostics);
     if (r.applied.length === 0 || r.text === v.read.parsed.text) return out;
     await writeFileAtomic(v.read.file, r.text);

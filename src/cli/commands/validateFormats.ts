@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { RULES, type SkillDiagnostic } from '../../core/skill';
+import { printable, workflowMessage, workflowProperty } from '../terminalText';
 
 /** One skill's result, as `--format json` prints it. */
 export interface ValidateResult {
@@ -17,11 +18,12 @@ export interface ValidateResult {
 
 /** Human output as the reference CLI prints it (errors as `  - message`), then the other findings. */
 export function formatHuman(r: ValidateResult): string {
-  const lines = [r.valid ? `Valid ${r.kind ?? 'skill'}: ${r.path}` : `Validation failed for ${r.path}:`];
-  for (const d of r.diagnostics) if (d.severity === 'error') lines.push(`  - ${d.message}`);
+  const where = printable(r.path);
+  const lines = [r.valid ? `Valid ${r.kind ?? 'skill'}: ${where}` : `Validation failed for ${where}:`];
+  for (const d of r.diagnostics) if (d.severity === 'error') lines.push(`  - ${printable(d.message)}`);
   for (const d of r.diagnostics) {
     if (d.severity === 'error') continue;
-    lines.push(`  ${d.severity}: ${d.message} [${d.rule} ${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}:${d.range.start.character + 1}]`);
+    lines.push(`  ${d.severity}: ${printable(d.message)} [${printable(d.rule)} ${printable(d.file ?? 'SKILL.md')}:${d.range.start.line + 1}:${d.range.start.character + 1}]`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -33,15 +35,13 @@ function fileOf(r: ValidateResult, d: ValidateResult['diagnostics'][number], cwd
 
 /** GitHub Actions workflow commands: one `::error file=…,line=…,col=…,title=…::message` line per finding. */
 export function formatGithub(results: readonly ValidateResult[], cwd: string): string {
-  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const lines: string[] = [];
   for (const r of results) {
     for (const d of r.diagnostics) {
       const cmd = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
       const s = d.range.start;
       const e = d.range.end;
-      lines.push(`::${cmd} file=${prop(fileOf(r, d, cwd))},line=${s.line + 1},col=${s.character + 1},endLine=${e.line + 1},endColumn=${e.character + 1},title=${prop(`agent-skills ${d.rule}`)}::${esc(d.message)}`);
+      lines.push(`::${cmd} file=${workflowProperty(fileOf(r, d, cwd))},line=${s.line + 1},col=${s.character + 1},endLine=${e.line + 1},endColumn=${e.character + 1},title=${workflowProperty(`agent-skills ${d.rule}`)}::${workflowMessage(d.message)}`);
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

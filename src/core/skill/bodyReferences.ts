@@ -1,5 +1,6 @@
-import { fencedBlocks, inBlocks } from './markdownBlocks';
+import { fencedBlocks, inBlocks, inInlineCode } from './markdownBlocks';
 import { TextIndex } from './textIndex';
+import { NextChar } from './textSearch';
 import type { ParsedSkillFile, Range } from './skillTypes';
 
 /** Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose. */
@@ -38,6 +39,20 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  */
 export const MAX_BODY_REFERENCES = 1000;
 
+/**
+ * The longest link target or bare path read (PATH_MAX on Linux): no file of a skill has a longer path, and a
+ * target scan never walks further, so `[a](` repeated costs each link at most this much instead of the rest of
+ * the file (a 400 KB body of them took 14 s and quoted each target whole in its diagnostic).
+ */
+export const MAX_REFERENCE_CHARS = 4096;
+
+/**
+ * Parentheses nested inside a link target. A relative path nests one level at most (`file_(v2).md`); cmark allows
+ * 32. With a limit, at most this many target scans can be walking over any one character (each started one level
+ * deeper than the last), so all of them together are linear in the body, and a low one keeps that factor small.
+ */
+const MAX_TARGET_PARENS = 4;
+
 /** Options for {@link extractBodyReferences}. */
 export interface ExtractReferencesOptions {
   /**
@@ -72,11 +87,12 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
 
   // Inline links and images `](target)`, and reference definitions `[label]: target` at a line start.
   // One single-character search serves both (it is much faster than a two-character one).
+  const next = { gt: new NextChar(text, '>'), nl: new NextChar(text, '\n') };
   for (let at = text.indexOf(']', base); at >= 0 && linkSpans.length < MAX_BODY_REFERENCES; at = text.indexOf(']', at + 1)) {
-    const next = text.charCodeAt(at + 1);
-    if ((next !== 40 /* ( */ && next !== 58) /* : */ || inBlocks(blocks, at)) continue;
-    if (next === 40) {
-      const target = linkTarget(text, at + 2);
+    const after = text.charCodeAt(at + 1);
+    if ((after !== 40 /* ( */ && after !== 58) /* : */ || inBlocks(blocks, at)) continue;
+    if (after === 40) {
+      const target = linkTarget(text, at + 2, next);
       if (!target) continue;
       linkSpans.push([target.start, target.end]);
       const path = cleanLinkTarget(target.raw);
@@ -84,15 +100,19 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
       continue;
     }
     const lineStart = index.lineStartOf(at);
-    if (!/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
+    // A label holds at most 999 characters (CommonMark), so a long line is never sliced for the test.
+    if (at - lineStart > 1003 || !/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
     let s = at + 2;
     while (text[s] === ' ' || text[s] === '\t') s++;
     let e = s;
-    while (e < text.length && !/\s/.test(text[e])) e++;
+    const last = Math.min(text.length, s + MAX_REFERENCE_CHARS);
+    while (e < last && !isSpaceCode(text.charCodeAt(e))) e++;
+    if (e === last && e < text.length && !isSpaceCode(text.charCodeAt(e))) continue;
     linkSpans.push([s, e]);
     const path = cleanLinkTarget(text.slice(s, e).replace(/^<|>$/g, ''));
     if (path) add(path, s, e, 'link');
   }
+  const inLink = spanLookup(linkSpans);
   // Bare resource paths: found from each `/` (a one-character search is much faster than searching for
   // each folder name in a long two-byte string), then the folder segment before it is checked.
   const folders = prefixes.map((p) => p.slice(0, -1));
@@ -104,14 +124,18 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     if (text.startsWith('./', at - 2)) start = at - 2;
     const before = start > base ? text.charCodeAt(start - 1) : 32;
     if (isPathCode(before) || before === 36 /* $ */ || before === 125 /* } */) continue;
-    if (linkSpans.some(([s, e]) => start >= s && start < e)) continue;
+    if (inLink(start)) continue;
     let end = slash + 1;
     while (end < text.length && isPathCode(text.charCodeAt(end))) end++;
+    if (end - start > MAX_REFERENCE_CHARS) {
+      slash = end - 1;
+      continue; // longer than any path a file system takes: not a reference
+    }
     while (end > slash + 1 && /[.,:;]/.test(text[end - 1])) end--;
     if (end === slash + 1) continue; // the bare folder name (`scripts/`) names a convention, not a file
     const next = text[end];
     if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
-    add(text.slice(start, end), start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(text, index, at) ? 'inline-code' : 'text');
+    add(text.slice(start, end), start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(index, at) ? 'inline-code' : 'text');
     slash = end - 1;
   }
   refs.sort((a, b) => a.start - b.start);
@@ -124,35 +148,60 @@ function isFolderAt(text: string, at: number, len: number, folders: readonly str
   return false;
 }
 
-/** True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). */
-function inInlineCode(text: string, index: TextIndex, at: number): boolean {
-  const lineStart = index.lineStartOf(at);
-  let ticks = 0;
-  for (let i = text.indexOf('`', lineStart); i >= 0 && i < at; i = text.indexOf('`', i + 1)) ticks++;
-  return ticks % 2 === 1;
+/** White space as `\s` reads it in ASCII, and the Unicode spaces beyond. */
+function isSpaceCode(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
 }
 
-/** The link destination starting at `from` (just after `](`), with its offsets. */
-function linkTarget(text: string, from: number): { raw: string; start: number; end: number } | undefined {
+/**
+ * A test of "offset lies in one of these spans" for spans sorted by start (they may overlap): a binary search
+ * for the last span starting at or before the offset, and the furthest end of all spans up to it.
+ */
+function spanLookup(spans: readonly [number, number][]): (at: number) => boolean {
+  const reach: number[] = [];
+  let furthest = -1;
+  for (const [, e] of spans) reach.push((furthest = Math.max(furthest, e)));
+  return (at) => {
+    let lo = 0;
+    let hi = spans.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid][0] <= at) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return last >= 0 && reach[last] > at;
+  };
+}
+
+/**
+ * The link destination starting at `from` (just after `](`), with its offsets; undefined when there is none, or
+ * when it is longer than {@link MAX_REFERENCE_CHARS} or nests parentheses deeper than {@link MAX_TARGET_PARENS}.
+ */
+function linkTarget(text: string, from: number, next: { gt: NextChar; nl: NextChar }): { raw: string; start: number; end: number } | undefined {
   let s = from;
-  while (text[s] === ' ') s++;
-  if (text[s] === '<') {
-    const e = text.indexOf('>', s + 1);
-    const nl = text.indexOf('\n', s);
-    if (e < 0 || (nl >= 0 && nl < e)) return undefined;
+  while (text.charCodeAt(s) === 32) s++;
+  if (text.charCodeAt(s) === 60 /* < */) {
+    const e = next.gt.at(s + 1);
+    const nl = next.nl.at(s + 1);
+    if (e < 0 || (nl >= 0 && nl < e) || e - s > MAX_REFERENCE_CHARS) return undefined;
     return { raw: text.slice(s + 1, e), start: s + 1, end: e };
   }
   let e = s;
   let depth = 0;
-  while (e < text.length) {
-    const c = text[e];
-    if (c === '(') depth++;
-    else if (c === ')') {
+  const last = Math.min(text.length, s + MAX_REFERENCE_CHARS);
+  for (; e < last; e++) {
+    const c = text.charCodeAt(e);
+    if (c === 40 /* ( */) {
+      if (++depth > MAX_TARGET_PARENS) return undefined;
+    } else if (c === 41 /* ) */) {
       if (depth === 0) break;
       depth--;
-    } else if (c === ' ' || c === '\n' || c === '\r' || c === '\t') break;
-    e++;
+    } else if (c === 32 || c === 10 || c === 13 || c === 9) break;
   }
+  if (e === last && e < text.length) return undefined;
   if (e === s) return undefined;
   return { raw: text.slice(s, e), start: s, end: e };
 }

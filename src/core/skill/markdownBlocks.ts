@@ -4,11 +4,17 @@ import { TextIndex } from './textIndex';
 export interface FencedBlocks {
   /** Offsets `[start, end)` of each block, in order; an unclosed block runs to the end of the text. */
   blocks: [number, number][];
-  /** The opening fence that is never closed: its offset and the fence as written (e.g. three backticks). */
-  unclosed?: { start: number; fence: string };
+  /**
+   * The opening fence that is never closed: its offset, the fence as written (e.g. three backticks; cut at
+   * {@link MAX_FENCE_SHOWN} characters) and its length.
+   */
+  unclosed?: { start: number; fence: string; length: number };
 }
 
 const FENCES_MEMO = {};
+
+/** Longest fence {@link FencedBlocks.unclosed} repeats (a fence of a million backticks is a length, not a string to copy). */
+export const MAX_FENCE_SHOWN = 256;
 
 /**
  * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
@@ -67,14 +73,50 @@ function blocksOf(text: string, fences: readonly number[]): FencedBlocks {
   }
   if (!open) return { blocks };
   blocks.push([open.start, text.length]);
-  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len) } };
+  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(Math.min(open.len, MAX_FENCE_SHOWN)), length: open.len } };
 }
 
-/** True when offset `at` lies in one of `blocks` (sorted). */
+/** True when offset `at` lies in one of `blocks` (sorted, not overlapping): a binary search, so many blocks cost log time. */
 export function inBlocks(blocks: readonly [number, number][], at: number): boolean {
-  for (const [s, e] of blocks) {
-    if (at < s) return false;
-    if (at < e) return true;
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = blocks[mid];
+    if (at < s) hi = mid - 1;
+    else if (at >= e) lo = mid + 1;
+    else return true;
   }
   return false;
+}
+
+const TICKS_MEMO = {};
+
+/** Number of entries of the sorted `list` below `value`. */
+function countBelow(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). The backticks
+ * of the text are found once per index, so each question costs two binary searches instead of a walk over the
+ * line: a one-line body of backticks and many hits used to cost the line's length per hit.
+ */
+export function inInlineCode(index: TextIndex, at: number): boolean {
+  const ticks = index.memo(TICKS_MEMO, () => backticksOf(index.text));
+  const lineStart = index.lineStartOf(at);
+  return (countBelow(ticks, at) - countBelow(ticks, lineStart)) % 2 === 1;
+}
+
+function backticksOf(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i + 1)) out.push(i);
+  return out;
 }

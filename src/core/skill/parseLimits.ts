@@ -31,6 +31,13 @@ export interface FrontmatterLimits {
  */
 export const MAX_SKILL_FILE_BYTES = DEFAULT_MAX_READ_BYTES;
 
+/**
+ * The most characters of a SKILL.md that validation reads (the language server and `validate` alike); the rest
+ * is reported as not checked. A million characters is about 250,000 tokens, far past what any host loads, and
+ * keeps one validation well under a second whatever the text holds.
+ */
+export const MAX_VALIDATED_CHARS = 1_000_000;
+
 export const FRONTMATTER_LIMITS: Readonly<FrontmatterLimits> = Object.freeze({
   maxChars: 8 * 1024,
   maxDepth: 32,

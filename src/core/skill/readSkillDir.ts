@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import { readTextFile, resolvedEntries, type SkillsHost } from '../host/skillsHost';
 import { asyncLocalDisk } from '../host/localDisk';
-import { MAX_SKILL_FILE_BYTES } from './parseLimits';
+import { capDiagnostics, partlyChecked } from './diagnosticLimits';
+import { MAX_SKILL_FILE_BYTES, MAX_VALIDATED_CHARS } from './parseLimits';
+import { TextIndex } from './textIndex';
 import { parseSkillText } from './parseSkillText';
 import type { ParsedSkillFile, SkillDiagnostic } from './skillTypes';
 import { validateSkill, type SkillValidation, type ValidateSkillOptions } from './validateSkill';
@@ -47,12 +49,23 @@ function missingSkillFile(dir: string, folderName: string, message: string): Ski
   return { dir, folderName, diagnostics: [{ rule: 'skill-file-missing', severity: 'error', message, range: ZERO, data: { expected: 'SKILL.md' } }] };
 }
 
+/** Rule id of the warning that a SKILL.md was validated only up to MAX_VALIDATED_CHARS. */
+export const NOT_FULLY_CHECKED_RULE = 'file-not-fully-checked';
+
 /** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
 export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillsHost = asyncLocalDisk): Promise<SkillValidation & { read: SkillDirRead }> {
   const read = await readSkillDir(dir, host);
   if (!read.parsed) {
     return { valid: false, name: read.folderName, diagnostics: read.diagnostics, read };
   }
-  const v = await validateSkill({ parsed: read.parsed, folderName: read.folderName, rootDir: read.dir, fileName: read.fileName, host }, options);
+  // A text past MAX_VALIDATED_CHARS is validated up to there (as the language server does), and says so.
+  const full = read.parsed.text;
+  const parsed = full.length > MAX_VALIDATED_CHARS ? parseSkillText(full.slice(0, MAX_VALIDATED_CHARS)) : read.parsed;
+  const v = await validateSkill({ parsed, folderName: read.folderName, rootDir: read.dir, fileName: read.fileName, host }, options);
+  if (parsed !== read.parsed) {
+    const end = new TextIndex(parsed.text).rangeOf(parsed.text.length, parsed.text.length);
+    // First, and capped again with the rest, so the file's findings stay within the limits.
+    v.diagnostics = capDiagnostics([partlyChecked(NOT_FULLY_CHECKED_RULE, full.length, MAX_VALIDATED_CHARS, end), ...v.diagnostics]);
+  }
   return { ...v, read };
 }

@@ -24,6 +24,8 @@ export function closestPath(missing: string, existing: readonly string[]): strin
   const base = missing.slice(missing.lastIndexOf('/') + 1).toLowerCase();
   const sameName = existing.filter((p) => p.slice(p.lastIndexOf('/') + 1).toLowerCase() === base);
   if (sameName.length === 1) return sameName[0];
+  // The edit distance costs the product of the lengths: no path a skill really holds is this long.
+  if (missing.length > 255) return undefined;
   const max = Math.min(3, Math.floor(missing.length / 3));
   let best: string | undefined;
   let bestD = max + 1;

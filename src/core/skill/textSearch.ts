@@ -16,3 +16,30 @@ export function indexVia(text: string, needle: string, anchor: number, from = 0)
   }
   return -1;
 }
+
+/**
+ * The next offset of a character (or of a match of a one-character class) at or after a position, for questions
+ * asked in increasing order: the last answer is kept while it still lies ahead, so a text full of `](<` without
+ * any `>` is searched once, not once per question (that made such scans quadratic).
+ */
+export class NextChar {
+  private asked = Infinity;
+  private found = -1;
+  /** `what`: one character, or a global regular expression matching one character. */
+  constructor(
+    private readonly text: string,
+    private readonly what: string | RegExp,
+  ) {}
+
+  /** Offset of the next occurrence at or after `from`, or -1. */
+  at(from: number): number {
+    if (from >= this.asked && (this.found === -1 || this.found >= from)) return this.found;
+    this.asked = from;
+    if (typeof this.what === 'string') this.found = this.text.indexOf(this.what, from);
+    else {
+      this.what.lastIndex = from;
+      this.found = this.what.exec(this.text)?.index ?? -1;
+    }
+    return this.found;
+  }
+}

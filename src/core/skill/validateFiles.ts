@@ -1,3 +1,4 @@
+import { excerpt } from './diagnosticLimits';
 import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
 import { extractBodyReferences, type BodyReference } from './bodyReferences';
@@ -45,7 +46,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     if (escapesFolder(rel)) {
       out.push({
         rule: 'reference-outside',
-        message: `\`${ref.path}\` (${ref.kind}) points outside the skill folder; skills must be self-contained. Copy the file into the skill and refer to it by a path relative to the skill folder.`,
+        message: `\`${excerpt(ref.path)}\` (${ref.kind}) points outside the skill folder; skills must be self-contained. Copy the file into the skill and refer to it by a path relative to the skill folder.`,
         range: ref.range,
         data: { path: ref.path, kind: ref.kind },
       });
@@ -70,7 +71,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       const suggestion = closestPath(norm, await allFiles);
       const finding: Finding = {
         rule: 'reference-missing',
-        message: `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
+        message: `\`${excerpt(ref.path)}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
         range: ref.range,
         data: { path: ref.path, kind: ref.kind, ...(suggestion ? { suggestion, fix: { title: `Change the path to '${suggestion}'`, edits: [{ range: ref.range, newText: suggestion }] } } : {}) },
       };
@@ -87,7 +88,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       if (tokens !== undefined && tokens > limits.referenceMaxTokens) {
         out.push({
           rule: 'reference-too-many-tokens',
-          message: `\`${ref.path}\` is about ${tokens} tokens; one read returns at most about ${limits.referenceMaxTokens}, so the model sees only its start. Split it into smaller files or add a table of contents with sections the model can read in parts.`,
+          message: `\`${excerpt(ref.path)}\` is about ${tokens} tokens; one read returns at most about ${limits.referenceMaxTokens}, so the model sees only its start. Split it into smaller files or add a table of contents with sections the model can read in parts.`,
           range: ref.range,
           data: { path: ref.path, tokens, limit: limits.referenceMaxTokens },
         });
@@ -102,7 +103,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
 function backslash(ref: BodyReference, rel: string): Finding {
   return {
     rule: 'backslash-path',
-    message: `\`${ref.path}\` uses \\ separators; on Linux and macOS that is one file name, not a path. Write \`${rel}\`.`,
+    message: `\`${excerpt(ref.path)}\` uses \\ separators; on Linux and macOS that is one file name, not a path. Write \`${excerpt(rel)}\`.`,
     range: ref.range,
     data: { path: ref.path, fix: { title: `Write the path as '${rel}'`, edits: [{ range: ref.range, newText: rel }] } },
   };

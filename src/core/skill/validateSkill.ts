@@ -9,6 +9,7 @@ import { FATAL_PARSE_RULES } from './rules/fileShape';
 import { effectiveSkillName } from './rules/name';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { checkInvisible } from './rules/unicode';
+import { capDiagnostics } from './diagnosticLimits';
 import { applySuppressions } from './suppressions';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from './skillTypes';
@@ -121,6 +122,7 @@ function result(input: Pick<ValidateSkillInput, 'parsed' | 'folderName'>, findin
   return {
     valid: !diagnostics.some((d) => d.severity === 'error'),
     name: effectiveSkillName(input.parsed.properties, input.folderName),
-    diagnostics,
+    // Bounded per file after the verdict, which counts every finding.
+    diagnostics: capDiagnostics(diagnostics),
   };
 }

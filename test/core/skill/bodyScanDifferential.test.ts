@@ -17,7 +17,7 @@ import { seededRandom } from '../../support/seededRandom';
 const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic-skills');
 
 /** Fenced blocks the obvious way: the line start by lastIndexOf, every hit checked. */
-function referenceFences(text: string, base: number): { blocks: [number, number][]; unclosed?: { start: number; fence: string } } {
+function referenceFences(text: string, base: number): { blocks: [number, number][]; unclosed?: { start: number; fence: string; length: number } } {
   const fences: number[] = [];
   for (const f of ['```', '~~~']) {
     for (let at = text.indexOf(f, base); at >= 0; at = text.indexOf(f, at + 3)) {
@@ -44,7 +44,7 @@ function referenceFences(text: string, base: number): { blocks: [number, number]
   }
   if (!open) return { blocks };
   blocks.push([open.start, text.length]);
-  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len) } };
+  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(open.len), length: open.len } };
 }
 
 /** The first invisible character the obvious way: one code unit at a time. */

@@ -1,13 +1,14 @@
 import { estimateTokens } from '../estimateTokens';
 import type { Finding } from '../findings';
-import { fencedBlocks, inBlocks } from '../markdownBlocks';
+import { fencedBlocks, inBlocks, inInlineCode, MAX_FENCE_SHOWN } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import type { ParsedSkillFile } from '../skillTypes';
 import { formatCount } from './fieldAccess';
-import { mayHoldPlaceholder, placeholdersIn } from './placeholders';
+import { mayHoldPlaceholder, placeholderMatches } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
 import { checkBodySecurity, ENCODED_MIN_DEFAULT, securityMayFire, type BodyScan } from './security';
-import { includesVia } from '../textSearch';
+import { includesVia, indexVia, NextChar } from '../textSearch';
+import { DIAGNOSTIC_LIMITS, excerpt } from '../diagnosticLimits';
 
 export const BODY_MAX_LINES = 500;
 export const BODY_MAX_TOKENS = 5000;
@@ -94,20 +95,25 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
   const fences = fencedBlocks(text, index, base);
   const scan: BodyScan = { text, base, index, blocks: fences.blocks };
   if (fences.unclosed) {
-    const { start, fence } = fences.unclosed;
+    const { start, fence, length } = fences.unclosed;
     const end = index.lineEnd(index.positionAt(start).line);
     const eol = parsed.eol;
     const atEnd = index.rangeOf(text.length, text.length);
     const newText = `${text.endsWith('\n') ? '' : eol}${fence}${eol}`;
+    const shown = length > 16 ? `${fence.slice(0, 16)}… (${length} characters)` : fence;
     out.push({
       rule: 'code-fence-unclosed',
-      message: `The code block opened with ${fence} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. Add a closing ${fence} line where the block ends.`,
+      message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. Add a closing ${shown} line where the block ends.`,
       range: index.rangeOf(start, end),
-      data: { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
+      // A fence thousands of characters long gets no fix: the edit would repeat it whole.
+      data: length > MAX_FENCE_SHOWN ? { fence: shown } : { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
     });
   }
-  for (const p of placeholdersIn(text, base)) {
-    if (inBlocks(fences.blocks, p.start) || inInlineCode(text, index, p.start)) continue;
+  let placeholders = 0;
+  for (const p of placeholderMatches(text, base)) {
+    if (inBlocks(fences.blocks, p.start) || inInlineCode(index, p.start)) continue;
+    // Past what one file reports (see diagnosticLimits), more findings would only be counted and dropped.
+    if (++placeholders > DIAGNOSTIC_LIMITS.maxPerFile) break;
     out.push({
       rule: 'placeholder-text',
       message: `Placeholder '${p.text}' is left in the body; the model reads it as an instruction. Replace it with the real text or remove it.`,
@@ -117,13 +123,6 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
   }
   if (includesVia(text, '](#', 0, base)) checkAnchors(scan, out);
   checkBodySecurity(scan, limits.encodedMin, out);
-}
-
-/** True when an odd number of backticks precede `at` on its line. */
-function inInlineCode(text: string, index: TextIndex, at: number): boolean {
-  let ticks = 0;
-  for (let i = text.indexOf('`', index.lineStartOf(at)); i >= 0 && i < at; i = text.indexOf('`', i + 1)) ticks++;
-  return ticks % 2 === 1;
 }
 
 /** GitHub's heading slug: lowercase, punctuation dropped, spaces to hyphens. */
@@ -145,23 +144,26 @@ function checkAnchors(s: BodyScan, out: Finding[]): void {
     slugs.add(n === 0 ? slug : `${slug}-${n}`);
   }
   for (const m of text.slice(base).matchAll(/\bid=["']([^"']+)["']|\{#([\w-]+)\}/g)) slugs.add(m[1] ?? m[2]);
-  const link = /\]\(#([^)\s]*)\)/g;
-  link.lastIndex = base;
-  for (let m = link.exec(text); m; m = link.exec(text)) {
-    if (inBlocks(blocks, m.index)) continue;
-    let anchor = m[1];
+  // `](#anchor)`: the anchor runs to the next `)` or white space, found once for all the links before it (a
+  // regular expression scanned to the end of the text from each of them).
+  const stop = new NextChar(text, /[)\s]/g);
+  for (let at = indexVia(text, '](#', 0, base); at >= 0; at = indexVia(text, '](#', 0, at + 1)) {
+    const end = stop.at(at + 3);
+    if (end < 0 || text.charCodeAt(end) !== 41 || inBlocks(blocks, at)) continue;
+    const written = text.slice(at + 3, end);
+    let anchor = written;
     try {
       anchor = decodeURIComponent(anchor);
     } catch {
       // keep it as written
     }
     if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) continue;
-    const start = m.index + 2;
+    const start = at + 2;
     out.push({
       rule: 'anchor-missing',
-      message: `\`#${m[1]}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
-      range: index.rangeOf(start, start + m[1].length + 1),
-      data: { anchor: m[1] },
+      message: `\`#${excerpt(written)}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
+      range: index.rangeOf(start, end),
+      data: { anchor: excerpt(written) },
     });
   }
 }

@@ -18,9 +18,14 @@ const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME'
 /** The bracketed placeholders: one search for '[' checks them all. */
 const BRACKETED: readonly string[] = ['[Insert', '[Add', '[Your', '[Describe'];
 
+/** The letters the bracketed placeholders start with, after the `[`. */
+const BRACKETED_FIRST = new Set(BRACKETED.map((b) => b.charCodeAt(1)));
+
 function bracketedIn(text: string, from: number): boolean {
   for (let at = text.indexOf('[', from); at >= 0; at = text.indexOf('[', at + 1)) {
-    if (BRACKETED.some((b) => text.startsWith(b, at))) return true;
+    // A text of many `[` checks one character for most of them, not four prefixes.
+    if (!BRACKETED_FIRST.has(text.charCodeAt(at + 1))) continue;
+    for (let i = 0; i < BRACKETED.length; i++) if (text.startsWith(BRACKETED[i], at)) return true;
   }
   return false;
 }
@@ -34,12 +39,16 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
 
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
+  return [...placeholderMatches(text, from)];
+}
+
+/** The placeholders of {@link placeholdersIn}, one at a time (a caller that stops early does not find the rest). */
+export function* placeholderMatches(text: string, from = 0): Generator<{ text: string; start: number }> {
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
-  if (!mayHoldPlaceholder(text, from)) return out;
-  PLACEHOLDER.lastIndex = from;
-  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
-  return out;
+  if (!mayHoldPlaceholder(text, from)) return;
+  const re = new RegExp(PLACEHOLDER.source, 'g');
+  re.lastIndex = from;
+  for (let m = re.exec(text); m; m = re.exec(text)) yield { text: m[0], start: m.index };
 }
 
 /** The first placeholder in `text`, or undefined. */

@@ -1,4 +1,5 @@
 import type { Finding } from '../findings';
+import { DIAGNOSTIC_LIMITS, excerpt } from '../diagnosticLimits';
 import { inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
 import { rule, type RuleInfo } from './ruleInfo';
@@ -102,14 +103,17 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
   }
   if (bangs.dynamic) {
     DYNAMIC.lastIndex = base;
+    let found = 0;
     for (let m = DYNAMIC.exec(text); m; m = DYNAMIC.exec(text)) {
       const block = m[0].trimStart().startsWith('```');
       if (!block && inBlocks(blocks, m.index)) continue;
+      // Past what one file reports (see diagnosticLimits), more findings would only be counted and dropped.
+      if (++found > DIAGNOSTIC_LIMITS.maxPerFile) break;
       out.push({
         rule: 'dynamic-context',
-        message: `${block ? 'A ```! block' : `\`${m[0]}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
+        message: `${block ? `The \`\`\`! block on line ${index.positionAt(m.index).line + 1}` : `\`${excerpt(m[0])}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
         range: index.rangeOf(m.index, m.index + m[0].length),
-        data: { command: block ? '```!' : m[0].slice(2, -1) },
+        data: { command: block ? '```!' : excerpt(m[0].slice(2, -1)) },
       });
     }
   }

@@ -1,5 +1,7 @@
 import type { Finding } from '../findings';
 import type { TextIndex } from '../textIndex';
+import type { Range } from '../skillTypes';
+import { DIAGNOSTIC_LIMITS } from '../diagnosticLimits';
 import { INVISIBLE, invisibleIn } from '../../text/invisibleScan';
 import { rule, type RuleInfo } from './ruleInfo';
 
@@ -11,7 +13,16 @@ export const UNICODE_RULES: readonly RuleInfo[] = [
     { fix: { title: 'Remove the invisible characters', safe: true } }),
 ];
 
+const DESCRIBED = new Map<string, string>();
+
+/** {@link describeOnce}, remembered per character (a file may hold a million of them). */
 function describe(ch: string): string {
+  let d = DESCRIBED.get(ch);
+  if (d === undefined) DESCRIBED.set(ch, (d = describeOnce(ch)));
+  return d;
+}
+
+function describeOnce(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   if (cp >= 0xe0000) return `${hex} (tag character)`;
@@ -19,28 +30,52 @@ function describe(ch: string): string {
   return `${hex} (zero-width or formatting)`;
 }
 
-/** One finding per line that holds invisible characters; the fix deletes all of them in the file. */
+/**
+ * Most edits one fix carries: runs of invisible characters in a row are one edit each; a file with more runs is
+ * cleaned over several fixes (`validate --fix` repeats) rather than every finding carrying an edit per character.
+ */
+const MAX_FIX_EDITS = 64;
+
+/** One finding per line that holds invisible characters; the fix deletes them in the file (up to MAX_FIX_EDITS runs). */
 export function checkInvisible(text: string, index: TextIndex, out: Finding[]): void {
   const first = invisibleIn(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (first < 0) return;
-  const hits: { at: number; len: number; ch: string }[] = [];
+  // Runs of adjacent invisible characters, per line: count, kinds, first and last offset.
+  const byLine = new Map<number, { count: number; kinds: Set<string>; start: number; end: number }>();
+  const edits: { range: Range; newText: string }[] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const closeRun = () => {
+    if (runStart >= 0 && edits.length < MAX_FIX_EDITS) edits.push({ range: index.rangeOf(runStart, runEnd), newText: '' });
+  };
   INVISIBLE.lastIndex = first;
-  for (let m = INVISIBLE.exec(text); m; m = INVISIBLE.exec(text)) hits.push({ at: m.index, len: m[0].length, ch: m[0] });
-  const edits = hits.map((h) => ({ range: index.rangeOf(h.at, h.at + h.len), newText: '' }));
-  const byLine = new Map<number, typeof hits>();
-  for (const h of hits) {
-    const line = index.positionAt(h.at).line;
-    const list = byLine.get(line) ?? [];
-    list.push(h);
-    byLine.set(line, list);
+  for (let m = INVISIBLE.exec(text); m; m = INVISIBLE.exec(text)) {
+    const at = m.index;
+    const end = at + m[0].length;
+    const line = index.positionAt(at).line;
+    const entry = byLine.get(line);
+    if (entry) {
+      entry.count++;
+      if (entry.kinds.size < 8) entry.kinds.add(describe(m[0]));
+      entry.end = end;
+    } else byLine.set(line, { count: 1, kinds: new Set([describe(m[0])]), start: at, end });
+    if (at === runEnd) runEnd = end;
+    else {
+      closeRun();
+      runStart = at;
+      runEnd = end;
+    }
   }
-  for (const [line, list] of byLine) {
-    const kinds = [...new Set(list.map((h) => describe(h.ch)))].join(', ');
+  closeRun();
+  let lines = 0;
+  for (const [line, e] of byLine) {
+    // Past what one file reports (see diagnosticLimits), more findings would only be counted and dropped.
+    if (++lines > DIAGNOSTIC_LIMITS.maxPerFile) break;
     out.push({
       rule: 'invisible-unicode',
-      message: `Line ${line + 1} holds ${list.length} invisible character${list.length === 1 ? '' : 's'}: ${kinds}. They are hidden in editors but read by the model; delete them.`,
-      range: index.rangeOf(list[0].at, list[list.length - 1].at + list[list.length - 1].len),
-      data: { characters: list.length, fix: { title: 'Remove the invisible characters', edits } },
+      message: `Line ${line + 1} holds ${e.count} invisible character${e.count === 1 ? '' : 's'}: ${[...e.kinds].join(', ')}. They are hidden in editors but read by the model; delete them.`,
+      range: index.rangeOf(e.start, e.end),
+      data: { characters: e.count, fix: { title: 'Remove the invisible characters', edits } },
     });
   }
 }

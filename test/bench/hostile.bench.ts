@@ -1,0 +1,69 @@
+/**
+ * Hostile SKILL.md texts (the "repeat a prefix" family): `agent-skills validate` on one skill at the read limit
+ * (16 MiB; validation reads the first MAX_VALIDATED_CHARS) vs `agent-skills --version` (the process start),
+ * goal at most +1000 ms; and the language server's answer to a hover sent right behind a 1 MB document vs the
+ * same hover after a small one, goal at most +1000 ms. Worst prefix of each reported.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { HoverRequest } from 'vscode-languageserver-protocol/node';
+import { MAX_SKILL_FILE_BYTES } from '../../src/core/skill/parseLimits';
+import { changeDoc, fileUri, openDoc, repoRoot, startServer } from '../server/lspTestClient';
+import { PREFIXES, repeatTo, SHAPES } from '../support/prefixFamily';
+import { reportDelta, summarize } from './benchUtil';
+
+const cli = path.join(repoRoot, 'dist/cli.js');
+
+function wall(args: string[]): number {
+  const t0 = process.hrtime.bigint();
+  spawnSync(process.execPath, [cli, ...args], { stdio: 'ignore' });
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-hostile-bench-'));
+  const dir = path.join(root, 'big');
+  fs.mkdirSync(dir);
+  let ok = true;
+  try {
+    const start = summarize(Array.from({ length: 5 }, () => wall(['--version']))).median;
+    let worst = { ms: 0, prefix: '' };
+    for (const prefix of PREFIXES) {
+      // Under the read limit in UTF-8 bytes, whatever the prefix's characters take.
+      const chars = Math.floor((MAX_SKILL_FILE_BYTES - 200) / Buffer.byteLength(prefix)) * prefix.length;
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), SHAPES.body(repeatTo(prefix, chars)));
+      const ms = Math.min(wall(['validate', dir]), wall(['validate', dir]));
+      if (ms > worst.ms) worst = { ms, prefix };
+    }
+    ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worst.prefix)}), vs process start`, worst.ms, start, 1000) && ok;
+
+    const s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
+    const uri = fileUri(path.join(dir, 'SKILL.md'));
+    const small = SHAPES.body('small');
+    await openDoc(s, uri, small, 1);
+    let version = 1;
+    const hoverAfter = async (text: string) => {
+      await changeDoc(s, uri, text, ++version);
+      const t0 = process.hrtime.bigint();
+      await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 2 } });
+      return Number(process.hrtime.bigint() - t0) / 1e6;
+    };
+    const baseTimes: number[] = [];
+    for (let i = 0; i < 5; i++) baseTimes.push(await hoverAfter(small));
+    const base = summarize(baseTimes).median;
+    let slow = { ms: 0, prefix: '' };
+    for (const prefix of PREFIXES) {
+      const ms = await hoverAfter(SHAPES.body(repeatTo(prefix, 1_000_000)));
+      if (ms > slow.ms) slow = { ms, prefix };
+    }
+    await s.stop();
+    ok = reportDelta(`language server: hover right behind a 1 MB document, worst of ${PREFIXES.length} prefixes (${JSON.stringify(slow.prefix)}), vs behind a small one`, slow.ms, base, 1000) && ok;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  process.exitCode = ok ? 0 : 1;
+}
+
+void main();

@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { extractBodyReferences, parseSkillText, scanSecrets, TextIndex, validateSkill } from '../../../src/core/skill';
+import { DIAGNOSTIC_LIMITS } from '../../../src/core/skill/diagnosticLimits';
+import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
+import { MAX_BODY_REFERENCES } from '../../../src/core/skill/bodyReferences';
+import { indexVia } from '../../../src/core/skill/textSearch';
+import { PREFIXES, repeatTo, SHAPES } from '../../support/prefixFamily';
+
+const MB = 1_000_000;
+/** PATH_MAX on Linux: no reference a scanner returns may be longer (a literal, so a broken limit cannot move it). */
+const PATH_MAX = 4096;
+
+/** Each scanner with what it returns, measured as a size that must stay bounded whatever the input. */
+const SCANNERS: Record<string, (text: string, dir: string) => Promise<{ items: number; bytes: number }>> = {
+  parse: async (text) => {
+    const p = parseSkillText(text);
+    return { items: p.diagnostics.length + p.fields.length, bytes: JSON.stringify(p.diagnostics).length };
+  },
+  textIndex: async (text) => {
+    const index = new TextIndex(text);
+    index.positionAt(text.length);
+    return { items: 0, bytes: JSON.stringify(index.rangeOf(0, text.length)).length };
+  },
+  markdownBlocks: async (text) => {
+    const b = fencedBlocks(text, new TextIndex(text), 0);
+    return { items: 0, bytes: b.unclosed ? b.unclosed.fence.length : 0 };
+  },
+  textSearch: async (text) => {
+    let hits = 0;
+    for (let at = indexVia(text, '](#', 0); at >= 0 && hits < 10; at = indexVia(text, '](#', 0, at + 1)) hits++;
+    return { items: hits, bytes: 0 };
+  },
+  bodyReferences: async (text) => {
+    const refs = extractBodyReferences(parseSkillText(text));
+    return { items: refs.length / (MAX_BODY_REFERENCES / DIAGNOSTIC_LIMITS.maxPerFile), bytes: refs.reduce((n, r) => Math.max(n, r.path.length), 0) };
+  },
+  secretScan: async (text) => {
+    const hits = scanSecrets(text);
+    return { items: 0, bytes: hits.reduce((n, h) => Math.max(n, h.masked.length), 0) };
+  },
+  validateSkill: async (text, dir) => {
+    const v = await validateSkill({ parsed: parseSkillText(text), folderName: 'fuzz', rootDir: dir });
+    return { items: v.diagnostics.length, bytes: JSON.stringify(v.diagnostics).length };
+  },
+};
+
+/** Most bytes one file's findings may take as JSON: the limit on messages and data, and the fixed part of each. */
+const MAX_BYTES = DIAGNOSTIC_LIMITS.maxBytesPerFile + DIAGNOSTIC_LIMITS.maxPerFile * 200 + 2000;
+
+async function timed(f: () => Promise<unknown>): Promise<number> {
+  const t = process.hrtime.bigint();
+  await f();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+describe('scanners: the "repeat a prefix" family at 1 MB (issue 22, point 3)', function () {
+  this.timeout(600_000);
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-scanner-fuzz-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  for (const [scanner, scan] of Object.entries(SCANNERS)) {
+    it(`${scanner}: bounded output for every prefix in every place at 1 MB`, async () => {
+      for (const [shape, make] of Object.entries(SHAPES)) {
+        for (const prefix of PREFIXES) {
+          const out = await scan(make(repeatTo(prefix, MB)), dir);
+          const what = `${scanner}, ${JSON.stringify(prefix)} repeated in the ${shape}`;
+          assert.ok(out.items <= DIAGNOSTIC_LIMITS.maxPerFile, `${what}: ${out.items} items`);
+          assert.ok(out.bytes <= Math.max(MAX_BYTES, PATH_MAX), `${what}: ${out.bytes} bytes`);
+        }
+      }
+    });
+  }
+
+  // Linear, measured without a clock limit: twice the input may cost at most three times the time (linear work
+  // costs 2x, quadratic 4x: the quadratic scans this replaced took seconds at these sizes, so they dominate). Each size is timed more than
+  // once and the fastest run counts, so one pause of a loaded machine does not decide; a small floor keeps scans
+  // of a few milliseconds out of the ratio.
+  it('validateSkill (every scanner and rule behind it): 2x the input costs at most 3x the time, for every prefix in the body', async () => {
+    const slow: string[] = [];
+    for (const prefix of PREFIXES) {
+      const run = (text: string) => () => validateSkill({ parsed: parseSkillText(text), folderName: 'fuzz', rootDir: dir });
+      const smallRun = run(SHAPES.body(repeatTo(prefix, MB / 2)));
+      const largeRun = run(SHAPES.body(repeatTo(prefix, MB)));
+      // Compiled first (the first runs of a new text shape cost the JIT's time), then timed in turns. A prefix over
+      // the ratio is measured again, up to four times: a busy machine slows one run, a quadratic scan every run.
+      await smallRun();
+      await smallRun();
+      let verdict = '';
+      for (let attempt = 0; attempt < 4; attempt++) {
+        let small = Infinity;
+        let large = Infinity;
+        for (let i = 0; i < 3; i++) {
+          small = Math.min(small, await timed(smallRun));
+          large = Math.min(large, await timed(largeRun));
+        }
+        verdict = large > 3 * small + 40 ? `${JSON.stringify(prefix)}: ${small.toFixed(1)} ms at 500 KB, ${large.toFixed(1)} ms at 1 MB` : '';
+        if (!verdict) break;
+      }
+      if (verdict) slow.push(verdict);
+    }
+    assert.deepEqual(slow, [], 'these grow faster than linearly');
+  });
+});
