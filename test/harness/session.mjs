@@ -1,7 +1,7 @@
 // One real VS Code session: a fresh code-server + chromium that runs a set of compiled suites
 // inside the extension host, with our extension either under development (the project folder)
 // or installed from a .vsix as a user would.
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { openWorkbench } from './browser.mjs';
@@ -38,6 +38,48 @@ export const UNTRUSTED_SETTINGS = {
 
 /** Before a line a suite prints to ask for a PNG of the workbench: `{ "path": "<abs file>" }` (test/extension/helpers/skillsUi.ts). */
 const SCREENSHOT_MARKER = '@@skills-screenshot ';
+/** Before a line a suite prints to ask what the workbench shows, or to click it (test/extension/helpers/workbenchDom.ts). */
+const DOM_MARKER = '@@skills-dom ';
+
+/**
+ * Answers one DOM request of a suite: waits (up to `timeoutMs`) for the first visible element that matches
+ * `selector` (and holds `hasText`), then reads or clicks it, and writes the answer to `path` (temp + rename,
+ * so the suite never reads half a file). A request that finds nothing answers `{ error }`.
+ * @param {import('playwright-core').Page} page
+ * @param {{ path: string, selector: string, hasText?: string, action: 'read' | 'click' | 'count', timeoutMs?: number }} req
+ */
+async function answerDom(page, req) {
+  let answer;
+  try {
+    const all = page.locator(req.selector);
+    const matching = req.hasText ? all.filter({ hasText: req.hasText }) : all;
+    if (req.action === 'count') {
+      answer = { count: await matching.evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length) };
+    } else {
+      const el = matching.first();
+      await el.waitFor({ state: 'visible', timeout: req.timeoutMs ?? 20_000 });
+      if (req.action === 'click') {
+        await el.click();
+        answer = { clicked: true };
+      } else {
+        answer = await el.evaluate((e) => {
+          // Clipped: an element inside it (or itself) whose text does not fit its box (cut or ellipsised).
+          const clipped = [e, ...e.querySelectorAll('*')].filter((x) => x.scrollWidth > x.clientWidth + 1 || x.scrollHeight > x.clientHeight + 1).filter((x) => getComputedStyle(x).overflow !== 'visible' && (x.textContent ?? '').trim()).map((x) => (x.textContent ?? '').trim().slice(0, 200));
+          return {
+            text: /** @type {HTMLElement} */ (e).innerText,
+            inputs: [...e.querySelectorAll('input, textarea')].map((i) => ({ value: /** @type {HTMLInputElement} */ (i).value, placeholder: /** @type {HTMLInputElement} */ (i).placeholder })),
+            buttons: [...e.querySelectorAll('a.monaco-button, .monaco-button, a[role=button], button')].map((b) => /** @type {HTMLElement} */ (b).innerText.trim()).filter(Boolean),
+            clipped,
+          };
+        });
+      }
+    }
+  } catch (e) {
+    answer = { error: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+  }
+  writeFileSync(`${req.path}.tmp`, JSON.stringify(answer));
+  renameSync(`${req.path}.tmp`, req.path);
+}
 
 /**
  * Runs one session. `trust: false` starts code-server without --disable-workspace-trust, so the
@@ -85,6 +127,8 @@ export async function runSession(o) {
     const onLog = (level, args) => {
       relay.onLog(level, args);
       const text = Array.isArray(args) ? args.map(String).join(' ') : String(args);
+      const dom = text.indexOf(DOM_MARKER);
+      if (dom >= 0 && workbench) void answerDom(workbench.page, JSON.parse(text.slice(dom + DOM_MARKER.length).split('\n')[0]));
       const at = text.indexOf(SCREENSHOT_MARKER);
       if (at < 0 || !workbench) return;
       const { path, waitForText } = JSON.parse(text.slice(at + SCREENSHOT_MARKER.length).split('\n')[0]);
