@@ -18,11 +18,12 @@ import { profileDirs, startCodeServer, workbenchUrl } from './codeServer.mjs';
  * @param {{ node: string, codeServer: string }} paths
  * @param {string} vsix
  * @param {{ extensions: string, userData: string, home: string, config: string, data: string, cache: string }} dirs
+ * @param {string[]} [extraArgs] e.g. `--force` to replace an installed version
  */
-export function installVsix(paths, vsix, dirs) {
+export function installVsix(paths, vsix, dirs, extraArgs = []) {
   const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache, NODE_OPTIONS: '' };
   const common = ['--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData];
-  const r = spawnSync(paths.node, [paths.codeServer, '--install-extension', vsix, ...common], { env, encoding: 'utf8' });
+  const r = spawnSync(paths.node, [paths.codeServer, '--install-extension', vsix, ...extraArgs, ...common], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   const list = spawnSync(paths.node, [paths.codeServer, '--list-extensions', '--show-versions', ...common], { env, encoding: 'utf8' });
   return list.stdout.split('\n').map((l) => l.trim()).filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
