@@ -19,6 +19,7 @@ import {
 import * as path from 'node:path';
 import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
 import { isTriggerDocumentUri, TriggerDocuments } from './triggerDocuments';
+import { isJsonDocumentUri } from './documentKinds';
 import { renameFolderAction } from './services/renameFolderAction';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
@@ -142,8 +143,6 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   // checks; everything else is a SKILL.md.
   const plugins = new PluginDocuments(connection);
   const triggers = new TriggerDocuments(connection, deps.fs, (file) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText());
-  /** A JSON document of ours: none of the SKILL.md features apply to it. */
-  const isJsonDocumentUri = (uri: string) => isPluginDocumentUri(uri) || isTriggerDocumentUri(uri);
   documents.onDidOpen(
     guard('didOpen', undefined, (e) =>
       isTriggerDocumentUri(e.document.uri) ? triggers.validate(e.document) : isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : void ws.validateOpen(e.document),

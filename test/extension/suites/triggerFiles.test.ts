@@ -24,7 +24,9 @@ describe('trigger sets (evals/trigger-queries.json) in the editor', function () 
       const doc = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(doc);
       const ours = () => vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'agent-skills');
-      const found = await waitFor('the trigger-set findings', () => (ours().length >= 2 ? ours() : undefined), 60_000);
+      const found = await waitFor('the trigger-set findings', () => (ours().length >= 2 ? ours() : undefined), 60_000).catch((e: Error) => {
+        throw new Error(`${e.message}; diagnostics of ${doc.uri.toString()} (${doc.languageId}): ${JSON.stringify(vscode.languages.getDiagnostics(doc.uri))}`);
+      });
       assert.deepEqual(found.map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).sort(), ['trigger-balance', 'trigger-field']);
       const edit = new vscode.WorkspaceEdit();
       edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), '[\n  { "query": "say hello to Ada for me", "should_trigger": true },\n  { "query": "translate hello into French", "should_trigger": false }\n]\n');
