@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CompletionRequest, HoverRequest, type CompletionItem, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, HoverRequest, type CompletionItem, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { MAX_TRIGGER_FILE_CHARS } from '../../src/core/evals';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { fileWriter } from '../support/tempDir';
@@ -52,6 +52,19 @@ describe('language server: a skill\'s trigger set (evals/trigger-queries.json)',
 
   it('a well-formed set has no findings', async () => {
     assert.deepEqual(await diagnosticsOf(GOOD, 1), []);
+  });
+
+  it('is not revalidated as a SKILL.md when a file of its skill changes', async () => {
+    assert.deepEqual(await diagnosticsOf(GOOD, 1), []);
+    // The editor saved the trigger file (a file of the skill): the skill is revalidated, not the trigger file as a skill.
+    write('.github/skills/notes/evals/trigger-queries.json', GOOD);
+    const skill = fileUri(path.join(ws, '.github', 'skills', 'notes', 'SKILL.md'));
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: skill, type: FileChangeType.Changed }, { uri, type: FileChangeType.Created }] });
+    await s.waitForDiagnostics(skill);
+    // The skill's revalidation is done: whatever it published for the trigger file is in by now.
+    await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 8 } });
+    const wrong = s.published.filter((p) => p.uri === uri).flatMap((p) => p.diagnostics).filter((d) => !String(d.code).startsWith('trigger-'));
+    assert.deepEqual(wrong.map((d) => d.code), [], 'the trigger file got SKILL.md findings');
   });
 
   it('schema errors: not an array, a request that is not an object, a missing or mistyped field, a bad split, an unknown field', async () => {
