@@ -1,6 +1,10 @@
 // The trigger-set checks of src/core/evals on plain text (the language server's tests run them over stdio).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { checkTriggerQueries, MAX_TRIGGER_QUERIES, namesSkill } from '../../src/core/evals';
+import { validateSkillDir } from '../../src/core/skill/readSkillDir';
 
 describe('trigger sets (evals/trigger-queries.json)', () => {
   it('a request names the skill when it calls it by name, not when it uses its words as words', () => {
@@ -34,5 +38,22 @@ describe('trigger sets (evals/trigger-queries.json)', () => {
     assert.match(d.findings[0].message, /nests arrays or objects more than 16 deep: it is not checked/);
     // Brackets inside strings are text, not nesting.
     assert.deepEqual(checkTriggerQueries(JSON.stringify([{ query: '['.repeat(1000), should_trigger: true }, { query: 'b', should_trigger: false }])).findings, []);
+  });
+
+  it("a skill's evals/ files are not reported as unreferenced (they are for the author and the judge, not the model)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trigger-unref-'));
+    try {
+      const skill = path.join(dir, 'notes');
+      fs.mkdirSync(path.join(skill, 'evals'), { recursive: true });
+      fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
+      fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\nname: notes\ndescription: Summarises notes. Use when the user shares notes.\n---\n# Notes\n');
+      fs.writeFileSync(path.join(skill, 'evals', 'trigger-queries.json'), '[]');
+      fs.writeFileSync(path.join(skill, 'scripts', 'forgotten.sh'), 'echo hi\n');
+      const v = await validateSkillDir(skill);
+      const unreferenced = v.diagnostics.filter((d) => d.rule === 'file-unreferenced').map((d) => d.message.split(' ')[0]);
+      assert.deepEqual(unreferenced, ['scripts/forgotten.sh']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
