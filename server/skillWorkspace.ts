@@ -1,3 +1,4 @@
+import { isJsonDocumentUri } from './documentKinds';
 import * as path from 'node:path';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -241,6 +242,8 @@ export class SkillWorkspace {
   private knownSkillFiles(): string[] {
     const all = new Set(this.diskSkillFiles);
     for (const doc of this.documents.all()) {
+      // An open plugin.json or trigger set is not a SKILL.md (it was once revalidated as one on a file change).
+      if (isJsonDocumentUri(doc.uri)) continue;
       const p = uriToPath(doc.uri);
       if (p) all.add(p);
     }

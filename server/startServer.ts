@@ -18,6 +18,8 @@ import {
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
+import { isTriggerDocumentUri, TriggerDocuments } from './triggerDocuments';
+import { isJsonDocumentUri } from './documentKinds';
 import { renameFolderAction } from './services/renameFolderAction';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
@@ -137,11 +139,23 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     }
   });
 
-  // plugin.json / mcp.json of Agent Plugins get the plugin checks; everything else is a SKILL.md.
+  // plugin.json / mcp.json of Agent Plugins get the plugin checks, a skill's evals/trigger-queries.json the trigger-set
+  // checks; everything else is a SKILL.md.
   const plugins = new PluginDocuments(connection);
-  documents.onDidOpen(guard('didOpen', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : void ws.validateOpen(e.document))));
-  documents.onDidChangeContent(guard('didChange', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : ws.scheduleValidation(e.document))));
-  documents.onDidClose(guard('didClose', undefined, (e) => (isPluginDocumentUri(e.document.uri) ? plugins.closed(e.document.uri) : ws.closed(e.document.uri))));
+  const triggers = new TriggerDocuments(connection, deps.fs, (file) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText());
+  documents.onDidOpen(
+    guard('didOpen', undefined, (e) =>
+      isTriggerDocumentUri(e.document.uri) ? triggers.validate(e.document) : isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : void ws.validateOpen(e.document),
+    ),
+  );
+  documents.onDidChangeContent(
+    guard('didChange', undefined, (e) =>
+      isTriggerDocumentUri(e.document.uri) ? triggers.validate(e.document) : isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : ws.scheduleValidation(e.document),
+    ),
+  );
+  documents.onDidClose(
+    guard('didClose', undefined, (e) => (isTriggerDocumentUri(e.document.uri) ? triggers.closed(e.document.uri) : isPluginDocumentUri(e.document.uri) ? plugins.closed(e.document.uri) : ws.closed(e.document.uri))),
+  );
 
   connection.onDidChangeWatchedFiles(
     guard('didChangeWatchedFiles', undefined, (params) => {
@@ -156,7 +170,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   function onAnalysis<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, fn: (a: SkillAnalysis, p: P) => R): (p: P) => Promise<R> {
     return async (p: P) => {
       try {
-        if (isPluginDocumentUri(p.textDocument.uri)) return fallback;
+        if (isJsonDocumentUri(p.textDocument.uri)) return fallback;
         const a = await ws.analysisOf(p.textDocument.uri);
         return a ? fn(a, p) : fallback;
       } catch (e) {
@@ -166,15 +180,23 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     };
   }
 
-  connection.onCompletion(onAnalysis('completion', [], (a, p: CompletionParams) => complete(a, p.position, deps.fs)));
-  connection.onHover(
-    onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs, { languageId: documents.get(p.textDocument.uri)?.languageId, builtinFieldHover: ws.settings.builtinFieldHover }) ?? null),
-  );
+  const skillCompletion = onAnalysis('completion', [], (a, p: CompletionParams) => complete(a, p.position, deps.fs));
+  const skillHover = onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs, { languageId: documents.get(p.textDocument.uri)?.languageId, builtinFieldHover: ws.settings.builtinFieldHover }) ?? null);
+  /** The open trigger file a request is about, if it is one. */
+  const triggerDoc = (uri: string) => (isTriggerDocumentUri(uri) ? documents.get(uri) : undefined);
+  connection.onCompletion((p: CompletionParams) => {
+    const doc = triggerDoc(p.textDocument.uri);
+    return doc ? guard('completion', [], () => triggers.complete(doc, p.position))() : skillCompletion(p);
+  });
+  connection.onHover((p: HoverParams) => {
+    const doc = triggerDoc(p.textDocument.uri);
+    return doc ? guard('hover', null, () => triggers.hover(doc, p.position))() : skillHover(p);
+  });
   connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
   connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));
   connection.onCodeAction(async (p: CodeActionParams) => {
     try {
-      if (isPluginDocumentUri(p.textDocument.uri)) return [];
+      if (isJsonDocumentUri(p.textDocument.uri)) return [];
       const a = await ws.analysisOf(p.textDocument.uri);
       if (!a) return [];
       const actions = codeActions(a, p.range, p.context.diagnostics);
@@ -194,7 +216,7 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   connection.onRenameRequest(async (p: RenameParams) => {
     const bad = badNewName(p.newName);
     if (bad) throw new ResponseError(ErrorCodes.InvalidParams, bad);
-    if (isPluginDocumentUri(p.textDocument.uri)) return null;
+    if (isJsonDocumentUri(p.textDocument.uri)) return null;
     const a = await ws.analysisOf(p.textDocument.uri);
     if (!a?.skillDir) return null;
     const target = path.join(path.dirname(a.skillDir), p.newName);

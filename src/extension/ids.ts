@@ -58,3 +58,10 @@ export const START_VIEW_ENV = 'AGENT_SKILLS_START_VIEW';
 
 /** Session id of calls from agents other than `@skills` (Copilot's own agent mode): one per window. */
 export const WINDOW_SESSION_PREFIX = 'window-';
+
+/** VS Code's own command that opens the Workspace Trust editor (package.json's welcome content links to it). */
+export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+/** The label of the button that runs it (VS Code's command is "Workspaces: Manage Workspace Trust"). */
+export const MANAGE_TRUST_LABEL = 'Manage Workspace Trust';
+/** Context key: the workspace holds skills hidden because it is not trusted (drives the view's welcome content). */
+export const HIDDEN_SKILLS_KEY = 'agentSkills.workspaceSkillsHidden';

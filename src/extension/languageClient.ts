@@ -45,6 +45,11 @@ function isSkillFile(doc: vscode.TextDocument): boolean {
   return /(^|[\\/])SKILL\.md$/.test(doc.uri.path) && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
 }
 
+/** A skill's trigger set (evals/trigger-queries.json), which the server checks too. */
+function isTriggerFile(doc: vscode.TextDocument): boolean {
+  return doc.uri.scheme === 'file' && doc.uri.path.endsWith('/evals/trigger-queries.json');
+}
+
 /** The running client, started on demand. */
 export class SkillLanguageClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -74,7 +79,7 @@ export class SkillLanguageClient implements vscode.Disposable {
     // A plain require (the bundle is CommonJS) that the build points at a separate file in dist/ (scripts/build.mjs,
     // `vendor`), so the extension's own bundle does not even carry the library's source to parse.
     const { LanguageClient, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
-    const { SETTINGS_SECTION, SKILL_DOCUMENT_SELECTOR, PLUGIN_DOCUMENT_SELECTOR } = protocol();
+    const { SETTINGS_SECTION, SKILL_DOCUMENT_SELECTOR, PLUGIN_DOCUMENT_SELECTOR, TRIGGER_DOCUMENT_SELECTOR } = protocol();
     const module = this.context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc },
@@ -82,7 +87,7 @@ export class SkillLanguageClient implements vscode.Disposable {
     };
     const skillFolders = `**/{${PROJECT_SKILL_DIRS.join(',')}}/**/*`;
     const clientOptions: LanguageClientOptions = {
-      documentSelector: [...SKILL_DOCUMENT_SELECTOR, ...PLUGIN_DOCUMENT_SELECTOR].map((s) => ({ ...s })),
+      documentSelector: [...SKILL_DOCUMENT_SELECTOR, ...PLUGIN_DOCUMENT_SELECTOR, ...TRIGGER_DOCUMENT_SELECTOR].map((s) => ({ ...s })),
       initializationOptions: initOptions(),
       synchronize: {
         configurationSection: SETTINGS_SECTION,
@@ -156,7 +161,7 @@ function workspaceSkillHasProblems(records: readonly SkillRecord[]): boolean {
 export function registerLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, skills?: ScannedSkills): SkillLanguageClient {
   const lc = new SkillLanguageClient(context, log);
   const maybeStart = (doc: vscode.TextDocument) => {
-    if (!lc.started && isSkillFile(doc)) void lc.start().catch(() => undefined);
+    if (!lc.started && (isSkillFile(doc) || isTriggerFile(doc))) void lc.start().catch(() => undefined);
   };
   const startIfBroken = (registry: { all(): readonly SkillRecord[] } | undefined) => {
     if (lc.started || !registry || !workspaceSkillHasProblems(registry.all())) return;

@@ -49,8 +49,11 @@ export function profileDirs(root) {
 
 /**
  * Starts code-server and resolves once /healthz answers.
+ * `automation: false` leaves out VS Code's smoke-test driver, so the workbench is the one a user gets: the tests
+ * need the driver (without it the workbench ignores the URL's payload), but with it VS Code shows no notification
+ * pop-ups.
  * @param {{ node: string, codeServer: string, root: string, logFile: string, env?: NodeJS.ProcessEnv,
- *   settings?: Record<string, unknown>, keepSettings?: boolean, trust?: boolean, timeoutMs?: number, extraArgs?: string[], port?: number }} o
+ *   settings?: Record<string, unknown>, keepSettings?: boolean, trust?: boolean, automation?: boolean, timeoutMs?: number, extraArgs?: string[], port?: number }} o
  * @returns {Promise<{ port: number, base: string, pid: number, dirs: ReturnType<typeof profileDirs>, exited: Promise<number | null>, stop: () => Promise<void> }>}
  */
 export async function startCodeServer(o) {
@@ -67,7 +70,7 @@ export async function startCodeServer(o) {
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
-    '--vscode-option', 'enable-smoke-test-driver',
+    ...(o.automation === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
     '--user-data-dir', dirs.userData,
     '--extensions-dir', dirs.extensions,
     ...(o.trust === false ? [] : ['--disable-workspace-trust']),

@@ -1,7 +1,7 @@
 // One real VS Code session: a fresh code-server + chromium that runs a set of compiled suites
 // inside the extension host, with our extension either under development (the project folder)
 // or installed from a .vsix as a user would.
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { openWorkbench } from './browser.mjs';
@@ -18,11 +18,12 @@ import { profileDirs, startCodeServer, workbenchUrl } from './codeServer.mjs';
  * @param {{ node: string, codeServer: string }} paths
  * @param {string} vsix
  * @param {{ extensions: string, userData: string, home: string, config: string, data: string, cache: string }} dirs
+ * @param {string[]} [extraArgs] e.g. `--force` to replace an installed version
  */
-export function installVsix(paths, vsix, dirs) {
+export function installVsix(paths, vsix, dirs, extraArgs = []) {
   const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache, NODE_OPTIONS: '' };
   const common = ['--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData];
-  const r = spawnSync(paths.node, [paths.codeServer, '--install-extension', vsix, ...common], { env, encoding: 'utf8' });
+  const r = spawnSync(paths.node, [paths.codeServer, '--install-extension', vsix, ...extraArgs, ...common], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${r.stdout}${r.stderr}`);
   const list = spawnSync(paths.node, [paths.codeServer, '--list-extensions', '--show-versions', ...common], { env, encoding: 'utf8' });
   return list.stdout.split('\n').map((l) => l.trim()).filter((l) => /^[\w-]+\.[\w-]+@/.test(l));
@@ -38,6 +39,48 @@ export const UNTRUSTED_SETTINGS = {
 
 /** Before a line a suite prints to ask for a PNG of the workbench: `{ "path": "<abs file>" }` (test/extension/helpers/skillsUi.ts). */
 const SCREENSHOT_MARKER = '@@skills-screenshot ';
+/** Before a line a suite prints to ask what the workbench shows, or to click it (test/extension/helpers/workbenchDom.ts). */
+const DOM_MARKER = '@@skills-dom ';
+
+/**
+ * Answers one DOM request of a suite: waits (up to `timeoutMs`) for the first visible element that matches
+ * `selector` (and holds `hasText`), then reads or clicks it, and writes the answer to `path` (temp + rename,
+ * so the suite never reads half a file). A request that finds nothing answers `{ error }`.
+ * @param {import('playwright-core').Page} page
+ * @param {{ path: string, selector: string, hasText?: string, action: 'read' | 'click' | 'count', timeoutMs?: number }} req
+ */
+async function answerDom(page, req) {
+  let answer;
+  try {
+    const all = page.locator(req.selector);
+    const matching = req.hasText ? all.filter({ hasText: req.hasText }) : all;
+    if (req.action === 'count') {
+      answer = { count: await matching.evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length) };
+    } else {
+      const el = matching.first();
+      await el.waitFor({ state: 'visible', timeout: req.timeoutMs ?? 20_000 });
+      if (req.action === 'click') {
+        await el.click();
+        answer = { clicked: true };
+      } else {
+        answer = await el.evaluate((e) => {
+          // Clipped: an element inside it (or itself) whose text does not fit its box (cut or ellipsised).
+          const clipped = [e, ...e.querySelectorAll('*')].filter((x) => x.scrollWidth > x.clientWidth + 1 || x.scrollHeight > x.clientHeight + 1).filter((x) => getComputedStyle(x).overflow !== 'visible' && (x.textContent ?? '').trim()).map((x) => (x.textContent ?? '').trim().slice(0, 200));
+          return {
+            text: /** @type {HTMLElement} */ (e).innerText,
+            inputs: [...e.querySelectorAll('input, textarea')].map((i) => ({ value: /** @type {HTMLInputElement} */ (i).value, placeholder: /** @type {HTMLInputElement} */ (i).placeholder })),
+            buttons: [...e.querySelectorAll('a.monaco-button, .monaco-button, a[role=button], button')].map((b) => /** @type {HTMLElement} */ (b).innerText.trim()).filter(Boolean),
+            clipped,
+          };
+        });
+      }
+    }
+  } catch (e) {
+    answer = { error: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+  }
+  writeFileSync(`${req.path}.tmp`, JSON.stringify(answer));
+  renameSync(`${req.path}.tmp`, req.path);
+}
 
 /**
  * Runs one session. `trust: false` starts code-server without --disable-workspace-trust, so the
@@ -85,6 +128,8 @@ export async function runSession(o) {
     const onLog = (level, args) => {
       relay.onLog(level, args);
       const text = Array.isArray(args) ? args.map(String).join(' ') : String(args);
+      const dom = text.indexOf(DOM_MARKER);
+      if (dom >= 0 && workbench) void answerDom(workbench.page, JSON.parse(text.slice(dom + DOM_MARKER.length).split('\n')[0]));
       const at = text.indexOf(SCREENSHOT_MARKER);
       if (at < 0 || !workbench) return;
       const { path, waitForText } = JSON.parse(text.slice(at + SCREENSHOT_MARKER.length).split('\n')[0]);

@@ -113,6 +113,9 @@ function backslash(ref: BodyReference, rel: string): Finding {
 const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
 
 /** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
+/** The folder of a skill's evaluations (agentskills.io's `evals/`, src/core/evals). */
+const EVALS_DIR = 'evals/';
+
 function folderMentioned(rel: string, texts: readonly string[]): boolean {
   for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
     const dir = rel.slice(0, i);
@@ -140,6 +143,8 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   if (!unreferenced) return;
   for (const rel of files) {
     if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel))) continue;
+    // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
+    if (rel.startsWith(EVALS_DIR)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.

@@ -46,6 +46,19 @@ export function endLine(r: Pick<RunFacts, 'exit_code' | 'signal' | 'timed_out' |
   return `${how} after ${Math.round(r.duration_ms)} ms`;
 }
 
+/** How the process ended, in a word or two (for a tab title). */
+export function shortEnd(r: Pick<RunFacts, 'exit_code' | 'signal' | 'timed_out' | 'cancelled'>): string {
+  return r.cancelled ? 'cancelled' : r.timed_out ? 'timed out' : r.exit_code === null ? `signal ${r.signal ?? '?'}` : `exit ${r.exit_code}`;
+}
+
+/**
+ * A report's title: skill and script first (what tells several open reports apart when their tabs are cut), then
+ * how it ended. The script's folders keep a slash that looks like one (U+2215): a title is one file name.
+ */
+export function reportTitle(skill: string, script: string, end: string): string {
+  return `${skill} · ${script.replace(/\//g, '\u2215')} · ${end}`;
+}
+
 /**
  * The report of one run. `resolveRef` gives the host file of an output's `run://` ref while the run folder is kept.
  */

@@ -1,14 +1,15 @@
 // "Run Script…": a user's own run of a skill script, through the runtime path run_skill_script uses (the
 // runtime's runScript: same checks, executor, sandbox, limits and audit line), outside any chat session.
-// It asks for arguments (the last ones remembered per script), always asks for confirmation with the sandbox
+// It always asks for confirmation, with the arguments (the last ones remembered per script) to edit and the sandbox
 // truth, never runs in an untrusted workspace, shows progress with a cancel button, and opens the report.
 import * as vscode from 'vscode';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { UNTRUSTED_RUN, type SkillsService } from '../skillsService';
+import { MANAGE_TRUST_LABEL, showUntrustedError } from '../trust';
 import { sandboxConfirmation } from '../tools/sandboxInfo';
 import { joinArgs, splitArgs } from './argLine';
 import type { ReportDocuments } from './reportDocuments';
-import { endLine, runReport } from './runReport';
+import { endLine, reportTitle, runReport, shortEnd } from './runReport';
 import { resolveScriptTarget, type RunScriptArgs, type ScriptTarget } from './scriptTarget';
 
 /** What the command returns (for automation and tests): the report's URI, or why nothing ran. */
@@ -41,15 +42,19 @@ export class ScriptRuns {
 
   /** The command: `arg` is a Skills view node, a file URI, `RunScriptArgs` or nothing; `extra` may carry `args`. */
   async run(arg?: unknown, extra?: RunScriptArgs): Promise<RunScriptOutcome> {
-    if (!vscode.workspace.isTrusted) return this.refuse(`Run Script: ${UNTRUSTED_RUN.message} To run skill scripts, trust this folder with the command "Workspaces: Manage Workspace Trust".`);
+    if (!vscode.workspace.isTrusted) {
+      // The action first: a notification shows one line before "more", and the button does what it says.
+      const reason = `Trust this folder to run skill scripts (${MANAGE_TRUST_LABEL}). ${UNTRUSTED_RUN.message}`;
+      void showUntrustedError(reason);
+      return { ran: false, reason };
+    }
     const { registry } = await this.service.ready();
     const target = await resolveScriptTarget(registry.usable(), arg);
     if (!target) return { ran: false, reason: 'dismissed' };
     if ('problem' in target) return this.refuse(`Run Script: ${target.problem}`);
     const given = (typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? (arg as RunScriptArgs).args : undefined) ?? extra?.args;
-    const args = given ?? (await this.askArgs(target));
-    if (!args) return { ran: false, reason: 'dismissed' };
-    if (!(await this.confirm(target, args))) return { ran: false, reason: 'not confirmed' };
+    const args = await this.confirm(target, given ?? this.lastArgs(target));
+    if (!args) return { ran: false, reason: 'not confirmed' };
     await this.rememberArgs(target, args);
     return this.execute(target, args);
   }
@@ -58,41 +63,51 @@ export class ScriptRuns {
     return `${t.skill.id}\n${t.script}`;
   }
 
+  private lastArgs(t: ScriptTarget): string[] {
+    return this.state.get<Record<string, string[]>>(ARGS_KEY, {})[this.argsKey(t)] ?? [];
+  }
+
   private async rememberArgs(t: ScriptTarget, args: string[]): Promise<void> {
     const all = { ...this.state.get<Record<string, string[]>>(ARGS_KEY, {}), [this.argsKey(t)]: args };
     await this.state.update(ARGS_KEY, all);
   }
 
-  private async askArgs(t: ScriptTarget): Promise<string[] | undefined> {
-    const last = this.state.get<Record<string, string[]>>(ARGS_KEY, {})[this.argsKey(t)] ?? [];
-    const line = await vscode.window.showInputBox({
-      title: `Arguments for ${t.script} (skill ${t.skill.name})`,
-      prompt: 'Separated by spaces; quote an argument that holds spaces. No shell runs: $, * and ~ are passed as typed.',
-      value: joinArgs(last),
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        try {
-          splitArgs(v);
-          return undefined;
-        } catch (e) {
-          return (e as Error).message;
-        }
-      },
-    });
-    return line === undefined ? undefined : splitArgs(line);
-  }
-
-  /** Always asked, whoever calls: the same sandbox sentence the chat's confirmation shows. */
-  private async confirm(t: ScriptTarget, args: string[]): Promise<boolean> {
-    // The runner's answer, from the probe its run will use (as the chat's confirmation shows it).
+  /**
+   * Always asked, whoever calls: one input box whose value is the arguments (given, or the last ones; editable,
+   * and nothing is filtered by typing) and whose title and message say what runs and, in full, the sandbox
+   * truth from the probe the run will use. Enter runs, Escape cancels. Answers the arguments, or undefined.
+   */
+  private async confirm(t: ScriptTarget, args: readonly string[]): Promise<string[] | undefined> {
     const sandbox = sandboxConfirmation(await this.service.sandboxStatus());
-    const run = { label: '$(play) Run', detail: sandbox.text };
-    const pick = await vscode.window.showQuickPick([run, { label: 'Cancel', detail: 'Do not run it.' }], {
-      title: `Run ${t.script} of skill ${t.skill.name}${sandbox.title}?`,
-      placeHolder: `Arguments: ${args.length ? joinArgs(args) : '(none)'} · in a fresh run folder, timeout ${this.service.settings.scriptTimeoutSeconds} s`,
-      ignoreFocusOut: true,
+    const box = vscode.window.createInputBox();
+    box.title = `Run ${t.script} of skill ${t.skill.name}${sandbox.title}?`;
+    box.value = joinArgs(args);
+    box.placeholder = 'No arguments (type them here)';
+    const prompt = `Enter runs it with the arguments above in a fresh run folder (timeout ${this.service.settings.scriptTimeoutSeconds} s); Escape cancels. Arguments are separated by spaces; quote one that holds spaces; no shell runs, so $, * and ~ pass as typed. ${sandbox.text}`;
+    box.prompt = prompt;
+    box.ignoreFocusOut = true;
+    const problem = (v: string): string | undefined => {
+      try {
+        splitArgs(v);
+        return undefined;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    return new Promise<string[] | undefined>((resolve) => {
+      let answer: string[] | undefined;
+      box.onDidChangeValue((v) => (box.validationMessage = problem(v)));
+      box.onDidAccept(() => {
+        if (problem(box.value)) return;
+        answer = splitArgs(box.value);
+        box.hide();
+      });
+      box.onDidHide(() => {
+        box.dispose();
+        resolve(answer);
+      });
+      box.show();
     });
-    return pick === run;
   }
 
   private async execute(t: ScriptTarget, args: string[]): Promise<RunScriptOutcome> {
@@ -120,9 +135,9 @@ export class ScriptRuns {
       if (!this.running.size) void vscode.commands.executeCommand('setContext', RUNNING_KEY, false);
     }
     const text = runReport({ skill: t.skill.name, script: t.script, args, started }, invocation, (ref) => this.service.resolveRunRef(ref));
-    const name = invocation.ok ? `${(invocation.result as { run_id: string }).run_id} ${t.skill.name} ${t.script.replace(/\//g, '_')}` : `refused-${started.getTime()} ${t.skill.name}`;
-    const uri = this.reports.add(name, text);
-    await vscode.window.showTextDocument(uri, { preview: false });
+    const facts = invocation.ok ? (invocation.result as Parameters<typeof shortEnd>[0] & { run_id: string }) : undefined;
+    const uri = this.reports.add(reportTitle(t.skill.name, t.script, facts ? shortEnd(facts) : 'refused'), text, facts?.run_id ?? `refused-${started.getTime()}`);
+    await this.reports.show(uri);
     if (invocation.ok) this.service.log.info(`Run Script: ${t.skill.name} ${t.script}: ${endLine(invocation.result as Parameters<typeof endLine>[0])}`);
     else void vscode.window.showErrorMessage(`Run Script: ${invocation.error.message}`);
     return { ran: true, uri: uri.toString(), invocation };

@@ -7,13 +7,16 @@ import type { SkillRecord, SkillScope } from '../../core/registry/registryTypes'
 import { allSources, sourceOf } from '../../core/sources';
 import { COMMANDS } from '../ids';
 import type { SkillsService } from '../skillsService';
+import { HIDDEN_SKILLS_KEY, hiddenSkillsMessage, hiddenWorkspaceSkills, MANAGE_TRUST_COMMAND, MANAGE_TRUST_LABEL } from '../trust';
 
 /** A scope group, an Agent Plugin (under Plugins), a skill, or a problem line (a plugin's, a server that is down). */
 export type AvailableNode =
   | { kind: 'scope'; scope: SkillScope; records: SkillRecord[] }
   | { kind: 'plugin'; plugin: LocatedPlugin; records: SkillRecord[] }
   | { kind: 'skill'; record: SkillRecord }
-  | { kind: 'problem'; id: string; label: string; detail: string; severity: 'error' | 'warning' | 'info' };
+  | { kind: 'problem'; id: string; label: string; detail: string; severity: 'error' | 'warning' | 'info' }
+  /** The workspace's skills that the missing trust hides: a click opens Manage Workspace Trust. */
+  | { kind: 'untrusted'; hidden: number };
 
 
 function firstProblem(r: SkillRecord): string {
@@ -56,6 +59,17 @@ export function bySeverity<D extends { severity: string }>(diagnostics: readonly
   return [...diagnostics].sort((a, b) => (SEVERITY_RANK[a.severity] ?? 9) - (SEVERITY_RANK[b.severity] ?? 9));
 }
 
+/** The line that says the workspace's skills are hidden until the folder is trusted; a click opens Manage Workspace Trust. */
+function untrustedItem(hidden: number): vscode.TreeItem {
+  const item = new vscode.TreeItem(hiddenSkillsMessage(hidden), vscode.TreeItemCollapsibleState.None);
+  item.id = 'untrusted';
+  item.tooltip = `${MANAGE_TRUST_LABEL}: skills of an untrusted workspace are not listed, loaded or run (Restricted Mode).`;
+  item.contextValue = 'untrusted';
+  item.iconPath = new vscode.ThemeIcon('workspace-untrusted');
+  item.command = { command: MANAGE_TRUST_COMMAND, title: MANAGE_TRUST_LABEL };
+  return item;
+}
+
 export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableNode> {
   private readonly changed = new vscode.EventEmitter<AvailableNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -65,7 +79,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
   }
 
   async getChildren(node?: AvailableNode): Promise<AvailableNode[]> {
-    if (node?.kind === 'skill' || node?.kind === 'problem') return [];
+    if (node?.kind === 'skill' || node?.kind === 'problem' || node?.kind === 'untrusted') return [];
     if (node?.kind === 'plugin') {
       // A plugin's MCP servers are never started by reading it: the line says which it declares and how to enable them.
       const notice = this.service.pluginMcpNotices().get(node.plugin.root);
@@ -80,8 +94,11 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
     const registry = await this.service.registryReady();
     const records = [...registry.all(), ...(await this.service.mcpRecords(registry))];
+    const hidden = await hiddenWorkspaceSkills();
+    await vscode.commands.executeCommand('setContext', HIDDEN_SKILLS_KEY, hidden > 0);
     await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);
-    const groups: AvailableNode[] = [];
+    // With other skills listed the view's welcome content does not show: a first line says what trust hides.
+    const groups: AvailableNode[] = hidden && records.length ? [{ kind: 'untrusted', hidden }] : [];
     // One group per source kind, in precedence order.
     const byKind = new Map<string, SkillRecord[]>();
     for (const r of records) byKind.set(r.scope, [...(byKind.get(r.scope) ?? []), r]);
@@ -96,6 +113,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
   }
 
   getTreeItem(node: AvailableNode): vscode.TreeItem {
+    if (node.kind === 'untrusted') return untrustedItem(node.hidden);
     if (node.kind === 'plugin') return pluginItem(node.plugin, node.records.length);
     if (node.kind === 'problem') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);

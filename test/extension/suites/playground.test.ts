@@ -9,6 +9,7 @@ import { COMMANDS } from '../../../src/extension/ids';
 import type { SkillsService } from '../../../src/extension/skillsService';
 import { activatedExtension } from '../helpers/extension';
 import { alive, processesWith } from '../helpers/processes';
+import { answering, pressUntil } from '../helpers/prompts';
 import { scriptedChatModel, setScript, waitForRequests, type RecordedRequest } from '../helpers/scriptedModel';
 import { availableSkill, continueChat, describeTree, newChat, sessionNode } from '../helpers/skillsUi';
 import { waitFor } from '../helpers/waitFor';
@@ -21,31 +22,6 @@ interface AuditLine {
   skill?: string;
   arguments?: { script?: string; args?: string[] };
   outcome: string;
-}
-
-/**
- * Answers prompts (InputBox, confirmation QuickPick) as a user pressing Enter (or Escape) would, until `stop` holds.
- * The key press is not awaited: with no prompt open it may not answer until one opens, and `stop` must still be
- * checked meanwhile.
- */
-async function pressUntil(action: 'accept' | 'dismiss', what: string, stop: () => boolean): Promise<void> {
-  let pressing: Thenable<unknown> | undefined;
-  await waitFor(what, () => {
-    if (stop()) return true;
-    pressing ??= vscode.commands.executeCommand(action === 'accept' ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen').then(
-      () => (pressing = undefined),
-      () => (pressing = undefined),
-    );
-    return false;
-  }, 60_000);
-}
-
-/** Runs a command, answering its prompts, and returns its result. */
-async function answering<T>(command: Thenable<T>, action: 'accept' | 'dismiss'): Promise<T> {
-  let settled = false;
-  const done = Promise.resolve(command).finally(() => (settled = true));
-  await pressUntil(action, `the command to ${action === 'accept' ? 'finish after its prompts were accepted' : 'stop after its prompt was dismissed'}`, () => settled);
-  return done;
 }
 
 async function docText(uri: string): Promise<string> {
@@ -104,7 +80,8 @@ describe('trying skills without a model', function () {
     assert.match(report, /^- Exit code: 0$/m, report);
     assert.match(report, /Hello, Ada Lovelace! \(from the greeting skill\)/);
     assert.match(report, /^- Sandbox: (sandboxed with bubblewrap|not sandboxed: .+)/m);
-    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === outcome.uri), 'the report is not shown');
+    // Shown formatted: a Markdown preview of the report (playgroundUi.test.ts checks its tab).
+    await waitFor('the report shown in a Markdown preview', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('greeting · scripts∕greet.sh · exit 0')));
     const line = auditLines().at(-1);
     assert.deepEqual([line?.session, line?.action, line?.skill, line?.outcome], ['user', 'run_script', 'greeting', 'ok']);
     assert.deepEqual((await describeTree()).sessions, sessionsBefore, 'the Sessions view changed');

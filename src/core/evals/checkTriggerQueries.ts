@@ -1,0 +1,212 @@
+// Checks a skill's trigger set (`evals/trigger-queries.json`): a JSON array of requests, each `{ "query": string,
+// "should_trigger": boolean }` plus the optional fields of triggerFields.ts. What the checks find: JSON that does not
+// parse, a shape other than that, a request twice (or twice with opposite answers), a set without a request that
+// should trigger or without one that should not, and a request that names the skill (it tests the name, not the
+// description). Bounded: a file over MAX_TRIGGER_FILE_CHARS is not parsed, at most MAX_TRIGGER_QUERIES requests
+// are read, and text nested deeper than MAX_TRIGGER_DEPTH is not parsed (the parser recurses per level).
+// jsonc-parser's ESM build: its UMD main requires its parts at run time, which a bundle cannot follow.
+import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { isTriggerField, TRIGGER_FIELD_NAMES, TRIGGER_FIELDS, TRIGGER_QUERIES_FILE, type TriggerSplit } from './triggerFields';
+
+/** The largest trigger file parsed (a set of twenty requests is about 2 KB). */
+export const MAX_TRIGGER_FILE_CHARS = 1024 * 1024;
+/** The most requests read from one file. */
+export const MAX_TRIGGER_QUERIES = 1000;
+/** The deepest nesting parsed: a request is two levels deep; the parser recurses per level (100,000 `[` overflowed the stack). */
+export const MAX_TRIGGER_DEPTH = 16;
+
+/** The deepest nesting of `[` and `{` outside strings, counting no further than `limit + 1`. Linear, no recursion. */
+export function nestingDepth(text: string, limit = MAX_TRIGGER_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
+/** Whether the parser may be run on this text (completion and hover ask too): within the size and depth bounds. */
+export function triggerTextParseable(text: string): boolean {
+  return text.length <= MAX_TRIGGER_FILE_CHARS && nestingDepth(text) <= MAX_TRIGGER_DEPTH;
+}
+
+/** One request as read. */
+export interface TriggerQuery {
+  query: string;
+  should_trigger: boolean;
+  split?: TriggerSplit;
+  note?: string;
+}
+
+/** A problem in a trigger file, at a character range of its text. */
+export interface TriggerFinding {
+  rule: 'trigger-json' | 'trigger-shape' | 'trigger-field' | 'trigger-duplicate' | 'trigger-balance' | 'trigger-names-skill' | 'trigger-size';
+  severity: 'error' | 'warning';
+  message: string;
+  offset: number;
+  length: number;
+}
+
+export interface TriggerCheck {
+  /** The requests that are well formed, in file order. */
+  queries: TriggerQuery[];
+  findings: TriggerFinding[];
+}
+
+/** How two requests are compared for duplicates: case, spacing and end punctuation do not make a new request. */
+function normalised(q: string): string {
+  return q.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * True when `query` calls the skill by its name: as written when the name is not a plain word (`meeting-notes`,
+ * `pdf2`), marked as a reference (`$pdf`, `#pdf`, `/pdf`, `@pdf`), or as "the <name> skill" / "skill <name>"
+ * (hyphens may be spaces there). The words of a name used as words ("my meeting notes") do not count: that is how
+ * a user who never heard of the skill asks.
+ */
+export function namesSkill(query: string, skill: string): boolean {
+  if (skill.length < 2) return false;
+  const start = '(^|[^\\p{L}\\p{N}_-])';
+  const end = '($|[^\\p{L}\\p{N}_-])';
+  const exact = escapeRegExp(skill);
+  const spaced = skill.split(/[-_\s]+/).filter(Boolean).map(escapeRegExp).join('[-_\\s]?');
+  const test = (source: string) => new RegExp(source, 'iu').test(query);
+  return (
+    (/[-_\d]/.test(skill) && test(`${start}${exact}${end}`)) ||
+    test(`[$#/@]${exact}${end}`) ||
+    test(`${start}(${spaced})\\s+skill${end}`) ||
+    test(`${start}skill\\s+(called\\s+|named\\s+)?["'\`]?(${spaced})${end}`)
+  );
+}
+
+/** The 1-based line of an offset, for messages that point at another request. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * Checks the text of a trigger file. `skill` is the name of the skill it belongs to (its SKILL.md's `name`, else
+ * its folder's name); `file` names the file in messages.
+ */
+export function checkTriggerQueries(text: string, opts: { skill?: string; file?: string } = {}): TriggerCheck {
+  const file = opts.file ?? TRIGGER_QUERIES_FILE;
+  const findings: TriggerFinding[] = [];
+  const queries: TriggerQuery[] = [];
+  const add = (rule: TriggerFinding['rule'], severity: TriggerFinding['severity'], at: { offset: number; length: number }, message: string) =>
+    findings.push({ rule, severity, offset: at.offset, length: Math.max(1, at.length), message });
+  const whole = { offset: 0, length: Math.min(text.length, 1) };
+
+  if (text.length > MAX_TRIGGER_FILE_CHARS) {
+    add('trigger-size', 'error', whole, `${file} is ${text.length} characters, over the ${MAX_TRIGGER_FILE_CHARS} read: it is not checked. Keep a trigger set to the requests that test the description (about twenty).`);
+    return { queries, findings };
+  }
+  if (nestingDepth(text) > MAX_TRIGGER_DEPTH) {
+    add('trigger-shape', 'error', whole, `${file} nests arrays or objects more than ${MAX_TRIGGER_DEPTH} deep: it is not checked. A trigger set is an array of flat requests { "query": "...", "should_trigger": true|false }.`);
+    return { queries, findings };
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  for (const e of errors.slice(0, 20)) {
+    add('trigger-json', 'error', e, `${file} is not valid JSON here (${printParseErrorCode(e.error)}). Fix the JSON: a trigger set is an array of { "query": "...", "should_trigger": true|false }.`);
+  }
+  if (!root) return { queries, findings };
+  if (root.type !== 'array') {
+    add('trigger-shape', 'error', root, `${file} must be a JSON array of requests, e.g. [{ "query": "...", "should_trigger": true }]; it is ${root.type === 'object' ? 'an object' : `a ${root.type}`}.`);
+    return { queries, findings };
+  }
+  const items = root.children ?? [];
+  if (items.length > MAX_TRIGGER_QUERIES) {
+    add('trigger-size', 'error', items[MAX_TRIGGER_QUERIES], `${file} has ${items.length} requests; only the first ${MAX_TRIGGER_QUERIES} are checked. Keep a trigger set to the requests that test the description (about twenty).`);
+  }
+  const seen = new Map<string, { node: JsonNode; should: boolean }>();
+  for (const [i, item] of items.slice(0, MAX_TRIGGER_QUERIES).entries()) {
+    const q = checkItem(item, i, file, add);
+    if (!q) continue;
+    queries.push(q.query);
+    const key = normalised(q.query.query);
+    const first = seen.get(key);
+    if (first) {
+      const where = `line ${lineOf(text, first.node.offset)}`;
+      if (first.should !== q.query.should_trigger) {
+        add('trigger-duplicate', 'error', q.queryNode, `Request ${i + 1} repeats the request on ${where} with the opposite should_trigger: one of them is wrong. Keep one, with the answer you mean.`);
+      } else {
+        add('trigger-duplicate', 'warning', q.queryNode, `Request ${i + 1} repeats the request on ${where}: it counts twice in the pass rate. Remove it, or rephrase it as another way a user would ask.`);
+      }
+    } else seen.set(key, { node: q.queryNode, should: q.query.should_trigger });
+    if (opts.skill && namesSkill(q.query.query, opts.skill)) {
+      add('trigger-names-skill', 'warning', q.queryNode, `Request ${i + 1} names the skill "${opts.skill}": it tests the name, not the description. Ask as a user who does not know the skill's name would.`);
+    }
+  }
+  if (queries.length && !queries.some((q) => q.should_trigger)) {
+    add('trigger-balance', 'warning', { offset: root.offset, length: 1 }, `${file} has no request with "should_trigger": true: it cannot show that the skill is picked when it should be. Add requests the skill is for.`);
+  }
+  if (queries.length && !queries.some((q) => !q.should_trigger)) {
+    add('trigger-balance', 'warning', { offset: root.offset, length: 1 }, `${file} has no request with "should_trigger": false: it cannot show that the skill stays out of near misses. Add requests that share its words but are another skill's job.`);
+  }
+  return { queries, findings };
+}
+
+/** One array element: an object with the fields of the table. Answers the request when it is well formed. */
+function checkItem(
+  item: JsonNode,
+  i: number,
+  file: string,
+  add: (rule: TriggerFinding['rule'], severity: TriggerFinding['severity'], at: { offset: number; length: number }, message: string) => void,
+): { query: TriggerQuery; queryNode: JsonNode } | undefined {
+  const n = i + 1;
+  if (item.type !== 'object') {
+    add('trigger-shape', 'error', item, `Request ${n} of ${file} must be an object { "query": "...", "should_trigger": true|false }; it is ${item.type === 'array' ? 'an array' : `a ${item.type}`}.`);
+    return undefined;
+  }
+  const values = new Map<string, JsonNode>();
+  for (const prop of item.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || typeof keyNode.value !== 'string') continue;
+    const key = keyNode.value;
+    if (!isTriggerField(key)) {
+      add('trigger-field', 'warning', keyNode, `Request ${n}: unknown field "${key}"; a request has ${TRIGGER_FIELD_NAMES.map((f) => `"${f}"`).join(', ')}. Remove it or fix its name.`);
+      continue;
+    }
+    if (values.has(key)) add('trigger-field', 'error', keyNode, `Request ${n}: "${key}" is given twice; JSON readers keep only the last. Keep one.`);
+    if (!valueNode) continue;
+    values.set(key, valueNode);
+    const field = TRIGGER_FIELDS[key];
+    if (valueNode.type !== field.type) {
+      add('trigger-field', 'error', valueNode, `Request ${n}: "${key}" must be a ${field.type}${field.values ? ` (${field.values.map((v) => `"${v}"`).join(' or ')})` : field.type === 'boolean' ? ' (true or false, without quotes)' : ''}; it is ${valueNode.type === 'null' ? 'null' : `a ${valueNode.type}`}.`);
+      values.delete(key);
+    } else if (field.values && !field.values.includes(String(valueNode.value))) {
+      add('trigger-field', 'error', valueNode, `Request ${n}: "${key}" is "${String(valueNode.value)}"; it must be ${field.values.map((v) => `"${v}"`).join(' or ')}.`);
+      values.delete(key);
+    } else if (key === 'query' && !String(valueNode.value).trim()) {
+      add('trigger-field', 'error', valueNode, `Request ${n}: "query" is empty. Write the request as a user would type it.`);
+      values.delete(key);
+    }
+  }
+  let ok = true;
+  for (const name of TRIGGER_FIELD_NAMES) {
+    if (!TRIGGER_FIELDS[name].required || values.has(name) || (item.children ?? []).some((p) => p.children?.[0]?.value === name)) continue;
+    add('trigger-field', 'error', { offset: item.offset, length: 1 }, `Request ${n} has no "${name}"; add ${name === 'query' ? '"query": "<a request as a user would type it>"' : '"should_trigger": true (or false for a near miss)'}.`);
+    ok = false;
+  }
+  const query = values.get('query');
+  const should = values.get('should_trigger');
+  if (!ok || !query || !should) return undefined;
+  const split = values.get('split')?.value as TriggerSplit | undefined;
+  const note = values.get('note')?.value as string | undefined;
+  return { query: { query: String(query.value), should_trigger: should.value === true, ...(split ? { split } : {}), ...(note !== undefined ? { note } : {}) }, queryNode: query };
+}
