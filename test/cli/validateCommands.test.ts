@@ -137,7 +137,7 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
   });
 
   describe('prompt', () => {
-    it('prints <available_skills> with name, description and location, XML-escaped including quotes', () => {
+    it('prints <available_skills> with name, description and location, XML-escaped (&, < and > only: quotes and apostrophes stay as written)', () => {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-prompt-'));
       const dir = path.join(root, 'quotes');
       fs.mkdirSync(dir);
@@ -150,7 +150,7 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
           '<available_skills>',
           '<skill>',
           '<name>quotes</name>',
-          '<description>Handles &quot;A &amp; B&quot; &lt;tags&gt; and it&#39;s fine.</description>',
+          '<description>Handles "A &amp; B" &lt;tags&gt; and it\'s fine.</description>',
           `<location>${path.join(dir, 'SKILL.md')}</location>`,
           '</skill>',
           '<skill>',

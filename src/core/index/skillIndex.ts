@@ -84,6 +84,8 @@ export class SkillIndex {
   readonly #weights: IndexWeights;
   readonly #postings = new Map<string, Postings>();
   readonly #slotOf = new Map<string, number>();
+  /** Lowercase name → ids of the skills with that name. */
+  readonly #byName = new Map<string, Set<string>>();
   #ids: (string | undefined)[] = [];
   #names: string[] = [];
   #lengths: number[][] = FIELDS.map(() => []);
@@ -151,7 +153,35 @@ export class SkillIndex {
     }
     this.#livePostings += keys.length;
     this.#slotOf.set(doc.id, slot);
+    const lower = doc.name.toLowerCase();
+    let named = this.#byName.get(lower);
+    if (!named) this.#byName.set(lower, (named = new Set()));
+    named.add(doc.id);
     this.#live++;
+  }
+
+  /** Ids of the skills with this name (case-insensitive). */
+  idsNamed(name: string): string[] {
+    return [...(this.#byName.get(name.toLowerCase()) ?? [])];
+  }
+
+  /** The name a skill was put in with. */
+  nameOf(id: string): string | undefined {
+    const slot = this.#slotOf.get(id);
+    return slot === undefined ? undefined : this.#names[slot];
+  }
+
+  /**
+   * How many skills use the rarest part of a name: its one term's document frequency, or for a name of several
+   * words the least frequent of its adjacent word pairs (a pair occurs in names and descriptions only). A
+   * name made only of stop words gives the number of skills (as common as a word can be).
+   */
+  nameFrequency(name: string): number {
+    const terms = indexTerms(name.replace(/[-_.]/g, ' '));
+    if (!terms.length) return this.#live;
+    const pairs = termPairs(terms);
+    if (!pairs.length) return Math.min(...terms.map((t) => this.df(t)));
+    return Math.min(...pairs.map((p) => this.df(p)));
   }
 
   /** Removes a skill; true when it was there. Its postings are skipped at once and dropped at the next compaction. */
@@ -159,6 +189,10 @@ export class SkillIndex {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return false;
     this.#slotOf.delete(id);
+    const lower = this.#names[slot].toLowerCase();
+    const named = this.#byName.get(lower);
+    named?.delete(id);
+    if (named?.size === 0) this.#byName.delete(lower);
     this.#ids[slot] = undefined;
     const terms = this.#terms[slot] as string[];
     for (const t of terms) (this.#postings.get(t) as Postings).df--;
