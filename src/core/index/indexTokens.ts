@@ -44,22 +44,19 @@ const CAMEL = /([a-z])([A-Z])/g;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
-// Stems of words already seen: word frequencies are skewed, so most words of a new text are in here.
-const stems = new Map<string, string>();
-const MAX_STEMS = 200_000;
+// Each word already seen → its term ('' for a stop word): word frequencies are skewed, so most words of a new
+// text are answered by one lookup.
+const seen = new Map<string, string>();
+const MAX_SEEN = 200_000;
 
 function pushWord(w: string, out: string[]): void {
-  if (w.length < 2 || STOP_WORDS.has(w)) return;
-  if (w.length > 40) {
-    out.push(w.slice(0, 40));
-    return;
-  }
-  let s = stems.get(w);
+  let s = seen.get(w);
   if (s === undefined) {
-    if (stems.size >= MAX_STEMS) stems.clear();
-    stems.set(w, (s = porterStem(w)));
+    if (seen.size >= MAX_SEEN) seen.clear();
+    s = w.length < 2 || STOP_WORDS.has(w) ? '' : w.length > 40 ? w.slice(0, 40) : porterStem(w);
+    seen.set(w, s);
   }
-  out.push(s);
+  if (s) out.push(s);
 }
 
 /** A run of CJK text: each character pair (and a lone character on its own). */

@@ -31,13 +31,16 @@ export interface IndexWeights {
   pair: number;
 }
 
+// Skill bodies are long and vary in length by two orders of magnitude: they weigh less than the description and
+// are normalised harder, so a long body does not match every request; k1 is on the high side of the usual range
+// because the fields are summed before the one saturation.
 export const DEFAULT_WEIGHTS: IndexWeights = {
-  k1: 1.2,
+  k1: 2,
   fields: {
     name: { weight: 3, b: 0.3 },
     description: { weight: 2, b: 0.6 },
     headings: { weight: 1, b: 0.5 },
-    body: { weight: 0.6, b: 0.75 },
+    body: { weight: 0.3, b: 0.9 },
   },
   pair: 0.7,
 };
@@ -61,7 +64,7 @@ export interface IndexHit {
 // Field counts packed in one 32-bit number: name 6 bits, description 8, headings 6, body 12 (each capped).
 const CAPS = [63, 255, 63, 4095];
 const SHIFTS = [0, 6, 14, 20];
-const pack = (c: readonly number[]): number => (Math.min(c[0], CAPS[0]) | (Math.min(c[1], CAPS[1]) << 6) | (Math.min(c[2], CAPS[2]) << 14) | (Math.min(c[3], CAPS[3]) << 20)) >>> 0;
+const STEPS = SHIFTS.map((s) => 2 ** s);
 const unpack = (p: number, f: number): number => (p >>> SHIFTS[f]) & CAPS[f];
 
 interface Postings {
@@ -76,6 +79,9 @@ interface QueryTerms {
   terms: Map<string, number>;
   pairs: Map<string, number>;
 }
+
+/** Most characters of a body's text the index reads (the part that says what the skill is for comes first). */
+export const MAX_BODY_CHARS = 16_000;
 
 /** Longest query the index reads (a longer one is read up to here). */
 export const MAX_QUERY_CHARS = 20_000;
@@ -118,23 +124,18 @@ export class SkillIndex {
   put(doc: IndexDoc): void {
     if (this.#slotOf.has(doc.id)) this.remove(doc.id);
     const { headings, text } = splitBody(doc.body ?? '');
-    const perField = [indexTerms(doc.name.replace(/[-_.]/g, ' ')), indexTerms(doc.description), indexTerms(headings), indexTerms(text)];
-    const counts = new Map<string, number[]>();
+    const perField = [indexTerms(doc.name.replace(/[-_.]/g, ' ')), indexTerms(doc.description), indexTerms(headings), indexTerms(text, MAX_BODY_CHARS)];
+    // Each term's counts per field, packed as they will be stored (one number per term, no array per term).
+    const counts = new Map<string, number>();
+    const add = (t: string, f: number) => {
+      const p = counts.get(t) ?? 0;
+      counts.set(t, ((p >>> SHIFTS[f]) & CAPS[f]) < CAPS[f] ? p + STEPS[f] : p);
+    };
     perField.forEach((terms, f) => {
-      for (const t of terms) {
-        let c = counts.get(t);
-        if (!c) counts.set(t, (c = [0, 0, 0, 0]));
-        c[f]++;
-      }
+      for (const t of terms) add(t, f);
     });
     // Phrases: adjacent pairs within the name and within the description.
-    for (const f of [0, 1]) {
-      for (const p of termPairs(perField[f])) {
-        let c = counts.get(p);
-        if (!c) counts.set(p, (c = [0, 0, 0, 0]));
-        c[f]++;
-      }
-    }
+    for (const f of [0, 1]) for (const p of termPairs(perField[f])) add(p, f);
     const slot = this.#ids.length;
     this.#ids.push(doc.id);
     this.#names.push(doc.name);
@@ -148,7 +149,7 @@ export class SkillIndex {
       let p = this.#postings.get(t);
       if (!p) this.#postings.set(t, (p = { slots: [], counts: [], df: 0 }));
       p.slots.push(slot);
-      p.counts.push(pack(counts.get(t) as number[]));
+      p.counts.push(counts.get(t) as number);
       p.df++;
     }
     this.#livePostings += keys.length;
