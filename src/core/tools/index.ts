@@ -12,6 +12,7 @@ export { zodProblems, inputError } from './zodProblems';
 export { toolResultText } from './toolResultText';
 export { utf8Boundary, nextPartOffset } from './paging';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
+export { findSkillsInput, type FindSkillsInput, type FindSkillsResult } from './descriptors/findSkills';
 export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';
 export { runModelText } from './descriptors/runtimeTools';
 export { inputJsonSchema } from '../runtime/inputJsonSchema';
