@@ -1,20 +1,11 @@
 import { relativeInside } from '../../core/paths/resolveInRoot';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAgentSkills } from '../../core/agentSkills';
-import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { cliPlugins } from '../pluginRoots';
-import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
-import { sourceForScopeWord, sourceOf } from '../../core/sources';
+import type { SkillRecord } from '../../core/registry';
+import { sourceOf } from '../../core/sources';
 import type { CliCommand } from '../commands';
 import { UsageError } from '../usageError';
-import { cliStateDir } from './session';
-
-/** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
-const PREFIXED = /^([a-z]+):(.*)$/;
-const SOURCED = /^([^:]+):(.+)$/;
+import { discover, DISCOVERY_OPTIONS, DISCOVERY_USAGE, parseRootArg } from './discovery';
 
 /**
  * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
@@ -22,55 +13,17 @@ const SOURCED = /^([^:]+):(.+)$/;
  */
 export const listCommand: CliCommand = {
   name: 'list',
-  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
+  usage: `list ${DISCOVERY_USAGE} [--json]`,
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
   async run(args) {
     let values;
     try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          root: { type: 'string', multiple: true, default: [] },
-          json: { type: 'boolean', default: false },
-          strict: { type: 'boolean', default: false },
-          'no-defaults': { type: 'boolean', default: false },
-          'mcp-server': { type: 'string', multiple: true, default: [] },
-          plugin: { type: 'string', multiple: true, default: [] },
-          'state-dir': { type: 'string' },
-        },
-        allowPositionals: false,
-        strict: true,
-      }));
+      ({ values } = parseArgs({ args, options: { ...DISCOVERY_OPTIONS, json: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const extraRoots = values.root.map(parseRootArg);
-    const servers = values['mcp-server'].map((v) => {
-      try {
-        return parseMcpServerFlag(v);
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
-    });
-    // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
-    const { plugins, roots: pluginRoots, mcpServers: pluginServers } = cliPlugins('list', values.plugin, values['no-defaults'], cliStateDir(values['state-dir']));
-    if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
-    const roots: SkillRoot[] = [
-      ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
-      ...pluginRoots,
-    ];
-    const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
-    const snapshot = await registry.refresh();
+    const { snapshot, plugins, clients, close } = await discover('list', values);
     const records = snapshot.records;
-    // The MCP client (the SDK) is loaded only when there is a server to ask.
-    const wanted = [...servers, ...pluginServers];
-    const all: McpSkillsClient[] = wanted.length
-      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
-        await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
-      : [];
-    // A plugin's MCP servers are shown when they serve skills; one that serves none (or is down) is not the user's concern here.
-    const named = new Set(servers.map((s) => s.name));
-    const clients = all.filter((c) => named.has(c.config.name) || c.state.state === 'up');
     try {
       if (values.json) {
         // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
@@ -82,30 +35,14 @@ export const listCommand: CliCommand = {
         if (clients.length) process.stdout.write(formatMcp(clients));
       }
     } finally {
-      await Promise.all(all.map((c) => c.close()));
+      await close();
     }
     const serverProblem = clients.some((c) => c.state.state === 'down' || c.problems.length > 0);
     return serverProblem || plugins.some((p) => p.problems.some((x) => x.severity === 'error')) || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
   },
 };
 
-/** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
-export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
-  if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
-  const prefixed = PREFIXED.exec(arg);
-  const kind = prefixed ? sourceForScopeWord(prefixed[1]) : undefined;
-  if (prefixed && kind?.idHasSource) {
-    const sourced = SOURCED.exec(prefixed[2]);
-    if (!sourced) throw new UsageError(`--root ${arg}: a ${kind.scopeWord} root needs a source, e.g. --root ${kind.scopeWord}:acme.tools:<dir>.`);
-    return { scope: kind.name as SkillScope, source: sourced[1], path: path.resolve(expandHome(sourced[2])) };
-  }
-  if (prefixed && kind && prefixed[2] !== '') return { scope: kind.name as SkillScope, source: 'cli', path: path.resolve(expandHome(prefixed[2])) };
-  return { scope: 'workspace', source: 'cli', path: path.resolve(expandHome(arg)) };
-}
-
-function expandHome(p: string): string {
-  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
-}
+export { parseRootArg };
 
 function formatTable(records: readonly SkillRecord[], rootCount: number): string {
   if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;

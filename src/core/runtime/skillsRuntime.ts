@@ -3,6 +3,7 @@ import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
 import { composeCall } from '../prompt/composer';
 import { findMentions } from '../index/mentions';
 import { CatalogIndex, hostBodyReader } from '../index/catalogIndex';
+import { DEFAULT_CATALOG_BUDGET } from '../prompt/catalogBudget';
 import type { SkillIndex } from '../index/skillIndex';
 import { FIND_TOOL } from '../tools/toolNames';
 import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
@@ -246,7 +247,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         counter,
         options: {
           placement: options.placement ?? 'instructions',
-          catalogBudget: options.catalogBudget ?? { maxTokens: 4000, maxChars: 16000 },
+          catalogBudget: options.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
           toolingGuidance: options.toolingGuidance,
           catalogTools: options.catalogTools,
           resourcesOnly: options.resourcesOnly,
