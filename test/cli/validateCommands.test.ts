@@ -164,13 +164,15 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
       );
     });
 
-    it('leaves out skills that cannot load and exits 1; exit 2 without a path', () => {
+    it('leaves out skills that cannot load and exits 1; exit 2 with no path and no folder to scan', () => {
       const r = run('prompt', fx('valid-basic'), fx('description-missing'));
       assert.equal(r.code, 1);
       assert.match(r.stdout, /<name>valid-basic<\/name>/);
       assert.doesNotMatch(r.stdout, /description-missing/);
       assert.match(r.stderr, /Skipped .*description-missing:\n {2}- The required field `description` is missing/);
-      assert.equal(run('prompt').code, 2);
+      const none = run('prompt', '--no-defaults');
+      assert.equal(none.code, 2);
+      assert.match(none.stderr, /--no-defaults leaves no folder to scan/);
     });
   });
 });
