@@ -7,7 +7,7 @@ import type { CatalogSkill } from '../prompt/types';
 import { sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import { findMentions, type IndexMentions } from './mentions';
-import { SkillIndex } from './skillIndex';
+import { SkillIndex, type TermMatch } from './skillIndex';
 
 /** The key a catalog skill has in the index: its id, else its location, else its name. */
 export const indexKey = (s: CatalogSkill): string => s.id ?? s.location ?? s.name;
@@ -25,6 +25,10 @@ export interface CatalogRanking {
   mentions: { explicit: string[]; named: string[] };
   /** The index's score of a skill for the request (0 when it matched nothing). */
   score(s: CatalogSkill): number;
+  /** Which words of the request matched the skill, in which fields, with their share of the score. */
+  explain(s: CatalogSkill): TermMatch[];
+  /** How the request names the skill, if it does. */
+  mentioned(s: CatalogSkill): 'explicit' | 'named' | undefined;
 }
 
 /** Builds an index of name and description only, for callers that keep none (one-off renders, tests). */
@@ -64,6 +68,11 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
   return {
     mentions: { explicit: names(m.explicit), named: names(m.named) },
     score: (s) => scoreOf.get(indexKey(s)) ?? scoresAll().get(indexKey(s)) ?? 0,
+    explain: (s) => (request ? index.explain(request, indexKey(s)) : []),
+    mentioned: (s) => {
+      const t = tier.get(indexKey(s));
+      return t === undefined ? undefined : t < 100_000 ? 'explicit' : 'named';
+    },
     all,
     *order() {
       // The best matches and the named skills first, ordered exactly; only a catalog that still has room after

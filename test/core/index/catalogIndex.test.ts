@@ -9,6 +9,8 @@ import { createSkillRegistry } from '../../../src/core/registry';
 import { skillSourceOf } from '../../../src/core/runtime/registrySource';
 import { createSkillsRuntime } from '../../../src/core/runtime/skillsRuntime';
 import { makeTempDir } from '../../support/tempDir';
+import { previewText } from '../../../src/extension/playground/previewText';
+import { o200kCounter } from '../../../src/core/prompt';
 
 function write(root: string, folder: string, description: string, body = `# ${folder}\n`): void {
   fs.mkdirSync(path.join(root, folder), { recursive: true });
@@ -65,5 +67,27 @@ describe('core/index: the catalog index over a registry', () => {
     assert.ok(call.catalog.omitted > 0);
     assert.match(call.sections.catalog, /more skills are installed but not listed here to save context\. Before you work without a skill, call find_skills/);
     assert.match(call.sections.catalog, /it's the one for obspy/, 'apostrophes are not entities');
+    // Preview Prompt explains each listed skill and the first ones left out (plain text, no VS Code).
+    const session = runtime.sessions.get('s');
+    assert.ok(session);
+    const text = previewText({
+      request: 'convert these seismograph traces',
+      session,
+      sessionLabel: 's',
+      isNewSession: true,
+      composed: call,
+      messages: [],
+      tools: [],
+      records: registry.snapshot().records,
+      settings: { placement: 'instructions', toolSurface: 'standard', catalogMaxTokens: 600, catalogMaxChars: 16000, maxLoadedSkills: 5 },
+      models: [],
+      turnErrors: [],
+      trusted: true,
+      generatedAt: new Date(0),
+      counter: o200kCounter,
+    });
+    assert.match(text, /1\. zz-obscure: shown; score [0-9.]+: .*"seismograph" \(description 1\)/);
+    assert.match(text, /: left out: it did not fit the budget \(600 tokens/);
+    assert.match(text, /… and \d+ more left out, ranked lower/);
   });
 });
