@@ -29,6 +29,11 @@ export interface IndexWeights {
   fields: Record<IndexField, { weight: number; b: number }>;
   /** Weight of a matched adjacent term pair relative to a single term. */
   pair: number;
+  /**
+   * IDF is computed as if the catalog had at least this many skills (the others holding none of the words): in
+   * a catalog of three skills a word two of them share would otherwise weigh almost nothing. Default 0.
+   */
+  minCatalogSize?: number;
 }
 
 // Skill bodies are long and vary in length by two orders of magnitude: they weigh less than the description and
@@ -214,7 +219,12 @@ export class SkillIndex {
   /** Inverse document frequency of an index term (BM25's, never negative). */
   idf(term: string): number {
     const df = this.df(term);
-    return Math.log(1 + (this.#live - df + 0.5) / (df + 0.5));
+    return Math.log(1 + (this.#n() - df + 0.5) / (df + 0.5));
+  }
+
+  /** The number of skills IDF counts with. */
+  #n(): number {
+    return Math.max(this.#live, this.#weights.minCatalogSize ?? 0);
   }
 
   /**
@@ -300,17 +310,18 @@ export class SkillIndex {
       const avg = this.#lengthSums[f] / this.#live || 1;
       tf += (wf * c) / (1 - b + (b * this.#lengths[f][slot]) / avg);
     }
-    const idf = Math.log(1 + (this.#live - p.df + 0.5) / (p.df + 0.5));
+    const idf = Math.log(1 + (this.#n() - p.df + 0.5) / (p.df + 0.5));
     return (weight * idf * tf) / (this.#weights.k1 + tf);
   }
 
   /** The score of a skill that matched every query term (unknown terms count at the highest IDF). */
   #maxScore(q: QueryTerms): number {
     let most = 0;
-    const top = Math.log(1 + (this.#live + 0.5) / 0.5);
+    const n = this.#n();
+    const top = Math.log(1 + (n + 0.5) / 0.5);
     for (const [t, w] of q.terms) {
       const p = this.#postings.get(t);
-      most += w * (p && p.df > 0 ? Math.log(1 + (this.#live - p.df + 0.5) / (p.df + 0.5)) : top);
+      most += w * (p && p.df > 0 ? Math.log(1 + (n - p.df + 0.5) / (p.df + 0.5)) : top);
     }
     return most;
   }
