@@ -285,15 +285,21 @@ export class SkillIndex {
     if (this.#scores.length < n) this.#scores = new Float64Array(Math.max(n, this.#scores.length * 2));
     const scores = this.#scores.subarray(0, n);
     scores.fill(0);
+    // Per query, not per posting: each field's weight over its average length, and each term's IDF.
+    const norm = this.#norms();
+    const k1 = this.#weights.k1;
+    const lengths = this.#lengths;
+    const ids = this.#ids;
     for (const [term, weight, isPair] of this.#allTerms(q)) {
       const p = this.#postings.get(term);
       if (!p || p.df === 0) continue;
-      const w = weight * (isPair ? this.#weights.pair : 1);
+      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOf(p);
       const { slots, counts } = p;
       for (let i = 0; i < slots.length; i++) {
         const s = slots[i];
-        if (this.#ids[s] === undefined) continue;
-        scores[s] += this.#termScore(p, counts[i], s, w);
+        if (ids[s] === undefined) continue;
+        const tf = fieldTf(counts[i], s, lengths, norm);
+        scores[s] += (w * tf) / (k1 + tf);
       }
     }
     return scores;
@@ -301,17 +307,21 @@ export class SkillIndex {
 
   /** BM25F: field counts normalised by field length and weighted, summed, saturated once, times IDF. */
   #termScore(p: Postings, packed: number, slot: number, weight: number): number {
-    const fw = this.#weights.fields;
-    let tf = 0;
-    for (let f = 0; f < 4; f++) {
-      const c = unpack(packed, f);
-      if (!c) continue;
-      const { weight: wf, b } = fw[FIELDS[f]];
-      const avg = this.#lengthSums[f] / this.#live || 1;
-      tf += (wf * c) / (1 - b + (b * this.#lengths[f][slot]) / avg);
-    }
-    const idf = Math.log(1 + (this.#n() - p.df + 0.5) / (p.df + 0.5));
-    return (weight * idf * tf) / (this.#weights.k1 + tf);
+    const tf = fieldTf(packed, slot, this.#lengths, this.#norms());
+    return (weight * this.#idfOf(p) * tf) / (this.#weights.k1 + tf);
+  }
+
+  #idfOf(p: Postings): number {
+    return Math.log(1 + (this.#n() - p.df + 0.5) / (p.df + 0.5));
+  }
+
+  /** Per field: [weight, 1 - b, b / average length]. */
+  #norms(): number[][] {
+    return FIELDS.map((f, k) => {
+      const { weight, b } = this.#weights.fields[f];
+      const avg = this.#lengthSums[k] / this.#live || 1;
+      return [weight, 1 - b, b / avg];
+    });
   }
 
   /** The score of a skill that matched every query term (unknown terms count at the highest IDF). */
@@ -354,6 +364,18 @@ export class SkillIndex {
     for (const [id, s] of this.#slotOf) this.#slotOf.set(id, renumber[s]);
     this.#deadPostings = 0;
   }
+}
+
+/** The weighted, length-normalised count of one posting over the four fields. */
+function fieldTf(packed: number, slot: number, lengths: number[][], norm: number[][]): number {
+  let tf = 0;
+  for (let f = 0; f < 4; f++) {
+    const c = (packed >>> SHIFTS[f]) & CAPS[f];
+    if (c === 0) continue;
+    const [w, oneMinusB, bOverAvg] = norm[f];
+    tf += (w * c) / (oneMinusB + bOverAvg * lengths[f][slot]);
+  }
+  return tf;
 }
 
 /** The first `k` of `items` under `cmp`, in order, without sorting them all. */
