@@ -8,7 +8,7 @@ import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import { defaultSkillRoots, type RegistrySnapshot, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord } from '../../core/sources';
-import { cliPlugins, type CliPlugins } from '../pluginRoots';
+import { cliPlugins, type CliPlugins } from '../pluginFlags';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
 

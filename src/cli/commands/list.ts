@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import type { SkillRecord } from '../../core/registry';
 import { sourceOf } from '../../core/sources';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { discover, DISCOVERY_OPTIONS, DISCOVERY_USAGE, parseRootArg } from './discovery';
 

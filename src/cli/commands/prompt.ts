@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
 import { localDisk } from '../../core/host/localDisk';
 import { CatalogIndex, hostBodyReader } from '../../core/index/catalogIndex';
-import { explainLine } from '../../core/index/findSkills';
+import { explainLine } from '../../core/index/skillSearch';
 import { indexKey } from '../../core/index/rankCatalog';
 import { renderCatalog } from '../../core/prompt/catalog';
 import { DEFAULT_CATALOG_BUDGET } from '../../core/prompt/catalogBudget';
 import { o200kCounter } from '../../core/prompt/tokenCounter';
-import type { CatalogBudget, CatalogSkill } from '../../core/prompt/types';
+import type { CatalogBudget, CatalogSkill } from '../../core/prompt/promptTypes';
 import { readSkillDir, validateSkillContent } from '../../core/skill';
 import { FIND_TOOL, RUNTIME_TOOLS } from '../../core/tools/toolNames';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { resolveAllTargets } from '../skillTargets';
 import { UsageError } from '../usageError';
 import { discover, DISCOVERY_OPTIONS, DISCOVERY_USAGE } from './discovery';

@@ -2,11 +2,11 @@ import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localDisk } from '../../core/host/localDisk';
 import { CatalogIndex, hostBodyReader, type IndexedSkill } from '../../core/index/catalogIndex';
-import { explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/findSkills';
+import { explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../core/index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../core/index/skillIndex';
 import { relativeInside } from '../../core/paths/resolveInRoot';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { discover, DISCOVERY_OPTIONS, DISCOVERY_USAGE, type Discovered } from './discovery';
 

@@ -3,7 +3,7 @@
  * strategy): skills named with `$`/`#`, then skills named by a distinctive plain name, then the index's
  * relevance to the request, then recency of use, then source precedence, then name. Same inputs, same order.
  */
-import type { CatalogSkill } from '../prompt/types';
+import type { CatalogSkill } from '../prompt/promptTypes';
 import { sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import { findMentions, type IndexMentions } from './mentions';

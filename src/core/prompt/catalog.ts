@@ -4,7 +4,7 @@ import { indexOfCatalog, rankCatalog, type CatalogRanking } from '../index/rankC
 import type { SkillIndex } from '../index/skillIndex';
 import type { Mentions } from './skillRanking';
 import { fitsTokens } from './tokenCounter';
-import type { CatalogBudget, CatalogSkill, TokenCounter } from './types';
+import type { CatalogBudget, CatalogSkill, TokenCounter } from './promptTypes';
 
 /** The rendered `<available_skills>` block and what it left out. */
 export interface CatalogBlock {

@@ -1,4 +1,4 @@
-import type { RuleLevel } from './rules';
+import type { RuleLevel } from './rules/ruleInfo';
 
 /** What a configuration says about one rule. */
 export interface RuleSetting {

@@ -9,7 +9,7 @@ import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { scanSecrets } from './secretScan';
 import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 /** True when a relative path (with `/` or `\` separators) leaves the folder it is relative to (the one rule of src/core/paths). */
 export function escapesFolder(rel: string): boolean {

@@ -2,7 +2,7 @@ import { isToolNameEntry, parseAllowedTools } from '../allowedTools';
 import { getField, type FieldValueType } from '../fieldCatalog';
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
-import type { FrontmatterField } from '../types';
+import type { FrontmatterField } from '../skillTypes';
 import { firstField, rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 

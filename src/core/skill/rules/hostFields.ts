@@ -1,7 +1,7 @@
 import { allowedToolBase, parseAllowedTools } from '../allowedTools';
 import { KNOWN_TOOL_NAMES } from '../fieldValues';
 import type { Finding } from '../findings';
-import type { FrontmatterField, ParsedSkillFile } from '../types';
+import type { FrontmatterField, ParsedSkillFile } from '../skillTypes';
 import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 import { includesVia } from '../textSearch';

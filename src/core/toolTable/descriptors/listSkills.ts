@@ -1,9 +1,9 @@
 // list_skills: the `<available_skills>` block as a tool, for agents whose instructions carry none.
 import { z } from 'zod';
 import { renderAvailableSkills } from '../../prompt/availableSkills';
-import { inputError } from '../zodProblems';
+import { inputError } from '../../tools/zodProblems';
 import type { SkillListing, ToolDescriptor } from '../toolDescriptor';
-import { FIND_TOOL, LIST_TOOL, RUNTIME_TOOLS } from '../toolNames';
+import { FIND_TOOL, LIST_TOOL, RUNTIME_TOOLS } from '../../tools/toolNames';
 import type { ListedSkill } from '../toolDescriptor';
 import type { SkillsRuntime } from '../../runtime/skillsRuntime';
 

@@ -3,12 +3,12 @@
 // skills in an untrusted folder).
 import { z } from 'zod';
 import { renderAvailableSkills } from '../../prompt/availableSkills';
-import { searchSkills, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill } from '../../index/findSkills';
+import { searchSkills, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill } from '../../index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../index/skillIndex';
-import { inputError } from '../zodProblems';
+import { inputError } from '../../tools/zodProblems';
 import type { ToolDescriptor } from '../toolDescriptor';
-import { FIND_TOOL, RUNTIME_TOOLS } from '../toolNames';
+import { FIND_TOOL, RUNTIME_TOOLS } from '../../tools/toolNames';
 
 /** Input of find_skills. */
 export const findSkillsInput = z.strictObject({
