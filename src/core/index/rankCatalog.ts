@@ -3,11 +3,23 @@
  * strategy): skills named with `$`/`#`, then skills named by a distinctive plain name, then the index's
  * relevance to the request, then recency of use, then source precedence, then name. Same inputs, same order.
  */
-import type { CatalogSkill } from '../prompt/promptTypes';
 import { sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import { findMentions, type IndexMentions } from './mentions';
 import { SkillIndex, type TermMatch } from './skillIndex';
+
+/** A skill the catalog may list, as the ranking reads it (the prompt's `CatalogSkill` is one). */
+export interface CatalogSkill {
+  /** The skill's key in the index (the registry's canonical id); else its location, else its name, is used. */
+  id?: string;
+  name: string;
+  description: string;
+  location?: string;
+  /** The source kind's name: on ties, higher-precedence sources rank first. */
+  scope?: string;
+  /** Epoch ms of the last use in this conversation, for recency ranking. */
+  lastUsed?: number;
+}
 
 /** The key a catalog skill has in the index: its id, else its location, else its name. */
 export const indexKey = (s: CatalogSkill): string => s.id ?? s.location ?? s.name;

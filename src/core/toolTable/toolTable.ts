@@ -1,7 +1,7 @@
 // Every tool, once: the descriptors in the order hosts list them (package.json's manifest keeps this order).
 import { catalogToolNames, runtimeToolNames, type RuntimeToolId } from '../tools/toolNames';
 import { runSkillDescriptor, updateSkillDescriptor } from './descriptors/catalogTools';
-import { findSkillsDescriptor } from './descriptors/findSkills';
+import { findSkillsDescriptor } from './descriptors/findSkillsTool';
 import { listSkillsDescriptor } from './descriptors/listSkills';
 import { runtimeToolDescriptors } from './descriptors/runtimeTools';
 import type { ToolDescriptor, ToolFamily } from './toolDescriptor';
