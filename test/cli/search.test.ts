@@ -61,7 +61,7 @@ describe('find_skills, agent-skills search and prompt --request (real processes)
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /<name>pdf-forms<\/name>/);
     assert.match(r.stdout, /it's for AcroForm fields/);
-    assert.match(r.stdout, /more skills are installed but not listed here to save context\. Before you work without a skill, call find_skills/);
+    assert.match(r.stdout, /more skills are installed but not listed here\. Search them with find_skills \(the task in your own words\) before working without a skill/);
     assert.match(r.stderr, /listed {2}pdf-forms {2}score [0-9.]+: .*"pdf" \(name 1, description 1\)/);
     assert.match(r.stderr, /left out {2}/);
     // Without a budget every skill is listed, sorted by name.

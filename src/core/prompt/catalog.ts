@@ -33,9 +33,10 @@ export function renderCatalogEntry(s: CatalogSkill, hideLocation = false): strin
  * it; a skill the user names is loaded by its exact name either way.
  */
 export function omittedLine(n: number, loadTool: string, findTool?: string): string {
-  const more = `${n} more skill${n === 1 ? ' is' : 's are'} installed but not listed here to save context.`;
-  const search = findTool ? ` Before you work without a skill, call ${findTool} with what the task needs in your own words: it searches every installed skill.` : '';
-  return `(${more}${search} If the user names one, call ${loadTool} with its exact name; the user can list them all in the Skills view or with \`agent-skills list\`.)`;
+  const more = `${n} more skill${n === 1 ? ' is' : 's are'} installed but not listed here`;
+  // Short: the line is paid for on every call, and its room is reserved before any skill is taken.
+  if (findTool) return `(${more}. Search them with ${findTool} (the task in your own words) before working without a skill; if the user names one, call ${loadTool} with its exact name.)`;
+  return `(${more} to save context. If the user names one, call ${loadTool} with its exact name; the user can list them all in the Skills view or with \`agent-skills list\`.)`;
 }
 
 /** How the block is cut and worded. */

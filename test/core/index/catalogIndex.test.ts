@@ -65,7 +65,7 @@ describe('core/index: the catalog index over a registry', () => {
     const call = await runtime.compose('s', [{ role: 'user', content: 'convert these seismograph traces' }]);
     assert.ok(call.catalog.shown.includes('zz-obscure'), `the matching skill is listed: ${call.catalog.shown.join(', ')}`);
     assert.ok(call.catalog.omitted > 0);
-    assert.match(call.sections.catalog, /more skills are installed but not listed here to save context\. Before you work without a skill, call find_skills/);
+    assert.match(call.sections.catalog, /more skills are installed but not listed here\. Search them with find_skills \(the task in your own words\) before working without a skill/);
     assert.match(call.sections.catalog, /it's the one for obspy/, 'apostrophes are not entities');
     // Preview Prompt explains each listed skill and the first ones left out (plain text, no VS Code).
     const session = runtime.sessions.get('s');
