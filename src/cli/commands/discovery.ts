@@ -19,11 +19,13 @@ export const DISCOVERY_OPTIONS = {
   'no-defaults': { type: 'boolean', default: false },
   'mcp-server': { type: 'string', multiple: true, default: [] as string[] },
   plugin: { type: 'string', multiple: true, default: [] as string[] },
+  'enable-plugin-mcp': { type: 'string', multiple: true, default: [] as string[] },
   'state-dir': { type: 'string' },
 } as const;
 
 /** The usage text of the discovery options. */
-export const DISCOVERY_USAGE = '[--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict]';
+export const DISCOVERY_USAGE =
+  '[--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--state-dir <dir>] [--no-defaults] [--strict]';
 
 /** The parsed discovery options. */
 export interface DiscoveryValues {
@@ -32,6 +34,7 @@ export interface DiscoveryValues {
   'no-defaults': boolean;
   'mcp-server': string[];
   plugin: string[];
+  'enable-plugin-mcp': string[];
   'state-dir'?: string;
 }
 
@@ -39,6 +42,10 @@ export interface DiscoveryValues {
 export interface Discovered {
   snapshot: RegistrySnapshot;
   plugins: CliPlugins['plugins'];
+  /** Every MCP server the plugins declare, enabled or not. */
+  mcpDeclared: CliPlugins['mcpDeclared'];
+  /** One line per plugin whose servers are not started, saying how to start them. */
+  mcpNotices: string[];
   /** Every MCP client connected (close them all). */
   connected: McpSkillsClient[];
   /** The clients worth showing: the servers named with --mcp-server, and plugin servers that are up. */
@@ -60,7 +67,14 @@ export async function discover(command: string, values: DiscoveryValues): Promis
     }
   });
   // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
-  const { plugins, roots: pluginRoots, mcpServers: pluginServers } = cliPlugins(command, values.plugin, values['no-defaults'], cliStateDir(values['state-dir']));
+  // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
+  const { plugins, roots: pluginRoots, mcpServers: pluginServers, mcpDeclared, mcpNotices } = cliPlugins(
+    command,
+    values.plugin,
+    values['no-defaults'],
+    cliStateDir(values['state-dir']),
+    values['enable-plugin-mcp'],
+  );
   if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
   const roots: SkillRoot[] = [
     ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
@@ -74,10 +88,10 @@ export async function discover(command: string, values: DiscoveryValues): Promis
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports
       await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
     : [];
-  // A plugin's MCP servers are shown when they serve skills; one that serves none (or is down) is not the user's concern here.
-  const named = new Set(servers.map((s) => s.name));
+  // An enabled plugin server is shown as any named server: the user asked for it, so its state is their concern.
+  const named = new Set([...servers, ...pluginServers].map((s) => s.name));
   const clients = connected.filter((c) => named.has(c.config.name) || c.state.state === 'up');
-  return { snapshot, plugins, connected, clients, close: async () => void (await Promise.all(connected.map((c) => c.close()))) };
+  return { snapshot, plugins, mcpDeclared, mcpNotices, connected, clients, close: async () => void (await Promise.all(connected.map((c) => c.close()))) };
 }
 
 /** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */

@@ -22,17 +22,18 @@ export const listCommand: CliCommand = {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const { snapshot, plugins, clients, close } = await discover('list', values);
+    const { snapshot, plugins, clients, mcpDeclared, mcpNotices, close } = await discover('list', values);
     const records = snapshot.records;
     try {
       if (values.json) {
         // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
         const word = <T extends { scope: string }>(x: T): T => ({ ...x, scope: sourceOf(x.scope).scopeWord });
         const skills = records.map((r) => ({ ...word(r), root: word(r.root) }));
-        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson) }, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson), pluginMcpServers: mcpDeclared }, null, 2)}\n`);
       } else {
         process.stdout.write(formatTable(records, snapshot.roots.length));
         if (clients.length) process.stdout.write(formatMcp(clients));
+        for (const n of mcpNotices) process.stdout.write(`${n}\n`);
       }
     } finally {
       await close();
