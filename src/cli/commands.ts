@@ -15,6 +15,7 @@ const entries: CommandEntry[] = [
   { name: 'read-properties', load: () => (require('./commands/readProperties') as typeof import('./commands/readProperties')).readPropertiesCommand },
   { name: 'prompt', load: () => (require('./commands/prompt') as typeof import('./commands/prompt')).promptCommand },
   { name: 'list', load: () => (require('./commands/list') as typeof import('./commands/list')).listCommand },
+  { name: 'search', load: () => (require('./commands/search') as typeof import('./commands/search')).searchCommand },
   { name: 'run', load: () => (require('./commands/run') as typeof import('./commands/run')).runCommand },
   { name: 'session', load: () => (require('./commands/session') as typeof import('./commands/session')).sessionCommand },
   { name: 'inspect', load: () => (require('./commands/inspect') as typeof import('./commands/inspect')).inspectCommand },

@@ -137,7 +137,7 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
   });
 
   describe('prompt', () => {
-    it('prints <available_skills> with name, description and location, XML-escaped including quotes', () => {
+    it('prints <available_skills> with name, description and location, XML-escaped (&, < and > only: quotes and apostrophes stay as written)', () => {
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-prompt-'));
       const dir = path.join(root, 'quotes');
       fs.mkdirSync(dir);
@@ -150,7 +150,7 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
           '<available_skills>',
           '<skill>',
           '<name>quotes</name>',
-          '<description>Handles &quot;A &amp; B&quot; &lt;tags&gt; and it&#39;s fine.</description>',
+          '<description>Handles "A &amp; B" &lt;tags&gt; and it\'s fine.</description>',
           `<location>${path.join(dir, 'SKILL.md')}</location>`,
           '</skill>',
           '<skill>',
@@ -164,13 +164,15 @@ describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)
       );
     });
 
-    it('leaves out skills that cannot load and exits 1; exit 2 without a path', () => {
+    it('leaves out skills that cannot load and exits 1; exit 2 with no path and no folder to scan', () => {
       const r = run('prompt', fx('valid-basic'), fx('description-missing'));
       assert.equal(r.code, 1);
       assert.match(r.stdout, /<name>valid-basic<\/name>/);
       assert.doesNotMatch(r.stdout, /description-missing/);
       assert.match(r.stderr, /Skipped .*description-missing:\n {2}- The required field `description` is missing/);
-      assert.equal(run('prompt').code, 2);
+      const none = run('prompt', '--no-defaults');
+      assert.equal(none.code, 2);
+      assert.match(none.stderr, /--no-defaults leaves no folder to scan/);
     });
   });
 });

@@ -1,21 +1,12 @@
 import { relativeInside } from '../../core/paths/resolveInRoot';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAgentSkills } from '../../core/agentSkills';
-import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { cliPlugins } from '../pluginFlags';
-import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
-import { sourceForScopeWord, sourceOf } from '../../core/sources';
+import type { SkillRecord } from '../../core/registry';
+import { sourceOf } from '../../core/sources';
 import type { CliCommand } from '../cliCommand';
 import { printable, printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
-import { cliStateDir } from './session';
-
-/** `<scope word>:<rest>`; the rest is `<source>:<dir>` for kinds whose ids carry a source. */
-const PREFIXED = /^([a-z]+):(.*)$/;
-const SOURCED = /^([^:]+):(.+)$/;
+import { discover, DISCOVERY_HELP, DISCOVERY_OPTIONS, DISCOVERY_USAGE, parseRootArg } from './discovery';
 
 /**
  * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
@@ -23,61 +14,21 @@ const SOURCED = /^([^:]+):(.+)$/;
  */
 export const listCommand: CliCommand = {
   name: 'list',
-  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
+  usage: `list ${DISCOVERY_USAGE} [--json]`,
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
   help: {
-    options: [['--root [scope:]<dir>', 'Another folder of skills; scope project:, user:, plugin:<id>: or pack:<name>: (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder whose skills to list (repeatable).'], ['--mcp-server <name>=<url|command>', 'An MCP server that serves skills (repeatable).'], ['--enable-plugin-mcp <plugin>.<server>', 'Start this MCP server that an Agent Plugin declares (repeatable); reading a plugin never starts one, and `list` names the servers each plugin declares.'], ['--state-dir <dir>', 'The runtime state folder (default: the user state folder).'], ['--no-defaults', 'Skip the default roots (current folder and home skill folders).'], ['--strict', 'Judge each skill with the reference rules.'], ['--json', 'Print JSON.']],
+    options: [...DISCOVERY_HELP, ['--json', 'Print JSON.']],
     exitCodes: [[0, 'listed; no skill is ambiguous or broken'], [1, 'some skill is ambiguous (same name twice) or broken']],
   },
   async run(args) {
     let values;
     try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          root: { type: 'string', multiple: true, default: [] },
-          json: { type: 'boolean', default: false },
-          strict: { type: 'boolean', default: false },
-          'no-defaults': { type: 'boolean', default: false },
-          'mcp-server': { type: 'string', multiple: true, default: [] },
-          plugin: { type: 'string', multiple: true, default: [] },
-          'enable-plugin-mcp': { type: 'string', multiple: true, default: [] },
-          'state-dir': { type: 'string' },
-        },
-        allowPositionals: false,
-        strict: true,
-      }));
+      ({ values } = parseArgs({ args, options: { ...DISCOVERY_OPTIONS, json: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const extraRoots = values.root.map(parseRootArg);
-    const servers = values['mcp-server'].map((v) => {
-      try {
-        return parseMcpServerFlag(v);
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
-    });
-    // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
-    // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
-    const { plugins, roots: pluginRoots, mcpServers: pluginServers, mcpDeclared, mcpNotices } = cliPlugins('list', values.plugin, values['no-defaults'], cliStateDir(values['state-dir']), values['enable-plugin-mcp']);
-    if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
-    const roots: SkillRoot[] = [
-      ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
-      ...pluginRoots,
-    ];
-    const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
-    const snapshot = await registry.refresh();
+    const { snapshot, plugins, clients, mcpDeclared, mcpNotices, close } = await discover('list', values);
     const records = snapshot.records;
-    // The MCP client (the SDK) is loaded only when there is a server to ask.
-    const wanted = [...servers, ...pluginServers];
-    const all: McpSkillsClient[] = wanted.length
-      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
-        await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
-      : [];
-    // An enabled plugin server is shown as any named server: the user asked for it, so its state is their concern.
-    const named = new Set([...servers, ...pluginServers].map((s) => s.name));
-    const clients = all.filter((c) => named.has(c.config.name) || c.state.state === 'up');
     try {
       if (values.json) {
         // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
@@ -90,30 +41,14 @@ export const listCommand: CliCommand = {
         for (const n of mcpNotices) process.stdout.write(`${n}\n`);
       }
     } finally {
-      await Promise.all(all.map((c) => c.close()));
+      await close();
     }
     const serverProblem = clients.some((c) => c.state.state === 'down' || c.problems.length > 0);
     return serverProblem || plugins.some((p) => p.problems.some((x) => x.severity === 'error')) || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
   },
 };
 
-/** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
-export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
-  if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
-  const prefixed = PREFIXED.exec(arg);
-  const kind = prefixed ? sourceForScopeWord(prefixed[1]) : undefined;
-  if (prefixed && kind?.idHasSource) {
-    const sourced = SOURCED.exec(prefixed[2]);
-    if (!sourced) throw new UsageError(`--root ${arg}: a ${kind.scopeWord} root needs a source, e.g. --root ${kind.scopeWord}:acme.tools:<dir>.`);
-    return { scope: kind.name as SkillScope, source: sourced[1], path: path.resolve(expandHome(sourced[2])) };
-  }
-  if (prefixed && kind && prefixed[2] !== '') return { scope: kind.name as SkillScope, source: 'cli', path: path.resolve(expandHome(prefixed[2])) };
-  return { scope: 'workspace', source: 'cli', path: path.resolve(expandHome(arg)) };
-}
-
-function expandHome(p: string): string {
-  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
-}
+export { parseRootArg };
 
 function formatTable(records: readonly SkillRecord[], rootCount: number): string {
   if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;

@@ -9,9 +9,14 @@ import { looksLikePlugin } from '../../core/plugins/readPlugin';
 import { validatePlugin, type PluginValidation } from '../../core/plugins/validatePlugin';
 import { resolveAllTargets, type SkillTarget } from '../skillTargets';
 import { printable } from '../terminalText';
+import { confusableMessage, findConfusableSkills, type CatalogEntry } from '../../core/skill/rules/confusableSkills';
+import { rangeOfValue } from '../../core/skill/rules/fieldAccess';
+import { ruleLevel } from '../../core/skill/rules';
 import { UsageError } from '../usageError';
 import { cliVersion } from '../version';
 import { formatGithub, formatHuman, formatSarif, type ValidateResult } from './validateFormats';
+
+const CONFUSABLE_RULE = 'skills-confusable';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -63,6 +68,7 @@ export const validateCommand: CliCommand = {
     const reported = new Set<string>();
     const results: ValidateResult[] = [];
     const fixes: string[] = [];
+    const catalog: CatalogMember[] = [];
     for (const arg of positionals) {
       const notSkillFile = await fileButNotSkillMd(arg);
       if (notSkillFile) {
@@ -82,9 +88,12 @@ export const validateCommand: CliCommand = {
         }
         if (isExcluded(loaded, t.dir)) continue;
         if (values.fix) fixes.push(...(await fixSkill(t, mode, loaded)));
-        results.push(await validateTarget(t, mode, loaded));
+        const { result, entry } = await validateTarget(t, mode, loaded);
+        results.push(result);
+        if (entry) catalog.push({ result, ...entry });
       }
     }
+    addConfusable(catalog, mode);
     const cwd = process.cwd();
     if (format === 'json') process.stdout.write(`${JSON.stringify(results.map(({ dir: _dir, fileName: _f, ...r }) => r), null, 2)}\n`);
     else if (format === 'sarif') process.stdout.write(`${JSON.stringify(formatSarif(results, cwd, cliVersion()), null, 2)}\n`);
@@ -117,9 +126,16 @@ function pluginResult(arg: string, v: PluginValidation): ValidateResult {
   };
 }
 
-async function validateTarget(t: SkillTarget, mode: 'strict' | 'lenient', loaded: LoadedConfig): Promise<ValidateResult> {
+/** A validated skill as the catalog rules read it, with where its description is. */
+interface CatalogMember {
+  result: ValidateResult;
+  entry: CatalogEntry;
+  range: ValidateResult['diagnostics'][number]['range'];
+}
+
+async function validateTarget(t: SkillTarget, mode: 'strict' | 'lenient', loaded: LoadedConfig): Promise<{ result: ValidateResult; entry?: Omit<CatalogMember, 'result'> }> {
   const v = await validateSkillDir(t.dir, { mode, config: loaded.config });
-  return {
+  const result: ValidateResult = {
     path: t.display,
     dir: t.dir,
     fileName: v.read.fileName,
@@ -127,6 +143,27 @@ async function validateTarget(t: SkillTarget, mode: 'strict' | 'lenient', loaded
     valid: v.valid,
     diagnostics: v.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, range: d.range, ...(d.file ? { file: d.file } : {}) })),
   };
+  const field = v.read.parsed?.fields.find((f) => f.key === 'description');
+  const description = v.read.parsed?.properties.description;
+  if (!field || typeof description !== 'string') return { result };
+  return { result, entry: { entry: { key: t.dir, name: v.name, description }, range: rangeOfValue(field) } };
+}
+
+/** The catalog rule across every skill validated in this run: a confusable pair is reported on both skills. */
+function addConfusable(catalog: readonly CatalogMember[], mode: 'strict' | 'lenient'): void {
+  const level = ruleLevel(CONFUSABLE_RULE, mode);
+  if (level === 'off' || catalog.length < 2) return;
+  const byKey = new Map(catalog.map((c) => [c.entry.key, c]));
+  for (const p of findConfusableSkills(catalog.map((c) => c.entry))) {
+    for (const [self, other, mine, theirs] of [
+      [p.a, p.b, p.onlyA, p.onlyB],
+      [p.b, p.a, p.onlyB, p.onlyA],
+    ] as const) {
+      const member = byKey.get(self.key) as CatalogMember;
+      const where = (byKey.get(other.key) as CatalogMember).result.path;
+      member.result.diagnostics.push({ rule: CONFUSABLE_RULE, severity: level, message: confusableMessage(self, other, p.closeness, mine, theirs, where), range: member.range });
+    }
+  }
 }
 
 /** Applies the safe fixes to the skill's SKILL.md (written via temp + rename), repeating while they change it. */

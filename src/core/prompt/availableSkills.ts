@@ -15,15 +15,23 @@ import { stripControlChars } from './contentFence';
 
 const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes text for XML element content and attribute values, quotes included; control characters are dropped. */
+/** Escapes text for XML attribute values, quotes included; control characters are dropped. */
 export function escapeXml(s: string): string {
   return stripControlChars(s).replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
+/**
+ * Escapes text for XML element content: only `&`, `<` and `>` need it there, and the model pays tokens for every
+ * entity, so quotes and apostrophes stay as they are. Control characters are dropped.
+ */
+export function escapeXmlText(s: string): string {
+  return stripControlChars(s).replace(/[&<>]/g, (c) => XML_ESCAPES[c]);
+}
+
 /** One `<skill>` entry. The description is flattened to one line so entries are easy to count and cut. */
 export function renderSkillEntry(s: AvailableSkill): string {
-  const lines = ['<skill>', `<name>${escapeXml(s.name)}</name>`, `<description>${escapeXml(s.description.replace(/\s+/g, ' ').trim())}</description>`];
-  if (s.location) lines.push(`<location>${escapeXml(s.location)}</location>`);
+  const lines = ['<skill>', `<name>${escapeXmlText(s.name)}</name>`, `<description>${escapeXmlText(s.description.replace(/\s+/g, ' ').trim())}</description>`];
+  if (s.location) lines.push(`<location>${escapeXmlText(s.location)}</location>`);
   lines.push('</skill>');
   return lines.join('\n');
 }

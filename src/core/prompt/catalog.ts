@@ -1,6 +1,8 @@
 import { escapeXml, renderSkillEntry } from './availableSkills';
 import { compareStrings } from '../text/compareStrings';
-import { rankSkills, type Mentions } from './skillRanking';
+import { indexOfCatalog, rankCatalog, type CatalogRanking } from '../index/rankCatalog';
+import type { SkillIndex } from '../index/skillIndex';
+import type { Mentions } from './skillRanking';
 import { fitsTokens } from './tokenCounter';
 import type { CatalogBudget, CatalogSkill, TokenCounter } from './promptTypes';
 
@@ -11,8 +13,12 @@ export interface CatalogBlock {
   omitted: number;
   tokens: number;
   mentions: Mentions;
-  /** Every skill's name in rank order (the order in which they were taken when the budget cut). */
+  /** Every skill's name in rank order (the order in which they were taken when the budget cut); computed when read. */
   ranked: string[];
+  /** The ranking behind the block (scores per skill), for explanations. */
+  ranking: CatalogRanking;
+  /** The skills shown, in the order the block lists them. */
+  shownSkills: CatalogSkill[];
 }
 
 export { escapeXml };
@@ -22,49 +28,71 @@ export function renderCatalogEntry(s: CatalogSkill, hideLocation = false): strin
   return renderSkillEntry({ name: s.name, description: s.description, location: hideLocation ? undefined : s.location });
 }
 
-/** The line that says how many skills were left out and how to reach them. */
-export function omittedLine(n: number, loadTool: string): string {
-  return `(${n} more skill${n === 1 ? ' is' : 's are'} installed but not listed here to save context. If the user names one, call ${loadTool} with its exact name; the user can list them all in the Skills view or with \`agent-skills list\`.)`;
+/**
+ * The line that says how many skills were left out and how to reach them: with `findTool`, search the rest with
+ * it; a skill the user names is loaded by its exact name either way.
+ */
+export function omittedLine(n: number, loadTool: string, findTool?: string): string {
+  const more = `${n} more skill${n === 1 ? ' is' : 's are'} installed but not listed here`;
+  // Short: the line is paid for on every call, and its room is reserved before any skill is taken.
+  if (findTool) return `(${more}. Search them with ${findTool} (the task in your own words) before working without a skill; if the user names one, call ${loadTool} with its exact name.)`;
+  return `(${more} to save context. If the user names one, call ${loadTool} with its exact name; the user can list them all in the Skills view or with \`agent-skills list\`.)`;
+}
+
+/** How the block is cut and worded. */
+export interface CatalogRenderOptions {
+  hideLocations?: boolean;
+  /** How the model loads a skill (a tool name, or how to read it). */
+  loadTool: string;
+  /** The search tool the closing line points to when skills were left out; omitted when none is offered. */
+  findTool?: string;
+  /** The skill index holding these skills (by id, else location, else name); omitted: one is built for this call. */
+  index?: SkillIndex;
 }
 
 /**
  * Renders `<available_skills>` within the budget. When everything fits, every skill is shown. When not,
- * skills are taken in rank order (mentions, BM25 relevance, recency, scope, name), skipping any that do
- * not fit, and a closing line says how many were left out. Shown entries are always printed sorted by
- * name, so the block is byte-identical for the same set whatever the ranking was.
+ * skills are taken in the index's rank order (mentions, relevance, recency, scope, name), skipping any that do
+ * not fit, and a closing line says how many were left out and how to search them. Shown entries are always
+ * printed sorted by name, so the block is byte-identical for the same set whatever the ranking was.
  */
-export function renderCatalog(
-  skills: readonly CatalogSkill[],
-  request: string | undefined,
-  budget: CatalogBudget,
-  counter: TokenCounter,
-  opts: { hideLocations?: boolean; loadTool: string },
-): CatalogBlock {
+export function renderCatalog(skills: readonly CatalogSkill[], request: string | undefined, budget: CatalogBudget, counter: TokenCounter, opts: CatalogRenderOptions): CatalogBlock {
   const open = '<available_skills>';
   const close = '</available_skills>';
-  const entries = new Map<CatalogSkill, string>(skills.map((s) => [s, renderCatalogEntry(s, opts.hideLocations)]));
+  const entries = new Map<CatalogSkill, string>();
+  const entry = (s: CatalogSkill): string => {
+    let e = entries.get(s);
+    if (e === undefined) entries.set(s, (e = renderCatalogEntry(s, opts.hideLocations)));
+    return e;
+  };
   const maxTokens = budget.maxTokens ?? Number.POSITIVE_INFINITY;
   const maxChars = budget.maxChars ?? Number.POSITIVE_INFINITY;
   const frameChars = open.length + close.length + 2;
   const frame = `${open}\n${close}`;
-  const all = [...entries.values()];
-  const fullChars = frameChars + all.reduce((n, e) => n + e.length + 1, 0);
-  const { ranked, mentions } = rankSkills(request, skills);
+  const ranking = rankCatalog(opts.index ?? indexOfCatalog(skills), request, skills);
   let chosen: CatalogSkill[];
   // Each entry costs its own tokens and one for its line break; the frame costs its own.
-  if (fullChars <= maxChars && fitsTokens(counter, [frame, ...all], maxTokens + 1, 1)) {
+  if (fitsAll(skills, entry, frameChars, frame, maxChars, maxTokens, counter)) {
     chosen = [...skills];
   } else {
     const frameTokens = counter.count(frame);
     // Reserve room for the omitted line (its count has at most as many digits as the total).
-    const reserve = omittedLine(skills.length, opts.loadTool);
+    const reserve = omittedLine(skills.length, opts.loadTool, opts.findTool);
     let chars = frameChars + reserve.length + 1;
     let tokens = frameTokens + counter.count(reserve) + 1;
     chosen = [];
-    for (const s of ranked) {
-      const e = entries.get(s) as string;
-      const t = counter.count(e) + 1;
-      if (chars + e.length + 1 > maxChars || tokens + t > maxTokens) continue;
+    // Stop reading the ranking when no entry could fit any more, or after a long run of entries too big for
+    // the room left (a large catalog is not counted whole to fill the last few tokens).
+    let skipped = 0;
+    for (const s of ranking.order()) {
+      if (maxTokens - tokens < MIN_ENTRY_TOKENS || maxChars - chars < MIN_ENTRY_CHARS || skipped >= MAX_SKIPPED) break;
+      const e = entry(s);
+      const t = chars + e.length + 1 > maxChars ? -1 : counter.count(e) + 1;
+      if (t < 0 || tokens + t > maxTokens) {
+        skipped++;
+        continue;
+      }
+      skipped = 0;
       chars += e.length + 1;
       tokens += t;
       chosen.push(s);
@@ -72,17 +100,47 @@ export function renderCatalog(
   }
   chosen.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.location ?? '', b.location ?? ''));
   const omitted = skills.length - chosen.length;
-  const text = [open, ...chosen.map((s) => entries.get(s) as string), ...(omitted ? [omittedLine(omitted, opts.loadTool)] : []), close].join('\n');
+  const text = [open, ...chosen.map(entry), ...(omitted ? [omittedLine(omitted, opts.loadTool, opts.findTool)] : []), close].join('\n');
   let tokens: number | undefined;
+  let ranked: string[] | undefined;
   // Counted when read: a caller that only needs the text loads no encoder.
   return {
     text,
     shown: chosen.map((s) => s.name),
+    shownSkills: chosen,
     omitted,
     get tokens() {
       return (tokens ??= counter.count(text));
     },
-    mentions,
-    ranked: ranked.map((s) => s.name),
+    mentions: ranking.mentions,
+    get ranked() {
+      return (ranked ??= ranking.all().map((s) => s.name));
+    },
+    ranking,
   };
+}
+
+/** No `<skill>` entry is smaller than this (its tags alone are more) in o200k tokens and in characters. */
+const MIN_ENTRY_TOKENS = 10;
+const MIN_ENTRY_CHARS = 60;
+/** Entries in a row that may be skipped for size before the rest of the ranking is left out too. */
+const MAX_SKIPPED = 256;
+
+/** True when every entry fits both limits (checked from the counter's cheap bound first, as one list). */
+function fitsAll(
+  skills: readonly CatalogSkill[],
+  entry: (s: CatalogSkill) => string,
+  frameChars: number,
+  frame: string,
+  maxChars: number,
+  maxTokens: number,
+  counter: TokenCounter,
+): boolean {
+  if (skills.length * MIN_ENTRY_TOKENS > maxTokens) return false;
+  let chars = frameChars;
+  for (const s of skills) {
+    chars += entry(s).length + 1;
+    if (chars > maxChars) return false;
+  }
+  return fitsTokens(counter, [frame, ...skills.map(entry)], maxTokens + 1, 1);
 }

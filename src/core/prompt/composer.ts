@@ -21,7 +21,8 @@ export function composeCall(input: ComposeInput): ComposeResult {
   const o = input.options;
   const counter = input.counter;
   const loadTool = o.resourcesOnly ? 'a read of skill://<name>/SKILL.md' : o.catalogTools ? `${o.catalogTools.runSkill} (action "run")` : o.toolNames.load;
-  const catalog = renderCatalog(input.catalog, input.request, o.catalogBudget, counter, { hideLocations: o.hideLocations, loadTool });
+  const findTool = o.resourcesOnly || o.catalogTools ? undefined : o.findTool;
+  const catalog = renderCatalog(input.catalog, input.request, o.catalogBudget, counter, { hideLocations: o.hideLocations, loadTool, findTool, index: input.index });
   const guidance = o.toolingGuidance ?? (o.catalogTools || o.resourcesOnly ? '' : defaultToolingGuidance(o.toolNames));
   const rules = o.resourcesOnly ? resourceBaseRules(o.maxLoadedSkills) : o.catalogTools ? catalogBaseRules(o.catalogTools, o.maxLoadedSkills) : baseRules(o.toolNames, o.maxLoadedSkills);
   const head = [rules, o.extraRules ?? '', catalog.text, guidance].filter((p) => p !== '').join('\n\n');
@@ -87,7 +88,11 @@ export function composeCall(input: ComposeInput): ComposeResult {
         return catalog.tokens;
       },
       mentioned: [...catalog.mentions.explicit, ...catalog.mentions.named],
-      ranked: catalog.ranked,
+      get ranked() {
+        return catalog.ranked;
+      },
+      ranking: catalog.ranking,
+      request: input.request,
     },
     sections: { rules, extraRules: o.extraRules ?? '', catalog: catalog.text, guidance, active: activeBlock },
     materialized,

@@ -3,6 +3,8 @@
  * message types (e.g. VS Code's LanguageModelChatMessage parts) to these, and back.
  */
 import type { CatalogToolId, RuntimeToolId } from '../tools/toolNames';
+import type { SkillIndex } from '../index/skillIndex';
+import type { CatalogRanking } from '../index/rankCatalog';
 
 /** One entry of the chronological, append-only history. */
 export type ChatMessage =
@@ -35,6 +37,8 @@ export interface TokenCounter {
 
 /** One skill the catalog may show. */
 export interface CatalogSkill {
+  /** The registry's canonical id: the skill's key in the skill index (else its location, else its name). */
+  id?: string;
   name: string;
   description: string;
   /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
@@ -92,6 +96,11 @@ export interface ComposeOptions {
   catalogTools?: CatalogToolNamesForPrompt;
   /** No tool is offered: skills are read as `skill://` resources (MCP), and the rules say so. */
   resourcesOnly?: boolean;
+  /**
+   * The name of the search tool offered (find_skills) that `<available_skills>`' closing line points to when the
+   * catalog does not fit; omitted when the model has none.
+   */
+  findTool?: string;
 }
 
 /** One model call's inputs. */
@@ -103,6 +112,8 @@ export interface ComposeInput {
   messages: readonly ChatMessage[];
   options: ComposeOptions;
   counter: TokenCounter;
+  /** The skill index holding the catalog's skills (kept by the runtime across calls); omitted: built for this call. */
+  index?: SkillIndex;
 }
 
 /** The parts of the instructions, for previews that count and show them one by one. */
@@ -120,7 +131,7 @@ export interface ComposeResult {
   instructions: string;
   messages: ChatMessage[];
   /** `ranked`: every catalog skill's name in rank order (mentions, relevance, recency, scope, name). */
-  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[]; ranked: string[] };
+  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[]; ranked: string[]; ranking: CatalogRanking; request?: string };
   /** The instructions' parts in order, as joined into `instructions` (empty strings for parts left out). */
   sections: ComposeSections;
   /** Skills whose content went into a tool result, with the call id. */

@@ -13,6 +13,7 @@ export function catalogFor(source: SkillSource, session: SessionState | undefine
     const used = session?.last_used[r.name];
     const t = used ? Date.parse(used) : undefined;
     return {
+      id: r.id,
       name: r.name,
       description: r.description,
       location: r.location,

@@ -1,7 +1,11 @@
 import * as path from 'node:path';
 import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
 import { composeCall } from '../prompt/composer';
-import { findMentions } from '../prompt/skillRanking';
+import { findMentions } from '../index/mentions';
+import { CatalogIndex, hostBodyReader } from '../index/catalogIndex';
+import { DEFAULT_CATALOG_BUDGET } from '../prompt/catalogBudget';
+import type { SkillIndex } from '../index/skillIndex';
+import { FIND_TOOL } from '../tools/toolNames';
 import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
 import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/promptTypes';
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './toolPermission';
@@ -64,6 +68,13 @@ export interface SkillsRuntimeOptions {
   autoLoadMentions?: boolean;
   /** Counts tokens (default o200k). */
   tokenCounter?: TokenCounter;
+  /**
+   * The search tool `<available_skills>`' closing line points to when the catalog does not fit (default
+   * find_skills); false when the host does not offer it.
+   */
+  findTool?: string | false;
+  /** The skill index to keep in line with the source (a scratch copy shares its parent's); default a new one reading bodies from `files`. */
+  skillIndex?: CatalogIndex;
   /** Audit log settings, or false for none (default `<stateDir>/audit.jsonl` when stateDir is set). */
   audit?: Partial<AuditLogOptions> | false;
   now?: () => Date;
@@ -82,6 +93,8 @@ export interface SkillsRuntime {
   beginTurn(sessionId: string, request?: string): Promise<{ session: SessionState; autoLoaded: string[]; errors: string[] }>;
   /** Runs one tool (by bare or host name). Model-facing problems come back as `ok: false`, never thrown. */
   invoke(tool: string, input: unknown, call: ToolCall): Promise<ToolResult>;
+  /** The skill index, brought in line with the source's skills first (only changed skills are indexed again). */
+  index(): Promise<SkillIndex>;
   /** Builds one model call from the session and the history; `once` skills shown here are then offloaded. */
   compose(sessionId: string, messages: readonly ChatMessage[]): Promise<ComposeResult>;
   /** Seed 002's permission check for a tool the model wants to use. */
@@ -113,6 +126,11 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now });
   const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
+  const skillIndex = options.skillIndex ?? new CatalogIndex(hostBodyReader(files));
+  const syncedIndex = async (): Promise<SkillIndex> => {
+    await skillIndex.sync(options.source.list());
+    return skillIndex.index;
+  };
   const maxLoaded = options.maxLoadedSkills ?? 5;
   const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };
   const byHostName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
@@ -190,6 +208,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     audit,
     toolNames,
     openSession: (id, loadMode) => sessions.ensure(id, loadMode),
+    index: syncedIndex,
     async beginTurn(sessionId, request) {
       await sessions.ensure(sessionId);
       await sessions.update(sessionId, 'begin-turn', (s) => {
@@ -204,7 +223,8 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       const autoLoaded: string[] = [];
       const errors: string[] = [];
       if (request && options.autoLoadMentions !== false) {
-        const names = findMentions(request, options.source.list().map((r) => r.name)).explicit.slice(0, maxLoaded);
+        const index = await syncedIndex();
+        const names = [...new Set(findMentions(request, index).explicit.map((id) => index.nameOf(id) as string))].slice(0, maxLoaded);
         if (names.length) {
           const r = await invoke('load', { names, mode: 'add' }, { sessionId });
           if (r.ok) autoLoaded.push(...names);
@@ -217,7 +237,9 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     async compose(sessionId, messages) {
       const session = sessions.get(sessionId) ?? (await sessions.ensure(sessionId));
       const { active, warnings } = await loadedContentFor(session, content, options.source);
+      const index = await syncedIndex();
       const result = composeCall({
+        index,
         request: session.request,
         catalog: catalogFor(options.source, session),
         active,
@@ -225,7 +247,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         counter,
         options: {
           placement: options.placement ?? 'instructions',
-          catalogBudget: options.catalogBudget ?? { maxTokens: 4000, maxChars: 16000 },
+          catalogBudget: options.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
           toolingGuidance: options.toolingGuidance,
           catalogTools: options.catalogTools,
           resourcesOnly: options.resourcesOnly,
@@ -233,6 +255,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
           toolNames,
           maxLoadedSkills: maxLoaded,
           hideLocations: !options.catalogLocations,
+          findTool: options.findTool === false ? undefined : (options.findTool ?? FIND_TOOL.name),
         },
       });
       result.warnings.unshift(...warnings);
@@ -280,7 +303,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       return invocation;
     },
     scratch(sessionId) {
-      const copy = createSkillsRuntime({ ...options, stateDir: undefined, audit: false, executor: undefined, artifacts: undefined, tokenCounter: counter, now });
+      const copy = createSkillsRuntime({ ...options, skillIndex, stateDir: undefined, audit: false, executor: undefined, artifacts: undefined, tokenCounter: counter, now });
       const state = sessionId ? sessions.get(sessionId) : undefined;
       if (state) copy.sessions.adopt(state);
       return copy;

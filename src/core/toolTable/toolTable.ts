@@ -1,12 +1,13 @@
 // Every tool, once: the descriptors in the order hosts list them (package.json's manifest keeps this order).
 import { catalogToolNames, runtimeToolNames, type RuntimeToolId } from '../tools/toolNames';
 import { runSkillDescriptor, updateSkillDescriptor } from './descriptors/catalogTools';
+import { findSkillsDescriptor } from './descriptors/findSkillsTool';
 import { listSkillsDescriptor } from './descriptors/listSkills';
 import { runtimeToolDescriptors } from './descriptors/runtimeTools';
 import type { ToolDescriptor, ToolFamily } from './toolDescriptor';
 
 /** The tool table. */
-export const TOOLS: readonly ToolDescriptor[] = [listSkillsDescriptor as ToolDescriptor, ...runtimeToolDescriptors, runSkillDescriptor, updateSkillDescriptor];
+export const TOOLS: readonly ToolDescriptor[] = [listSkillsDescriptor as ToolDescriptor, findSkillsDescriptor as ToolDescriptor, ...runtimeToolDescriptors, runSkillDescriptor, updateSkillDescriptor];
 
 const byName = new Map<string, ToolDescriptor>(TOOLS.flatMap((t) => [[t.name, t] as const, [t.id, t] as const]));
 

@@ -33,6 +33,12 @@ export const RUNTIME_TOOLS = {
  */
 export const LIST_TOOL = { name: 'list_skills', referenceName: 'skillsList', title: 'List Agent Skills' } as const satisfies ToolNaming;
 
+/**
+ * `find_skills`: searches every installed skill with the skill index, in the model's own words: for a catalog
+ * too large for `<available_skills>`. Offered with the runtime's tools.
+ */
+export const FIND_TOOL = { name: 'find_skills', referenceName: 'skillsFind', title: 'Find Agent Skills' } as const satisfies ToolNaming;
+
 /** The unified catalog's two tools (seed 003), named as the seed names them: prompts written for it call these names. */
 export const CATALOG_TOOLS = {
   runSkill: { name: 'runSkill', referenceName: 'runSkill', title: 'Run Agent Skill' },

@@ -1,7 +1,8 @@
 // The prompt preview as a Markdown document: the composed instructions exactly as `@skills` sends them, the
 // catalog's ranking (shown, left out and why), the active skills, the tools with the descriptions models get,
 // and o200k token counts per section against the models' context. No VS Code import: built from plain data.
-import type { ChatMessage, ComposeResult, TokenCounter } from '../../core/prompt/promptTypes';
+import { explainLine } from '../../core/index/skillSearch';
+import type { CatalogSkill, ChatMessage, ComposeResult, TokenCounter } from '../../core/prompt/promptTypes';
 import type { SkillRecord } from '../../core/registry/registryTypes';
 import type { SessionState } from '../../core/runtime/runtimeTypes';
 import { sourceOf } from '../../core/sources';
@@ -25,6 +26,17 @@ export interface PreviewInput {
   trusted: boolean;
   generatedAt: Date;
   counter: TokenCounter;
+}
+
+/** How many of the skills left out are explained one by one (the rest are counted). */
+const LEFT_OUT_EXPLAINED = 10;
+
+/** Why a skill is where it is in the ranking: its mention, or the words that matched and its score. */
+function whyRanked(ranking: ComposeResult['catalog']['ranking'], skill: CatalogSkill): string {
+  const mention = ranking.mentioned(skill);
+  if (mention) return mention === 'explicit' ? 'named with $ or # in the request' : 'its distinctive name is written in the request';
+  const why = ranking.explain(skill);
+  return why.length ? `score ${ranking.score(skill).toFixed(2)}: ${explainLine(why, 5)}` : 'no word of the request matched: by recent use, scope and name';
 }
 
 function fenced(text: string, lang = 'text'): string {
@@ -92,15 +104,21 @@ export function previewText(p: PreviewInput): string {
     '',
   ];
 
-  const shown = new Set(c.catalog.shown);
-  const mentioned = new Set(c.catalog.mentioned);
-  out.push(`## \`<available_skills>\`: ${c.catalog.shown.length} of ${c.catalog.ranked.length} skill(s) shown, ${c.catalog.tokens} tokens`, '');
-  out.push('In rank order (named in the request first, then relevance to it, recent use, scope and name). When the budget cuts, skills are taken in this order; the block itself lists the shown ones by name.', '');
-  c.catalog.ranked.forEach((name, i) => {
-    const why = mentioned.has(name) ? 'named in the request' : 'by relevance, recency, scope and name';
-    const state = shown.has(name) ? 'shown' : `left out: it did not fit the budget (${s.catalogMaxTokens} tokens / ${s.catalogMaxChars} characters)`;
-    out.push(`${i + 1}. ${name}: ${state}; ${why}`);
+  const shownNames = new Set(c.catalog.shown);
+  const ranked = c.catalog.ranking.all();
+  out.push(`## \`<available_skills>\`: ${c.catalog.shown.length} of ${ranked.length} skill(s) shown, ${c.catalog.tokens} tokens`, '');
+  out.push(
+    'In rank order (named with $ or # first, then a distinctive name written in the request, then the skill index\'s relevance to the request: BM25F over name, description, headings and body; then recent use, scope and name). When the budget cuts, skills are taken in this order; the block itself lists the shown ones by name. Each line says which words of the request matched in which fields, and the score.',
+    '',
+  );
+  let leftOut = 0;
+  ranked.forEach((skill, i) => {
+    const shown = shownNames.has(skill.name);
+    if (!shown && ++leftOut > LEFT_OUT_EXPLAINED) return;
+    const state = shown ? 'shown' : `left out: it did not fit the budget (${s.catalogMaxTokens} tokens / ${s.catalogMaxChars} characters)`;
+    out.push(`${i + 1}. ${skill.name}: ${state}; ${whyRanked(c.catalog.ranking, skill)}`);
   });
+  if (leftOut > LEFT_OUT_EXPLAINED) out.push(`… and ${leftOut - LEFT_OUT_EXPLAINED} more left out, ranked lower (the model can search them with find_skills).`);
   const absent = p.records.filter((r) => r.status !== 'ok');
   if (absent.length) out.push('', 'Not offered at all:', '', ...absent.map((r) => `- ${r.name} (${sourceOf(r.scope).scopeWord}, ${r.location}): ${notOffered(r)}`));
   out.push('');

@@ -31,6 +31,7 @@ interface ManifestUi {
 
 const UI: Record<string, ManifestUi> = {
   list_skills: { icon: '$(book)', userDescription: 'List the Agent Skills available in this workspace and your home folder.' },
+  find_skills: { icon: '$(search)', userDescription: 'Search every installed Agent Skill for the ones that fit a task, best match first.' },
   load: { icon: '$(cloud-download)', userDescription: "Load Agent Skills so their instructions are in the chat's context." },
   unload: { icon: '$(close)', userDescription: "Unload Agent Skills from the chat's context." },
   read: { icon: '$(file)', userDescription: 'Read a file of a loaded Agent Skill (references, templates, saved outputs).' },

@@ -99,6 +99,10 @@ export const PRESENTATIONS: Record<string, ToolPresentation> = {
     prepare: (i) => ({ invocationMessage: str(i.filter) ? `Listing skills matching "${str(i.filter)}"…` : 'Listing skills…' }),
     progress: () => 'Listing skills…',
   },
+  find_skills: {
+    prepare: (i) => ({ invocationMessage: `Searching skills for "${str(i.query)}"…` }),
+    progress: (i) => `Searching skills for "${str(i.query)}"…`,
+  },
   load: {
     prepare: (i) => ({ invocationMessage: `Loading ${names(i)}…` }),
     progress: (i) => `Loading ${names(i)}…`,

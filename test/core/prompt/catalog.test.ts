@@ -45,9 +45,10 @@ describe('prompt/catalog selection and budget', () => {
     assert.equal(renderCatalog(SKILLS, 'merge pdf', { maxTokens: mid }, spy, opts).text, renderCatalog(SKILLS, 'merge pdf', { maxTokens: mid }, exactOnly, opts).text);
   });
 
-  it('escapes XML in names and descriptions', () => {
-    const c = renderCatalog([{ name: 'x', description: 'Use <b> & "q"' }], undefined, {}, o200kCounter, opts);
-    assert.match(c.text, /Use &lt;b&gt; &amp; &quot;q&quot;/);
+  it('escapes XML in names and descriptions: only &, < and > (text content needs no entity for quotes, and each costs tokens)', () => {
+    const c = renderCatalog([{ name: 'x', description: `Use <b> & "q", it's fine` }], undefined, {}, o200kCounter, opts);
+    assert.match(c.text, /Use &lt;b&gt; &amp; "q", it's fine/);
+    assert.doesNotMatch(c.text, /&#39;|&quot;/);
   });
 
   it('cuts to the token budget by relevance and says how many were left out and how to reach them', () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { CATALOG_RULES } from '../../../src/core/skill/rules/confusableSkills';
 import * as path from 'node:path';
 import { RULES, validateSkillDir, type SkillValidation } from '../../../src/core/skill';
 
@@ -90,7 +91,9 @@ describe('validateSkill: every rule against fixtures, both modes', () => {
 
   it('covers every rule of the table with a fixture', () => {
     const seen = new Set(CASES.flatMap((k) => [...k.strict, ...k.lenient]).map((s) => s.split(':')[0]));
-    const missing = RULES.map((r) => r.id).filter((id) => !seen.has(id));
+    // Catalog rules judge several skills together: test/core/skill/confusableSkills.test.ts covers them.
+    const catalog = new Set(CATALOG_RULES.map((r) => r.id));
+    const missing = RULES.map((r) => r.id).filter((id) => !seen.has(id) && !catalog.has(id));
     assert.deepEqual(missing, []);
   });
 });

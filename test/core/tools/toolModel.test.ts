@@ -62,7 +62,8 @@ describe('tools: one model across both families', function () {
     const runtimeBadInput = failure(await call('load_skills', { names: 'demo' }));
     const catalogBadInput = failure(await call('updateSkill', { action: 'patch', skill: 'demo' }));
     const listBadInput = failure(await call('list_skills', { filter: 3 }));
-    for (const e of [runtimeMissing, catalogMissing, runtimeBadInput, catalogBadInput, listBadInput]) {
+    const findBadInput = failure(await call('find_skills', { query: '' }));
+    for (const e of [runtimeMissing, catalogMissing, runtimeBadInput, catalogBadInput, listBadInput, findBadInput]) {
       assert.deepEqual(Object.keys(e).filter((k) => k !== 'details').sort(), ['code', 'hint', 'message'], JSON.stringify(e));
       assert.match(e.code, /^[a-z]+(_[a-z0-9]+)*$/, `one spelling of codes: ${e.code}`);
       assert.ok(e.hint.length > 10, `no hint in ${JSON.stringify(e)}`);
@@ -70,7 +71,7 @@ describe('tools: one model across both families', function () {
     assert.match(runtimeMissing.message, /nope/);
     assert.match(catalogMissing.message, /nope/);
     assert.equal(catalogMissing.code, 'not_found');
-    for (const [e, field] of [[runtimeBadInput, 'names'], [catalogBadInput, 'diff'], [listBadInput, 'filter']] as const) {
+    for (const [e, field] of [[runtimeBadInput, 'names'], [catalogBadInput, 'diff'], [listBadInput, 'filter'], [findBadInput, 'query']] as const) {
       assert.equal(e.code, 'invalid_input');
       assert.match(e.message, new RegExp(`${field}: `), `the message must name the field ${field}: ${e.message}`);
     }
@@ -83,6 +84,7 @@ describe('tools: one model across both families', function () {
   it('answers every tool of the table through its descriptor with the one result shape', async () => {
     const inputs: Record<string, unknown> = {
       list_skills: {},
+      find_skills: { query: 'say hello' },
       load: { names: ['demo'] },
       list_docs: {},
       select_docs: { docs: ['notes.md'] },
@@ -92,7 +94,7 @@ describe('tools: one model across both families', function () {
       runSkill: { action: 'list' },
       updateSkill: { action: 'metadata', skill: 'demo', fields: { description: 'Says hello. Use when greeting someone.' }, dryRun: true },
     };
-    for (const id of ['list_skills', 'load', 'list_docs', 'select_docs', 'read', 'run_script', 'unload', 'runSkill', 'updateSkill']) {
+    for (const id of ['list_skills', 'find_skills', 'load', 'list_docs', 'select_docs', 'read', 'run_script', 'unload', 'runSkill', 'updateSkill']) {
       const t = findTool(id)!;
       const r = await t.invoke(ctx, inputs[id]);
       assert.ok(r.ok, `${t.name}: ${JSON.stringify(!r.ok && r.error)}`);

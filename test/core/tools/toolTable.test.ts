@@ -45,7 +45,7 @@ describe('tools: the table', () => {
   it('keeps the public names models and users already know, in the manifest order', () => {
     assert.deepEqual(
       TOOLS.map((t) => t.name),
-      ['list_skills', 'load_skills', 'unload_skills', 'read_skill_file', 'run_skill_script', 'list_skill_docs', 'select_skill_docs', 'runSkill', 'updateSkill'],
+      ['list_skills', 'find_skills', 'load_skills', 'unload_skills', 'read_skill_file', 'run_skill_script', 'list_skill_docs', 'select_skill_docs', 'runSkill', 'updateSkill'],
     );
     const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { contributes: { languageModelTools: { name: string }[] } };
     assert.deepEqual(manifest.contributes.languageModelTools.map((t) => t.name), TOOLS.map((t) => t.name));

@@ -1,5 +1,6 @@
 import type { ValidationMode } from '../skillTypes';
 import { BODY_RULES } from './body';
+import { CATALOG_RULES } from './confusableSkills';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
 import { FILE_SHAPE_RULES } from './fileShape';
@@ -32,6 +33,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   { title: 'Body', rules: [...BODY_RULES, ...PLACEHOLDER_RULES] },
   { title: 'References', rules: REFERENCE_RULES },
   { title: 'Security', rules: [...SECURITY_RULES, ...UNICODE_RULES] },
+  { title: 'Catalog', rules: CATALOG_RULES },
 ];
 
 /**

@@ -1,0 +1,124 @@
+// The discovery options `list`, `search` and `prompt` share (--root, --plugin, --mcp-server, --state-dir,
+// --no-defaults, --strict) and the one way they find skills: default roots (the current folder as the workspace,
+// the home folder's skill folders) unless --no-defaults, extra roots, installed and named Agent Plugins, MCP servers.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createAgentSkills } from '../../core/agentSkills';
+import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
+import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
+import { defaultSkillRoots, type RegistrySnapshot, type SkillRoot, type SkillScope } from '../../core/registry';
+import { sourceForScopeWord } from '../../core/sources';
+import { cliPlugins, type CliPlugins } from '../pluginFlags';
+import { UsageError } from '../usageError';
+import { cliStateDir } from './session';
+
+/** `parseArgs` options of discovery. */
+export const DISCOVERY_OPTIONS = {
+  root: { type: 'string', multiple: true, default: [] as string[] },
+  strict: { type: 'boolean', default: false },
+  'no-defaults': { type: 'boolean', default: false },
+  'mcp-server': { type: 'string', multiple: true, default: [] as string[] },
+  plugin: { type: 'string', multiple: true, default: [] as string[] },
+  'enable-plugin-mcp': { type: 'string', multiple: true, default: [] as string[] },
+  'state-dir': { type: 'string' },
+} as const;
+
+/** The usage text of the discovery options. */
+export const DISCOVERY_USAGE =
+  '[--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--state-dir <dir>] [--no-defaults] [--strict]';
+
+/** The help rows of the discovery options (`agent-skills <command> --help`), for every command that takes them. */
+export const DISCOVERY_HELP: readonly (readonly [string, string])[] = [
+  ['--root [scope:]<dir>', 'Another folder of skills; scope project:, user:, plugin:<id>: or pack:<name>: (repeatable).'],
+  ['--plugin <dir>', 'An Agent Plugin folder whose skills to read (repeatable).'],
+  ['--mcp-server <name>=<url|command>', 'An MCP server that serves skills (repeatable).'],
+  ['--enable-plugin-mcp <plugin>.<server>', 'Start this MCP server that an Agent Plugin declares (repeatable); reading a plugin never starts one, and `list` names the servers each plugin declares.'],
+  ['--state-dir <dir>', 'The runtime state folder (default: the user state folder).'],
+  ['--no-defaults', 'Skip the default roots (current folder and home skill folders).'],
+  ['--strict', 'Judge each skill with the reference rules.'],
+];
+
+/** The parsed discovery options. */
+export interface DiscoveryValues {
+  root: string[];
+  strict: boolean;
+  'no-defaults': boolean;
+  'mcp-server': string[];
+  plugin: string[];
+  'enable-plugin-mcp': string[];
+  'state-dir'?: string;
+}
+
+/** What discovery found; `close()` disconnects the MCP servers it asked. */
+export interface Discovered {
+  snapshot: RegistrySnapshot;
+  plugins: CliPlugins['plugins'];
+  /** Every MCP server the plugins declare, enabled or not. */
+  mcpDeclared: CliPlugins['mcpDeclared'];
+  /** One line per plugin whose servers are not started, saying how to start them. */
+  mcpNotices: string[];
+  /** Every MCP client connected (close them all). */
+  connected: McpSkillsClient[];
+  /** The clients worth showing: the servers named with --mcp-server, and plugin servers that are up. */
+  clients: McpSkillsClient[];
+  close(): Promise<void>;
+}
+
+const PREFIXED = /^([a-z]+):(.*)$/;
+const SOURCED = /^([^:]+):(.+)$/;
+
+/** Runs discovery for `command` (the name used in messages). */
+export async function discover(command: string, values: DiscoveryValues): Promise<Discovered> {
+  const extraRoots = values.root.map(parseRootArg);
+  const servers = values['mcp-server'].map((v) => {
+    try {
+      return parseMcpServerFlag(v);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  });
+  // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
+  // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
+  const { plugins, roots: pluginRoots, mcpServers: pluginServers, mcpDeclared, mcpNotices } = cliPlugins(
+    command,
+    values.plugin,
+    values['no-defaults'],
+    cliStateDir(values['state-dir']),
+    values['enable-plugin-mcp'],
+  );
+  if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
+  const roots: SkillRoot[] = [
+    ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
+    ...pluginRoots,
+  ];
+  const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
+  const snapshot = await registry.refresh();
+  // The MCP client (the SDK) is loaded only when there is a server to ask.
+  const wanted = [...servers, ...pluginServers];
+  const connected: McpSkillsClient[] = wanted.length
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+      await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
+    : [];
+  // An enabled plugin server is shown as any named server: the user asked for it, so its state is their concern.
+  const named = new Set([...servers, ...pluginServers].map((s) => s.name));
+  const clients = connected.filter((c) => named.has(c.config.name) || c.state.state === 'up');
+  return { snapshot, plugins, mcpDeclared, mcpNotices, connected, clients, close: async () => void (await Promise.all(connected.map((c) => c.close()))) };
+}
+
+/** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
+export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
+  if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
+  const prefixed = PREFIXED.exec(arg);
+  const kind = prefixed ? sourceForScopeWord(prefixed[1]) : undefined;
+  if (prefixed && kind?.idHasSource) {
+    const sourced = SOURCED.exec(prefixed[2]);
+    if (!sourced) throw new UsageError(`--root ${arg}: a ${kind.scopeWord} root needs a source, e.g. --root ${kind.scopeWord}:acme.tools:<dir>.`);
+    return { scope: kind.name as SkillScope, source: sourced[1], path: path.resolve(expandHome(sourced[2])) };
+  }
+  if (prefixed && kind && prefixed[2] !== '') return { scope: kind.name as SkillScope, source: 'cli', path: path.resolve(expandHome(prefixed[2])) };
+  return { scope: 'workspace', source: 'cli', path: path.resolve(expandHome(arg)) };
+}
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+}

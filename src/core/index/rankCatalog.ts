@@ -1,0 +1,110 @@
+/**
+ * The order in which `<available_skills>` takes skills when the catalog must be cut (seed 002's selection
+ * strategy): skills named with `$`/`#`, then skills named by a distinctive plain name, then the index's
+ * relevance to the request, then recency of use, then source precedence, then name. Same inputs, same order.
+ */
+import { sourceRank } from '../sources';
+import { compareStrings } from '../text/compareStrings';
+import { findMentions, type IndexMentions } from './mentions';
+import { SkillIndex, type TermMatch } from './skillIndex';
+
+/** A skill the catalog may list, as the ranking reads it (the prompt's `CatalogSkill` is one). */
+export interface CatalogSkill {
+  /** The skill's key in the index (the registry's canonical id); else its location, else its name, is used. */
+  id?: string;
+  name: string;
+  description: string;
+  location?: string;
+  /** The source kind's name: on ties, higher-precedence sources rank first. */
+  scope?: string;
+  /** Epoch ms of the last use in this conversation, for recency ranking. */
+  lastUsed?: number;
+}
+
+/** The key a catalog skill has in the index: its id, else its location, else its name. */
+export const indexKey = (s: CatalogSkill): string => s.id ?? s.location ?? s.name;
+
+/** How many of the best matches are ordered exactly before the rest is sorted (enough to fill any usual budget). */
+const FIRST = 1024;
+
+/** A ranking of catalog skills for one request. */
+export interface CatalogRanking {
+  /** Skills in rank order, computed as far as they are read. */
+  order(): Iterable<CatalogSkill>;
+  /** Every skill in rank order. */
+  all(): CatalogSkill[];
+  /** Skill names the request names, explicit (`$`/`#`) and distinctive plain ones. */
+  mentions: { explicit: string[]; named: string[] };
+  /** The index's score of a skill for the request (0 when it matched nothing). */
+  score(s: CatalogSkill): number;
+  /** Which words of the request matched the skill, in which fields, with their share of the score. */
+  explain(s: CatalogSkill): TermMatch[];
+  /** How the request names the skill, if it does. */
+  mentioned(s: CatalogSkill): 'explicit' | 'named' | undefined;
+}
+
+/** Builds an index of name and description only, for callers that keep none (one-off renders, tests). */
+export function indexOfCatalog(skills: readonly CatalogSkill[]): SkillIndex {
+  const index = new SkillIndex();
+  for (const s of skills) if (!index.has(indexKey(s))) index.put({ id: indexKey(s), name: s.name, description: s.description });
+  return index;
+}
+
+/** Ranks `skills` for `request` with `index` (which should hold them, by {@link indexKey}; missing ones score 0). */
+export function rankCatalog(index: SkillIndex, request: string | undefined, skills: readonly CatalogSkill[]): CatalogRanking {
+  const m: IndexMentions = request ? findMentions(request, index) : { explicit: [], named: [] };
+  const tier = new Map<string, number>();
+  m.explicit.forEach((id, i) => tier.set(id, i));
+  m.named.forEach((id, i) => tier.set(id, 100_000 + i));
+  const hits = request ? index.search(request, FIRST) : [];
+  const scoreOf = new Map(hits.map((h) => [h.id, h.score]));
+  const tierOf = (s: CatalogSkill) => tier.get(indexKey(s)) ?? Number.MAX_SAFE_INTEGER;
+  const cmp = (a: CatalogSkill, b: CatalogSkill, sa: number, sb: number) =>
+    tierOf(a) - tierOf(b) ||
+    sb - sa ||
+    (b.lastUsed ?? 0) - (a.lastUsed ?? 0) ||
+    sourceRank(a.scope) - sourceRank(b.scope) ||
+    compareStrings(a.name, b.name) ||
+    compareStrings(a.location ?? '', b.location ?? '');
+  let full: CatalogSkill[] | undefined;
+  let fullScores: Map<string, number> | undefined;
+  const scoresAll = () => (fullScores ??= request ? new Map(index.search(request).map((h) => [h.id, h.score])) : new Map());
+  const all = (): CatalogSkill[] => {
+    if (full) return full;
+    const sc = scoresAll();
+    const keyed = skills.map((s) => ({ s, score: sc.get(indexKey(s)) ?? 0 }));
+    keyed.sort((a, b) => cmp(a.s, b.s, a.score, b.score));
+    return (full = keyed.map((k) => k.s));
+  };
+  const names = (ids: string[]) => [...new Set(ids.map((id) => index.nameOf(id) as string))];
+  return {
+    mentions: { explicit: names(m.explicit), named: names(m.named) },
+    score: (s) => scoreOf.get(indexKey(s)) ?? scoresAll().get(indexKey(s)) ?? 0,
+    explain: (s) => (request ? index.explain(request, indexKey(s)) : []),
+    mentioned: (s) => {
+      const t = tier.get(indexKey(s));
+      return t === undefined ? undefined : t < 100_000 ? 'explicit' : 'named';
+    },
+    all,
+    *order() {
+      // The best matches and the named skills first, ordered exactly; only a catalog that still has room after
+      // them pays for ordering everything.
+      const inCatalog = new Map(skills.map((s) => [indexKey(s), s] as const));
+      const head = new Set<CatalogSkill>();
+      for (const id of [...m.explicit, ...m.named, ...hits.map((h) => h.id)]) {
+        const s = inCatalog.get(id);
+        if (s) head.add(s);
+      }
+      const first = [...head].sort((a, b) => cmp(a, b, scoreOf.get(indexKey(a)) ?? 0, scoreOf.get(indexKey(b)) ?? 0));
+      // Only a full list (fewer matches than FIRST) proves that the rest score below the head.
+      if (hits.length < FIRST) {
+        yield* first;
+        const rest = skills.filter((s) => !head.has(s));
+        rest.sort((a, b) => cmp(a, b, 0, 0));
+        yield* rest;
+        return;
+      }
+      yield* all();
+    },
+  };
+}
