@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SkillCatalog } from '../catalog/skillCatalog';
 import type { SessionLoader } from '../catalog/catalogTypes';
 import type { SkillsRuntime } from '../runtime/skillsRuntime';
-import type { ToolNaming } from '../tools/toolNames';
+import type { ToolId, ToolNaming } from '../tools/toolNames';
 import type { ToolResult } from '../tools/toolResult';
 
 /**
@@ -56,7 +56,7 @@ export interface ToolCallContext {
  */
 export interface ToolDescriptor<R = unknown> extends ToolNaming {
   /** The runtime's id for its own tools (`load`, `run_script`, ...); the name for the others. */
-  readonly id: string;
+  readonly id: ToolId;
   readonly family: ToolFamily;
   /** The zod schema of the input; hosts publish its JSON Schema (`inputJsonSchema`). */
   readonly input: z.ZodType;

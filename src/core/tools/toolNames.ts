@@ -50,6 +50,13 @@ export type RuntimeToolId = keyof typeof RUNTIME_TOOLS;
 /** A catalog tool's id (its name). */
 export type CatalogToolId = keyof typeof CATALOG_TOOLS;
 
+/**
+ * Every tool's id: the runtime's short ids, and the public name of the others. Per-tool tables of every surface are
+ * keyed by it (`Record<ToolId, ...>`), so a tool missing from one of them does not compile, and a descriptor's id must
+ * be one of these: a new tool is a name here first.
+ */
+export type ToolId = RuntimeToolId | CatalogToolId | typeof LIST_TOOL.name | typeof FIND_TOOL.name;
+
 /** The runtime tools' ids, in the order hosts list them. */
 export const RUNTIME_TOOL_IDS = Object.keys(RUNTIME_TOOLS) as RuntimeToolId[];
 

@@ -6,6 +6,7 @@ import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
 import type { CatalogOutcome } from '../../core/catalog/catalogOutcome';
 import type { ToolErrorShape } from '../../core/tools/toolError';
+import type { ToolId } from '../../core/tools/toolNames';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { sandboxConfirmation } from './sandboxInfo';
 import { workspaceWriteRefusal } from './workspaceTrust';
@@ -94,7 +95,7 @@ async function updateSkillPrepare(input: Record<string, unknown>, c: Presentatio
 }
 
 /** Each tool's presentation, by descriptor id. */
-export const PRESENTATIONS: Record<string, ToolPresentation> = {
+export const PRESENTATIONS: Record<ToolId, ToolPresentation> = {
   list_skills: {
     prepare: (i) => ({ invocationMessage: str(i.filter) ? `Listing skills matching "${str(i.filter)}"…` : 'Listing skills…' }),
     progress: () => 'Listing skills…',
