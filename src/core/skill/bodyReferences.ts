@@ -2,8 +2,11 @@ import { fencedBlocks, inBlocks } from './markdownBlocks';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile, Range } from './types';
 
-/** Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose. */
-export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text';
+/**
+ * Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose; `variable` a path
+ * through a host's skill-folder variable (`${CLAUDE_SKILL_DIR}/check.py`), wherever it is written.
+ */
+export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text' | 'variable';
 
 /** A relative file reference in the body of a SKILL.md. */
 export interface BodyReference {
@@ -48,6 +51,8 @@ export interface ExtractReferencesOptions {
   folders?: readonly string[];
   /** A TextIndex of `parsed.text` to reuse. */
   index?: TextIndex;
+  /** Variables hosts replace by the skill's folder (`${CLAUDE_SKILL_DIR}`): `<variable>/<path>` is a reference to `<path>`. */
+  variables?: readonly string[];
 }
 
 /**
@@ -76,6 +81,8 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     const next = text.charCodeAt(at + 1);
     if ((next !== 40 /* ( */ && next !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (next === 40) {
+      // `[text](path)` inside a code span is code, not a link (CommonMark).
+      if (inInlineCode(text, index, at)) continue;
       const target = linkTarget(text, at + 2);
       if (!target) continue;
       linkSpans.push([target.start, target.end]);
@@ -113,6 +120,19 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
     add(text.slice(start, end), start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(text, index, at) ? 'inline-code' : 'text');
     slash = end - 1;
+  }
+  for (const v of options.variables ?? []) {
+    const lead = `${v}/`;
+    for (let at = text.indexOf(lead, base); at >= 0 && refs.length < MAX_BODY_REFERENCES; at = text.indexOf(lead, at + lead.length)) {
+      const start = at + lead.length;
+      let end = start;
+      while (end < text.length && isPathCode(text.charCodeAt(end))) end++;
+      while (end > start && /[.,:;]/.test(text[end - 1])) end--;
+      const next = text[end];
+      if (end === start || next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue;
+      const path = text.slice(start, end).replace(/\/+$/, '');
+      if (path) add(path, start, start + path.length, 'variable');
+    }
   }
   refs.sort((a, b) => a.start - b.start);
   return refs;

@@ -7,6 +7,9 @@ import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { scanSecrets } from './secretScan';
+import { HOST_PROFILES, isConventionFile, skillDirVariables, type HostProfile } from './hostProfiles';
+import { fencedBlocks } from './markdownBlocks';
+import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './types';
@@ -31,10 +34,12 @@ const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
  * Reference rules: each relative link or resource path in the body must exist inside the skill folder,
  * be written with `/`, and (for text files) fit in one read.
  */
-export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }): Promise<void> {
+export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
   const entries = (await resolvedEntries(host, rootDir)) ?? [];
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
-  const refs = extractBodyReferences(parsed, { index, folders });
+  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(hosts) });
+  const text = parsed.text;
+  const examples = exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks);
   const seen = new Map<string, Promise<PathKind | undefined>>();
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
@@ -60,17 +65,23 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       seen.set(norm, kind);
     }
     const found = await kind;
-    if (!found) {
+    // A host on a case-insensitive disk (macOS, Windows) finds `REFERENCE.md` as `reference.md`; Linux does not.
+    const onDisk = found ? await exactCase(host, rootDir, norm) : undefined;
+    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples)) continue;
+    if (!found || onDisk) {
       const again = missing.get(norm);
       if (again) {
         again.more++;
         continue;
       }
       allFiles ??= listSkillTextFiles(host, rootDir);
-      const suggestion = closestPath(norm, await allFiles);
+      const suggestion = onDisk ?? closestPath(norm, await allFiles);
+      const caseOnly = suggestion !== undefined && suggestion.toLowerCase() === norm.toLowerCase();
       const finding: Finding = {
         rule: 'reference-missing',
-        message: `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
+        message: caseOnly
+          ? `\`${ref.path}\` (${ref.kind}) is \`${suggestion}\` on disk: the case differs, so it is found on macOS and Windows but missing on Linux and in containers. Write \`${suggestion}\`.`
+          : `\`${ref.path}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
         range: ref.range,
         data: { path: ref.path, kind: ref.kind, ...(suggestion ? { suggestion, fix: { title: `Change the path to '${suggestion}'`, edits: [{ range: ref.range, newText: suggestion }] } } : {}) },
       };
@@ -99,6 +110,30 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   }
 }
 
+/**
+ * The path as the folder listing spells it when it differs from `rel` only in case (a case-insensitive disk
+ * found it), or undefined when it is spelt as on disk or cannot be listed.
+ */
+async function exactCase(host: SkillsHost, rootDir: string, rel: string): Promise<string | undefined> {
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+  let dir = rootDir;
+  const spelt: string[] = [];
+  let differs = false;
+  for (const part of parts) {
+    const names = (await answerOrUndefined(() => host.readDirectory(dir)))?.map((e) => e.name);
+    if (!names || part === '..') return undefined;
+    if (names.includes(part)) spelt.push(part);
+    else {
+      const other = names.filter((n) => n.toLowerCase() === part.toLowerCase());
+      if (other.length !== 1) return undefined;
+      spelt.push(other[0]);
+      differs = true;
+    }
+    dir = path.join(dir, spelt[spelt.length - 1]);
+  }
+  return differs ? spelt.join('/') : undefined;
+}
+
 function backslash(ref: BodyReference, rel: string): Finding {
   return {
     rule: 'backslash-path',
@@ -124,7 +159,7 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
  * for files no text of the skill mentions, by relative path or by file name.
  */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
   const texts: string[] = [parsed.text];
@@ -138,7 +173,8 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   }
   if (!unreferenced) return;
   for (const rel of files) {
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel))) continue;
+    // Files a host reads by convention (Codex's agents/openai.yaml) are used without being mentioned.
+    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, hosts)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.

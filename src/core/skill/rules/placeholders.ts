@@ -10,7 +10,7 @@ const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]
 /** Placeholder text left in a skill. */
 export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
   rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
-    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported.'),
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`).'),
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
@@ -32,13 +32,37 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
   return bracketedIn(text, from);
 }
 
+/** What may stand before a marker that is itself the placeholder: a line, list item, cell, bracket, label or quote-free start. */
+const ALONE_BEFORE = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__)\s*$/;
+/** What may follow it: a colon or dash with the note (`TODO: …`), a closing bracket, a cell edge, the end of the line. */
+const ALONE_AFTER = /^(?:\s*[:)\]>|]|\s+[-–—]\s|\s*[.!]?\s*$|\*\*|__)/;
+
+/**
+ * True when the marker word at `start` is a placeholder left in the text (`TODO: write this`, `| TBD |`,
+ * `Owner: TBD`, `[TODO]`), not prose that talks about markers ("any \"TBD\" or \"TODO\"?", "has TODO markers",
+ * "TODOs"): quoted or followed by an ordinary word, it is talk.
+ */
+function standsAlone(text: string, start: number, word: string): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = text.indexOf('\n', start);
+  if (lineEnd < 0) lineEnd = text.length;
+  const before = text.slice(Math.max(lineStart, start - 80), start);
+  const after = text.slice(start + word.length, Math.min(lineEnd, start + word.length + 80));
+  if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
+  return ALONE_BEFORE.test(before) && ALONE_AFTER.test(after);
+}
+
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
   // A few literal searches are much faster than the regular expression over a long body; it runs only on a hit.
   if (!mayHoldPlaceholder(text, from)) return out;
   PLACEHOLDER.lastIndex = from;
-  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) out.push({ text: m[0], start: m.index });
+  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) {
+    const marker = /^(?:TODO|TBD|FIXME)$/.test(m[0]);
+    if (marker && !standsAlone(text, m.index, m[0])) continue;
+    out.push({ text: m[0], start: m.index });
+  }
   return out;
 }
 

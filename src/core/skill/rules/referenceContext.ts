@@ -1,0 +1,44 @@
+import type { BodyReference } from '../bodyReferences';
+
+/**
+ * Whether a path the body mentions is a file the skill means to ship, or an illustration: skill-writing
+ * guides and report templates write paths that belong to the reader's project or to a made-up skill. A
+ * missing file is reported only when it is meant (reference-missing); these are the kinds that are not.
+ */
+
+/** "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …": the path is one example among others. */
+const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
+
+/** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
+const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
+
+/** How far back on its line the example lead-in is looked for. */
+const LEAD_WINDOW = 80;
+
+/** The fenced code blocks that are an example SKILL.md (they open with a `---` frontmatter holding `name:`). */
+export function exampleSkillBlocks(text: string, blocks: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of blocks) {
+    const firstBreak = text.indexOf('\n', start);
+    if (firstBreak < 0 || firstBreak >= end) continue;
+    const head = text.slice(firstBreak + 1, Math.min(end, firstBreak + 1 + 400));
+    if (/^\s*---\r?\n(?:[^\n]*\n){0,4}?\s*name:\s*\S/.test(head)) out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * True when `ref` reads as an illustration rather than a file the skill ships: written after "e.g."/"for
+ * example" on its line, followed by `:<line>` (a `file:line` location in a report format), inside an example
+ * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension).
+ */
+export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: readonly (readonly [number, number])[]): boolean {
+  const lineStart = text.lastIndexOf('\n', ref.start - 1) + 1;
+  const lead = text.slice(Math.max(lineStart, ref.start - LEAD_WINDOW), ref.start);
+  if (EXAMPLE_LEAD.test(lead)) return true;
+  if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
+  if (exampleBlocks.some(([s, e]) => ref.start >= s && ref.start < e)) return true;
+  const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
+  if (PLACEHOLDER_STEM.test(last)) return true;
+  return ref.kind === 'text' && !last.includes('.');
+}
