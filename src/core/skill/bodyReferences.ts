@@ -61,7 +61,7 @@ export interface ExtractReferencesOptions {
  * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits, and stops after
  * {@link MAX_BODY_REFERENCES} links or references.
  */
-export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
+export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
   const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
   const text = parsed.text;
   const index = options.index ?? new TextIndex(parsed.text);
@@ -91,7 +91,8 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
       continue;
     }
     const lineStart = index.lineStartOf(at);
-    if (!/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
+    // `[^note]: text` is a footnote, not a link definition.
+    if (!/^ {0,3}\[[^\]^][^\]]*$/.test(text.slice(lineStart, at))) continue;
     let s = at + 2;
     while (text[s] === ' ' || text[s] === '\t') s++;
     let e = s;

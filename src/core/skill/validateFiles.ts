@@ -11,6 +11,7 @@ import { HOST_PROFILES, isConventionFile, skillDirVariables, type HostProfile } 
 import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
+import { checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './types';
 
@@ -162,6 +163,9 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
 export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
+  const scan: PortabilityScan = { rootDir, host, skillFileName, folderName: path.basename(rootDir), files, out };
+  await checkTextFile(scan, skillFileName, parsed.text, index);
+  await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
   for (const rel of files) {
     if (rel === skillFileName) continue;
@@ -169,7 +173,9 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (text === undefined) continue;
     texts.push(text);
     const hits = scanSecrets(text);
-    if (hits.length > 0) report(hits, new TextIndex(text), rel, out);
+    const fileIndex = new TextIndex(text);
+    if (hits.length > 0) report(hits, fileIndex, rel, out);
+    await checkTextFile(scan, rel, text, fileIndex);
   }
   if (!unreferenced) return;
   for (const rel of files) {

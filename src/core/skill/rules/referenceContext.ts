@@ -7,7 +7,7 @@ import type { BodyReference } from '../bodyReferences';
  */
 
 /** "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …": the path is one example among others. */
-const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
+export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
 
 /** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
 const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
@@ -41,4 +41,16 @@ export function isIllustrativePath(text: string, ref: BodyReference, exampleBloc
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
   if (PLACEHOLDER_STEM.test(last)) return true;
   return ref.kind === 'text' && !last.includes('.');
+}
+
+/** Words that mark a line as a counter-example: what not to do, or what an attacker does. */
+const COUNTER_EXAMPLE = /\b(?:never|don'?t|do not|must not|should not|avoid|bad|wrong|insecure|vulnerable|unsafe|leaks?|exfiltrat\w*|attack(?:er|s)?|anti-?pattern)\b|❌|✗|⚠/i;
+
+/** True when the line of `at`, or one of the two lines before it, says it shows what not to do ("# MUST NOT", "❌ Bad", "exfiltration"). */
+export function isCounterExample(text: string, at: number): boolean {
+  let from = text.lastIndexOf('\n', at - 1);
+  for (let i = 0; i < 2 && from > 0; i++) from = text.lastIndexOf('\n', from - 1);
+  let to = text.indexOf('\n', at);
+  if (to < 0) to = text.length;
+  return COUNTER_EXAMPLE.test(text.slice(from + 1, to));
 }
