@@ -18,3 +18,4 @@ export { estimateTokens } from './estimateTokens';
 export { defaultFilesHost, listSkillTextFiles } from './filesHost';
 export { scanSecrets, type SecretHit } from './secretScan';
 export { effectiveSkillName } from './validateFrontmatter';
+export { HOST_IDS, HOST_PROFILES, hostsFor, isHostId, type HostId, type HostProfile } from './hostProfiles';

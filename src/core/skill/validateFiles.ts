@@ -160,7 +160,7 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
  * for files no text of the skill mentions, by relative path or by file name.
  */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
   const scan: PortabilityScan = { rootDir, host, skillFileName, folderName: path.basename(rootDir), files, out };
@@ -179,8 +179,9 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   }
   if (!unreferenced) return;
   for (const rel of files) {
-    // Files a host reads by convention (Codex's agents/openai.yaml) are used without being mentioned.
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, hosts)) continue;
+    // Files a host reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever host is
+    // linted for: they are not for the model, and deleting one breaks the host that reads it.
+    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, HOST_PROFILES)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.

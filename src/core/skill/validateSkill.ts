@@ -82,7 +82,7 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
     const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
     const hosts = hostsFor(options.config?.host);
     if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits, hosts);
-    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false, hosts);
+    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false);
   }
   return result(input, findings, options);
 }
