@@ -45,7 +45,14 @@ export function licenseTypo(value: string): { word: string; id: string } | undef
     if (SPDX_IDS.some((id) => id.toLowerCase() === w.toLowerCase())) continue;
     const near = SPDX_IDS.filter((id) => editDistance(id.toLowerCase(), w.toLowerCase(), 2) <= 2);
     if (near.length === 0) continue;
-    const best = near.reduce((a, b) => (editDistance(a.toLowerCase(), w.toLowerCase(), 2) <= editDistance(b.toLowerCase(), w.toLowerCase(), 2) ? a : b));
+    // The nearest id; among equally near ones, the one sharing the longest start (`Apache-2.1` is `Apache-2.0`, not `Apache-1.1`).
+    const lw = w.toLowerCase();
+    const prefix = (id: string) => {
+      let i = 0;
+      while (i < id.length && id[i].toLowerCase() === lw[i]) i++;
+      return i;
+    };
+    const best = near.map((id) => ({ id, d: editDistance(id.toLowerCase(), lw, 2), p: prefix(id) })).sort((a, b) => a.d - b.d || b.p - a.p)[0].id;
     return { word: w, id: best };
   }
   return undefined;

@@ -32,15 +32,17 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
   return bracketedIn(text, from);
 }
 
-/** What may stand before a marker that is itself the placeholder: a line, list item, cell, bracket, label or quote-free start. */
-const ALONE_BEFORE = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__)\s*$/;
-/** What may follow it: a colon or dash with the note (`TODO: …`), a closing bracket, a cell edge, the end of the line. */
-const ALONE_AFTER = /^(?:\s*[:)\]>|]|\s+[-–—]\s|\s*[.!]?\s*$|\*\*|__)/;
+/** What may stand before a marker that opens its line, list item, cell, bracket, label or sentence. */
+const OPENS = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__|[.!?]\s)\s*$/;
+/** After an opening marker: words that make it a noun's modifier ("TODO markers", "TODO-like"): talk about markers. */
+const MODIFIES = /^[-\s]*(?:markers?|placeholders?|items?|comments?|notes?|tags?|lists?|entries|like|style|sections?)\b/i;
+/** After a marker inside a sentence: it ends the sentence, line or cell, or opens a note ("Steps TBD.", "Owner: TBD |"). */
+const ENDS = /^(?:\s*[:)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
 
 /**
- * True when the marker word at `start` is a placeholder left in the text (`TODO: write this`, `| TBD |`,
- * `Owner: TBD`, `[TODO]`), not prose that talks about markers ("any \"TBD\" or \"TODO\"?", "has TODO markers",
- * "TODOs"): quoted or followed by an ordinary word, it is talk.
+ * True when the marker word at `start` is a placeholder left in the text (`TODO: write this`, `TODO one`,
+ * `| TBD |`, `Steps TBD.`, `[TODO]`), not prose that talks about markers (`any "TBD" or "TODO"?`, "has TODO
+ * markers", "is a TODO for later", "is TBD, so"): quoted, modifying a noun, or inside a sentence that goes on.
  */
 function standsAlone(text: string, start: number, word: string): boolean {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -49,7 +51,7 @@ function standsAlone(text: string, start: number, word: string): boolean {
   const before = text.slice(Math.max(lineStart, start - 80), start);
   const after = text.slice(start + word.length, Math.min(lineEnd, start + word.length + 80));
   if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
-  return ALONE_BEFORE.test(before) && ALONE_AFTER.test(after);
+  return OPENS.test(before) ? !MODIFIES.test(after) : ENDS.test(after);
 }
 
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */

@@ -17,11 +17,11 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
 ];
 
 /**
- * A trigger: "when", "whenever", "triggers on", or a verb of use (use, invoke, call, apply, activate, run, load)
+ * A trigger: "when", "whenever", "triggers on", or a verb of use (use, invoke, call, activate, consult, load, run)
  * with the occasion after it, optionally through "it/this (skill)" and an adverb: "Use when …", "You MUST use
  * this before …", "Use immediately after …", "Always invoke for …", "Use via /command".
  */
-const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|(?:use|invoke|call|apply|activate|run|load|consult)[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon|in)|if the user|if asked)\b/i;
+const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run)[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon))\b/i;
 /** First-person words; `I` in `I/O` or `I-beam` is a letter, not a pronoun. */
 const FIRST_PERSON = /(?<![\w/'’-])(?:I|I'm|I'll|I've|me|my|we|we're|we'll|our)(?![\w/'’-])/;
 const SECOND_PERSON = /\b(?:you|your|you're|you'll)\b/i;
