@@ -132,10 +132,10 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: 
     const unknown = granting.length === 0 ? [] : entries.map(allowedToolBase).filter((b) => b !== '' && isToolNameEntry(b) && hostsGrantingTool(b, granting).length === 0);
     if (unknown.length) {
       const close = unknown.map((u) => closeTool(u, granting)).filter((c): c is string => c !== undefined);
-      const who = granting.length === 1 ? granting[0].label : 'any host';
+      const who = granting.length === 1 ? `${granting[0].label} does not define` : 'no host defines';
       out.push({
         rule: 'allowed-tools-unknown',
-        message: `\`allowed-tools\` names ${unknown.map((u) => `'${u}'`).join(', ')}, which ${who} does not define; a misspelt tool grants nothing.${close.length ? ` Did you mean ${close.map((c) => `\`${c}\``).join(', ')}?` : ' Check the spelling (tool names are case-sensitive; MCP tools are written `mcp__server__tool`).'}`,
+        message: `\`allowed-tools\` names ${unknown.map((u) => `'${u}'`).join(', ')}, which ${who}; a misspelt tool grants nothing.${close.length ? ` Did you mean ${close.map((c) => `\`${c}\``).join(', ')}?` : ' Check the spelling (tool names are case-sensitive; MCP tools are written `mcp__server__tool`).'}`,
         range: rangeOfValue(tools),
         data: { field: 'allowed-tools', unknown },
       });
@@ -151,10 +151,11 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: 
   }
 }
 
-/** The one tool of `hosts` whose name differs from `name` by case or one edit, if any. */
+/** The one tool of `hosts` whose name differs from `name` by case, one edit or two swapped letters, if any. */
 function closeTool(name: string, hosts: readonly HostProfile[]): string | undefined {
   const all = [...new Set(hosts.flatMap((h) => h.tools))];
-  const near = all.filter((t) => t.toLowerCase() === name.toLowerCase() || editDistance(t, name, 1) <= 1);
+  const sorted = (s: string) => [...s.toLowerCase()].sort().join('');
+  const near = all.filter((t) => t.toLowerCase() === name.toLowerCase() || editDistance(t, name, 1) <= 1 || (t.length === name.length && sorted(t) === sorted(name) && editDistance(t, name, 2) <= 2));
   return near.length === 1 ? near[0] : undefined;
 }
 
