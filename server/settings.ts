@@ -77,7 +77,7 @@ export function settingsFromSection(base: ServerSettings, raw: unknown): Setting
   const builtin = v.builtinSkillValidatorActive ?? r.data.builtinSkillValidatorActive;
   // The rule settings and the host are checked like a configuration file's `rules:` and `host:`; bad entries are left out and reported.
   const given = (x: unknown) => x !== undefined && x !== null;
-  const rules = !given(v.rules) && !given(v.host) ? undefined : configFromData({ rules: given(v.rules) ? v.rules : {}, ...(given(v.host) ? { host: v.host } : {}) }, 'the settings agentSkills.validation.rules and agentSkills.validation.host');
+  const rules = !given(v.rules) && !given(v.host) ? undefined : configFromData({ rules: given(v.rules) ? v.rules : {}, ...(given(v.host) ? { host: v.host } : {}) }, given(v.host) ? 'the settings agentSkills.validation.rules and agentSkills.validation.host' : 'the setting agentSkills.validation.rules');
   return {
     settings: {
       ...base,

@@ -49,7 +49,7 @@ export function readValidationRules(): RuleConfig | undefined {
   const host = section.get<unknown>('validation.host');
   const given = (x: unknown) => x !== undefined && x !== null;
   if (!given(raw) && !given(host)) return undefined;
-  return configFromData({ rules: given(raw) ? raw : {}, ...(given(host) ? { host } : {}) }, 'the settings agentSkills.validation.rules and agentSkills.validation.host').config;
+  return configFromData({ rules: given(raw) ? raw : {}, ...(given(host) ? { host } : {}) }, given(host) ? 'the settings agentSkills.validation.rules and agentSkills.validation.host' : 'the setting agentSkills.validation.rules').config;
 }
 
 /** VS Code's own skill support: whether it is on and which folders it reads (absolute paths). */
