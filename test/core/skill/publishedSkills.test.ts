@@ -169,14 +169,14 @@ describe('issue 25: the checks that were missing, each with its true and false c
       'scripts/load.py': 'PATH = "/mnt/c/Users/rtanaka/Data/sales.csv"\n',
     });
     assert.deepEqual(await lint(bad, undefined, 'personal-path'), ['personal-path@SKILL.md:5', 'personal-path@scripts/load.py:1']);
-    const ok = skill({ 'SKILL.md': 'Keep it under `/home/user/data`, `/Users/<you>/data` or `$HOME/data`; never a personal path (e.g. `/Users/jsmith/x`).\n' });
+    const ok = skill({ 'SKILL.md': 'Keep it under `/home/user/data`, `/Users/<you>/data` or `$HOME/data`; never a personal path (e.g. `/Users/jsmith/x`).\nIn the image the app runs from `/home/appuser/app`; CI checks out into `/home/runner/work`.\n' });
     assert.deepEqual(await lint(ok, undefined, 'personal-path'), []);
   });
 
   it('install-path-hardcoded: the skill reached through .claude/skills/<name>/ is reported; an install instruction is not', async () => {
     const bad = skill({ 'SKILL.md': '```bash\ncd .claude/skills/notes-a/scripts\npython build.py\n```\n', 'scripts/build.py': 'print(1)\n' }, 'notes-a');
     assert.deepEqual(await lint(bad, undefined, 'install-path-hardcoded'), ['install-path-hardcoded@SKILL.md:6']);
-    const ok = skill({ 'SKILL.md': 'Install: `cp -r notes-b ~/.claude/skills/`. Then run `python scripts/build.py`.\n', 'scripts/build.py': 'print(1)\n' }, 'notes-b');
+    const ok = skill({ 'SKILL.md': 'Install: `cp -r notes-b ~/.claude/skills/`, check with `ls ~/.claude/skills/notes-b/SKILL.md`. Then run `python scripts/build.py`.\n', 'scripts/build.py': 'print(1)\n' }, 'notes-b');
     assert.deepEqual(await lint(ok, undefined, 'install-path-hardcoded'), []);
   });
 
@@ -186,14 +186,14 @@ describe('issue 25: the checks that were missing, each with its true and false c
     const d = v.diagnostics.filter((x) => x.rule === 'script-path-incomplete');
     assert.deepEqual(d.map((x) => x.range.start.line + 1), [6]);
     assert.match(d[0].message, /skill has it at scripts\/render\.py/);
-    const ok = skill({ 'SKILL.md': '```bash\npython scripts/render.py\n```\n\n```bash\ncd scripts\npython render.py\n```\n\nRun `python manage.py migrate` in your project.\n', 'scripts/render.py': 'print(1)\n' });
+    const ok = skill({ 'SKILL.md': '```bash\npython scripts/render.py\n```\n\n```bash\ncd scripts\npython render.py\n```\n\nRun `python manage.py migrate` in your project.\n\nFrom the `scripts/` folder:\n\n```bash\npython render.py\n```\n', 'scripts/render.py': 'print(1)\n' });
     assert.deepEqual(await lint(ok, undefined, 'script-path-incomplete'), []);
   });
 
   it('secret-printed: echo/printenv of a secret-named variable is reported; a test, a length, a pipe or a counter-example is not', async () => {
     const bad = skill({ 'SKILL.md': 'Check the key:\n\n```bash\necho $NOTES_API_KEY\nprintenv GITHUB_TOKEN\n```\n' });
     assert.deepEqual(await lint(bad, undefined, 'secret-printed'), ['secret-printed@SKILL.md:8', 'secret-printed@SKILL.md:9']);
-    const ok = skill({ 'SKILL.md': '```bash\n[ -n "$NOTES_API_KEY" ] && echo set\necho ${#NOTES_API_KEY}\necho "$GITHUB_TOKEN" | gh auth login --with-token\necho $HOME\n# Never do this:\necho $NOTES_API_KEY\n```\n' });
+    const ok = skill({ 'SKILL.md': '```bash\n[ -n "$NOTES_API_KEY" ] && echo set\necho ${#NOTES_API_KEY}\necho "$GITHUB_TOKEN" | gh auth login --with-token\necho $HOME\necho $SSH_KEY_PATH\n# Never do this:\necho $NOTES_API_KEY\n```\n' });
     assert.deepEqual(await lint(ok, undefined, 'secret-printed'), []);
   });
 

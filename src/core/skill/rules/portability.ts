@@ -35,6 +35,9 @@ const PLACEHOLDER_USERS = new Set([
   'someone', 'somebody', 'john', 'jane', 'johndoe', 'janedoe', 'jdoe', 'alice', 'bob', 'example', 'foo', 'bar', 'test', 'testuser', 'demo', 'guest',
   'x', 'xx', 'xxx', 'runner', 'ubuntu', 'ec2-user', 'admin', 'root', 'node', 'app', 'vscode', 'codespace', 'codespaces', 'jovyan', 'coder', 'dev',
   'developer', 'shared', 'public', 'default', 'pi', 'vagrant', 'docker', 'linuxbrew', 'runneradmin', 'all users', 'default user',
+  // Accounts of images, CI runners and servers: the same on every machine that has them.
+  'appuser', 'app-user', 'nonroot', 'www-data', 'postgres', 'debian', 'centos', 'fedora', 'azureuser', 'opc', 'git', 'builder', 'build',
+  'ci', 'jenkins', 'gitlab-runner', 'circleci', 'agent', 'steam', 'sandbox', 'workspace', 'project', 'projects', 'home', 'local',
 ]);
 
 /** `/Users/<name>`, `/home/<name>`, `/mnt/c/Users/<name>`, `C:\Users\<name>` (also `C:/Users`, `C:\\Users` in code strings). */
@@ -60,13 +63,21 @@ export function personalPaths(text: string): TextHit[] {
 /** Folders hosts install skills into, under a project or the home folder. */
 const INSTALL_ROOTS = String.raw`\.(?:claude|codex|agents|github|copilot|cursor|gemini|opencode|windsurf)\/skills`;
 
+/** Commands that put a skill in its install folder or look at it there. */
+const INSTALL_COMMAND = /(?:^|[\s`;&|(])(?:cp|mv|ln|rsync|git clone|mkdir|ls|install|curl|wget|unzip|tar|npx skills|scp)\s/;
+
 /** `.claude/skills/<skillName>/<something>`: the skill's own files reached through one install location. */
 export function installPaths(text: string, skillName: string): TextHit[] {
   if (!skillName || !text.includes('/skills/')) return [];
   const escaped = skillName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(String.raw`(?:~\/|\$HOME\/|\$\{HOME\}\/|(?<![\w.-]))${INSTALL_ROOTS}\/${escaped}\/[\w.-]+`, 'g');
   const out: TextHit[] = [];
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: m[0].slice(0, m[0].indexOf('/skills/') + 8) });
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    // Installing, copying or listing the skill there is what that folder is for.
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+    if (INSTALL_COMMAND.test(text.slice(lineStart, m.index))) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: m[0].slice(0, m[0].indexOf('/skills/') + 8) });
+  }
   return out;
 }
 
@@ -91,14 +102,28 @@ export function bareScriptRuns(text: string, blocks: readonly (readonly [number,
     const from = block ? block[0] : lineStart;
     if (/(?:^|[\s;&(`])(?:cd|pushd|Set-Location)\s/m.test(text.slice(from, m.index))) continue;
     const name = m[1];
+    // "From the scripts/ folder, run `python check.py`": the text says where, on its line or the one before.
+    const prevLine = previousTextLine(text, block ? block[0] : lineStart);
+    if (/\b(?:from|in|inside|within|into)\s+(?:the\s+)?`?[\w.-]+\/?`?\s+(?:folder|directory|dir)\b|\b(?:from|in|inside)\s+`?[\w.-]+\/`?/i.test(text.slice(prevLine, m.index))) continue;
     const at = m.index + m[0].lastIndexOf(name);
     out.push({ start: at, end: at + name.length, text: m[0].trim(), detail: name });
   }
   return out;
 }
 
-/** A variable whose name says it holds a secret. */
-const SECRET_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?|PRIVATE_KEY)(?:_|$)/i;
+/** The start of the last non-blank line before the line starting at `lineStart` (at most three lines back). */
+function previousTextLine(text: string, lineStart: number): number {
+  let at = lineStart;
+  for (let i = 0; i < 3 && at > 0; i++) {
+    at = text.lastIndexOf('\n', at - 2) + 1;
+    const end = text.indexOf('\n', at);
+    if (text.slice(at, end < 0 ? text.length : end).trim() !== '') return at;
+  }
+  return at;
+}
+
+/** A variable whose name says it holds a secret: it ends in KEY, TOKEN, SECRET, PASSWORD… (`SSH_KEY_PATH` holds a path). */
+const SECRET_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)$/i;
 
 /**
  * Commands that print a secret-named variable where the model reads it: `echo $API_KEY`, `printenv GITHUB_TOKEN`,
