@@ -49,11 +49,15 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
+      // Only a relative path that leaves the folder is looked up (not an absolute or home path): beside the skill.
+      const beside = rel.startsWith('/') || rel.startsWith('~') || /^[A-Za-z]:/.test(rel) ? undefined : await answerOrUndefined(() => host.kind(path.resolve(rootDir, rel)));
       out.push({
         rule: 'reference-outside',
-        message: `\`${ref.path}\` (${ref.kind}) points outside the skill folder; skills must be self-contained. Copy the file into the skill and refer to it by a path relative to the skill folder.`,
+        message: beside
+          ? `\`${ref.path}\` (${ref.kind}) points outside the skill folder; it exists beside the skill here, but not where the skill is installed on its own. Copy the file into the skill and refer to it by a path relative to the skill folder.`
+          : `\`${ref.path}\` (${ref.kind}) points outside the skill folder, to a file that does not exist there either. Copy the file into the skill and refer to it by a path relative to the skill folder, or remove the link.`,
         range: ref.range,
-        data: { path: ref.path, kind: ref.kind },
+        data: { path: ref.path, kind: ref.kind, exists: beside !== undefined },
       });
       continue;
     }

@@ -115,6 +115,15 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
     assert.deepEqual(await lint(dir, undefined, 'reference-missing'), ['reference-missing@references/guide.md:3']);
   });
 
+  it('reference-outside says whether the file outside exists beside the skill or nowhere', async () => {
+    skill({ 'SKILL.md': 'Body.\n', 'references/shared.md': '# Shared\n' }, 'sibling');
+    const dir = skill({ 'SKILL.md': 'See [shared](../sibling/references/shared.md) and [gone](../nowhere/x.md).\n' });
+    const v = await validateSkillDir(dir, { mode: 'lenient' });
+    const d = v.diagnostics.filter((x) => x.rule === 'reference-outside');
+    assert.deepEqual(d.map((x) => x.data?.exists), [true, false]);
+    assert.match(d[1].message, /to a file that does not exist there either/);
+  });
+
   it('placeholder-text: prose about markers is not a placeholder; a marker left in place is', async () => {
     const talk = skill({ 'SKILL.md': 'Check the plan: any "TBD", "TODO", or vague steps? Fix them.\nThe file has TODO markers left by the generator.\nThis part is a TODO for a later version.\n' });
     assert.deepEqual(await lint(talk, undefined, 'placeholder-text'), []);
