@@ -68,9 +68,9 @@ const common = {
 
 const entries = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
-  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/serverMain.ts'], outfile: 'dist/server.js' },
   // dist/cli.js is src/cli/bootstrap.cjs, which runs this bundle with V8's code cache (made below).
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-bundle.js' },
+  { entryPoints: ['src/cli/cliMain.ts'], outfile: 'dist/cli-bundle.js' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 for (const e of entries) e.plugins = [vendorPlugin(e.outfile), zodEnglishOnly];
 entries.push(

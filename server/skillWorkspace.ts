@@ -7,7 +7,7 @@ import type { ParsedSkillFile, RuleConfig, SkillDiagnostic, ValidationMode } fro
 import { CachingFilesHost } from './cachingFilesHost';
 import { listDirSync, readTextSync } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
-import type { ServerSettings } from './settings';
+import type { ServerSettings } from './serverSettings';
 import { analyzeSkill, type SkillAnalysis } from './skillAnalysis';
 import { otherFileFindings, type CoreContext } from './skillCore';
 import { isInside, pathToUri, uriToPath } from './uris';

@@ -21,7 +21,7 @@ import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
 import { renameFolderAction } from './services/renameFolderAction';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
-import { defaultFilesHost } from '../src/core/skill/filesHost';
+import { asyncLocalDisk } from '../src/core/host/localDisk';
 import { nodeFileSystem } from './fileSystem';
 import { SETTINGS_SECTION, SKILL_FILE_WATCH_GLOB, ValidateRequest, WorkspaceScannedNotification } from './protocol';
 import { codeActions } from './services/codeActions';
@@ -31,7 +31,7 @@ import { definition, documentLinks } from './services/links';
 import { badNewName, prepareRename, renameSkill } from './services/rename';
 import { documentSymbols, foldingRanges } from './services/symbols';
 import { findSkillFiles } from './services/workspaceScan';
-import { DEFAULT_SETTINGS, settingsFromInitOptions, settingsFromSection } from './settings';
+import { DEFAULT_SETTINGS, settingsFromInitOptions, settingsFromSection } from './serverSettings';
 import type { SkillAnalysis } from './skillAnalysis';
 import { SkillWorkspace } from './skillWorkspace';
 import { uriToPath } from './uris';
@@ -44,7 +44,7 @@ export interface ServerDeps {
   host: SkillsHost;
 }
 
-export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: defaultFilesHost };
+export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: asyncLocalDisk };
 
 /**
  * Wires every LSP handler of the SKILL.md language server onto `connection` and starts listening.

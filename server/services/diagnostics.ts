@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { Severity, SkillDiagnostic } from '../../src/core/skill';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
-import type { ServerSettings } from '../settings';
+import type { ServerSettings } from '../serverSettings';
 import type { SkillAnalysis } from '../skillAnalysis';
 import { BUILTIN_VALIDATOR_RULES } from '../skillCore';
 import { pathToUri } from '../uris';

@@ -3,7 +3,8 @@ import type { DocumentLink, Location, Position, Range } from 'vscode-languageser
 import type { SyncSkillsHost } from '../../src/core/host/skillsHost';
 import type { SkillAnalysis } from '../skillAnalysis';
 import type { SkillReference } from '../skillCore';
-import { isInside, pathToUri } from '../uris';
+import { resolveInRootOn } from '../../src/core/paths/resolveInRoot';
+import { pathToUri } from '../uris';
 
 /** A body reference resolved against the skill folder. */
 export interface ResolvedReference {
@@ -31,13 +32,12 @@ export function resolveReference(a: SkillAnalysis, ref: SkillReference, fsys: Sy
   } catch {
     // Keep the text as written when it is not valid percent-encoding.
   }
-  const targetPath = path.resolve(a.skillDir, target);
+  // A link's target is a URI reference, decoded once above into the path it names; the path rule decides the rest
+  // (`..` that climbs out, absolute, `~`, and a link such as `references -> /etc` judged by where it really leads).
+  const r = resolveInRootOn(fsys, a.skillDir, target, { mustExist: false, allowRoot: true });
+  const inside = r.ok || r.reason === 'root-missing';
+  const targetPath = r.ok ? path.join(a.skillDir, ...r.rel.split('/').filter(Boolean)) : path.resolve(a.skillDir, target);
   const kind = fsys.kind(targetPath);
-  // A path that stays inside by its text can still leave through a symbolic link (`references -> /etc`):
-  // judge an existing target by where it really is.
-  const realTarget = kind ? fsys.realPath(targetPath) : undefined;
-  const realDir = realTarget ? fsys.realPath(a.skillDir) : undefined;
-  const inside = isInside(a.skillDir, targetPath) && (!realTarget || !realDir || isInside(realDir, realTarget));
   return { ref, targetPath, inside, exists: kind !== undefined, size: kind === 'file' ? fileSize(fsys, targetPath) : undefined };
 }
 

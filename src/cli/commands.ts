@@ -1,14 +1,6 @@
+import type { CliCommand } from './cliCommand';
 
-/** One `agent-skills` subcommand. Each lives in its own file under src/cli/commands/. */
-export interface CliCommand {
-  name: string;
-  /** e.g. `validate <path>... [--strict] [--json]` */
-  usage: string;
-  summary: string;
-  /** Returns the exit code. Throw UsageError for bad arguments. */
-  run(args: string[]): Promise<number>;
-}
-
+export type { CliCommand } from './cliCommand';
 /** A command's name and how to load it: a CLI start loads (and runs the top-level code of) only the command it runs. */
 interface CommandEntry {
   name: string;
@@ -26,11 +18,11 @@ const entries: CommandEntry[] = [
   { name: 'run', load: () => (require('./commands/run') as typeof import('./commands/run')).runCommand },
   { name: 'session', load: () => (require('./commands/session') as typeof import('./commands/session')).sessionCommand },
   { name: 'inspect', load: () => (require('./commands/inspect') as typeof import('./commands/inspect')).inspectCommand },
-  { name: 'patch', load: () => (require('./commands/patch') as typeof import('./commands/patch')).patchCommand },
+  { name: 'patch', load: () => (require('./commands/patchCommand') as typeof import('./commands/patchCommand')).patchCommand },
   { name: 'create', load: () => (require('./commands/create') as typeof import('./commands/create')).createCommand },
   { name: 'history', load: () => (require('./commands/history') as typeof import('./commands/history')).historyCommand },
   { name: 'restore', load: () => (require('./commands/restore') as typeof import('./commands/restore')).restoreCommand },
-  { name: 'archive', load: () => (require('./commands/archive') as typeof import('./commands/archive')).archiveCommand },
+  { name: 'archive', load: () => (require('./commands/archiveCommand') as typeof import('./commands/archiveCommand')).archiveCommand },
   { name: 'rules', load: () => (require('./commands/rules') as typeof import('./commands/rules')).rulesCommand },
   { name: 'explain', load: () => (require('./commands/rules') as typeof import('./commands/rules')).explainCommand },
   { name: 'mcp', load: () => (require('./commands/mcp') as typeof import('./commands/mcp')).mcpCommand },

@@ -4,20 +4,20 @@
 import * as path from 'node:path';
 import type { AuditLog } from './audit/auditLog';
 import { SkillCatalog } from './catalog/skillCatalog';
-import type { PackSpec } from './catalog/types';
+import type { PackSpec } from './catalog/catalogTypes';
 import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
 import { localDisk } from './host/localDisk';
 import { withPluginRuns } from './plugins/pluginRuns';
 import type { SyncWritableHost } from './host/fileWrites';
 import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
-import type { SkillRoot } from './registry/types';
+import type { SkillRoot } from './registry/registryTypes';
 import { artifactReaderOf } from './runtime/execAdapters';
 import { skillSourceOf } from './runtime/registrySource';
 import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './runtime/skillsRuntime';
-import type { ScriptExecutor, SkillSource } from './runtime/types';
+import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
-import type { ValidationMode } from './skill/types';
+import type { ValidationMode } from './skill/skillTypes';
 
 /** What {@link createAgentSkills} builds from; only `stateDir` and the roots (or a registry) are needed. */
 export interface AgentSkillsInit {

@@ -1,7 +1,7 @@
 // Entry point of the extension: activation only wires the registerX functions together. Nothing here
 // scans or reads files: the core starts on first use (a view, a tool call, a chat request).
 import * as vscode from 'vscode';
-import { CatalogHost } from './catalogHost';
+import { WindowCatalog } from './windowCatalog';
 import { registerParticipant } from './chat/participant';
 import { registerPlayground } from './playground/registerPlayground';
 import { registerPluginSkills } from './pluginSkills';
@@ -17,7 +17,7 @@ import { registerMcpProvider } from './mcpProvider';
 /** What activate returns: the service, for the extension's own tests. */
 export interface SkillsExtensionApi {
   service: SkillsService;
-  catalog: CatalogHost;
+  catalog: WindowCatalog;
 }
 
 export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
@@ -25,7 +25,7 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   const service = new SkillsService(context, log);
   const router = new SessionRouter();
   context.subscriptions.push(log, service);
-  const catalog = new CatalogHost(service);
+  const catalog = new WindowCatalog(service);
   service.attachCatalog(catalog);
   registerPluginSkills(context, () => service.extensionsChanged(), log);
   registerTools(context, { service, router, catalog });

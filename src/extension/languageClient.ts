@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { SkillServerInitOptions } from '../../server/protocol';
 import { PROJECT_SKILL_DIRS } from '../core/registry/defaultSkillRoots';
-import type { SkillRecord } from '../core/registry/types';
+import type { SkillRecord } from '../core/registry/registryTypes';
 import { findSource } from '../core/sources';
 
 /** True when VS Code's own skill support (and its SKILL.md validator) is on. */

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { selfNodeEnv } from '../core/exec/interpreters';
-import type { SkillRoot } from '../core/registry/types';
+import type { SkillRoot } from '../core/registry/registryTypes';
 import { sourceOf } from '../core/sources';
 import type { SkillsService } from './skillsService';
 

@@ -7,8 +7,8 @@ import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
-import type { SkillRecord } from '../core/registry/types';
-import type { ScriptExecutor, SkillSource } from '../core/runtime/types';
+import type { SkillRecord } from '../core/registry/registryTypes';
+import type { ScriptExecutor, SkillSource } from '../core/runtime/runtimeTypes';
 
 export class McpSkillServers {
   private key = '[]';

@@ -4,7 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packNameOf } from '../core/catalog/packMounts';
-import type { PackSpec } from '../core/catalog/types';
+import type { PackSpec } from '../core/catalog/catalogTypes';
 
 /** True for an http(s) URL (downloaded, with a progress notification) rather than a path. */
 export function isPackUrl(source: string): boolean {

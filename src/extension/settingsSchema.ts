@@ -2,7 +2,7 @@
 // them against package.json.
 import { z } from 'zod';
 import { mcpServerConfigSchema } from '../core/mcp/mcpServerConfig';
-import type { SkillScope } from '../core/registry/types';
+import type { SkillScope } from '../core/registry/registryTypes';
 import { sourceForScopeWord } from '../core/sources';
 
 /** Keys (relative to the section) of the runtime settings, as contributed in package.json. */

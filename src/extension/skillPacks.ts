@@ -3,7 +3,7 @@
 // pack, the problem and the fix) and left out; the other packs and every other skill keep working.
 import * as vscode from 'vscode';
 import { mountPack, packNameOf, type MountedPack } from '../core/catalog/packMounts';
-import type { PackSpec } from '../core/catalog/types';
+import type { PackSpec } from '../core/catalog/catalogTypes';
 import { PackError } from '../core/packs';
 import { isPackUrl } from './packSpecs';
 import { SECTION } from './settings';

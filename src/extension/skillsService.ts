@@ -11,7 +11,7 @@ import type { SandboxStatus } from '../core/exec/sandboxStatus';
 import type { LocatedPlugin } from '../core/plugins';
 import type { PluginContributions } from '../core/registry/pluginContributions';
 import type { SkillRegistry } from '../core/registry/skillRegistry';
-import type { SkillRecord, SkillRoot } from '../core/registry/types';
+import type { SkillRecord, SkillRoot } from '../core/registry/registryTypes';
 import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
 import { skillSourceOf } from '../core/runtime/registrySource';
 import type { ToolResult } from '../core/tools/toolResult';

@@ -11,7 +11,7 @@ import { createScriptRunner } from '../../src/core/exec';
 import { o200kCounter, promptTokens, serializeCall, sharedPrefixFraction, type ChatMessage, type ComposeResult } from '../../src/core/prompt';
 import { createSkillRegistry } from '../../src/core/registry';
 import { createSkillsRuntime, skillSourceOf, type SkillsRuntime } from '../../src/core/runtime';
-import { toolResultText } from '../../src/core/tools';
+import { toolResultText } from '../../src/core/toolTable';
 import { measure } from './benchUtil';
 
 const repoRoot = path.resolve(__dirname, '../..');

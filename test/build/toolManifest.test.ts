@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { toolInputSchemas, SKILL_TOOL_NAMES } from '../../src/core/runtime/toolSchemas';
+import { toolInputSchemas, SKILL_TOOL_NAMES } from '../../src/core/runtime/runtimeToolInputs';
 import { CATALOG_TOOL_NAMES, TOOL_NAMES } from '../../src/extension/ids';
-import { runSkillInputSchema, updateSkillInputSchema } from '../../src/core/catalog/toolSchemas';
+import { runSkillInputSchema, updateSkillInputSchema } from '../../src/core/catalog/catalogToolInputs';
 import { toolContributions } from '../../src/extension/tools/toolManifest';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as {

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readAuditFile } from '../../src/core/audit';
 import { inputJsonSchema } from '../../src/core/runtime/inputJsonSchema';
-import { TOOLS } from '../../src/core/tools/toolTable';
+import { TOOLS } from '../../src/core/toolTable/toolTable';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { DirectoryResult, serverArgs, sha256, SkillsGetResult, SkillsListResult, stdioClient, toolText, waitFor, writeFixtureSkills } from './mcpSupport';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { defaultFilesHost as nodeFilesHost } from '../../src/core/skill';
+import { asyncLocalDisk as nodeFilesHost } from '../../src/core/skill';
 import { readTextFile } from '../../src/core/host/skillsHost';
 import { CachingFilesHost } from '../../server/cachingFilesHost';
 import { nodeFileSystem } from '../../server/fileSystem';

@@ -1,5 +1,5 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 

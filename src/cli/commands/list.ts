@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { defaultSkillRoots, type SkillRecord, type SkillRoot, type SkillScope } from '../../core/registry';
 import { sourceForScopeWord, sourceOf } from '../../core/sources';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
 

@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { guardPolicy, isLoopbackHost } from '../mcp/httpGuards';
 import { startHttpServer } from '../mcp/httpServer';
 import { createMcpBackend } from '../mcp/mcpBackend';
@@ -10,7 +10,7 @@ import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
 import { createMcpSession } from '../mcp/mcpSession';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 

@@ -1,6 +1,6 @@
 import { renderAvailableSkills, type AvailableSkill } from '../../core/prompt/availableSkills';
 import { readSkillDir, validateSkillContent } from '../../core/skill';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { resolveAllTargets } from '../skillTargets';
 import { UsageError } from '../usageError';
 

@@ -1,5 +1,5 @@
 import { readSkillDir } from '../../core/skill';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { resolveSkillTargets } from '../skillTargets';
 import { UsageError } from '../usageError';
 

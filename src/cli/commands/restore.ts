@@ -1,5 +1,5 @@
 import { invokeUpdateSkill } from '../../core/catalog';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
 
 /** `agent-skills restore <skill> [<seq|ref>]`: bring back a revision, or an archived skill when no ref is given. */

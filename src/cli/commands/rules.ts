@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { explainRule, RULE_FAMILIES, RULES, renderRulesTable } from '../../core/skill';
 import { closestPath } from '../../core/skill/similarPaths';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 
 /** `agent-skills rules [--json|--markdown]`: every rule with its level per mode. */

@@ -3,10 +3,10 @@ import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
-import { runtimeTool, type ToolCallContext } from '../../core/tools';
-import type { CliCommand } from '../commands';
+import { runtimeTool, type ToolCallContext } from '../../core/toolTable';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginRoots';
+import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
 

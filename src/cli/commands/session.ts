@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
 import type { SessionState } from '../../core/runtime';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 
 /** The runtime state folder of the CLI: `--state-dir`, else $AGENT_SKILLS_STATE_DIR, else ~/.agent-skills. */

@@ -1,9 +1,9 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applySafeFixes, EMPTY_CONFIG, HOST_IDS, isExcluded, isHostId, loadConfigFile, loadConfigFor, defaultFilesHost, validateSkillDir, type HostId, type LoadedConfig } from '../../core/skill';
+import { applySafeFixes, EMPTY_CONFIG, HOST_IDS, isExcluded, isHostId, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type HostId, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { looksLikePlugin } from '../../core/plugins/readPlugin';
 import { validatePlugin, type PluginValidation } from '../../core/plugins/validatePlugin';
 import { resolveAllTargets, type SkillTarget } from '../skillTargets';
@@ -52,7 +52,7 @@ export const validateCommand: CliCommand = {
     const hostOverride: HostId | undefined = values.host as HostId | undefined;
     let explicit: LoadedConfig | undefined;
     if (values.config !== undefined) {
-      explicit = await loadConfigFile(path.resolve(values.config), defaultFilesHost);
+      explicit = await loadConfigFile(path.resolve(values.config), asyncLocalDisk);
       if (explicit.problems.length && Object.keys(explicit.config.rules).length === 0 && explicit.exclude.length === 0) {
         throw new UsageError(explicit.problems.join('\n'));
       }
@@ -71,7 +71,7 @@ export const validateCommand: CliCommand = {
       if (plugin) results.push(pluginResult(arg, plugin));
       const targets = plugin ? plugin.skillDirs.map((dir) => ({ dir, display: path.join(arg, path.relative(plugin.plugin.root, dir)) })) : await resolveAllTargets([arg]);
       for (const t of targets) {
-        const found = explicit ?? (await loadConfigFor(t.dir, defaultFilesHost).catch(() => EMPTY_CONFIG));
+        const found = explicit ?? (await loadConfigFor(t.dir, asyncLocalDisk).catch(() => EMPTY_CONFIG));
         // --host is laid over the configuration's `host:`.
         const loaded = hostOverride ? { ...found, config: { ...found.config, host: hostOverride } } : found;
         for (const p of loaded.problems) {

@@ -8,14 +8,14 @@ import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
 import type { SkillsRuntime } from '../../core/runtime';
 import { lateSource } from '../../core/runtime/lateSource';
-import type { SkillSource } from '../../core/runtime/types';
+import type { SkillSource } from '../../core/runtime/runtimeTypes';
 import { SkillContentCache } from '../../core/runtime/skillContent';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import { defaultToolingGuidance } from '../../core/prompt/baseRules';
-import { surfacePromptOptions } from '../../core/tools/toolSurface';
+import { surfacePromptOptions } from '../../core/toolTable/toolSurface';
 import { SkillResources } from './skillResources';
-import type { ToolHost } from './toolAdapter';
-import type { ToolSurface } from '../../core/catalog/toolSurface';
+import type { McpToolServices } from './toolAdapter';
+import type { ToolSurface } from '../../core/catalog/catalogSurface';
 import { watchSkillRoots } from './watchRoots';
 import { connectMcpServers, mcpCacheDir } from '../../core/mcp/connectMcpServers';
 import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
@@ -41,7 +41,7 @@ export interface McpBackendOptions {
 }
 
 /** The shared part of the server. */
-export interface McpBackend extends ToolHost {
+export interface McpBackend extends McpToolServices {
   resources: SkillResources;
   content: SkillContentCache;
   /** Whether scripts would run sandboxed, from the runner's own probe (undefined without --allow-scripts). */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SandboxPolicy } from '../../core/exec';
-import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/toolSurface';
+import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/catalogSurface';
 import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import { UsageError } from '../usageError';
 

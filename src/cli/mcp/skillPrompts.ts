@@ -2,7 +2,7 @@
 // argument, substituted into the body as `$ARGUMENTS` / `$N` exactly as `runSkill run` does.
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { substituteArguments } from '../../core/catalog/skillArguments';
-import type { CatalogEntry } from '../../core/catalog/types';
+import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { parseSkillText } from '../../core/skill/parseSkillText';
 import { invalidParams } from './requestError';

@@ -5,7 +5,7 @@
 // that is not a listed file is refused before anything touches the disk.
 import mime from 'mime-types';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { CatalogEntry } from '../../core/catalog/types';
+import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { CatalogFile } from '../../core/catalog/skillCatalog';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { digestOf } from '../../core/edit/versionRef';

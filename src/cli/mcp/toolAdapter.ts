@@ -4,17 +4,17 @@
 // and the loaded instructions in a load's answer (an MCP client has no prompt composer to put them in context).
 import { runtimeSessionLoader } from '../../core/catalog/sessionLoader';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
-import { toolFamilies, type ToolSurface } from '../../core/catalog/toolSurface';
+import { toolFamilies, type ToolSurface } from '../../core/catalog/catalogSurface';
 import { renderActiveSkills } from '../../core/prompt/activeSkills';
 import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
 import { loadedContentFor } from '../../core/runtime/loadedContent';
 import type { SkillContentCache } from '../../core/runtime/skillContent';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import { ToolError } from '../../core/tools/toolError';
-import type { ToolDescriptor, ToolServices } from '../../core/tools/toolDescriptor';
+import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
-import { toolResultText } from '../../core/tools/toolResultText';
-import { TOOLS } from '../../core/tools/toolTable';
+import { toolResultText } from '../../core/toolTable/toolResultText';
+import { TOOLS } from '../../core/toolTable/toolTable';
 
 /** One tool as MCP lists it. */
 export interface McpTool {
@@ -27,7 +27,7 @@ export interface McpTool {
 }
 
 /** What the adapter calls into. */
-export interface ToolHost {
+export interface McpToolServices {
   runtime: SkillsRuntime;
   catalog: SkillCatalog;
   surface: ToolSurface;
@@ -56,7 +56,7 @@ const MCP_NOTES: Partial<Record<string, string>> = {
 const toolLists = new Map<string, McpTool[]>();
 
 /** The tools a server with these settings offers, in the table's order. */
-export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'readOnly' | 'tools'>): McpTool[] {
+export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' | 'readOnly' | 'tools'>): McpTool[] {
   if (host.tools === false) return [];
   const key = `${host.surface}|${host.allowScripts}|${host.readOnly}`;
   let list = toolLists.get(key);
@@ -73,7 +73,7 @@ export function mcpTools(host: Pick<ToolHost, 'surface' | 'allowScripts' | 'read
 const refused = (tool: string, e: ToolError): McpToolAnswer => ({ text: toolResultText({ ok: false, tool, error: e.toShape() }), isError: true });
 
 /** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors). */
-export async function callMcpTool(host: ToolHost, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
+export async function callMcpTool(host: McpToolServices, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
   const offered = mcpTools(host);
   if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
     return refused(name, new ToolError('tool_denied', `${name} is not offered by this server: it was started without --allow-scripts.`, "Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run)."));

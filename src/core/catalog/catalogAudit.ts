@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../audit/auditLog';
 import { toolAuditEntries } from '../tools/toolAudit';
 import type { CatalogToolId } from '../tools/toolNames';
-import type { CatalogOutcome } from './toolResult';
+import type { CatalogOutcome } from './catalogOutcome';
 
 /** Where the catalog tools append their audit lines: the runtime's `AuditLog`, so one file holds every action. */
 export interface AuditSink {

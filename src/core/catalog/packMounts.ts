@@ -5,8 +5,8 @@ import { localDisk } from '../host/localDisk';
 import { tempSibling } from '../os/atomicFile';
 import { installPack, type InstalledPack } from '../packs';
 import { DEFAULT_LIMITS } from '../packs/extractPolicy';
-import type { SkillRoot } from '../registry/types';
-import type { PackSpec } from './types';
+import type { SkillRoot } from '../registry/registryTypes';
+import type { PackSpec } from './catalogTypes';
 
 /** A pack made available to the registry as a `pack` root. */
 export interface MountedPack {

@@ -5,10 +5,10 @@ import { ToolError } from '../tools/toolError';
 import { chunkAt, isText, type ContentChunk } from './chunking';
 import type { CatalogFile, SkillCatalog } from './skillCatalog';
 import { substituteArguments, type ResolvedArguments } from './skillArguments';
-import { runSkillInputSchema, type RunSkillInput } from './toolSchemas';
+import { runSkillInputSchema, type RunSkillInput } from './catalogToolInputs';
 import { CATALOG_TOOLS } from '../tools/toolNames';
-import { guarded, type CatalogOutcome } from './toolResult';
-import type { CatalogCall, CatalogEntry, SessionLoader } from './types';
+import { guarded, type CatalogOutcome } from './catalogOutcome';
+import type { CatalogCall, CatalogEntry, SessionLoader } from './catalogTypes';
 import { rememberContent, summarize, type RevisionSummary } from './writeSkillFile';
 
 /** Options of the runSkill tool. */

@@ -1,5 +1,5 @@
 import { ToolError } from '../tools/toolError';
-import type { SessionLoader } from './types';
+import type { SessionLoader } from './catalogTypes';
 
 /** The part of the skills runtime (`createSkillsRuntime`) the adapter uses; structural, so the catalog does not depend on the runtime's files. */
 export interface RuntimeLike {

@@ -11,13 +11,13 @@ import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegist
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
 import { sourceOf, sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
-import type { SkillRecord, SkillRoot } from '../registry/types';
+import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
 import { suggestNames } from '../registry/suggestNames';
 import { mountPack, type MountedPack } from './packMounts';
 import { ToolError } from '../tools/toolError';
-import type { CatalogEntry, PackSpec, WritableScope } from './types';
+import type { CatalogEntry, PackSpec, WritableScope } from './catalogTypes';
 
 /** Options of {@link SkillCatalog.open}. */
 export interface SkillCatalogOptions {

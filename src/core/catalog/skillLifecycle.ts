@@ -5,12 +5,12 @@ import { createDirAtomic } from '../edit/atomicWrite';
 import { renderLineDiff } from '../edit/lineDiff';
 import { normalizeRelativePath } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 import { sourceOf } from '../sources';
 import { ToolError } from '../tools/toolError';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
-import type { CatalogEntry, WritableScope } from './types';
+import type { CatalogEntry, WritableScope } from './catalogTypes';
 import { validateProposed } from './validateProposed';
 import { serializeBySkill, summarize, writeSkillFile, type RevisionSummary, type WriteOutcome } from './writeSkillFile';
 

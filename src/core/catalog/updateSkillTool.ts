@@ -5,9 +5,9 @@ import { ToolError } from '../tools/toolError';
 import { editFrontmatter } from './frontmatterEdit';
 import type { SkillCatalog } from './skillCatalog';
 import { archiveCatalogSkill, copySkill, createSkill, restoreRevision, unarchiveSkill, type LifecycleOutcome, type NewSkillOutcome } from './skillLifecycle';
-import { updateSkillInputSchema, type UpdateSkillInput } from './toolSchemas';
+import { updateSkillInputSchema, type UpdateSkillInput } from './catalogToolInputs';
 import { CATALOG_TOOLS } from '../tools/toolNames';
-import { guarded, type CatalogOutcome } from './toolResult';
+import { guarded, type CatalogOutcome } from './catalogOutcome';
 import { writeSkillFile, type WriteOutcome } from './writeSkillFile';
 
 /** What updateSkill returns, per action. */

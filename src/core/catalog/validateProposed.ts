@@ -1,9 +1,9 @@
 import { relativeInside } from '../paths/resolveInRoot';
 import * as path from 'node:path';
 import { readTextFile, type DirEntry, type SkillsHost } from '../host/skillsHost';
-import { defaultFilesHost } from '../skill/filesHost';
+import { asyncLocalDisk } from '../host/localDisk';
 import { parseSkillFile } from '../skill/parseSkillFile';
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 import { validateSkill } from '../skill/validateSkill';
 
 /** A skill folder as it would be after a write: the source, then the overlay, then the proposed files on top. */
@@ -27,7 +27,7 @@ export interface ProposedValidation {
 }
 
 function virtualHost(p: ProposedSkill, withProposed: boolean): SkillsHost {
-  const base = p.host ?? defaultFilesHost;
+  const base = p.host ?? asyncLocalDisk;
   const root = path.resolve(p.skillDir);
   const relOf = (abs: string): string | undefined => {
     const rel = relativeInside(root, abs);
@@ -75,7 +75,7 @@ function virtualHost(p: ProposedSkill, withProposed: boolean): SkillsHost {
       const rel = relOf(abs);
       if (rel !== undefined) {
         if (proposed.has(rel)) return 'file';
-        if ([...proposed.keys()].some((k) => k.startsWith(`${rel}/`))) return 'directory';
+        if ([...proposed.keys()].some((k) => k !== rel && relativeInside(rel, k) !== undefined)) return 'directory';
       }
       return base.kind(await layered(abs));
     },

@@ -3,11 +3,11 @@ import { SEED_REASON } from '../edit/overlay';
 import type { RevisionRecord } from '../edit/revisionStore';
 import { resolveInsideReal } from '../edit/safePath';
 import { digestOf, type VersionRef } from '../edit/versionRef';
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 import { ToolError } from '../tools/toolError';
 import { isText } from './chunking';
 import type { SkillCatalog } from './skillCatalog';
-import type { CatalogEntry } from './types';
+import type { CatalogEntry } from './catalogTypes';
 import { validateProposed } from './validateProposed';
 
 /** A revision as tool results show it. */

@@ -5,7 +5,7 @@ import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { answerOrUndefined, readTextFile } from '../host/skillsHost';
 import { isInside } from '../paths/isInside';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { resolveInsideReal } from './safePath';
 import { skillManifest, type VersionRef } from './versionRef';
 

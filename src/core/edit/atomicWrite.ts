@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import { localDisk } from '../host/localDisk';
 import type { WritableHost } from '../host/fileWrites';
 import { isTempName, tempSibling } from '../os/atomicFile';
-import { EditError } from './errors';
-import { resolveInside } from './safePath';
+import { EditError } from './editErrors';
+import { joinInside } from './safePath';
 import { answerOrUndefined } from '../host/skillsHost';
 
 export { fsyncDir, isTempName, writeFileAtomic, type AtomicWriteOptions } from '../os/atomicFile';
@@ -28,7 +28,7 @@ export async function createDirAtomic(targetDir: string, files: readonly NewFile
   const temp = tempSibling(targetDir);
   await host.mkdir(temp);
   try {
-    for (const file of files) await host.writeFile(resolveInside(temp, file.path, 'file path'), file.content, { mode: file.mode ?? 0o644 });
+    for (const file of files) await host.writeFile(joinInside(temp, file.path, 'file path'), file.content, { mode: file.mode ?? 0o644 });
     await assertAbsent(host, targetDir);
     await host.rename(temp, targetDir);
   } catch (err) {

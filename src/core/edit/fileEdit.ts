@@ -4,7 +4,7 @@ import { readBytesOrNull } from '../host/readBytes';
 import type { SkillsHost } from '../host/skillsHost';
 import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
 import { applyPatchSpec, type PatchSpec, type PatchSpecOutcome } from './editSpec';
-import { StaleRefError } from './errors';
+import { StaleRefError } from './editErrors';
 import { renderLineDiff, unifiedDiffOf, type LineDiff } from './lineDiff';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';

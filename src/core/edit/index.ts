@@ -5,8 +5,8 @@
  * archiving. Node builtins and pure npm packages only.
  */
 export { createDirAtomic, fsyncDir, isTempName, sweepTempFiles, writeFileAtomic, type AtomicWriteOptions, type NewFile } from './atomicWrite';
-export { EditError, StaleRefError, type EditErrorCode } from './errors';
-export { normalizeRelativePath, resolveInside, resolveInsideReal } from './safePath';
+export { EditError, StaleRefError, type EditErrorCode } from './editErrors';
+export { joinInside, normalizeRelativePath, resolveInsideReal } from './safePath';
 export {
   assertFileFresh,
   assertSkillFresh,

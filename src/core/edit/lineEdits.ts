@@ -1,4 +1,4 @@
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { joinLines, splitLines, textToLines, type EolStyle } from './textLines';
 
 /**

@@ -4,7 +4,7 @@ import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { MAX_CATALOG_FILE_BYTES } from '../os/readRegularFile';
 import { isTempName } from '../os/atomicFile';
-import { StaleRefError } from './errors';
+import { StaleRefError } from './editErrors';
 import type { RevisionRecord, RevisionStore } from './revisionStore';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, type VersionRef } from './versionRef';

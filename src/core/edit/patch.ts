@@ -1,5 +1,5 @@
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { joinLines, splitLines, type EolStyle } from './textLines';
 import { normalizeUnifiedDiff } from './unifiedDiff';
 

@@ -3,7 +3,7 @@ import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { answerOrUndefined, asBuffer, type FileRead } from '../host/skillsHost';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { normalizeRelativePath, resolveInsideReal } from './safePath';
 import { digestOf, fileVersionRef, isVersionRef, refHex, type VersionRef } from './versionRef';
 

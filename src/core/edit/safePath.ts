@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { checkRelative, resolveInRootVia, type PathRefusal } from '../paths/resolveInRoot';
@@ -32,19 +32,19 @@ export function normalizeRelativePath(relPath: string, what = 'path'): string {
 }
 
 /** Joins a root folder and a checked relative path; the result is guaranteed to be inside `root` (lexically). */
-export function resolveInside(root: string, relPath: string, what = 'path'): string {
+export function joinInside(root: string, relPath: string, what = 'path'): string {
   return path.resolve(root, ...normalizeRelativePath(relPath, what).split('/'));
 }
 
 /**
- * {@link resolveInside}, plus proof that symbolic links do not lead out: the real path of the target (or, when it
+ * {@link joinInside}, plus proof that symbolic links do not lead out: the real path of the target (or, when it
  * does not exist yet, of its deepest existing parent) must lie inside the real path of `root`. So a skill whose
  * `references` is a link to `/etc`, or whose `notes.md` links to `~/.ssh/id_rsa`, can neither be read nor written
  * through. The root itself may be a link (a symlinked skill folder): what counts is what lies inside its target.
  * Links are looked at through `host` (the local disk by default).
  */
 export async function resolveInsideReal(root: string, relPath: string, what = 'path', host: Pick<SkillsHost, 'realPath'> = localDisk): Promise<string> {
-  const full = resolveInside(root, relPath, what);
+  const full = joinInside(root, relPath, what);
   const r = await resolveInRootVia(host, root, relPath, { mustExist: false });
   if (r.ok || r.reason === 'root-missing') return full;
   if (r.reason === 'link-outside') {

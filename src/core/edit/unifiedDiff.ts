@@ -1,4 +1,4 @@
-import { EditError } from './errors';
+import { EditError } from './editErrors';
 
 /**
  * Cleans up a unified diff as language models tend to write it, before it reaches

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { isTempName } from '../os/atomicFile';
-import { StaleRefError } from './errors';
+import { StaleRefError } from './editErrors';
 import { compareStrings } from '../text/compareStrings';
 import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';

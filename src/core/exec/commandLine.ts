@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 
 /** Allow and deny lists for `command` runs (seed 004). Names compare by the program's base name. */
 export interface CommandPolicy {

@@ -1,4 +1,4 @@
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 
 /**
  * Variables a call's `env` may not set, because they make a program load or run code that is not the

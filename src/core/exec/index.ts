@@ -1,5 +1,5 @@
-export * from './types';
-export { ScriptRunError, type ScriptRunErrorCode } from './errors';
+export * from './execTypes';
+export { ScriptRunError, type ScriptRunErrorCode } from './scriptRunError';
 export { createScriptRunner, type ScriptRunner } from './scriptRunner';
 export { type ScriptRunnerOptions } from './options';
 export { INTERPRETER_MAPPING, type InterpreterRule, type InterpreterCandidate } from './interpreters';

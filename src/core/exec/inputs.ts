@@ -4,9 +4,9 @@ import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import { copyOut } from './sourceTree';
 import { ArtifactStore, parseArtifactRef } from './artifactStore';
-import { ScriptRunError } from './errors';
+import { ScriptRunError } from './scriptRunError';
 import { checkRelativePath, isInside, resolveInside } from './paths';
-import type { InputSpec } from './types';
+import type { InputSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 /** What input staging needs from the runner. */
@@ -94,7 +94,8 @@ export async function stageInputs(inputs: InputSpec[], ctx: InputContext): Promi
     const base = parsed ? path.posix.basename(parsed.name) : path.basename(source);
     const toRel = checkRelativePath(spec.to ?? `inputs/${base}`, `inputs "${spec.from}" to`, 'path_outside_workspace', 'the workspace');
     const to = path.join(ctx.ws.root, toRel.replace(/^work\/inputs(\/|$)/, 'inputs$1'));
-    if (!toRel || isInside(ctx.ws.skillsDir, to) || !isInside(ctx.ws.root, to)) {
+    // `to` passed the path rule (checkRelativePath) for the run folder; the staged skill inside it stays read-only.
+    if (!toRel || isInside(ctx.ws.skillsDir, to)) {
       throw new ScriptRunError('path_outside_workspace', `inputs "${spec.from}": to "${spec.to}" must name a file under out/, work/, inputs/ or run/.`);
     }
     fs.mkdirSync(path.dirname(to), { recursive: true });

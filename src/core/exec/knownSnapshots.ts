@@ -1,4 +1,5 @@
-import { fingerprintCopy } from './skillSnapshot';
+import { isInside } from '../paths/isInside';
+import { fingerprintCopy } from './sourceTree';
 
 /** What a runner remembers of one snapshot it has read or made. */
 export interface KnownSnapshot {
@@ -36,7 +37,7 @@ export class KnownSnapshots {
 
   /** Forgets every snapshot under `keyDir` but `keep` (older versions of a skill, removed from disk). */
   forgetOthers(keyDir: string, keep: string): void {
-    for (const dir of this.byDir.keys()) if (dir !== keep && dir.startsWith(`${keyDir}/`)) this.byDir.delete(dir);
+    for (const dir of this.byDir.keys()) if (dir !== keep && dir !== keyDir && isInside(keyDir, dir)) this.byDir.delete(dir);
   }
 
   /** A run starts on the copy at `dir`. */

@@ -1,6 +1,6 @@
 import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /** Configuration of a script runner. Only `stateDir` is required. */
 export interface ScriptRunnerOptions {

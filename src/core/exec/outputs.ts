@@ -3,9 +3,10 @@ import * as path from 'node:path';
 import { lookup } from 'mime-types';
 import { glob } from 'tinyglobby';
 import { ArtifactStore, formatArtifactRef } from './artifactStore';
-import { ScriptRunError } from './errors';
-import { checkRelativePath, isInside } from './paths';
-import type { ArtifactFile, OutputFile, OutputsSpec } from './types';
+import { ScriptRunError } from './scriptRunError';
+import { resolveInRoot } from '../paths/resolveInRoot';
+import { checkRelativePath } from './paths';
+import type { ArtifactFile, OutputFile, OutputsSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 /** Caps applied to collected outputs; a call's `outputs` may lower the file caps. */
@@ -90,7 +91,8 @@ export async function collectOutputs(
   for (const rel of found.slice(0, maxFiles)) {
     const abs = path.join(ws.root, rel);
     const st = fs.lstatSync(abs);
-    if (!st.isFile() || !isInside(ws.root, abs)) continue;
+    // Not a link itself (lstat), and the path rule for the folders above it: none may lead out of the run folder.
+    if (!st.isFile() || !resolveInRoot(ws.root, rel).ok) continue;
     const mime = lookup(rel) || 'application/octet-stream';
     const readLimit = Math.max(0, Math.min(st.size, maxFileBytes, maxTotalBytes - totalRead));
     const head = readHead(abs, Math.min(readLimit, Math.max(caps.inlineFileBytes, 1024)));

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ScriptRunError, type ScriptRunErrorCode } from './errors';
+import { ScriptRunError, type ScriptRunErrorCode } from './scriptRunError';
 import { isInside } from '../paths/isInside';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import { checkRelative, resolveInRoot, resolveInRootOn, type PathRefusal } from '../paths/resolveInRoot';

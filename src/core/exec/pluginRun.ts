@@ -3,8 +3,8 @@
 // anything is staged, so a bad request is refused with the field named.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ScriptRunError } from './errors';
-import type { PluginRunContext } from './types';
+import { ScriptRunError } from './scriptRunError';
+import type { PluginRunContext } from './execTypes';
 
 /** The plugin parts of one run: variables, the folder bound read-only and the folder bound writable. */
 export interface PluginRunParts {

@@ -9,7 +9,7 @@ import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox'
 import type { SandboxStatus } from './sandboxStatus';
 import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
 import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from './sandboxView';
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /** Decides and builds how a run's process is started; one per runner (it remembers what it looked up). */
 export class Launcher {

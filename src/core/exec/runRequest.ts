@@ -2,9 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import { checkCallEnv } from './envPolicy';
-import { ScriptRunError } from './errors';
-import { checkRelativePath, isInside } from './paths';
-import type { RunRequest } from './types';
+import { ScriptRunError } from './scriptRunError';
+import { resolveInRoot } from '../paths/resolveInRoot';
+import { checkRelativePath } from './paths';
+import type { RunRequest } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
 // Checks of a run request before anything is staged, and where its cwd is.
@@ -38,22 +39,22 @@ export function realFolder(files: Pick<SyncSkillsHost, 'kind' | 'realPath'>, dir
 }
 
 /** The run's working folder: relative to the staged skill, or under a workspace variable. */
-export function resolveCwd(req: RunRequest, ws: RunWorkspace, snapshotDir: string): string {
+export function resolveCwd(req: RunRequest, ws: RunWorkspace): string {
   if (req.cwd === undefined || req.cwd === '' || req.cwd === '.') return ws.skillDir;
   const m = CWD_VAR.exec(req.cwd);
   const rel = m ? path.posix.join(CWD_DIRS[m[1]], req.cwd.slice(m[0].length)) : req.cwd;
   const base = m ? ws.root : ws.skillDir;
   const clean = checkRelativePath(rel, 'cwd', m ? 'path_outside_workspace' : 'path_outside_skill', m ? 'the workspace' : 'the skill root');
   const target = path.join(base, clean);
-  let real: string;
-  try {
-    real = fs.realpathSync(target);
-  } catch {
+  // The path rule, links followed: a skill-relative cwd stays in the staged skill (its snapshot), a $VAR one in the run.
+  const r = resolveInRoot(base, clean, { allowRoot: true });
+  if (!r.ok && (r.reason === 'not-found' || r.reason === 'root-missing')) {
     throw new ScriptRunError('not_found', `cwd "${req.cwd}" does not exist in the workspace; create it first or use $WORK_DIR.`);
   }
-  if (!isInside(ws.root, real) && !isInside(snapshotDir, real)) {
-    throw new ScriptRunError('path_outside_skill', `cwd "${req.cwd}" resolves to ${real}, outside the run's workspace; give a folder inside it.`);
+  if (!r.ok) {
+    throw new ScriptRunError('path_outside_skill', `cwd "${req.cwd}" resolves${r.real ? ` to ${r.real},` : ''} outside ${m ? "the run's workspace" : 'the skill'}; give a folder inside it.`);
   }
+  const real = r.real ?? target;
   if (!fs.statSync(real).isDirectory()) throw new ScriptRunError('invalid_request', `cwd "${req.cwd}" is a file; give a folder.`);
   return target;
 }

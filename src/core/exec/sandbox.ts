@@ -1,7 +1,7 @@
 import type { ProgramResolver } from './interpreters';
 import type { SandboxStatus } from './sandboxStatus';
 import { hostSystemView, type SandboxUser, type SystemView } from './sandboxView';
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /** What one sandboxed run sees and may write, besides the system view. */
 export interface SandboxPlan {

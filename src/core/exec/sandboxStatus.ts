@@ -1,4 +1,4 @@
-import type { SandboxPolicy } from './types';
+import type { SandboxPolicy } from './execTypes';
 
 /**
  * Whether a run would be sandboxed, from the same probe the runner decides with: what a confirmation

@@ -58,7 +58,7 @@ export function hostSystemView(): SystemView {
 
 /** True when `p` is already visible through the system view. */
 function inSystem(p: string, view: SystemView): boolean {
-  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => p === l.path || p.startsWith(`${l.path}/`));
+  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => isInside(l.path, p));
 }
 
 /**

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
 import { allowedHostEnv } from './env';
-import { preparing, ScriptRunError } from './errors';
+import { preparing, ScriptRunError } from './scriptRunError';
 import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver, selfNodeEnv } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
@@ -18,7 +18,7 @@ import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './s
 import { SpareWorkspaces } from './spareWorkspaces';
 import { pluginRunParts } from './pluginRun';
 import { realFolder, resolveCwd, validate } from './runRequest';
-import type { RunRequest, RunResult, SandboxPolicy } from './types';
+import type { RunRequest, RunResult, SandboxPolicy } from './execTypes';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
 /** Runs skill scripts and commands in fresh workspaces. */
@@ -157,7 +157,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
         })),
       );
     }
-    const cwd = resolveCwd(req, ws, snapshot.dir);
+    const cwd = resolveCwd(req, ws);
     const plugin = pluginRunParts(req.plugin, ws.skillDir);
     // The workspace variables describe where things are; a call's env cannot point them elsewhere.
     const runtimeEnv = {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { localDisk } from '../host/localDisk';
 import type { SyncSkillsHost } from '../host/skillsHost';
 import type { KnownSnapshots } from './knownSnapshots';
-import { copyTree, fingerprintTree, type TreeHost } from './sourceTree';
+import { copyTree, fingerprintCopy, fingerprintTree, type TreeHost } from './sourceTree';
 import { SKIP } from '../paths/walkSkill';
 
 /** Names never staged from a skill's source tree (version control, caches, dependency folders). */
@@ -31,15 +30,6 @@ export function skillKey(name: string, realRoot: string): string {
 /** The names left out of snapshots: the fixed ones and the runner's dependency folders. */
 export function snapshotExcludes(excludeNames: readonly string[]): Set<string> {
   return new Set([...SNAPSHOT_EXCLUDES, ...excludeNames]);
-}
-
-/**
- * The fingerprint of a snapshot the runner made (on the disk, whose stamps carry mode bits), to notice a script that
- * changed it: one may chmod its copy (an owner can, and root ignores 0555), and a copy made unreadable or
- * unexecutable must be made again, though no mtime moved.
- */
-export function fingerprintCopy(dir: string, excludes: ReadonlySet<string>): string {
-  return fingerprintTree(localDisk, dir, excludes);
 }
 
 /** Where a snapshot's source is read: the skill folder and its overlay, through a host. */

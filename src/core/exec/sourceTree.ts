@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { localDisk } from '../host/localDisk';
 import type { DirEntry, FileStamp, SyncSkillsHost } from '../host/skillsHost';
 import { isTempName } from '../os/atomicFile';
 import { formatBytes, UnreadableFileError } from '../os/readRegularFile';
@@ -162,4 +163,13 @@ export function copyOut(host: SyncSkillsHost, within: string, src: string, dst: 
   };
   const top = host.kind(src);
   one(src, dst, top === 'other' ? undefined : top);
+}
+
+/**
+ * The fingerprint of a snapshot the runner made (on the disk, whose stamps carry mode bits), to notice a script that
+ * changed it: one may chmod its copy (an owner can, and root ignores 0555), and a copy made unreadable or
+ * unexecutable must be made again, though no mtime moved.
+ */
+export function fingerprintCopy(dir: string, excludes: ReadonlySet<string>): string {
+  return fingerprintTree(localDisk, dir, excludes);
 }

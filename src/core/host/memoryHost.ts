@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { UnreadableFileError } from '../os/readRegularFile';
-import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
-import { EditError } from '../edit/errors';
+import { DEFAULT_MAX_READ_BYTES } from './readLimits';
+import { StoreBusyError } from './storeBusyError';
 import { fsError, missingPath, type LockOptions, type SyncWritableHost } from './fileWrites';
 import type { DirEntry, FileRead } from './skillsHost';
 
@@ -23,7 +23,7 @@ export interface MemoryHost extends SyncWritableHost {
  * Node host, and applies the same size limit on reads, so what the registry does with it is what it does on disk.
  */
 export function createMemoryHost(files: Record<string, string | Uint8Array> = {}, options: { maxFileBytes?: number } = {}): MemoryHost {
-  const maxBytes = options.maxFileBytes ?? MAX_SKILL_FILE_BYTES;
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_READ_BYTES;
   const contents = new Map<string, { bytes: Uint8Array; mtimeMs: number }>();
   const dirs = new Map<string, Set<string>>();
   /** A folder's mtime: moved when an entry is added to it or removed from it, as on disk. */
@@ -154,7 +154,7 @@ export function createMemoryHost(files: Record<string, string | Uint8Array> = {}
       });
       const run = turn.then((mine) => {
         clearTimeout(timer);
-        if (!mine) throw new EditError('STORE_BUSY', `${key} has been held for over ${Math.round(timeoutMs / 1000)} s by another holder in this process. Try again.`);
+        if (!mine) throw new StoreBusyError(`${key} has been held for over ${Math.round(timeoutMs / 1000)} s by another holder in this process. Try again.`);
         return fn();
       });
       // The next holder waits for this one and, when this one gave up, for the holder this one was waiting for.

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 // getter per call (esbuild's interop), which a cold scan of thousands of skills pays thousands of times.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { readRegularFile, readRegularFileSync, readRegularRange, readRegularRangeSync, readSmallFileSync, type RegularFileRead } from '../os/readRegularFile';
-import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
+import { DEFAULT_MAX_READ_BYTES } from './readLimits';
 
 import type { SyncWritableHost, WritableHost } from './fileWrites';
 import { nodeWrites } from './nodeWrites';
@@ -63,7 +63,7 @@ export function createNodeHost(): SyncWritableHost {
     readFile(file, options) {
       try {
         if (options?.range) return stamped(readRegularRangeSync(file, options.range.offset, options.range.length));
-        const r = (options?.stampless ? readSmallFileSync : readRegularFileSync)(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options);
+        const r = (options?.stampless ? readSmallFileSync : readRegularFileSync)(file, options?.maxBytes ?? DEFAULT_MAX_READ_BYTES, options);
         return options?.stampless ? { bytes: r.bytes, mtimeMs: r.mtimeMs, size: r.size } : stamped(r);
       } catch (e) {
         if (isMissing(e)) return undefined;
@@ -114,7 +114,7 @@ export function createAsyncNodeHost(): WritableHost {
     async readFile(file, options) {
       try {
         if (options?.range) return stamped(await readRegularRange(file, options.range.offset, options.range.length));
-        return stamped(await readRegularFile(file, options?.maxBytes ?? MAX_SKILL_FILE_BYTES, options));
+        return stamped(await readRegularFile(file, options?.maxBytes ?? DEFAULT_MAX_READ_BYTES, options));
       } catch (e) {
         if (isMissing(e)) return undefined;
         throw e;

@@ -1,7 +1,7 @@
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, writeFileAtomic } from '../os/atomicFile';
-import { withFileLock } from '../edit/fileLock';
+import { withFileLock } from './fileLock';
 import { fileKind } from '../os/readRegularFile';
 import type { FileWrites } from './fileWrites';
 

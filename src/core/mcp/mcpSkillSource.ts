@@ -4,9 +4,9 @@
 // cache; scripts of MCP-served skills are never run.
 import { isInside } from '../paths/isInside';
 import * as path from 'node:path';
-import type { SkillRecord, SkillRoot } from '../registry/types';
+import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
-import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/types';
+import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
 import type { McpSkill, McpSkillsClient } from './mcpSkillsClient';
 
 /** The source plus what hosts need to show MCP skills. */

@@ -9,7 +9,7 @@ import type { McpServerConfig } from '../mcp/mcpServerConfig';
 import { localDisk } from '../host/localDisk';
 import { asBuffer, stampOrNull, type SyncSkillsHost } from '../host/skillsHost';
 // A server's command and folders are resolved on the disk (resolveInRoot): they are a process's.
-import { resolveInRoot, resolveInRootOn } from '../paths/resolveInRoot';
+import { checkRelative, resolveInRoot, resolveInRootOn } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, parseBoundedJson, type PluginProblem } from './pluginManifest';
 import { pluginDataDir } from './pluginRuns';
 import type { PluginRead } from './readPlugin';
@@ -205,9 +205,9 @@ function checkCwd(raw: string, vars: { root: string; data: string }): string | {
     const rel = m[1] ?? '';
     if (rel === '' || rel === '.') return base;
     if (base === vars.data) {
-      // The data folder may not exist yet: held lexically (it is made before the server starts).
-      const abs = path.resolve(base, rel);
-      return abs === base || abs.startsWith(base + path.sep) ? abs : { reason: `"cwd" ${raw} leaves the plugin data folder.` };
+      // The data folder may not exist yet (it is made before the server starts): the rule's lexical half holds it.
+      const checked = checkRelative(rel, { allowRoot: true });
+      return checked.ok ? path.join(base, ...checked.rel.split('/').filter(Boolean)) : { reason: `"cwd" ${raw} leaves the plugin data folder.` };
     }
     const r = resolveInRoot(base, rel);
     if (!r.ok) return { reason: `"cwd" ${raw} ${r.reason === 'not-found' ? 'does not exist in the plugin' : 'resolves outside the plugin folder'}.` };

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { SkillRoot } from '../registry/types';
+import type { SkillRoot } from '../registry/registryTypes';
 import type { InstalledPlugin } from './installedPlugins';
 import { readPlugin, type PluginRead } from './readPlugin';
 import { absolutePath } from '../paths/absolutePath';

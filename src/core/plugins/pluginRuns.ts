@@ -2,10 +2,10 @@
 // runner looks up which plugin the skill folder belongs to and adds its root and data folder to the request.
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
-import type { PluginRunContext } from '../exec/types';
+import type { PluginRunContext } from '../exec/execTypes';
 import type { SkillRegistry } from '../registry/skillRegistry';
-import type { PluginOfRoot } from '../registry/types';
-import type { ExecRequest, ScriptExecutor } from '../runtime/types';
+import type { PluginOfRoot } from '../registry/registryTypes';
+import type { ExecRequest, ScriptExecutor } from '../runtime/runtimeTypes';
 import { PLUGIN_NAME } from './pluginManifest';
 
 /** The names Claude Code gives its plugins' scripts (its documentation), beside the standard's two. */

@@ -4,7 +4,7 @@
 // the message, and where in the file when the field is known. The skills themselves go through the skill validator.
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Range } from '../skill/types';
+import type { Range } from '../skill/skillTypes';
 import { mcpConfigFileName, readPluginMcp } from './pluginMcpConfig';
 import { readRegularFileSync } from '../os/readRegularFile';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginProblem } from './pluginManifest';

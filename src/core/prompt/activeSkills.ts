@@ -1,6 +1,6 @@
 import { escapeXml } from './catalog';
 import { fenceContent, fenceLabel } from './contentFence';
-import type { LoadedDoc, LoadedSkillContent } from './types';
+import type { LoadedDoc, LoadedSkillContent } from './promptTypes';
 
 /** One doc in seed 002's file content format. */
 export function renderDoc(doc: LoadedDoc): string {

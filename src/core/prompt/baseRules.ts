@@ -1,4 +1,4 @@
-import type { CatalogToolNamesForPrompt, SkillToolNames } from './types';
+import type { CatalogToolNamesForPrompt, SkillToolNames } from './promptTypes';
 
 /**
  * The base rules of every call (seed 000), including the loading-required rule: the catalog only

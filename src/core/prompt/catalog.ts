@@ -2,7 +2,7 @@ import { escapeXml, renderSkillEntry } from './availableSkills';
 import { compareStrings } from '../text/compareStrings';
 import { rankSkills, type Mentions } from './skillRanking';
 import { fitsTokens } from './tokenCounter';
-import type { CatalogBudget, CatalogSkill, TokenCounter } from './types';
+import type { CatalogBudget, CatalogSkill, TokenCounter } from './promptTypes';
 
 /** The rendered `<available_skills>` block and what it left out. */
 export interface CatalogBlock {

@@ -3,7 +3,7 @@ import { baseRules, catalogBaseRules, defaultToolingGuidance, resourceBaseRules 
 import { renderCatalog } from './catalog';
 import { fitsTokens, lazyCounts } from './tokenCounter';
 import { fenceLabel } from './contentFence';
-import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './types';
+import type { ChatMessage, ComposeInput, ComposeResult, LoadedSkillContent, SkillToolNames } from './promptTypes';
 
 type ToolResultMessage = Extract<ChatMessage, { role: 'tool-result' }>;
 

@@ -1,4 +1,4 @@
-export * from './types';
+export * from './promptTypes';
 export { composeCall } from './composer';
 export { renderCatalog, renderCatalogEntry, omittedLine, type CatalogBlock } from './catalog';
 export { renderActiveSkills, renderSkillBlock, renderDoc } from './activeSkills';

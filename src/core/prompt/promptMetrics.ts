@@ -1,4 +1,4 @@
-import type { ChatMessage, ComposeResult, TokenCounter } from './types';
+import type { ChatMessage, ComposeResult, TokenCounter } from './promptTypes';
 
 /** A call as one string in send order (instructions, then each message), for prefix and token measures. */
 export function serializeCall(call: Pick<ComposeResult, 'instructions' | 'messages'>): string {

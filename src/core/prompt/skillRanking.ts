@@ -1,4 +1,4 @@
-import type { CatalogSkill } from './types';
+import type { CatalogSkill } from './promptTypes';
 import { compareStrings } from '../text/compareStrings';
 import { sourceRank } from '../sources';
 

@@ -1,4 +1,4 @@
-import type { TokenCounter } from './types';
+import type { TokenCounter } from './promptTypes';
 
 type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
 let o200k: O200k['countTokens'] | undefined;

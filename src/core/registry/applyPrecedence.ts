@@ -1,7 +1,7 @@
 import { NO_IDS, type LoadedSkill } from './loadedSkill';
 import { compareStrings } from '../text/compareStrings';
 import { sourceRank } from '../sources';
-import type { SkillRecord } from './types';
+import type { SkillRecord } from './registryTypes';
 
 /**
  * Turns loaded skills into records with ids and statuses. Per name, among the skills that are not

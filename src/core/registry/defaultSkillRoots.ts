@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { absolutePath } from '../paths/absolutePath';
 import { sourceRank } from '../sources';
-import type { SkillRoot, SkillScope } from './types';
+import type { SkillRoot, SkillScope } from './registryTypes';
 
 /** Skill folders inside each workspace folder, as VS Code's built-in skill support reads them. */
 export const PROJECT_SKILL_DIRS = ['.github/skills', '.agents/skills', '.claude/skills'] as const;

@@ -1,4 +1,4 @@
-export * from './types';
+export * from './registryTypes';
 export { createSkillRegistry, type SkillRegistry, type SkillRegistryOptions } from './skillRegistry';
 export { defaultSkillRoots, dedupeRoots, PROJECT_SKILL_DIRS, USER_SKILL_DIRS, type DefaultSkillRootsInput } from './defaultSkillRoots';
 export { createNodeHost, createAsyncNodeHost } from '../host/nodeHost';

@@ -3,13 +3,13 @@ import { UnreadableFileError } from '../os/readRegularFile';
 import { relativeInside, resolveInRoot } from '../paths/resolveInRoot';
 import { parseSkillText } from '../skill/parseSkillText';
 import { effectiveSkillName } from '../skill/validateFrontmatter';
-import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/types';
+import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../skill/skillTypes';
 import { asBuffer, type FileRead, type FileStamp, type MaybePromise, type ReadOptions, type SkillsHost } from '../host/skillsHost';
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, SKILL_FILE_NAMES, type SkillFileIndex } from './skillFileNames';
 import { baseSkillId } from './skillId';
 import type { LoadedConfig } from '../skill/config/loadConfig';
-import type { SkillRoot } from './types';
+import type { SkillRoot } from './registryTypes';
 
 export { SKILL_FILE_NAMES, FILE_SUFFIXES } from './skillFileNames';
 

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 import { asBuffer, type FileStamp } from '../host/skillsHost';
 import { FILE_SUFFIXES, type SkillFileIndex } from './skillFileNames';
-import type { SkillRecord, SkillRoot, SkillScope } from './types';
+import type { SkillRecord, SkillRoot, SkillScope } from './registryTypes';
 
 /** Files up to this size keep their text for the digest; larger ones are hashed when read. */
 export const LAZY_DIGEST_MAX_BYTES = 4096;

@@ -4,7 +4,7 @@
 //                                        (a skill folder is accepted too), relative to the package root.
 //   agentSkills: { skills: "./skills" }  a folder (or list of folders) whose direct child folders are skills.
 // Nothing else in a package folder is scanned.
-import { isInside } from '../paths/isInside';
+import { resolveInRootOn } from '../paths/resolveInRoot';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { FILE_WRITE_METHODS } from '../host/fileWrites';
@@ -55,8 +55,14 @@ function isSkillFileName(name: string): boolean {
  * object check and no disk access; for the others, each declared path is checked to exist inside the package.
  * Packages are taken in the order given; a root claimed twice keeps its first package.
  */
-export function pluginContributions(packages: readonly PluginPackage[], files: Pick<SyncSkillsHost, 'kind'> = localDisk): PluginContributions {
+export function pluginContributions(packages: readonly PluginPackage[], files: Pick<SyncSkillsHost, 'kind' | 'realPath'> = localDisk): PluginContributions {
   const kind = (p: string) => files.kind(p);
+  /** The declared path under the package's folder when the path rule keeps it there (links followed), else undefined. */
+  const within = (base: string, rel: string): string | undefined => {
+    const r = resolveInRootOn(files, base, rel, { mustExist: false, allowRoot: true });
+    // Keep the package's own spelling of its folder (it may be reached through a link): the rule decided, not its path.
+    return r.ok ? path.join(base, ...r.rel.split('/').filter(Boolean)) : undefined;
+  };
   const out: PluginContributions = { roots: [], only: new Map(), chatSkillDirs: [], problems: [] };
   const whole = new Set<string>();
   const owner = new Map<string, string>();
@@ -87,8 +93,8 @@ export function pluginContributions(packages: readonly PluginPackage[], files: P
         const folders = typeof a.data.skills === 'string' ? [a.data.skills] : a.data.skills;
         folders.forEach((rel, i) => {
           const field = typeof a.data.skills === 'string' ? 'agentSkills.skills' : `agentSkills.skills[${i}]`;
-          const abs = path.resolve(base, rel);
-          if (!isInside(base, abs)) out.problems.push(`${where(field)}: '${rel}' resolves outside the extension folder; use a path inside it such as "./skills".`);
+          const abs = within(base, rel);
+          if (abs === undefined) out.problems.push(`${where(field)}: '${rel}' resolves outside the extension folder; use a path inside it such as "./skills".`);
           else if (kind(abs) !== 'directory') out.problems.push(`${where(field)}: '${rel}' is not a folder in ${base}; create it or fix the path.`);
           else if (claim(abs, pkg.id, field)) {
             whole.add(abs);
@@ -111,8 +117,8 @@ export function pluginContributions(packages: readonly PluginPackage[], files: P
         out.problems.push(`${where(`contributes.chatSkills[${i}]`)}: expected { "path": "./skills/<name>/SKILL.md" }; ignored.`);
         return;
       }
-      const abs = path.resolve(base, e.data.path);
-      if (!isInside(base, abs)) {
+      const abs = within(base, e.data.path);
+      if (abs === undefined) {
         out.problems.push(`${where(field)}: '${e.data.path}' resolves outside the extension folder; point it at a SKILL.md inside the extension.`);
         return;
       }

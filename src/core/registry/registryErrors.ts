@@ -1,4 +1,4 @@
-import type { SkillRecord } from './types';
+import type { SkillRecord } from './registryTypes';
 
 /** Base class of the errors `resolve` throws; `code` is stable for front ends. */
 export class SkillRegistryError extends Error {

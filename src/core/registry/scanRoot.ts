@@ -1,12 +1,12 @@
 import * as path from 'node:path';
-import type { ValidationMode } from '../skill/types';
+import type { ValidationMode } from '../skill/skillTypes';
 import type { LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, isPromise, loadSkill, readHeld, type SkillChecker } from './loadSkill';
 import type { FileStamp, MaybePromise, SkillsHost } from '../host/skillsHost';
 import type { TimeSlicer } from './timeSlicer';
 import { SkillTable } from './skillTable';
 import type { RootConfig } from './rootLintConfig';
-import type { SkillRoot } from './types';
+import type { SkillRoot } from './registryTypes';
 
 /** Everything a scan needs besides the root. */
 export interface ScanContext {

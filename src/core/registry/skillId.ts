@@ -1,5 +1,5 @@
 import { sourceOf, type SourceKind } from '../sources';
-import type { SkillRoot } from './types';
+import type { SkillRoot } from './registryTypes';
 
 /** The id prefix of each root seen, with the kind and source it was made from (a root or kind changed since gets a new one). */
 const prefixes = new WeakMap<SkillRoot, { kind: SourceKind; source: string | undefined; prefix: string }>();

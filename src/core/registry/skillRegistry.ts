@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { ValidationMode } from '../skill/types';
+import type { ValidationMode } from '../skill/skillTypes';
 import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
 import type { LoadedSkill } from './loadedSkill';
@@ -15,7 +15,7 @@ import { contentChecker } from './validatorChecker';
 import { rootConfig, type RootConfig } from './rootLintConfig';
 import type { RuleConfig } from '../skill/ruleConfig';
 import { sourceOf } from '../sources';
-import type { RegistryChange, RegistrySnapshot, ScanStats, SkillRecord, SkillRoot } from './types';
+import type { RegistryChange, RegistrySnapshot, ScanStats, SkillRecord, SkillRoot } from './registryTypes';
 
 /** Options of {@link createSkillRegistry}. */
 export interface SkillRegistryOptions {

@@ -1,8 +1,8 @@
 import { ToolError } from '../tools/toolError';
 import { effectiveDocFiles } from './effectiveFiles';
 import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import type { ListDocsInput, SelectDocsInput } from './toolSchemas';
-import type { DocsSelection } from './types';
+import type { ListDocsInput, SelectDocsInput } from './runtimeToolInputs';
+import type { DocsSelection } from './runtimeTypes';
 
 export interface ListDocsResult {
   skill: string;

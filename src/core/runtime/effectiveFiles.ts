@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { compareStrings } from '../text/compareStrings';
-import { isInside, listDocFiles } from './skillPaths';
-import type { SkillSource } from './types';
+import { checkRelative } from '../paths/resolveInRoot';
+import { listDocFiles } from './skillPaths';
+import type { SkillSource } from './runtimeTypes';
 import type { SkillsHost } from '../host/skillsHost';
 
 /** The parts of a loaded skill (or a record) the lookups need. */
@@ -19,9 +20,9 @@ interface SkillRef {
 export async function effectiveRoot(files: SkillsHost, source: SkillSource, skill: SkillRef, rel: string): Promise<string> {
   const overlay = source.overlayDir?.(skill.id);
   if (!overlay) return skill.root_dir;
-  const target = path.resolve(overlay, rel.replace(/\\/g, '/'));
-  if (!isInside(path.resolve(overlay), target) || target === path.resolve(overlay)) return skill.root_dir;
-  return (await files.kind(target)) === 'file' ? overlay : skill.root_dir;
+  const checked = checkRelative(rel);
+  if (!checked.ok) return skill.root_dir;
+  return (await files.kind(path.join(overlay, ...checked.rel.split('/')))) === 'file' ? overlay : skill.root_dir;
 }
 
 /**

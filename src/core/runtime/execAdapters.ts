@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { ArtifactStore } from '../exec/artifactStore';
-import type { ArtifactReader } from './types';
+import type { ArtifactReader } from './runtimeTypes';
 
 /** Reads `artifact://` refs from the exec engine's artifact store. */
 export function artifactReaderOf(store: ArtifactStore): ArtifactReader {

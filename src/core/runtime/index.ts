@@ -1,10 +1,10 @@
-export * from './types';
+export * from './runtimeTypes';
 export { SessionStore, type SessionStoreOptions } from './sessionStore';
 export { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './skillsRuntime';
-export { SKILL_TOOL_NAMES, toolInputSchemas, type SkillToolName } from './toolSchemas';
-export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './allowedTools';
+export { SKILL_TOOL_NAMES, toolInputSchemas, type SkillToolName } from './runtimeToolInputs';
+export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './toolPermission';
 export { resolveSkillPath, listDocFiles } from './skillPaths';
-export { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
+export { resolveBodyReferences, type ResolvedReference } from './referencedFiles';
 export type { ToolCall } from './toolContext';
 export type { LoadResult, UnloadResult, LoadedSkillReceipt } from './loadTools';
 export type { ReadResult } from './readTool';

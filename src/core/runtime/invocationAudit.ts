@@ -3,8 +3,8 @@
 import type { AuditLog } from '../audit/auditLog';
 import { toolAuditEntries } from '../tools/toolAudit';
 import type { ToolResult } from '../tools/toolResult';
-import type { SkillToolName } from './toolSchemas';
-import type { SessionState } from './types';
+import type { SkillToolName } from './runtimeToolInputs';
+import type { SessionState } from './runtimeTypes';
 
 /** One finished call, as the audit log needs it. */
 export interface AuditedCall {

@@ -1,4 +1,4 @@
-import type { SkillSource } from './types';
+import type { SkillSource } from './runtimeTypes';
 
 /**
  * A source that asks `current()` on every call: for a runtime built before the source it reads is known (the MCP

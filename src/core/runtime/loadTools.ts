@@ -1,10 +1,10 @@
-import { parseAllowedTools } from './allowedTools';
-import { resolveBodyReferences, type ResolvedReference } from './bodyReferences';
+import { parseAllowedTools } from './toolPermission';
+import { resolveBodyReferences, type ResolvedReference } from './referencedFiles';
 import { effectiveDocFiles, effectiveLocation } from './effectiveFiles';
 import { ToolError } from '../tools/toolError';
 import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import type { LoadInput, UnloadInput } from './toolSchemas';
-import type { ActiveSkill, DocsSelection, LoadMode, SessionState } from './types';
+import type { LoadInput, UnloadInput } from './runtimeToolInputs';
+import type { ActiveSkill, DocsSelection, LoadMode, SessionState } from './runtimeTypes';
 
 /** Seed 000's receipt entry for one loaded skill. */
 export interface LoadedSkillReceipt {

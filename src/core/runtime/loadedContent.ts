@@ -1,7 +1,7 @@
-import type { CatalogSkill, LoadedSkillContent } from '../prompt/types';
+import type { CatalogSkill, LoadedSkillContent } from '../prompt/promptTypes';
 import { effectiveDocFiles, effectiveLocation, effectiveRoot } from './effectiveFiles';
 import type { SkillContentCache } from './skillContent';
-import type { SessionState, SkillSource } from './types';
+import type { SessionState, SkillSource } from './runtimeTypes';
 
 /**
  * The catalog entries for a session: every usable skill, with its last use before the current turn

@@ -7,7 +7,7 @@ import { nextPartOffset, utf8Boundary } from '../tools/paging';
 import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import type { ReadInput } from './toolSchemas';
+import type { ReadInput } from './runtimeToolInputs';
 
 /** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated; paging as in src/core/tools/paging.ts. */
 export interface ReadResult {

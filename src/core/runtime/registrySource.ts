@@ -1,5 +1,5 @@
-import type { SkillRecord } from '../registry/types';
-import type { SkillSource } from './types';
+import type { SkillRecord } from '../registry/registryTypes';
+import type { SkillSource } from './runtimeTypes';
 
 /** The part of the skill registry the runtime uses. */
 export interface RegistryLike {

@@ -2,8 +2,8 @@ import { effectiveRoot } from './effectiveFiles';
 import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import type { RunScriptInput } from './toolSchemas';
-import type { ActiveSkill, ExecResultLike } from './types';
+import type { RunScriptInput } from './runtimeToolInputs';
+import type { ActiveSkill, ExecResultLike } from './runtimeTypes';
 
 /** The executor's result, plus the skill it ran for. */
 export type RunScriptResult = ExecResultLike & { skill: string };

@@ -6,7 +6,7 @@ import { localDisk } from '../host/localDisk';
 import { answerOrUndefined, asBuffer } from '../host/skillsHost';
 import { sweepTempFiles } from '../edit/atomicWrite';
 import { ToolError } from '../tools/toolError';
-import type { Disposable, LoadMode, SessionEvent, SessionState } from './types';
+import type { Disposable, LoadMode, SessionEvent, SessionState } from './runtimeTypes';
 import { compareStrings } from '../text/compareStrings';
 
 /** Options of a session store. */

@@ -5,7 +5,7 @@ import { asBuffer, type FileStamp, type SkillsHost } from '../host/skillsHost';
 import { MAX_CATALOG_FILE_BYTES, UnreadableFileError } from '../os/readRegularFile';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
 import { parseSkillFile } from '../skill/parseSkillFile';
-import type { ParsedSkillFile } from '../skill/types';
+import type { ParsedSkillFile } from '../skill/skillTypes';
 import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
 

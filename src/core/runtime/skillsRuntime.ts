@@ -3,8 +3,8 @@ import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
 import { composeCall } from '../prompt/composer';
 import { findMentions } from '../prompt/skillRanking';
 import { memoizeCounter, o200kCounter } from '../prompt/tokenCounter';
-import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/types';
-import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './allowedTools';
+import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResult, ContentPlacement, SkillToolNames, TokenCounter } from '../prompt/promptTypes';
+import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './toolPermission';
 import { listDocs, selectDocs } from './docsTools';
 import { ToolError } from '../tools/toolError';
 import type { ToolResult } from '../tools/toolResult';
@@ -19,8 +19,8 @@ import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
-import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './toolSchemas';
-import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './types';
+import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './runtimeToolInputs';
+import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './runtimeTypes';
 
 /** Configuration of a runtime; every field but `source` has a default. */
 export interface SkillsRuntimeOptions {

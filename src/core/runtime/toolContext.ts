@@ -1,8 +1,8 @@
-import type { SkillRecord } from '../registry/types';
+import type { SkillRecord } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
 import type { SessionStore } from './sessionStore';
 import type { SkillContentCache } from './skillContent';
-import type { ActiveSkill, ArtifactReader, ScriptExecutor, SessionState, SkillSource } from './types';
+import type { ActiveSkill, ArtifactReader, ScriptExecutor, SessionState, SkillSource } from './runtimeTypes';
 
 /** Limits and switches of the tools. */
 export interface ToolLimits {

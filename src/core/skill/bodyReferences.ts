@@ -1,6 +1,6 @@
 import { fencedBlocks, inBlocks } from './markdownBlocks';
 import { TextIndex } from './textIndex';
-import type { ParsedSkillFile, Range } from './types';
+import type { ParsedSkillFile, Range } from './skillTypes';
 
 /**
  * Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose; `variable` a path

@@ -1,5 +1,5 @@
 import { FRONTMATTER_LIMITS } from './parseLimits';
-import type { FrontmatterField, ParsedSkillFile, Range } from './types';
+import type { FrontmatterField, ParsedSkillFile, Range } from './skillTypes';
 
 const MAX_LINES = 200;
 

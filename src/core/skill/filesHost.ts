@@ -1,9 +1,5 @@
-import { createAsyncNodeHost } from '../host/nodeHost';
 import type { SkillsHost } from '../host/skillsHost';
 import { SKIP, walkSkill } from '../paths/walkSkill';
-
-/** The validator's default file access: `fs.promises`, so scanning many skills never blocks the event loop for long. */
-export const defaultFilesHost: SkillsHost = createAsyncNodeHost();
 
 const BINARY_EXT = /\.(png|jpe?g|gif|webp|bmp|ico|icns|pdf|zip|gz|tgz|bz2|xz|7z|tar|jar|war|class|woff2?|ttf|otf|eot|mp[34]|mov|avi|wav|ogg|flac|pyc|so|dylib|dll|exe|bin|o|a|wasm|db|sqlite3?|psd|ai|sketch|docx?|xlsx?|pptx?)$/i;
 

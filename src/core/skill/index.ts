@@ -1,4 +1,4 @@
-export * from './types';
+export * from './skillTypes';
 export { parseSkillFile } from './parseSkillFile';
 export { parseSkillText } from './parseSkillText';
 export { fastParseSkillFile } from './fastParseSkillFile';
@@ -15,7 +15,8 @@ export { validateSkill, validateSkillContent, type SkillValidation, type Validat
 export { readSkillDir, validateSkillDir, type SkillDirRead } from './readSkillDir';
 export { extractBodyReferences, type BodyReference, type BodyReferenceKind, type ExtractReferencesOptions } from './bodyReferences';
 export { estimateTokens } from './estimateTokens';
-export { defaultFilesHost, listSkillTextFiles } from './filesHost';
+export { listSkillTextFiles } from './filesHost';
+export { asyncLocalDisk } from '../host/localDisk';
 export { scanSecrets, type SecretHit } from './secretScan';
 export { effectiveSkillName } from './validateFrontmatter';
 export { HOST_IDS, HOST_PROFILES, hostsFor, isHostId, type HostId, type HostProfile } from './hostProfiles';

@@ -1,4 +1,5 @@
 import { isMap, isPair, isSeq, type Document } from 'yaml';
+import { DEFAULT_MAX_READ_BYTES } from '../host/readLimits';
 
 /**
  * Bounds on the work one frontmatter may cost. Real frontmatter is a few hundred characters, one or two
@@ -28,7 +29,7 @@ export interface FrontmatterLimits {
  * is reported as a finding on its skill, never read into memory: a 1.5 GB sparse file once made the whole
  * `list` fail with V8's "Cannot create a string longer than..." after taking 1.6 GB.
  */
-export const MAX_SKILL_FILE_BYTES = 16 * 1024 * 1024;
+export const MAX_SKILL_FILE_BYTES = DEFAULT_MAX_READ_BYTES;
 
 export const FRONTMATTER_LIMITS: Readonly<FrontmatterLimits> = Object.freeze({
   maxChars: 8 * 1024,

@@ -1,7 +1,7 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair, type YAMLError } from 'yaml';
 import { prescan, FRONTMATTER_LIMITS, measureTree, type FrontmatterLimits } from './parseLimits';
 import { TextIndex } from './textIndex';
-import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './types';
+import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './skillTypes';
 
 const DELIMITER = /^---[ \t]*$/;
 

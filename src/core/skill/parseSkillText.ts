@@ -1,6 +1,6 @@
 import { fastParseSkillFile } from './fastParseSkillFile';
 import { parseSkillFile } from './parseSkillFile';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 /**
  * Parses SKILL.md text the cheap way when it can: simple `key: value` frontmatter goes through

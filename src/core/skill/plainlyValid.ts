@@ -5,7 +5,7 @@ import { nameIsPlain } from './rules/name';
 import { invisibleIn } from './rules/unicode';
 import { isQuiet } from './quietText';
 import { includesVia } from './textSearch';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 /**
  * True when no content rule, in either mode, has anything to say about the file: a clean parse of a file

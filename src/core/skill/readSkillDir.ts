@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { readTextFile, resolvedEntries, type SkillsHost } from '../host/skillsHost';
-import { defaultFilesHost } from './filesHost';
+import { asyncLocalDisk } from '../host/localDisk';
 import { MAX_SKILL_FILE_BYTES } from './parseLimits';
 import { parseSkillText } from './parseSkillText';
-import type { ParsedSkillFile, SkillDiagnostic } from './types';
+import type { ParsedSkillFile, SkillDiagnostic } from './skillTypes';
 import { validateSkill, type SkillValidation, type ValidateSkillOptions } from './validateSkill';
 
 /** A skill folder read from disk. */
@@ -23,7 +23,7 @@ export interface SkillDirRead {
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** Finds SKILL.md in `dir` (or `skill.md` only when SKILL.md is absent), reads and parses it. */
-export async function readSkillDir(dir: string, host: SkillsHost = defaultFilesHost): Promise<SkillDirRead> {
+export async function readSkillDir(dir: string, host: SkillsHost = asyncLocalDisk): Promise<SkillDirRead> {
   const abs = path.resolve(dir);
   const folderName = path.basename(abs);
   const entries = (await resolvedEntries(host, abs)) ?? [];
@@ -48,7 +48,7 @@ function missingSkillFile(dir: string, folderName: string, message: string): Ski
 }
 
 /** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
-export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillsHost = defaultFilesHost): Promise<SkillValidation & { read: SkillDirRead }> {
+export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillsHost = asyncLocalDisk): Promise<SkillValidation & { read: SkillDirRead }> {
   const read = await readSkillDir(dir, host);
   if (!read.parsed) {
     return { valid: false, name: read.folderName, diagnostics: read.diagnostics, read };

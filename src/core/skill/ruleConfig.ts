@@ -1,5 +1,5 @@
 import type { HostId } from './hostProfiles';
-import type { RuleLevel } from './rules';
+import type { RuleLevel } from './rules/ruleInfo';
 
 /** What a configuration says about one rule. */
 export interface RuleSetting {

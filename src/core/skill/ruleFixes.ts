@@ -1,6 +1,6 @@
 import { getRule } from './rules';
 import { TextIndex } from './textIndex';
-import type { Range, SkillDiagnostic } from './types';
+import type { Range, SkillDiagnostic } from './skillTypes';
 
 /** One text replacement in SKILL.md. */
 export interface SkillTextEdit {

@@ -1,5 +1,5 @@
 import { getRule } from './rules';
-import type { SkillDiagnostic, ValidationMode } from './types';
+import type { SkillDiagnostic, ValidationMode } from './skillTypes';
 import { includesVia, indexVia } from './textSearch';
 
 /** One suppression comment: which rules (empty: all), and the 0-based lines it covers (inclusive). */

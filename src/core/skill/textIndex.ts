@@ -1,5 +1,5 @@
 import { SIMD_MIN_UNITS, simdUnits } from '../text/simdUnits';
-import type { Position, Range } from './types';
+import type { Position, Range } from './skillTypes';
 
 /**
  * Positions up to this line or offset are found line by line (the frontmatter of a long SKILL.md does not make the

@@ -13,7 +13,7 @@ import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext
 import { closestPath } from './similarPaths';
 import { checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 /** True when a relative path (with `/` or `\` separators) leaves the folder it is relative to (the one rule of src/core/paths). */
 export function escapesFolder(rel: string): boolean {

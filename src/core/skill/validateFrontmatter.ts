@@ -6,7 +6,7 @@ import { checkAllowedToolsShape, checkCompatibility, checkFieldKey, checkFieldTy
 import { checkHostFields } from './rules/hostFields';
 import { checkName, effectiveSkillName } from './rules/name';
 import type { TextIndex } from './textIndex';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 export { COMPATIBILITY_MAX } from './rules/fields';
 export { DESCRIPTION_MAX } from './rules/description';

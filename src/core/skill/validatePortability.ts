@@ -8,7 +8,7 @@ import { licenseFileNamed, licenseTypo } from './rules/license';
 import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
 import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
-import type { ParsedSkillFile } from './types';
+import type { ParsedSkillFile } from './skillTypes';
 
 /** What the per-file portability checks need to know of the skill. */
 export interface PortabilityScan {

@@ -1,6 +1,7 @@
 import type { SkillsHost } from '../host/skillsHost';
-import { defaultFilesHost } from './filesHost';
-import { applyMode, type Finding } from './findings';
+import { asyncLocalDisk } from '../host/localDisk';
+import { applyMode } from './applyMode';
+import type { Finding } from './findings';
 import { hostsFor } from './hostProfiles';
 import { plainlyValid } from './plainlyValid';
 import { ruleOption, type RuleConfig } from './ruleConfig';
@@ -11,7 +12,7 @@ import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { checkInvisible } from './rules/unicode';
 import { applySuppressions } from './suppressions';
 import { TextIndex } from './textIndex';
-import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from './types';
+import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from './skillTypes';
 import { validateReferences, validateSecrets } from './validateFiles';
 import { validateFrontmatter } from './validateFrontmatter';
 
@@ -78,7 +79,7 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
   const index = input.index ?? new TextIndex(input.parsed.text);
   const findings = contentFindings(input, index, options.config);
   if (input.rootDir) {
-    const host = input.host ?? defaultFilesHost;
+    const host = input.host ?? asyncLocalDisk;
     const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
     const hosts = hostsFor(options.config?.host);
     if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits, hosts);

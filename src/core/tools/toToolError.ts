@@ -1,7 +1,8 @@
 // Any error a tool body throws, as the one ToolError: the typed errors of the registry, the edit engine,
 // the packs, zod and the file system are mapped here, once, for every tool.
 import { z } from 'zod';
-import { EditError } from '../edit/errors';
+import { EditError } from '../edit/editErrors';
+import { StoreBusyError } from '../host/storeBusyError';
 import { PackError } from '../packs/packErrors';
 import { SkillRegistryError } from '../registry/registryErrors';
 import { ToolError } from './toolError';
@@ -33,7 +34,7 @@ export function toToolError(e: unknown, tool: string): ToolError | undefined {
     if ('suggestions' in e) details.suggestions = (e as { suggestions: string[] }).suggestions;
     return new ToolError(e.code, e.message, undefined, details);
   }
-  if (e instanceof EditError) return new ToolError(e.code, e.message);
+  if (e instanceof EditError || e instanceof StoreBusyError) return new ToolError(e.code, e.message);
   if (e instanceof PackError) return new ToolError(`pack_${e.code}`, e.message, 'Tell the user which pack entry is refused and why; nothing was mounted from it.', { entries: e.entries });
   if (e instanceof z.ZodError) return inputError(tool, e);
   return fileSystemError(e);

@@ -2,7 +2,7 @@
 // scripts/sync-manifest.mjs), the VS Code registration, the prompt's tool names, the @skills loop, the CLI
 // and the MCP server all read the names from here (test/core/tools/toolTable.test.ts greps src/ for strays).
 // This file imports nothing, so every layer (runtime, catalog, prompt) may read it without a cycle; the
-// descriptors that add schemas, descriptions and `invoke` are in toolTable.ts.
+// descriptors that add schemas, descriptions and `invoke` are in ../toolTable/toolTable.ts.
 
 /** The names of one tool. */
 export interface ToolNaming {

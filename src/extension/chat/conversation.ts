@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import type { ChatMessage } from '../../core/prompt/types';
+import type { ChatMessage } from '../../core/prompt/promptTypes';
 
 /** What every `@skills` result carries in its metadata. */
 export interface SkillsResultMetadata {

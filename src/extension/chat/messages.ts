@@ -1,7 +1,7 @@
 // The core's composed call (instructions + host-neutral messages) as VS Code chat messages. Chat messages
 // have no system role, so the instructions go first as a user message.
 import * as vscode from 'vscode';
-import type { ChatMessage, ComposeResult } from '../../core/prompt/types';
+import type { ChatMessage, ComposeResult } from '../../core/prompt/promptTypes';
 
 /** Maps one composed call to LanguageModelChatMessages, merging runs of tool calls and of tool results. */
 export function toChatMessages(composed: Pick<ComposeResult, 'instructions' | 'messages'>): vscode.LanguageModelChatMessage[] {

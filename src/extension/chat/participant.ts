@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PARTICIPANT } from '../ids';
 import type { SessionRouter } from '../sessionRouting';
 import type { SkillsService } from '../skillsService';
-import { offeredToolNames } from '../toolSurface';
+import { offeredToolNames } from '../surfaceWhen';
 import { conversationSession, historyMessages, type SkillsResultMetadata } from './conversation';
 import { answerSlashCommand } from './slashCommands';
 import { runToolLoop } from './toolLoop';

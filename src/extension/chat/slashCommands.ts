@@ -1,6 +1,6 @@
 // `/list`, `/load <name>`, `/unload <name|all>`, `/validate`: answered from the core, no model involved.
 import * as vscode from 'vscode';
-import type { SkillRecord } from '../../core/registry/types';
+import type { SkillRecord } from '../../core/registry/registryTypes';
 import type { SkillsService } from '../skillsService';
 import { sourceOf } from '../../core/sources';
 

@@ -2,12 +2,12 @@
 // through vscode.lm.invokeTool (so VS Code shows them and asks before scripts run), repeat until the
 // model answers without a tool call.
 import * as vscode from 'vscode';
-import type { ChatMessage } from '../../core/prompt/types';
+import type { ChatMessage } from '../../core/prompt/promptTypes';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import { ToolError } from '../../core/tools/toolError';
 import type { ToolResult } from '../../core/tools/toolResult';
-import { toolResultText } from '../../core/tools/toolResultText';
-import { findTool } from '../../core/tools/toolTable';
+import { toolResultText } from '../../core/toolTable/toolResultText';
+import { findTool } from '../../core/toolTable/toolTable';
 import type { Route, SessionRouter } from '../sessionRouting';
 import { PRESENTATIONS } from '../tools/toolPresentation';
 import { toChatMessages, resultText } from './messages';

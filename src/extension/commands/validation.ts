@@ -5,7 +5,7 @@ import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { validateSkillDir } from '../../core/skill/readSkillDir';
-import type { SkillDiagnostic } from '../../core/skill/types';
+import type { SkillDiagnostic } from '../../core/skill/skillTypes';
 import type { SkillsService } from '../skillsService';
 
 const SEVERITY: Record<SkillDiagnostic['severity'], vscode.DiagnosticSeverity> = {

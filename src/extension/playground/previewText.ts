@@ -1,9 +1,9 @@
 // The prompt preview as a Markdown document: the composed instructions exactly as `@skills` sends them, the
 // catalog's ranking (shown, left out and why), the active skills, the tools with the descriptions models get,
 // and o200k token counts per section against the models' context. No VS Code import: built from plain data.
-import type { ChatMessage, ComposeResult, TokenCounter } from '../../core/prompt/types';
-import type { SkillRecord } from '../../core/registry/types';
-import type { SessionState } from '../../core/runtime/types';
+import type { ChatMessage, ComposeResult, TokenCounter } from '../../core/prompt/promptTypes';
+import type { SkillRecord } from '../../core/registry/registryTypes';
+import type { SessionState } from '../../core/runtime/runtimeTypes';
 import { sourceOf } from '../../core/sources';
 
 /** Everything the preview shows, gathered by the command. */

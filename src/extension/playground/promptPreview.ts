@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { o200kCounter } from '../../core/prompt/tokenCounter';
-import type { ChatMessage } from '../../core/prompt/types';
+import type { ChatMessage } from '../../core/prompt/promptTypes';
 import { offeredTools } from '../chat/participant';
 import { beginSkillsTurn } from '../chat/turnStart';
 import { isSessionNode } from '../tree/nodes';

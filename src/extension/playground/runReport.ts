@@ -2,7 +2,7 @@
 // stdout and stderr as capped for it, output files), plus the facts a person wants first (duration, sandbox).
 // No VS Code import: the text is built from the runtime's result alone.
 import { pathToFileURL } from 'node:url';
-import type { RunResult } from '../../core/exec/types';
+import type { RunResult } from '../../core/exec/execTypes';
 import type { ToolResult } from '../../core/tools/toolResult';
 
 /** The part of the exec engine's RunResult the report shows (the runtime passes it through unchanged). */

@@ -4,7 +4,7 @@ import { relativeInside } from '../../core/paths/resolveInRoot';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillRecord } from '../../core/registry/types';
+import type { SkillRecord } from '../../core/registry/registryTypes';
 import { isSkillNode } from '../tree/nodes';
 import { sourceOf } from '../../core/sources';
 import { localDisk } from '../../core/host/localDisk';

@@ -2,7 +2,7 @@
 // in the folders it reads and those extensions contribute through chatSkills, so our tools leave those out.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillRecord } from '../../core/registry/types';
+import type { SkillRecord } from '../../core/registry/registryTypes';
 import { WINDOW_SESSION_PREFIX } from '../ids';
 import { readBuiltinSkills, SECTION } from '../settings';
 

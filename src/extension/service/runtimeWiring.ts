@@ -8,16 +8,16 @@ import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createNodeHost } from '../../core/host/nodeHost';
 import { pluginRegistryHost, type PluginContributions } from '../../core/registry/pluginContributions';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
-import type { SkillRoot } from '../../core/registry/types';
+import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
-import type { ExecRequest, SkillSource } from '../../core/runtime/types';
+import type { ExecRequest, SkillSource } from '../../core/runtime/runtimeTypes';
 import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import type { McpSkillServers } from '../mcpSkillServers';
 import { readValidationRules, type RuntimeSettings } from '../settings';
-import { surfacePromptOptions } from '../toolSurface';
+import { surfacePromptOptions } from '../surfaceWhen';
 
 /** Why a script may not run in an untrusted workspace, worded for the model and the user. */
 export const UNTRUSTED_RUN = new ToolError(
@@ -26,7 +26,7 @@ export const UNTRUSTED_RUN = new ToolError(
   'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
 );
 
-/** The window's skill catalog as the service sees it (see CatalogHost): the runtime serves its newest revisions. */
+/** The window's skill catalog as the service sees it (see WindowCatalog): the runtime serves its newest revisions. */
 export interface CatalogProvider {
   /** The catalog opened last, if any. */
   current(): SkillCatalog | undefined;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
-import type { SessionEvent } from '../../core/runtime/types';
+import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 
 /** Listeners of the service: the tree, the badge, the language client. */
 export interface ServiceEvents {

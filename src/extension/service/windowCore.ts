@@ -7,7 +7,7 @@ import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { ScriptRunner } from '../../core/exec/scriptRunner';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
-import type { SessionEvent } from '../../core/runtime/types';
+import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 import type { RuntimeSettings } from '../settings';
 import * as vscodeApi from 'vscode';
 import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';

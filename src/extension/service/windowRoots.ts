@@ -7,7 +7,7 @@ import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import { cachedPluginMcpReader, installedPlugins, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
 import type { PluginContributions } from '../../core/registry/pluginContributions';
 import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
-import type { SkillRoot } from '../../core/registry/types';
+import type { SkillRoot } from '../../core/registry/registryTypes';
 import { sourceOf } from '../../core/sources';
 import { readPluginContributions } from '../pluginSkills';
 import { resolvePackSpecs } from '../packSpecs';

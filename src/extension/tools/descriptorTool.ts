@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { catalogAuditEntry } from '../../core/catalog/catalogAudit';
 import { previewUpdate } from '../../core/catalog/updateSkillTool';
-import type { ToolDescriptor, ToolServices } from '../../core/tools/toolDescriptor';
+import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import type { ToolResult } from '../../core/tools/toolResult';
-import { toolResultText } from '../../core/tools/toolResultText';
+import { toolResultText } from '../../core/toolTable/toolResultText';
 import { CATALOG_TOOLS } from '../../core/tools/toolNames';
-import type { CatalogHost } from '../catalogHost';
+import type { WindowCatalog } from '../windowCatalog';
 import type { Route, SessionRouter } from '../sessionRouting';
 import type { SkillsService } from '../skillsService';
 import { PRESENTATIONS, type PresentationContext, type ToolPresentation } from './toolPresentation';
@@ -18,7 +18,7 @@ export interface ToolDeps {
   service: SkillsService;
   router: SessionRouter;
   /** The unified catalog of runSkill / updateSkill. */
-  catalog: CatalogHost;
+  catalog: WindowCatalog;
 }
 
 /** A tool result carrying one text part. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { TOOLS } from '../../core/tools/toolTable';
+import { TOOLS } from '../../core/toolTable/toolTable';
 import { DescriptorTool, type ToolDeps } from './descriptorTool';
 
 /**

@@ -3,9 +3,9 @@
 // description for people, notes on VS Code's behaviour). test/build/toolManifest.test.ts fails when
 // package.json disagrees; `node --import tsx scripts/sync-manifest.mjs` rewrites that part of package.json.
 import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
-import type { ToolDescriptor } from '../../core/tools/toolDescriptor';
-import { TOOLS } from '../../core/tools/toolTable';
-import { SURFACE_WHEN } from '../toolSurface';
+import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
+import { TOOLS } from '../../core/toolTable/toolTable';
+import { SURFACE_WHEN } from '../surfaceWhen';
 
 /** One `contributes.languageModelTools` entry. */
 export interface ToolContribution {

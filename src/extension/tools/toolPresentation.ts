@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
-import type { CatalogOutcome } from '../../core/catalog/toolResult';
+import type { CatalogOutcome } from '../../core/catalog/catalogOutcome';
 import type { ToolErrorShape } from '../../core/tools/toolError';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { sandboxConfirmation } from './sandboxInfo';

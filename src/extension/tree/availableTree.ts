@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LocatedPlugin } from '../../core/plugins';
-import type { SkillRecord, SkillScope } from '../../core/registry/types';
+import type { SkillRecord, SkillScope } from '../../core/registry/registryTypes';
 import { allSources, sourceOf } from '../../core/sources';
 import { COMMANDS } from '../ids';
 import type { SkillsService } from '../skillsService';

@@ -1,7 +1,7 @@
 // "Sessions": one node per chat session (the window's agent session shown as such), its active skills
 // in load order below it.
 import * as vscode from 'vscode';
-import type { ActiveSkill, SessionState } from '../../core/runtime/types';
+import type { ActiveSkill, SessionState } from '../../core/runtime/runtimeTypes';
 import { WINDOW_SESSION_PREFIX } from '../ids';
 import type { SkillsService } from '../skillsService';
 

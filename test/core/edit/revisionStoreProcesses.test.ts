@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
-import { withFileLock } from '../../../src/core/edit/fileLock';
+import { withFileLock } from '../../../src/core/host/fileLock';
 import { RevisionStore } from '../../../src/core/edit/revisionStore';
 import { makeTempDir } from '../../support/tempDir';
 

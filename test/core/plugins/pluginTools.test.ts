@@ -9,7 +9,7 @@ import { createAgentSkills } from '../../../src/core/agentSkills';
 import { invokeRunSkill, invokeUpdateSkill } from '../../../src/core/catalog';
 import { pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
 import { lateSource } from '../../../src/core/runtime/lateSource';
-import type { SkillSource } from '../../../src/core/runtime/types';
+import type { SkillSource } from '../../../src/core/runtime/runtimeTypes';
 
 describe('the tools on an Agent Plugin skill outside the workspace', () => {
   let base: string;

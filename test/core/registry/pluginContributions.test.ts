@@ -32,6 +32,10 @@ describe('plugin contributions (skills from installed extensions)', () => {
         looked.push(p);
         return disk.kind(p);
       },
+      realPath(p) {
+        looked.push(p);
+        return disk.realPath(p);
+      },
     });
     assert.deepEqual(r.problems, []);
     assert.deepEqual(r.roots, [
@@ -66,6 +70,21 @@ describe('plugin contributions (skills from installed extensions)', () => {
     ];
     assert.equal(r.problems.length, expected.length, r.problems.join('\n'));
     expected.forEach((re, i) => assert.match(r.problems[i], re));
+  });
+
+  it('a declared path that leaves the extension through a symbolic link is refused like one that climbs out (the path rule, links followed)', () => {
+    const base = tempDir('plugins-');
+    const victim = pkg(base, 'other.ext', {});
+    writeSkill(path.join(victim.root, 'skills'), 'secret');
+    const linker = pkg(base, 'bad.link', { contributes: { chatSkills: [{ path: './linked/SKILL.md' }] }, agentSkills: { skills: './out' } });
+    fs.symlinkSync(path.join(victim.root, 'skills', 'secret'), path.join(linker.root, 'linked'));
+    fs.symlinkSync(path.join(victim.root, 'skills'), path.join(linker.root, 'out'));
+    const r = pluginContributions([linker]);
+    assert.deepEqual(r.roots, []);
+    assert.deepEqual(r.chatSkillDirs, []);
+    assert.equal(r.problems.length, 2, r.problems.join('\n'));
+    assert.match(r.problems[0], /agentSkills\.skills: '\.\/out' resolves outside the extension folder/);
+    assert.match(r.problems[1], /contributes\.chatSkills\[0\]\.path: '\.\/linked\/SKILL\.md' resolves outside the extension folder/);
   });
 
   it('the registry finds exactly the contributed skills, with plugin:<extension id>:<name> ids, below workspace and user skills', async () => {

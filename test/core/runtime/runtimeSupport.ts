@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SkillRecord, SkillScope } from '../../../src/core/registry/types';
+import type { SkillRecord, SkillScope } from '../../../src/core/registry/registryTypes';
 import type { SkillSource } from '../../../src/core/runtime';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
 import { sourceOf } from '../../../src/core/sources';

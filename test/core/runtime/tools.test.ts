@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner, type ScriptRunner } from '../../../src/core/exec';
 import { artifactReaderOf, createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
-import { toolResultText, type ToolResult as ToolInvocation } from '../../../src/core/tools';
+import type { ToolResult as ToolInvocation } from '../../../src/core/tools';
+import { toolResultText } from '../../../src/core/toolTable';
 import { makeTempDir } from '../../support/tempDir';
 import { folderSource, writeSkill } from './runtimeSupport';
 

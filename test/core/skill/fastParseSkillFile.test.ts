@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fastParseSkillFile } from '../../../src/core/skill/fastParseSkillFile';
 import { parseSkillFile } from '../../../src/core/skill/parseSkillFile';
-import type { FrontmatterField, ParsedSkillFile } from '../../../src/core/skill/types';
+import type { FrontmatterField, ParsedSkillFile } from '../../../src/core/skill/skillTypes';
 import { validateSkillContent } from '../../../src/core/skill/validateSkill';
 import { seededRandom } from '../../support/seededRandom';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { defaultFilesHost, readSkillDir, RULES, getRule, ruleLevel, validateSkillContent, parseSkillFile, listSkillTextFiles } from '../../../src/core/skill';
+import { asyncLocalDisk, readSkillDir, RULES, getRule, ruleLevel, validateSkillContent, parseSkillFile, listSkillTextFiles } from '../../../src/core/skill';
 
 describe('readSkillDir', () => {
   let root: string;
@@ -42,7 +42,7 @@ describe('readSkillDir', () => {
     fs.mkdirSync(path.join(root, 'a', 'b'), { recursive: true });
     fs.mkdirSync(path.join(root, 'node_modules'));
     for (const f of ['SKILL.md', 'a/x.py', 'a/b/y.md', 'a/pic.png', 'node_modules/z.js']) fs.writeFileSync(path.join(root, f), 'x');
-    assert.deepEqual(await listSkillTextFiles(defaultFilesHost, root), ['SKILL.md', 'a/x.py', 'a/b/y.md']);
+    assert.deepEqual(await listSkillTextFiles(asyncLocalDisk, root), ['SKILL.md', 'a/x.py', 'a/b/y.md']);
   });
 });
 

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { SkillCatalog } from '../../../src/core/catalog';
 import { createScriptRunner } from '../../../src/core/exec';
 import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
-import { TOOLS, findTool, toolResultText, type ToolCallContext, type ToolFailure, type ToolResult } from '../../../src/core/tools';
+import type { ToolFailure, ToolResult } from '../../../src/core/tools';
+import { TOOLS, findTool, toolResultText, type ToolCallContext } from '../../../src/core/toolTable';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from '../runtime/runtimeSupport';
 

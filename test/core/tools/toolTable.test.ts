@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inputJsonSchema } from '../../../src/core/runtime/inputJsonSchema';
-import { TOOLS, findTool, toolsOf } from '../../../src/core/tools';
+import { TOOLS, findTool, toolsOf } from '../../../src/core/toolTable';
 
 const repo = path.resolve(__dirname, '..', '..', '..');
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillRecord } from '../../../src/core/registry/types';
+import type { SkillRecord } from '../../../src/core/registry/registryTypes';
 import type { SkillsExtensionApi } from '../../../src/extension/extension';
 import { activatedExtension } from '../helpers/extension';
 import { describeTree, flatten, type DescribedNode } from '../helpers/skillsUi';

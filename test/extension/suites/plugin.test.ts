@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { invokeUpdateSkill } from '../../../src/core/catalog/updateSkillTool';
-import type { SkillRecord } from '../../../src/core/registry/types';
+import type { SkillRecord } from '../../../src/core/registry/registryTypes';
 import type { SkillsExtensionApi } from '../../../src/extension/extension';
 import { TOOL_NAMES } from '../../../src/extension/ids';
 import { askSkills } from '../helpers/chat';

@@ -2,7 +2,7 @@ import { estimateTokens } from '../estimateTokens';
 import type { Finding } from '../findings';
 import { fencedBlocks, inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
-import type { ParsedSkillFile } from '../types';
+import type { ParsedSkillFile } from '../skillTypes';
 import { formatCount } from './fieldAccess';
 import { mayHoldPlaceholder, placeholdersIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';

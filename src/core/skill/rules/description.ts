@@ -1,6 +1,6 @@
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
-import type { FrontmatterField } from '../types';
+import type { FrontmatterField } from '../skillTypes';
 import { formatCount, rangeOfValue } from './fieldAccess';
 import { mayHoldPlaceholder, placeholderIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';

@@ -1,4 +1,4 @@
-import type { FrontmatterField, Range } from '../types';
+import type { FrontmatterField, Range } from '../skillTypes';
 
 /** The first field with `key` (a handful of fields: a scan is cheaper than building a map). */
 export function firstField(fields: readonly FrontmatterField[], key: string): FrontmatterField | undefined {

@@ -3,7 +3,7 @@ import { getField, type FieldValueType } from '../fieldCatalog';
 import { HOST_PROFILES, hostsDefiningField, type HostProfile } from '../hostProfiles';
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
-import type { FrontmatterField } from '../types';
+import type { FrontmatterField } from '../skillTypes';
 import { firstField, rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 

@@ -2,7 +2,7 @@ import { allowedToolBase, isToolNameEntry, parseAllowedTools } from '../allowedT
 import { editDistance } from '../similarPaths';
 import { argumentsReachTheModel, HOST_PROFILES, hostsGrantingTool, type HostProfile } from '../hostProfiles';
 import type { Finding } from '../findings';
-import type { FrontmatterField, ParsedSkillFile } from '../types';
+import type { FrontmatterField, ParsedSkillFile } from '../skillTypes';
 import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 import { includesVia } from '../textSearch';

@@ -1,4 +1,4 @@
-import type { ValidationMode } from '../types';
+import type { ValidationMode } from '../skillTypes';
 import { BODY_RULES } from './body';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
@@ -15,7 +15,7 @@ import { SECURITY_RULES } from './security';
 import { UNICODE_RULES } from './unicode';
 import { XML_RULES } from './xmlTags';
 
-export type { RuleInfo, RuleLevel, RuleOptionInfo } from './ruleInfo';
+export type { RuleId, RuleInfo, RuleLevel, RuleOptionInfo } from './ruleInfo';
 
 /** A rule family: one module's rules, under a heading for tables and `agent-skills rules`. */
 export interface RuleFamily {
@@ -42,9 +42,6 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
  * stays exactly the reference's (a test holds this).
  */
 export const RULES: readonly RuleInfo[] = RULE_FAMILIES.flatMap((f) => f.rules);
-
-/** A rule id (any string: findings of the server and of other tools share the shape). */
-export type RuleId = string;
 
 const BY_ID: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((r) => [r.id, r]));
 

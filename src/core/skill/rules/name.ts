@@ -1,6 +1,6 @@
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
-import type { FrontmatterField, Range } from '../types';
+import type { FrontmatterField, Range } from '../skillTypes';
 import { rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 import { XML_TAG, xmlFinding } from './xmlTags';

@@ -1,5 +1,5 @@
 import type { Finding } from '../findings';
-import type { FrontmatterField } from '../types';
+import type { FrontmatterField } from '../skillTypes';
 import { rangeOfValue } from './fieldAccess';
 import { rule, type RuleInfo } from './ruleInfo';
 

@@ -1,4 +1,7 @@
-import type { Severity } from '../types';
+import type { Severity } from '../skillTypes';
+
+/** A rule id (any string: findings of the server and of other tools share the shape). */
+export type RuleId = string;
 
 /** A rule's level in one mode: a severity, or `off` when the mode does not check it. */
 export type RuleLevel = Severity | 'off';

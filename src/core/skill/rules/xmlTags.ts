@@ -1,5 +1,5 @@
 import type { Finding } from '../findings';
-import type { Range } from '../types';
+import type { Range } from '../skillTypes';
 import { rule, type RuleInfo } from './ruleInfo';
 
 export const XML_TAG = /<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/;

@@ -1,5 +1,5 @@
 import { invokeUpdateSkill } from '../../core/catalog';
-import type { CliCommand } from '../commands';
+import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, readInputFile, report } from './catalogCli';
 

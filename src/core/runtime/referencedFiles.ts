@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { extractBodyReferences, type BodyReferenceKind } from '../skill/bodyReferences';
-import type { ParsedSkillFile } from '../skill/types';
-import { isInside } from './skillPaths';
+import type { ParsedSkillFile } from '../skill/skillTypes';
+import { resolveInRootVia } from '../paths/resolveInRoot';
 import type { SkillsHost } from '../host/skillsHost';
 
 /** A file the SKILL.md body mentions, resolved under the skill root (seed 002's progressive loading). */
@@ -28,14 +28,12 @@ export async function resolveBodyReferences(files: SkillsHost, parsed: ParsedSki
   const found: ResolvedReference[] = [];
   for (const r of refs) {
     if (found.length >= limit) break;
-    const abs = path.resolve(root, r.path);
-    if (!isInside(root, abs)) continue;
-    const rel = path.relative(root, abs).split(path.sep).join('/');
-    if (!rel || seen.has(rel) || rel.toLowerCase() === 'skill.md') continue;
+    // Mentioned but refused by the path rule (it leaves the skill, lexically or through a link) or absent: not offered.
+    const resolved = await resolveInRootVia(files, root, r.path, { rootIsReal: true });
+    if (!resolved.ok || !resolved.real) continue;
+    const { rel, real } = resolved;
+    if (seen.has(rel) || rel.toLowerCase() === 'skill.md') continue;
     seen.add(rel);
-    // Mentioned but absent (or out of the skill through a link): not offered to the model.
-    const real = await files.realPath(abs);
-    if (!real || !isInside(root, real)) continue;
     const kind = await files.kind(real);
     if (!kind) continue;
     const size = kind === 'file' ? ((await files.stat(real))?.size ?? 0) : 0;

@@ -1,5 +1,5 @@
 // Every tool, once: the descriptors in the order hosts list them (package.json's manifest keeps this order).
-import { catalogToolNames, runtimeToolNames, type RuntimeToolId } from './toolNames';
+import { catalogToolNames, runtimeToolNames, type RuntimeToolId } from '../tools/toolNames';
 import { runSkillDescriptor, updateSkillDescriptor } from './descriptors/catalogTools';
 import { listSkillsDescriptor } from './descriptors/listSkills';
 import { runtimeToolDescriptors } from './descriptors/runtimeTools';

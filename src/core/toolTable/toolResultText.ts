@@ -1,5 +1,5 @@
 import { findTool } from './toolTable';
-import type { ToolResult } from './toolResult';
+import type { ToolResult } from '../tools/toolResult';
 
 /**
  * The text a model reads for a tool result, on every surface. A success is the tool's own model view when

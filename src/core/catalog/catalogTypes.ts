@@ -1,5 +1,5 @@
-import type { SkillRecord } from '../registry/types';
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillRecord } from '../registry/registryTypes';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 import type { VersionRef } from '../edit/versionRef';
 
 /** Where a catalog skill comes from: its source kind's id prefix (`workspace`, `user`, `plugin`, `pack`), the first segment of its canonical id. */

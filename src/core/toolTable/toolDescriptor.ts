@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { SkillCatalog } from '../catalog/skillCatalog';
-import type { SessionLoader } from '../catalog/types';
+import type { SessionLoader } from '../catalog/catalogTypes';
 import type { SkillsRuntime } from '../runtime/skillsRuntime';
-import type { ToolNaming } from './toolNames';
-import type { ToolResult } from './toolResult';
+import type { ToolNaming } from '../tools/toolNames';
+import type { ToolResult } from '../tools/toolResult';
 
 /**
  * Which tool surface (setting `agentSkills.toolSurface`, seed 003) a tool belongs to: `standard` (the runtime's
@@ -12,7 +12,7 @@ import type { ToolResult } from './toolResult';
 export type ToolFamily = 'standard' | 'catalog';
 
 /** Who is calling: the front end that adapts the descriptors. */
-export type ToolHost = 'vscode' | 'cli' | 'mcp' | 'test';
+export type ToolFrontEnd = 'vscode' | 'cli' | 'mcp' | 'test';
 
 /** One skill as list_skills shows it. */
 export interface ListedSkill {
@@ -45,7 +45,7 @@ export interface ToolCallContext {
   /** The model's tool call id, when the host knows it. */
   callId?: string;
   signal?: AbortSignal;
-  surface: ToolHost;
+  surface: ToolFrontEnd;
   services: ToolServices;
 }
 

@@ -3,8 +3,8 @@
  * and the session state it owns (seed 000's state model plus seed 002's lifecycle and seed 004's
  * load modes and docs selection). Field names that reach the model are snake_case.
  */
-import type { RunRequest } from '../exec/types';
-import type { SkillRecord } from '../registry/types';
+import type { RunRequest } from '../exec/execTypes';
+import type { SkillRecord } from '../registry/registryTypes';
 
 /** Where the runtime finds skills. The registry satisfies this; tests can build one from temp folders. */
 export interface SkillSource {

@@ -1,9 +1,9 @@
 // list_skills: the `<available_skills>` block as a tool, for agents whose instructions carry none.
 import { z } from 'zod';
 import { renderAvailableSkills } from '../../prompt/availableSkills';
-import { inputError } from '../zodProblems';
+import { inputError } from '../../tools/zodProblems';
 import type { SkillListing, ToolDescriptor } from '../toolDescriptor';
-import { LIST_TOOL, RUNTIME_TOOLS } from '../toolNames';
+import { LIST_TOOL, RUNTIME_TOOLS } from '../../tools/toolNames';
 
 /** Input of list_skills. */
 export const listSkillsInput = z.strictObject({

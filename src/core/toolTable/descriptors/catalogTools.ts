@@ -1,13 +1,13 @@
 // runSkill and updateSkill (seed 003) as descriptors: the catalog parses, runs and audits; here they get
 // their names, descriptions and the one result shape.
 import { invokeRunSkill } from '../../catalog/runSkillTool';
-import { runSkillInputSchema, updateSkillInputSchema } from '../../catalog/toolSchemas';
-import type { CatalogOutcome } from '../../catalog/toolResult';
+import { runSkillInputSchema, updateSkillInputSchema } from '../../catalog/catalogToolInputs';
+import type { CatalogOutcome } from '../../catalog/catalogOutcome';
 import { invokeUpdateSkill } from '../../catalog/updateSkillTool';
-import { ToolError } from '../toolError';
+import { ToolError } from '../../tools/toolError';
 import type { ToolCallContext, ToolDescriptor } from '../toolDescriptor';
-import { CATALOG_TOOLS } from '../toolNames';
-import type { ToolResult } from '../toolResult';
+import { CATALOG_TOOLS } from '../../tools/toolNames';
+import type { ToolResult } from '../../tools/toolResult';
 
 const { runSkill, updateSkill } = CATALOG_TOOLS;
 

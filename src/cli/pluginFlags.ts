@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
 import { installedPlugins, pluginMcpServers, pluginSkillRoots, readPlugins, type LocatedPlugin } from '../core/plugins';
-import type { SkillRoot } from '../core/registry/types';
+import type { SkillRoot } from '../core/registry/registryTypes';
 
 /** The plugins read and the skill roots they contribute. */
 export interface CliPlugins {

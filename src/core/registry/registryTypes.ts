@@ -1,4 +1,4 @@
-import type { SkillDiagnostic } from '../skill/types';
+import type { SkillDiagnostic } from '../skill/skillTypes';
 
 /**
  * The name of the kind of source a skill comes from (see `core/sources`): `workspace`, `user`, `extension`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { configFromData } from '../src/core/skill/config/loadConfig';
 import type { RuleConfig } from '../src/core/skill/ruleConfig';
-import type { ValidationMode } from '../src/core/skill/types';
+import type { ValidationMode } from '../src/core/skill/skillTypes';
 
 /** The server's effective settings, merged from initialization options and `agentSkills.*` configuration. */
 export interface ServerSettings {

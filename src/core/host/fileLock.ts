@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import { EditError } from './errors';
+import { StoreBusyError } from './storeBusyError';
 import { processAlive } from '../os/processAlive';
 import { readRegularFile } from '../os/readRegularFile';
 
@@ -86,8 +86,7 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
     if (state !== 'held') continue;
     if (Date.now() - started > timeoutMs) {
       const holder = await readLock(lockPath).then((l) => (l === 'missing' ? '?' : l.text), (e: Error) => `? (${e.message})`);
-      throw new EditError(
-        'STORE_BUSY',
+      throw new StoreBusyError(
         `${lockPath} has been held by process ${holder.trim() || '?'} for over ${Math.round(timeoutMs / 1000)} s; another window may be writing. Try again, or delete the lock file if no other VS Code window or agent-skills command is running.`,
       );
     }

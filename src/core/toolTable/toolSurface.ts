@@ -2,10 +2,10 @@
 // `standard` the runtime's tools (list, load, unload, read, run_script, docs), `minimal` only the unified
 // catalog's runSkill and updateSkill (seed 003), `both` all of them; and how the composed instructions speak of
 // them. Shared by every surface (VS Code, CLI, MCP), so it lives in the core.
-import { bothToolGuidanceNote, minimalToolGuidance, toolFamilies, type CatalogToolNames, type ToolSurface } from '../catalog/toolSurface';
+import { bothToolGuidanceNote, minimalToolGuidance, toolFamilies, type CatalogToolNames, type ToolSurface } from '../catalog/catalogSurface';
 import { defaultToolingGuidance } from '../prompt/baseRules';
-import type { SkillToolNames } from '../prompt/types';
-import { catalogToolNames } from './toolNames';
+import type { SkillToolNames } from '../prompt/promptTypes';
+import { catalogToolNames } from '../tools/toolNames';
 import { TOOLS } from './toolTable';
 
 /** The tool names to offer for a surface. */

@@ -1,8 +1,8 @@
 // The runtime's six tools as descriptors: schemas from the runtime (which parses with them), descriptions
 // here, invoke through the runtime so every call is checked, routed to its session and audited in one place.
-import { toolInputSchemas, type SkillToolName } from '../../runtime/toolSchemas';
+import { toolInputSchemas, type SkillToolName } from '../../runtime/runtimeToolInputs';
 import type { ToolDescriptor } from '../toolDescriptor';
-import { LIST_TOOL, RUNTIME_TOOLS, type RuntimeToolId } from '../toolNames';
+import { LIST_TOOL, RUNTIME_TOOLS, type RuntimeToolId } from '../../tools/toolNames';
 
 /** What each tool does, for the model (VS Code `modelDescription`, MCP `description`). */
 const DESCRIPTIONS: Record<RuntimeToolId, string> = {

@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import { runtimeSessionLoader } from '../core/catalog/sessionLoader';
 import { createAgentSkills } from '../core/agentSkills';
 import type { SkillCatalog } from '../core/catalog/skillCatalog';
-import type { SessionLoader } from '../core/catalog/types';
+import type { SessionLoader } from '../core/catalog/catalogTypes';
 import type { CatalogProvider, SkillsService } from './skillsService';
 
-export class CatalogHost implements CatalogProvider {
+export class WindowCatalog implements CatalogProvider {
   private opened: { key: string; catalog: Promise<SkillCatalog> } | undefined;
   private latest: SkillCatalog | undefined;
 
