@@ -39,11 +39,11 @@ const CLAUDE_CODE_TOOLS = [
   'EnterWorktree', 'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'KillShell', 'ListMcpResourcesTool', 'LS', 'LSP',
   'Monitor', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'PowerShell', 'Read', 'ReadMcpResourceTool', 'SendMessage',
   'Skill', 'SlashCommand', 'Task', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskOutput', 'TaskStop', 'TaskUpdate',
-  'TeamCreate', 'TeamDelete', 'TodoWrite', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
+  'TeamCreate', 'TeamDelete', 'TodoRead', 'TodoWrite', 'ToolSearch', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
 ];
 
 /** `mcp__server__tool` (and `mcp__server` for all of a server's tools). */
-const MCP_DOUBLE_UNDERSCORE = /^mcp__[\w.-]+(?:__[\w.*-]+)?$/;
+const MCP_DOUBLE_UNDERSCORE = /^mcp__(?:[\w.-]+|\*)(?:__[\w.*-]+)?$/;
 /** VS Code's tool references: a tool set or tool name, or `server/tool` and `server/*` (a server name may hold spaces). */
 const VSCODE_QUALIFIED = /^[\w .-]+\/(?:[\w.-]+|\*)$/;
 
@@ -89,7 +89,8 @@ const COPILOT_CLI: HostProfile = {
   id: 'copilot-cli',
   label: 'Copilot CLI',
   fields: [],
-  tools: ['shell', 'write', 'read', 'url', 'memory', 'bash', 'powershell', 'view', 'edit', 'create', 'glob', 'grep', 'web_fetch', 'task'],
+  // The tool kinds of its permissions (`--allow-tool 'shell(git:*)'`, `write`, `url`, `memory`).
+  tools: ['shell', 'write', 'url', 'memory'],
   // `server(tool)` grants an MCP server's tool: its base name is the server's.
   toolForms: [/^[A-Za-z][\w.-]*$/],
   skillDirVariables: [],

@@ -81,6 +81,10 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
       '```',
       '',
       'Load `references/api.md` before calling the API.',
+      'Create `scripts/validate.py` in the new skill, and save the chart to `assets/chart.png`.',
+      '```bash',
+      'python scripts/real.py --output assets/result.json > references/log.md',
+      '```',
       '',
     ].join('\n');
     const dir = skill({ 'SKILL.md': body, 'scripts/real.py': 'print(1)\n', 'references/other.md': '# Other\n' });

@@ -9,6 +9,12 @@ import type { BodyReference } from '../bodyReferences';
 /** "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …": the path is one example among others. */
 export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
 
+/**
+ * "Create `scripts/validate.py`", "save the chart to assets/chart.png", `> references/out.md`, `--output assets/x.json`:
+ * a file the skill or the user makes, not one the skill ships.
+ */
+const MADE_LEAD = /(?:\b(?:create[sd]?|creating|generate[sd]?|generating|writes?|writing|written|save[sd]?|saving|output(?:s|ted)?|produce[sd]?|producing|export(?:s|ed)?|touch|mkdir|new file)\b[^.;!?\n|]*|(?:>>?|--out(?:put)?(?:[-_]\w+)?[=\s]|\s-o\s)\s*["'`]?)$/i;
+
 /** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
 const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
 
@@ -29,13 +35,13 @@ export function exampleSkillBlocks(text: string, blocks: readonly (readonly [num
 
 /**
  * True when `ref` reads as an illustration rather than a file the skill ships: written after "e.g."/"for
- * example" on its line, followed by `:<line>` (a `file:line` location in a report format), inside an example
+ * example" on its line, or as a file to be made ("create", "save to", `> file`, `--output file`), followed by `:<line>` (a `file:line` location in a report format), inside an example
  * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension).
  */
 export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: readonly (readonly [number, number])[]): boolean {
   const lineStart = text.lastIndexOf('\n', ref.start - 1) + 1;
   const lead = text.slice(Math.max(lineStart, ref.start - LEAD_WINDOW), ref.start);
-  if (EXAMPLE_LEAD.test(lead)) return true;
+  if (EXAMPLE_LEAD.test(lead) || MADE_LEAD.test(lead)) return true;
   if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
   if (exampleBlocks.some(([s, e]) => ref.start >= s && ref.start < e)) return true;
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
