@@ -45,6 +45,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
   const sized = new Set<string>();
+  const listed = new Map<string, Promise<string[] | undefined>>();
   let allFiles: Promise<string[]> | undefined;
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
@@ -71,7 +72,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     }
     const found = await kind;
     // A host on a case-insensitive disk (macOS, Windows) finds `REFERENCE.md` as `reference.md`; Linux does not.
-    const onDisk = found ? await exactCase(host, rootDir, norm) : undefined;
+    const onDisk = found ? await exactCase(host, rootDir, norm, listed) : undefined;
     if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples)) continue;
     if (!found || onDisk) {
       const again = missing.get(norm);
@@ -119,13 +120,20 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
  * The path as the folder listing spells it when it differs from `rel` only in case (a case-insensitive disk
  * found it), or undefined when it is spelt as on disk or cannot be listed.
  */
-async function exactCase(host: SkillsHost, rootDir: string, rel: string): Promise<string | undefined> {
+async function exactCase(host: SkillsHost, rootDir: string, rel: string, listed: Map<string, Promise<string[] | undefined>>): Promise<string | undefined> {
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
   let dir = rootDir;
   const spelt: string[] = [];
   let differs = false;
   for (const part of parts) {
-    const names = (await answerOrUndefined(() => host.readDirectory(dir)))?.map((e) => e.name);
+    // Each folder is listed once per skill, however many references pass through it.
+    let list = listed.get(dir);
+    if (!list) {
+      const at = dir;
+      list = answerOrUndefined(() => host.readDirectory(at)).then((es) => es?.map((e) => e.name));
+      listed.set(dir, list);
+    }
+    const names = await list;
     if (!names || part === '..') return undefined;
     if (names.includes(part)) spelt.push(part);
     else {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hostsFor, validateSkillDir, type HostId } from '../../../src/core/skill';
+import { bareScriptRuns, installPaths, personalPaths, printedSecrets } from '../../../src/core/skill/rules/portability';
 import { makeTempDir } from '../../support/tempDir';
 
 // Each class of issue 25 as a pair of skills written here: the case the rule must report and the case it must
@@ -251,5 +252,15 @@ describe('host profiles', () => {
   it('each host id names one profile, and any names them all', () => {
     assert.equal(hostsFor('any').length, 5);
     for (const h of ['claude-code', 'codex', 'vscode', 'copilot-cli', 'agentskills'] as const) assert.deepEqual(hostsFor(h).map((p) => p.id), [h]);
+  });
+});
+
+describe('issue 25: the new scanners are bounded', () => {
+  it('a line of 20,000 options, home paths or echo commands is scanned in one pass (a backtracking pattern would not return)', () => {
+    const options = `\`\`\`\npython ${'--flag-a '.repeat(20_000)}x\n\`\`\`\n`;
+    assert.deepEqual(bareScriptRuns(options, [[0, options.length]]), []);
+    assert.equal(personalPaths(`${'/home/'.repeat(20_000)}x`).length, 0);
+    assert.equal(printedSecrets(`echo ${'-n '.repeat(20_000)}"${'a'.repeat(20_000)}`).length, 0);
+    assert.equal(installPaths(`${'.claude/skills/'.repeat(20_000)}x`, 'x').length, 0);
   });
 });

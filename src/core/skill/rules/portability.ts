@@ -81,8 +81,11 @@ export function installPaths(text: string, skillName: string): TextHit[] {
   return out;
 }
 
-/** Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. */
-const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:-{1,2}[\w-]+(?:=\S+)?\s+)*([\w-][\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
+/**
+ * Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. Each
+ * option is read one way only (dashes, then a word character), so a long run of options cannot backtrack.
+ */
+const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:--?\w[\w-]*(?:=\S+)?\s+)*(\w[\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
 
 /**
  * Scripts run by a bare file name in code (a code block or inline code) with no `cd` before them in the same
