@@ -201,7 +201,7 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (mentioned) continue;
     out.push({
       rule: 'file-unreferenced',
-      message: `${rel} is not mentioned by SKILL.md or by any other file of the skill, so the model never learns it exists. Mention it where it is needed (e.g. "run \`${rel}\`"), or delete it.`,
+      message: `${rel} is not mentioned by SKILL.md or by any other file of the skill, so the model never learns it exists. Mention it where it is needed (e.g. "${/\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|R)$/i.test(rel) ? 'run' : 'read'} \`${rel}\`"), or delete it.`,
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       file: rel,
       data: { path: rel },
