@@ -1,5 +1,6 @@
 // The README's test command: build once, type-check, run every suite (core, CLI, language server, real
-// VS Code), then print one closing line `N passed, N failed` over all of them.
+// VS Code), then print each pass with how many tests ran in it, how many distinct tests ran, and one closing
+// line `N passed, N failed[, N skipped]` over the distinct tests (scripts/testSummary.mjs).
 // Started as root, it also runs the suites that run scripts or write state (core exec and runtime, the CLI,
 // the real VS Code sessions) as an ordinary account (scripts/unprivileged.mjs): root ignores permission
 // bits, and a green run as root alone once hid that no other user could run a script.
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from './setup-vscode.mjs';
+import { summarize } from './testSummary.mjs';
+import { conformanceDir } from './setup-conformance.mjs';
 import { ensureTestAccount, prepareAccountFolders, runAs, runningAsRoot, TEST_USER, unreadableFor, openForOthers } from './unprivileged.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -52,7 +55,7 @@ function record(name, user, statsFile, status) {
   const s = JSON.parse(readFileSync(statsFile, 'utf8'));
   // mocha exits with its failure count; a non-zero exit with no failed test is a problem of its own.
   if (status !== 0 && !s.failed) problems.push(`${name} (as ${user}) exited with ${status} although no test failed`);
-  runs.push({ name, user, passed: s.passed, failed: s.failed, skipped: s.skipped });
+  runs.push({ name, user, passed: s.passed, failed: s.failed, skipped: s.skipped, tests: s.tests });
 }
 
 function suite(name, cmd, args, env = {}) {
@@ -77,6 +80,8 @@ function unprivilegedPass() {
   const user = `${account.name} (uid ${account.uid})`;
   const needed = [root, join(root, 'dist', 'cli.js'), join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), join(root, 'node_modules', 'tsx')];
   if (vscodeWanted) needed.push(cacheDir);
+  // The MCP conformance suite root installed (test/cli/mcpConformance.test.ts runs it in this pass too).
+  needed.push(conformanceDir);
   let unreadable = unreadableFor(account, needed);
   // A checkout in a private folder (a clean clone in mktemp -d): open the way as root, then ask again.
   if (unreadable && openForOthers(needed)) unreadable = unreadableFor(account, needed);
@@ -115,6 +120,8 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
   // Installs (once) the real VS Code, chromium and bubblewrap before any suite, so the script
   // sandbox tests in the unit suite run on a fresh machine too instead of skipping.
   if (vscodeWanted) step('setup', 'node', ['scripts/setup-vscode.mjs']);
+  // The official MCP conformance suite, once, into .cache/conformance (it runs with the Node 24 installed above).
+  step('setup conformance', 'node', ['scripts/setup-conformance.mjs']);
   suite('unit', npx, ['mocha'], DIST_READY);
   if (!vscodeWanted) console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
   else suite('vscode', 'node', ['test/harness/runVscodeTests.mjs'], { SKILLS_VSCODE_NO_BUILD: '1' });
@@ -123,9 +130,8 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
 }
 rmSync(statsDir, { recursive: true, force: true });
 
-console.log('\nsuites:');
-for (const r of runs) console.log(`  ${r.name.padEnd(22)} as ${r.user.padEnd(32)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 for (const p of problems) console.log(`problem: ${p}`);
-const total = (k) => runs.reduce((n, r) => n + r[k], 0);
-console.log(`\n${total('passed')} passed, ${total('failed')} failed${total('skipped') ? `, ${total('skipped')} skipped` : ''}`);
-process.exit(problems.length || total('failed') ? 1 : 0);
+// Each pass and what ran in it, the distinct tests, and last the line CI reads (over distinct tests).
+const summary = summarize(runs);
+for (const line of summary.lines) console.log(line);
+process.exit(problems.length || summary.distinct.failed ? 1 : 0);

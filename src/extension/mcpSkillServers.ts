@@ -1,10 +1,13 @@
-// The MCP servers of setting agentSkills.mcpServers, and those of installed Agent Plugins' mcp.json, whose skills
-// join the runtime as `mcp:<server>:<skill>` (`mcp:<plugin>.<server>:<skill>` for a plugin's).
+// The MCP servers of setting agentSkills.mcpServers, and those of installed Agent Plugins' mcp.json that the user
+// enabled (agentSkills.plugins.enabledMcpServers) and confirmed, whose skills join the runtime as
+// `mcp:<server>:<skill>` (`mcp:<plugin>.<server>:<skill>` for a plugin's).
 // Reconnected when the setting changes; in an untrusted workspace no server is started (a workspace could
 // otherwise name any command to run). Each server's state and refused content go to the output channel.
 import * as vscode from 'vscode';
 import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
+import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
+import type { PluginMcpConsent } from './pluginMcpConsent';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
 import type { SkillRecord } from '../core/registry/registryTypes';
@@ -19,13 +22,36 @@ export class McpSkillServers {
   constructor(
     private readonly stateDir: () => string,
     private readonly log: vscode.LogOutputChannel,
+    /** Whether an enabled plugin server may start (the user confirmed what it runs); none starts without a yes. */
+    private readonly consent?: PluginMcpConsent,
+    /** Told when servers changed outside an update (a plugin server the user just approved is up). */
+    private readonly changed: () => void = () => undefined,
   ) {}
 
-  /** Connects to the configured servers when they differ from the connected ones; resolves when all answered or failed. */
-  async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpServerConfig[] = []): Promise<boolean> {
-    const wanted = trusted ? [...configs, ...pluginConfigs.filter((p) => !configs.some((c) => c.name === p.name))] : [];
+  private last: { configs: readonly McpServerConfig[]; trusted: boolean; pluginConfigs: readonly McpLaunch[] } | undefined;
+
+  /**
+   * Connects to the configured servers when they differ from the connected ones; resolves when all answered or
+   * failed. `pluginConfigs` are the enabled plugin servers: each starts only once the user confirmed it.
+   */
+  async update(configs: readonly McpServerConfig[], trusted: boolean, pluginConfigs: readonly McpLaunch[] = []): Promise<boolean> {
+    this.last = { configs, trusted, pluginConfigs };
+    const approved: McpLaunch[] = [];
+    for (const p of trusted ? pluginConfigs : []) {
+      if (configs.some((c) => c.name === p.name)) continue;
+      const decided = this.consent?.decided(p);
+      if (decided) approved.push(p);
+      // Not asked yet: the dialog does not hold up the skills; on a yes the servers are updated again.
+      else if (decided === undefined && this.consent) {
+        void this.consent.ask(p).then(async (yes) => {
+          if (yes && this.last && (await this.update(this.last.configs, this.last.trusted, this.last.pluginConfigs))) this.changed();
+        });
+      }
+    }
+    const wanted: McpLaunch[] = trusted ? [...configs, ...approved] : [];
     if (!trusted && configs.length + pluginConfigs.length) this.log.warn('agentSkills.mcpServers and plugin MCP servers: no MCP server is started in an untrusted workspace.');
-    this.configured = new Set(configs.map((c) => c.name));
+    // An enabled plugin server is the user's choice too: its failures are shown like a configured server's.
+    this.configured = new Set([...configs, ...approved].map((c) => c.name));
     const key = JSON.stringify(wanted);
     if (key === this.key) return false;
     this.key = key;

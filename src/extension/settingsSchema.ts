@@ -26,6 +26,7 @@ export const RUNTIME_SETTING_KEYS = {
   maxHomeMB: 'scripts.maxHomeMB',
   mcpServers: 'mcpServers',
   pluginLocations: 'pluginLocations',
+  enabledPluginMcpServers: 'plugins.enabledMcpServers',
 } as const;
 
 const extraRoot = z.union([
@@ -67,5 +68,6 @@ export const schemas = {
   maxHomeMB: z.number().min(1).max(1_048_576).default(2048),
   mcpServers: z.array(mcpServerConfigSchema).max(32).default([]),
   pluginLocations: z.array(z.string().min(1)).max(64).default([]),
+  enabledPluginMcpServers: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'each entry is <plugin>.<server>, as the Skills view names it')).max(64).default([]),
 };
 

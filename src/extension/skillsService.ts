@@ -16,6 +16,7 @@ import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
 import { skillSourceOf } from '../core/runtime/registrySource';
 import type { ToolResult } from '../core/tools/toolResult';
 import { McpSkillServers } from './mcpSkillServers';
+import { pluginMcpConsent } from './pluginMcpConsent';
 import { WINDOW_SESSION_PREFIX } from './ids';
 import { listableSkills } from './service/builtinDeferral';
 import { PinnedSkills } from './service/pinnedSkills';
@@ -51,7 +52,7 @@ export class SkillsService extends ServiceEventHub {
     this.settings = read.settings;
     for (const p of read.problems) log.warn(p);
     this.titles = new SessionTitles(context.workspaceState);
-    this.mcp = new McpSkillServers(() => this.stateDir, log);
+    this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log), () => this.skillsChanged.fire());
     // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
     this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
     this.core = new WindowCore({
@@ -116,6 +117,11 @@ export class SkillsService extends ServiceEventHub {
   /** The Agent Plugins of the last scan (rejected ones with their problems), for the Skills view's Plugins group. */
   agentPlugins(): readonly LocatedPlugin[] {
     return this.windowRoots.agentPlugins();
+  }
+
+  /** Per plugin root: the MCP servers it declares that are not started, and how to enable them (Skills view). */
+  pluginMcpNotices(): Map<string, string> {
+    return this.windowRoots.pluginMcpNotices(this.pluginDataRoot);
   }
 
   /** Where hosts record the plugins they install: a change there rescans (see watchers.ts). */

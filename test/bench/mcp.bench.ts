@@ -3,6 +3,8 @@
 //   in this process, goal <= +2 ms p50;
 // - resources/read of a SKILL.md over stdio vs fs.readFile of that file, goal <= +1 ms p50;
 // - Streamable HTTP on loopback: 50 concurrent clients x 200 calls each: 0 errors, p50/p99 printed.
+// Each on both protocol revisions: 2025-11-25 (SDK Client, initialize sessions) and 2026-07-28 (stateless
+// requests with per-request _meta, raw JSON-RPC: the SDK 1.x client does not speak it).
 import { promises as fsp } from 'node:fs';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { reportDelta, summarize } from './benchUtil';
 import { loadBundled } from './benchUtil';
-import { serverArgs, startHttpProcess, writeFixtureSkills } from '../cli/mcpSupport';
+import { modernPost, rawStdio, serverArgs, startHttpProcess, writeFixtureSkills } from '../cli/mcpSupport';
 
 type CatalogMod = typeof import('../../src/core/catalog');
 type RuntimeMod = typeof import('../../src/core/runtime');
@@ -40,7 +42,13 @@ async function main(): Promise<void> {
   const overMcp: number[] = [];
   const readFs: number[] = [];
   const readMcp: number[] = [];
+  const modernLoad: number[] = [];
+  const modernRead: number[] = [];
   const skillMd = path.join(skills, 'alpha', 'SKILL.md');
+  const modernStdio = rawStdio(serverArgs(skills, path.join(dir, 'stdio-modern-state')));
+  const check = (r: Record<string, any>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (!r.result || r.result.isError) throw new Error(JSON.stringify(r));
+  };
   for (let i = 0; i < runs + 20; i++) {
     let t0 = process.hrtime.bigint();
     const d = await rt.invoke('load', { names: ['alpha'] }, { sessionId: 'bench' });
@@ -51,61 +59,79 @@ async function main(): Promise<void> {
     const tm = ns(t0);
     if (m.isError) throw new Error(JSON.stringify(m));
     t0 = process.hrtime.bigint();
+    check(await modernStdio.request('tools/call', { name: 'load_skills', arguments: { names: ['alpha'] } }));
+    const tml = ns(t0);
+    t0 = process.hrtime.bigint();
     await fsp.readFile(skillMd);
     const tf = ns(t0);
     t0 = process.hrtime.bigint();
     await client.readResource({ uri: 'skill://alpha/SKILL.md' });
     const tr = ns(t0);
+    t0 = process.hrtime.bigint();
+    check(await modernStdio.request('resources/read', { uri: 'skill://alpha/SKILL.md' }));
+    const tmr = ns(t0);
     if (i >= 20) {
       direct.push(td);
       overMcp.push(tm);
       readFs.push(tf);
       readMcp.push(tr);
+      modernLoad.push(tml);
+      modernRead.push(tmr);
     }
   }
   await client.close();
-  ok = reportDelta(`tools/call load_skills over stdio vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(overMcp).p50, summarize(direct).p50, 2) && ok;
-  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(readMcp).p50, summarize(readFs).p50, 1) && ok;
-  console.log(`  info: p99 load_skills ${summarize(overMcp).p99.toFixed(2)} ms (direct ${summarize(direct).p99.toFixed(2)} ms), resources/read ${summarize(readMcp).p99.toFixed(2)} ms (fs ${summarize(readFs).p99.toFixed(2)} ms)`);
+  await modernStdio.stop();
+  ok = reportDelta(`tools/call load_skills over stdio (2025-11-25) vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(overMcp).p50, summarize(direct).p50, 2) && ok;
+  ok = reportDelta(`tools/call load_skills over stdio (2026-07-28, one-shot session) vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(modernLoad).p50, summarize(direct).p50, 2) && ok;
+  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio (2025-11-25) vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(readMcp).p50, summarize(readFs).p50, 1) && ok;
+  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio (2026-07-28) vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(modernRead).p50, summarize(readFs).p50, 1) && ok;
+  console.log(`  info: p99 load_skills ${summarize(overMcp).p99.toFixed(2)} ms / ${summarize(modernLoad).p99.toFixed(2)} ms (direct ${summarize(direct).p99.toFixed(2)} ms), resources/read ${summarize(readMcp).p99.toFixed(2)} ms / ${summarize(modernRead).p99.toFixed(2)} ms (fs ${summarize(readFs).p99.toFixed(2)} ms)`);
 
-  // HTTP: 50 concurrent sessions, 200 calls each (alternating resources/read and tools/call load_skills).
+  // HTTP: 50 concurrent clients, 200 calls each (alternating resources/read and tools/call load_skills), per revision.
   const server = await startHttpProcess(serverArgs(skills, path.join(dir, 'http-state'), ['--http', '127.0.0.1:0', '--max-sessions', '64']));
   const clientsN = 50;
   const calls = 200;
-  const lat: number[] = [];
-  let errors = 0;
-  const firstErrors: string[] = [];
-  const t0 = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: clientsN }, async () => {
-      const c = new Client({ name: 'bench-http', version: '1' });
-      await c.connect(new StreamableHTTPClientTransport(server.url));
-      for (let i = 0; i < calls; i++) {
-        const t = process.hrtime.bigint();
-        try {
-          if (i % 2) await c.readResource({ uri: 'skill://alpha/SKILL.md' });
-          else {
-            const r = await c.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });
-            if (r.isError) throw new Error(JSON.stringify(r.content));
+  for (const revision of ['2025-11-25', '2026-07-28'] as const) {
+    const lat: number[] = [];
+    let errors = 0;
+    const firstErrors: string[] = [];
+    const t0 = process.hrtime.bigint();
+    await Promise.all(
+      Array.from({ length: clientsN }, async () => {
+        const c = revision === '2025-11-25' ? new Client({ name: 'bench-http', version: '1' }) : undefined;
+        if (c) await c.connect(new StreamableHTTPClientTransport(server.url));
+        for (let i = 0; i < calls; i++) {
+          const t = process.hrtime.bigint();
+          try {
+            if (c) {
+              if (i % 2) await c.readResource({ uri: 'skill://alpha/SKILL.md' });
+              else {
+                const r = await c.callTool({ name: 'load_skills', arguments: { names: ['alpha'] } });
+                if (r.isError) throw new Error(JSON.stringify(r.content));
+              }
+            } else {
+              const r = i % 2 ? await modernPost(server.url, i, 'resources/read', { uri: 'skill://alpha/SKILL.md' }) : await modernPost(server.url, i, 'tools/call', { name: 'load_skills', arguments: { names: ['alpha'] } });
+              if (r.status !== 200 || !r.json?.result || r.json.result.isError) throw new Error(`HTTP ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+            }
+          } catch (e) {
+            errors++;
+            if (firstErrors.length < 3) firstErrors.push((e as Error).message);
           }
-        } catch (e) {
-          errors++;
-          if (firstErrors.length < 3) firstErrors.push((e as Error).message);
+          lat.push(ns(t));
         }
-        lat.push(ns(t));
-      }
-      await c.close();
-    }),
-  );
-  const wall = ns(t0);
+        await c?.close();
+      }),
+    );
+    const wall = ns(t0);
+    const s = summarize(lat);
+    const httpOk = errors === 0;
+    console.log(
+      `HTTP loopback (${revision}), ${clientsN} concurrent clients x ${calls} calls: ${errors} errors, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, ` +
+        `${Math.round((clientsN * calls) / (wall / 1000))} calls/s (${(wall / 1000).toFixed(1)} s), goal 0 errors: ${httpOk ? 'PASS' : 'MISS'}${firstErrors.length ? `\n  first errors: ${firstErrors.join(' | ')}` : ''}`,
+    );
+    ok = httpOk && ok;
+  }
   await server.stop();
-  const s = summarize(lat);
-  const httpOk = errors === 0;
-  console.log(
-    `HTTP loopback, ${clientsN} concurrent clients x ${calls} calls: ${errors} errors, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, ` +
-      `${Math.round((clientsN * calls) / (wall / 1000))} calls/s (${(wall / 1000).toFixed(1)} s), goal 0 errors: ${httpOk ? 'PASS' : 'MISS'}${firstErrors.length ? `\n  first errors: ${firstErrors.join(' | ')}` : ''}`,
-  );
-  ok = httpOk && ok;
   await rt.flush();
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(ok ? 0 : 1);

@@ -10,7 +10,7 @@ import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { spawnSync } from 'node:child_process';
-import { CLI, REPO, serverArgs, sha256, stdioClient, toolText, writeFixtureSkills } from './mcpSupport';
+import { CLI, REPO, serverArgs, sha256, stdioClient, toolText, waitFor, writeFixtureSkills } from './mcpSupport';
 
 const LYING = path.join(REPO, 'test/fixtures/mcp/lyingSkillsServer.mjs');
 
@@ -130,7 +130,11 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     const inner = `inner=${process.execPath} ${serverArgs(served, path.join(tmp.dir, 'inner-state')).join(' ')}`;
     const { client } = await stdioClient(serverArgs(local, path.join(tmp.dir, 'outer-state'), ['--mcp-server', inner]));
     try {
-      const list = toolText(await client.callTool({ name: 'list_skills', arguments: {} }));
+      // The inner server connects in the background (our initialize does not wait for it): its skills join when it is up.
+      const list = await waitFor('the inner server\'s skills', async () => {
+        const text = toolText(await client.callTool({ name: 'list_skills', arguments: {} }));
+        return /mcp:inner:/.test(text) ? text : undefined;
+      });
       assert.match(list, /<name>mcp:inner:alpha<\/name>/, 'the served alpha never shadows the local one');
       assert.match(list, /<name>beta<\/name>/);
       const load = await client.callTool({ name: 'load_skills', arguments: { names: ['beta'] } });

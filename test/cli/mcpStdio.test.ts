@@ -145,9 +145,12 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
       'skill://alpha/SKILL.md%00.txt',
       'file:///etc/passwd',
     ];
+    // A URI that is not a skill file URI is invalid params; a well-formed one that names no served file is
+    // "resource not found" (-32002 on 2025-11-25). Either way nothing outside the skill is read.
+    const notFound = new Set(['skill://alpha/references/passwd.md', 'skill://alpha/%252e%252e/secret.txt']);
     for (const uri of attacks) {
       await assert.rejects(client.readResource({ uri }), (e: { code?: number; message?: string }) => {
-        assert.equal(e.code, -32602, `${uri}: ${e.message}`);
+        assert.equal(e.code, notFound.has(uri) ? -32002 : -32602, `${uri}: ${e.message}`);
         assert.doesNotMatch(e.message ?? '', /root:|top secret/);
         return true;
       }, uri);
@@ -164,9 +167,8 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const bad = await client.callTool({ name: 'load_skills', arguments: { names: [] } });
     assert.equal(bad.isError, true);
     assert.match(toolText(bad), /names/);
-    const run = await client.callTool({ name: 'run_skill_script', arguments: { skill: 'alpha', script: 'scripts/echo.sh' } });
-    assert.equal(run.isError, true);
-    assert.match(toolText(run), /--allow-scripts/);
+    // A tool the server does not offer is a protocol error (-32602), not a tool result; the message says why.
+    await assert.rejects(client.callTool({ name: 'run_skill_script', arguments: { skill: 'alpha', script: 'scripts/echo.sh' } }), (e: { code?: number; message?: string }) => e.code === -32602 && /--allow-scripts/.test(e.message ?? ''));
     await client.readResource({ uri: 'skill://beta/SKILL.md' });
     await client.close();
     const audit = await waitFor('the audit lines', async () => {
@@ -176,7 +178,7 @@ describe('agent-skills mcp over stdio (SDK Client against dist/cli.js)', functio
     const sessions = new Set(audit.map((a) => a.session));
     assert.equal(sessions.size, 1, `one MCP session: ${[...sessions].join(', ')}`);
     assert.match([...sessions][0], /^mcp-stdio-/);
-    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:tools/call run_skill_script:error:tool_denied', 'mcp:resources/read:ok']);
+    assert.deepEqual(audit.map((a) => `${a.action}:${a.outcome}`), ['load:ok', 'load:error:invalid_input', 'mcp:tools/call run_skill_script:error:-32602', 'mcp:resources/read:ok']);
   });
 
   it('runs a script with --allow-scripts (sandbox off) and returns what the model sees', async () => {

@@ -2,6 +2,7 @@
 // Client connected to it over stdio or Streamable HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -88,4 +89,97 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The 2026-07-28 revision as a client speaks it: no initialize; these `_meta` fields on every request. */
+export const MODERN = '2026-07-28';
+export const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One raw POST to the MCP endpoint, body sent exactly as given (a string as is, anything else as JSON). */
+export function postJson(url: URL, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Json | undefined; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        let json: Json | undefined;
+        try {
+          json = text ? (JSON.parse(text) as Json) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, json, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+}
+
+/** A 2026-07-28 request over HTTP with the headers the transport requires mirrored from the body (`headers` overrides them). */
+export function modernPost(url: URL, id: number, method: string, params: Json = {}, headers: Record<string, string> = {}) {
+  const name = method === 'resources/read' ? params.uri : method === 'tools/call' || method === 'prompts/get' ? params.name : undefined;
+  return postJson(url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } }, { 'mcp-protocol-version': MODERN, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}), ...headers });
+}
+
+/** A stdio server spoken to line by line (raw JSON-RPC): send any message, wait for the answer to an id. */
+export function rawStdio(args: string[]): { child: ChildProcess; notifications: Json[]; send(m: Json): void; answer(id: number, ms?: number): Promise<Json>; forget(id: number): void; request(method: string, params?: Json): Promise<Json>; stop(): Promise<void> } {
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const answers = new Map<number, Json>();
+  const waiters = new Map<number, (m: Json) => void>();
+  const notifications: Json[] = [];
+  let buf = '';
+  let next = 1_000_000;
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const m = JSON.parse(buf.slice(0, nl)) as Json;
+      buf = buf.slice(nl + 1);
+      if (m.id === undefined) notifications.push(m);
+      if (typeof m.id !== 'number') continue;
+      const w = waiters.get(m.id);
+      if (w) {
+        waiters.delete(m.id);
+        w(m);
+      } else answers.set(m.id, m);
+    }
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const send = (m: Json) => child.stdin!.write(`${JSON.stringify(m)}\n`);
+  const answer = (id: number, ms = 15_000) => {
+    const have = answers.get(id);
+    if (have) return Promise.resolve(have);
+    return new Promise<Json>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to request ${id} within ${ms} ms`)), ms);
+      waiters.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+    });
+  };
+  return {
+    child,
+    notifications,
+    send,
+    answer,
+    forget: (id) => answers.delete(id),
+    request(method, params = {}) {
+      const id = next++;
+      send({ jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } });
+      return answer(id);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.stdin!.end();
+        child.kill('SIGTERM');
+      }
+      await exited;
+    },
+  };
 }

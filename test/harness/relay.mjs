@@ -13,6 +13,8 @@ const STATS_MARKER = '@@skills-stats ';
  */
 export function createRelay(o) {
   const live = { passed: 0, failed: 0, skipped: 0 };
+  /** Each test that ended, [id, state], for the distinct count of scripts/testSummary.mjs (sessions share ids). */
+  const tests = [];
   /** @type {{ passed: number, failed: number, skipped: number } | undefined} */
   let final;
   return {
@@ -28,7 +30,10 @@ export function createRelay(o) {
         const at = line.indexOf(TEST_MARKER);
         if (at >= 0) {
           const e = JSON.parse(line.slice(at + TEST_MARKER.length));
-          if (e.state in live) live[e.state] += 1;
+          if (e.state in live) {
+            live[e.state] += 1;
+            tests.push([`vscode :: ${e.title}`, e.state]);
+          }
           o.onTest?.(e);
           continue;
         }
@@ -41,6 +46,6 @@ export function createRelay(o) {
       }
     },
     sawStats: () => final !== undefined,
-    stats: () => ({ ...(final ?? live) }),
+    stats: () => ({ ...(final ?? live), tests: [...tests] }),
   };
 }

@@ -17,7 +17,7 @@
 //   SKILLS_VSCODE_KEEP=1       keep the run folder (logs, profiles) for a post-mortem
 //   SKILLS_VSCODE_NO_BUILD=1   do not run scripts/build.mjs first (dist/ is already built)
 //   SKILLS_VSCODE_RESULTS_DIR  where suites save screenshots (default test-results/ of the checkout)
-//   MOCHA_STATS_FILE           write {passed, failed, skipped} there (read by scripts/test.mjs)
+//   MOCHA_STATS_FILE           write {passed, failed, skipped, tests} there (read by scripts/test.mjs)
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,7 +37,7 @@ const started = Date.now();
 const say = (msg) => console.log(`[vscode-tests] ${msg}`);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, tests: [] };
 const problems = [];
 /** @type {ReturnType<typeof createRelay> | undefined} */
 let currentRelay;
@@ -67,6 +67,7 @@ function add(stats) {
   totals.passed += stats.passed;
   totals.failed += stats.failed;
   totals.skipped += stats.skipped;
+  totals.tests.push(...(stats.tests ?? []));
 }
 
 /** The running test's own deadline (SKILLS_VSCODE_TEST_DEADLINE_MS), armed when it starts and cleared when it ends. */

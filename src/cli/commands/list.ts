@@ -22,7 +22,7 @@ const SOURCED = /^([^:]+):(.+)$/;
  */
 export const listCommand: CliCommand = {
   name: 'list',
-  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
+  usage: 'list [--root [project:|user:|plugin:<id>:|pack:<name>:]<dir>]... [--plugin <dir>]... [--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--state-dir <dir>] [--no-defaults] [--strict] [--json]',
   summary: 'List discovered skills with scope, id, location and digest, and the shadowed, ambiguous and broken ones (exit 1 if any is ambiguous or broken).',
   async run(args) {
     let values;
@@ -36,6 +36,7 @@ export const listCommand: CliCommand = {
           'no-defaults': { type: 'boolean', default: false },
           'mcp-server': { type: 'string', multiple: true, default: [] },
           plugin: { type: 'string', multiple: true, default: [] },
+          'enable-plugin-mcp': { type: 'string', multiple: true, default: [] },
           'state-dir': { type: 'string' },
         },
         allowPositionals: false,
@@ -53,7 +54,8 @@ export const listCommand: CliCommand = {
       }
     });
     // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
-    const { plugins, roots: pluginRoots, mcpServers: pluginServers } = cliPlugins('list', values.plugin, values['no-defaults'], cliStateDir(values['state-dir']));
+    // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
+    const { plugins, roots: pluginRoots, mcpServers: pluginServers, mcpDeclared, mcpNotices } = cliPlugins('list', values.plugin, values['no-defaults'], cliStateDir(values['state-dir']), values['enable-plugin-mcp']);
     if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
     const roots: SkillRoot[] = [
       ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
@@ -68,18 +70,19 @@ export const listCommand: CliCommand = {
       ? // eslint-disable-next-line @typescript-eslint/no-require-imports
         await (require('../../core/mcp/connectMcpServers') as typeof import('../../core/mcp/connectMcpServers')).connectMcpServers(wanted, cliStateDir(values['state-dir']))
       : [];
-    // A plugin's MCP servers are shown when they serve skills; one that serves none (or is down) is not the user's concern here.
-    const named = new Set(servers.map((s) => s.name));
+    // An enabled plugin server is shown as any named server: the user asked for it, so its state is their concern.
+    const named = new Set([...servers, ...pluginServers].map((s) => s.name));
     const clients = all.filter((c) => named.has(c.config.name) || c.state.state === 'up');
     try {
       if (values.json) {
         // Users read scopes by the words they write in --root (`project`), not the kinds' internal names.
         const word = <T extends { scope: string }>(x: T): T => ({ ...x, scope: sourceOf(x.scope).scopeWord });
         const skills = records.map((r) => ({ ...word(r), root: word(r.root) }));
-        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson) }, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify({ roots: snapshot.roots.map(word), skills, mcpServers: clients.map(mcpJson), pluginMcpServers: mcpDeclared }, null, 2)}\n`);
       } else {
         process.stdout.write(formatTable(records, snapshot.roots.length));
         if (clients.length) process.stdout.write(formatMcp(clients));
+        for (const n of mcpNotices) process.stdout.write(`${n}\n`);
       }
     } finally {
       await Promise.all(all.map((c) => c.close()));

@@ -8,6 +8,9 @@ import { startHttpServer } from '../mcp/httpServer';
 import { createMcpBackend } from '../mcp/mcpBackend';
 import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
 import { createMcpSession } from '../mcp/mcpSession';
+import { DualEraTransport } from '../mcp/dualEraTransport';
+import { mcpHandlers } from '../mcp/mcpHandlers';
+import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
 import { cliPlugins } from '../pluginFlags';
@@ -44,7 +47,7 @@ export const mcpCommand: CliCommand = {
   name: 'mcp',
   usage:
     'mcp [--root [scope:]<dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--no-tools] [--sandbox auto|off|required] ' +
-    '[--mcp-server <name>=<url|command>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
+    '[--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
   summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
   async run(args) {
     const o = parseMcpOptions(args);
@@ -56,7 +59,8 @@ export const mcpCommand: CliCommand = {
       throw new UsageError(`refusing to listen on ${o.http.host} without a bearer token: anyone who can reach it could use your skills${o.allowScripts ? ' and run their scripts' : ''}. Set ${TOKEN_ENV} (or --token) to a secret of 16+ characters, or bind 127.0.0.1.`);
     }
     const extraRoots = o.roots.map(parseRootArg);
-    const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir));
+    const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
+    for (const n of plugins.mcpNotices) say(n);
     const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
     const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers] });
     if (backend.sandbox && !backend.sandbox.sandboxed) say(`${describeSandbox(backend.sandbox)}`);
@@ -66,13 +70,16 @@ export const mcpCommand: CliCommand = {
     });
     if (!o.http) {
       const session = await createMcpSession(backend, `stdio-${process.pid}-${Date.now()}`);
-      const transport = new StdioServerTransport();
+      // Both eras on stdio: 2026-07-28 requests are answered statelessly, initialize opens the legacy session.
+      const transport = new DualEraTransport(new StdioServerTransport(), modernServer(backend, mcpHandlers(backend)));
       const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;
         process.stdin.once('end', resolve);
       });
       await session.server.connect(transport);
       await Promise.race([closed, stop]);
+      // Stops reading stdin too: on SIGTERM with the client's pipe still open the process would otherwise stay.
+      await transport.close().catch(() => undefined);
       await session.dispose();
       await backend.close();
       return 0;

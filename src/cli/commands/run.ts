@@ -78,9 +78,20 @@ export const runCommand: CliCommand = {
     if (!sandbox.sandboxed && sandbox.policy === 'auto') process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);
+    let cleanupSignals = () => {};
     try {
       // The same tools, through the same descriptors, as a model's calls.
-      const ctx: ToolCallContext = { sessionId, surface: 'cli', services: { runtime: async () => rt } };
+      // SIGINT or SIGTERM of this process cancels the run: its processes, setsid ones included, are killed
+      // before the command exits (issue 22.6).
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      cleanupSignals = () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      };
+      const ctx: ToolCallContext = { sessionId, surface: 'cli', signal: stop.signal, services: { runtime: async () => rt } };
       const loaded = await runtimeTool('load').invoke(ctx, { names: [skill] });
       if (!loaded.ok) return fail(loaded.error);
       const r = await runtimeTool('run_script').invoke(ctx, { skill, script, args: rest, ...(flags.timeout ? { timeout_seconds: flags.timeout } : {}) });
@@ -93,8 +104,10 @@ export const runCommand: CliCommand = {
         if (result.stdout_truncated) process.stderr.write('agent-skills run: stdout was truncated at the runner\'s cap.\n');
         if (result.timed_out) process.stderr.write(`agent-skills run: the script timed out and was killed.\n`);
       }
+      if ((result as { cancelled?: boolean }).cancelled) process.stderr.write('agent-skills run: stopped by a signal; the script and what it started were killed.\n');
       return result.timed_out ? 124 : (result.exit_code ?? 1);
     } finally {
+      cleanupSignals();
       await rt.sessions.delete(sessionId);
       await rt.flush();
     }

@@ -1,6 +1,8 @@
-// Streamable HTTP for `agent-skills mcp --http`: one SDK transport and one MCP session per client, behind the
-// guards (Host, Origin, token, body size), with a cap on concurrent sessions and an idle timeout that ends a
-// session (and its runtime session) a client forgot.
+// Streamable HTTP for `agent-skills mcp --http`, both protocol eras on one endpoint, behind the guards (Host,
+// Origin, token, body size). A body is one JSON-RPC message (a batch array is refused, as since 2025-06-18).
+// Legacy clients (initialize, then mcp-session-id) get one SDK transport and one MCP session each, with a cap on
+// concurrent sessions and an idle timeout that ends a session (and its runtime session) a client forgot; a
+// 2026-07-28 request (per-request _meta) is answered on its own by modernDispatch.ts, with no session at all.
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +10,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
+import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
+import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
+import { openListen, type ListenStream } from './modernSubscriptions';
 
 /** Limits of the HTTP server. */
 export interface HttpServerOptions {
@@ -32,18 +37,34 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-function refuse(res: http.ServerResponse, r: Refusal, close = false): void {
+function refuse(res: http.ServerResponse, r: Refusal, close = false, code = -32000): void {
   if (res.headersSent) return;
   // JSON-RPC error shape, so an MCP client shows the message rather than a bare status.
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: r.message }, id: null });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message: r.message }, id: null });
   res.writeHead(r.status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}), ...r.headers });
   res.end(body);
+}
+
+/**
+ * A client whose connection drops before its answer was written went away: its requests in that POST are
+ * cancelled as if it had sent `notifications/cancelled`, so a script it started dies with it (issue 22.6).
+ */
+function cancelWhenDropped(transport: StreamableHTTPServerTransport, res: http.ServerResponse, body: unknown): void {
+  const ids = (Array.isArray(body) ? body : [body]).flatMap((m) => (m && typeof m === 'object' && 'method' in m && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : []));
+  if (ids.length === 0) return;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    for (const requestId of ids) transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client disconnected' } });
+  });
 }
 
 /** Starts listening; resolves once the port is bound. */
 export async function startHttpServer(backend: McpBackend, o: HttpServerOptions): Promise<McpHttpServer> {
   const live = new Map<string, Live>();
   let pending = 0;
+  const modern = modernServer(backend, mcpHandlers(backend));
+  /** Open 2026-07-28 `subscriptions/listen` streams, ended gracefully on close(); at most --max-sessions at once. */
+  const listens = new Set<{ stream: ListenStream; res: http.ServerResponse }>();
 
   const end = async (id: string) => {
     const l = live.get(id);
@@ -68,19 +89,56 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        return refuse(res, { status: 400, message: 'The request body is not JSON.' });
+        return refuse(res, { status: 400, message: 'Parse error: the request body is not JSON.' }, false, -32700);
       }
+      // Since 2025-06-18 a POST carries one message: a JSON-RPC batch (an array) is refused whole, none of it run.
+      if (Array.isArray(body)) return refuse(res, { status: 400, message: 'Invalid request: the body is a JSON-RPC batch (an array); send each message in its own POST.' }, false, -32600);
     }
     const sid = req.headers['mcp-session-id'];
+    const versionHeader = req.headers['mcp-protocol-version'];
+    // The modern revision: per-request _meta (or its version header) and no session: answered here, on its own.
+    if (req.method === 'POST' && typeof sid !== 'string' && (asksModern(body) || versionHeader === MODERN_VERSION || !isInitializeRequest(body))) {
+      const done = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) done.abort();
+      });
+      const one = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+      const headers: MirroredHeaders = { 'mcp-protocol-version': one('mcp-protocol-version'), 'mcp-method': one('mcp-method'), 'mcp-name': one('mcp-name') };
+      const answer = await dispatchModern(modern, body, headers, done.signal);
+      if (res.headersSent || res.destroyed) return;
+      if (answer.listen) {
+        if (listens.size >= o.maxSessions) return refuse(res, { status: 503, message: `This server already holds ${o.maxSessions} subscription streams (--max-sessions); close one or try again later.`, headers: { 'retry-after': '5' } });
+        // One SSE response per subscription: acknowledgment first, then the notifications, until either side ends it.
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+        const write = (m: Record<string, unknown>) => void res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+        const entry = { stream: openListen(backend, answer.listen, write), res };
+        listens.add(entry);
+        const keepAlive = setInterval(() => res.write(':\n\n'), 15_000);
+        keepAlive.unref();
+        res.on('close', () => {
+          clearInterval(keepAlive);
+          listens.delete(entry);
+          entry.stream.close(false);
+        });
+        return;
+      }
+      if (!answer.body) {
+        res.writeHead(answer.status).end();
+        return;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      return;
+    }
     if (typeof sid === 'string') {
       const l = live.get(sid);
       if (!l) return refuse(res, { status: 404, message: `Session ${sid.slice(0, 64)} is not known here (ended, idled out, or the server restarted): initialize a new session.` });
       l.lastSeen = Date.now();
+      cancelWhenDropped(l.transport, res, body);
       await l.transport.handleRequest(req, res, body);
       l.lastSeen = Date.now();
       return;
     }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, { status: 400, message: 'No mcp-session-id header: the first request of a session must be a POST of initialize.' });
+    if (req.method !== 'POST') return refuse(res, { status: 400, message: `No mcp-session-id header: a ${req.method} needs the session of an earlier initialize (protocol ${MODERN_VERSION} has no sessions and uses POST only).` });
     if (live.size + pending >= o.maxSessions) return refuse(res, { status: 503, message: `This server already holds ${o.maxSessions} sessions (--max-sessions); end one (DELETE /mcp) or try again later.`, headers: { 'retry-after': '5' } });
     pending++;
     const id = randomUUID();
@@ -131,6 +189,10 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     sessions: () => live.size,
     async close() {
       clearInterval(sweep);
+      for (const l of [...listens]) {
+        l.stream.close(true);
+        l.res.end();
+      }
       await Promise.all([...live.keys()].map(end));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

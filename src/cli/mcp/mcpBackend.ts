@@ -17,8 +17,8 @@ import { SkillResources } from './skillResources';
 import type { McpToolServices } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/catalogSurface';
 import { watchSkillRoots } from './watchRoots';
-import { connectMcpServers, mcpCacheDir } from '../../core/mcp/connectMcpServers';
-import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { mcpCacheDir, startMcpServers } from '../../core/mcp/connectMcpServers';
+import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
 
 /** How the server was started (from the command line). */
@@ -37,7 +37,7 @@ export interface McpBackendOptions {
   /** Delay between a change on disk and the rescan (ms, default 150). */
   watchDelayMs?: number;
   /** Other MCP servers whose skills join the tools' source (not the skill:// resources, which stay ours). */
-  mcpServers?: readonly McpServerConfig[];
+  mcpServers?: readonly McpLaunch[];
 }
 
 /** The shared part of the server. */
@@ -68,8 +68,16 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   if (!o.allowScripts && o.surface !== 'minimal') {
     prompt.toolingGuidance = (prompt.toolingGuidance ?? defaultToolingGuidance(toolNames)).split('\n').filter((l) => !l.includes(toolNames.run_script)).join('\n');
   }
-  const clients = await connectMcpServers(o.mcpServers ?? [], o.stateDir);
-  for (const c of clients) if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
+  // source when it is up, and sessions hear that the skills changed.
+  const { clients } = startMcpServers(o.mcpServers ?? [], o.stateDir, {
+    settled(c) {
+      if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
+      else if (c.list().length) events.emit('changed', { skills: c.list().map((s) => s.id), listChanged: true });
+    },
+  });
   // The one assembly of the core (as the extension and the other commands): the runtime reads through the
   // catalog, opened over the factory's registry once the factory exists.
   let catalogSource: SkillSource | undefined;
@@ -87,8 +95,6 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   catalogSource = clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource();
   const runtime: SkillsRuntime = core.runtime;
   const resources = new SkillResources(catalog);
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
   const sandbox = o.allowScripts ? await core.runner.sandboxStatus() : undefined;
 
   const signature = async () => {

@@ -33,6 +33,8 @@ export interface McpOptions {
   printConfig?: string;
   /** Other MCP servers whose skills this server also offers (as `mcp:<server>:<skill>`, instructions only). */
   mcpServers: McpServerConfig[];
+  /** `--enable-plugin-mcp <plugin>.<server>`: plugin MCP servers to start (no plugin's server starts otherwise). */
+  enablePluginMcp: string[];
 }
 
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
@@ -77,6 +79,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
         'idle-timeout': { type: 'string' },
         'print-config': { type: 'string' },
         'mcp-server': { type: 'string', multiple: true, default: [] },
+        'enable-plugin-mcp': { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (e) {
@@ -110,6 +113,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     maxBodyBytes: positiveInt('--max-body-kb', v['max-body-kb'], 1024) * 1024,
     idleTimeoutMs: positiveInt('--idle-timeout', v['idle-timeout'], 1800) * 1000,
     printConfig: v['print-config'],
+    enablePluginMcp: v['enable-plugin-mcp'],
     mcpServers: v['mcp-server'].map((s) => {
       try {
         return parseMcpServerFlag(s);

@@ -4,14 +4,17 @@
 // folder. Reads resolve only to files in the skill's manifest (the spec's "complete" resource set), so a path
 // that is not a listed file is refused before anything touches the disk.
 import mime from 'mime-types';
+import { parseDocument } from 'yaml';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { CatalogFile } from '../../core/catalog/skillCatalog';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { digestOf } from '../../core/edit/versionRef';
-import { invalidParams } from './requestError';
+import { invalidParams, resourceNotFound, type RequestError } from './requestError';
 import { parseSkillUri, skillFileUri, SkillUriError } from '../../core/mcp/skillUri';
 import { compareStrings } from '../../core/text/compareStrings';
+import { parseSkillText } from '../../core/skill/parseSkillText';
+import { pageOf, type Page } from './pagination';
 
 /** The extension's identifier, as declared under `capabilities.extensions`. */
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
@@ -19,12 +22,19 @@ export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 export const DIGEST_META_KEY = 'io.modelcontextprotocol.skills/digest';
 /** Largest file served by `resources/read`; larger ones are refused with their size. */
 export const MAX_RESOURCE_BYTES = 16 * 1024 * 1024;
+/** SEP-2640 Limits: most files one skill entry lists (SKILL.md included) and their total size. */
+export const MAX_SKILL_FILES = 512;
+export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+/** Page sizes: resources per `resources/list` (and directory) page; skills and their files per `skills/list` page. */
+export const RESOURCES_PAGE = 1000;
+export const SKILLS_PAGE = 100;
+export const SKILLS_PAGE_FILES = 2048;
 
 /** One entry of `skills/list` / `skills/get`. */
 export interface SkillListEntry {
   uri: string;
   frontmatter: Record<string, unknown>;
-  resources: { uri: string; digest: string }[];
+  resources: { uri: string; digest: string; size: number }[];
 }
 
 /** The content of one `resources/read`. */
@@ -53,12 +63,37 @@ function asText(bytes: Buffer): string | undefined {
 /** Skill files as resources over one catalog; manifests are cached until {@link invalidate} (the watcher calls it). */
 export class SkillResources {
   private readonly manifests = new Map<string, { key: string; files: Promise<CatalogFile[]> }>();
+  private readonly frontmatters = new Map<string, { key: string; data: Promise<Record<string, unknown>> }>();
 
   constructor(private readonly catalog: SkillCatalog) {}
 
   /** Forgets every cached manifest (files changed on disk). */
   invalidate(): void {
     this.manifests.clear();
+    this.frontmatters.clear();
+  }
+
+  /**
+   * The SKILL.md frontmatter as its author wrote it, as JSON (numbers, booleans, nulls, lists and maps kept:
+   * the extension's "verbatim"), where the catalog's properties hold every scalar as a string. The YAML already
+   * passed the core's bounded parse; this second parse only types its scalars. Falls back to the catalog's
+   * properties when the file cannot be read or parsed again.
+   */
+  private frontmatter(entry: CatalogEntry): Promise<Record<string, unknown>> {
+    const key = `${entry.id}|${entry.versionRef}|${entry.skillDir}`;
+    const cached = this.frontmatters.get(entry.id);
+    if (cached?.key === key) return cached.data;
+    const data = this.catalog.readFile(entry, 'SKILL.md').then((file) => {
+      const yaml = file ? parseSkillText(file.content.toString('utf8')).frontmatter : undefined;
+      if (!yaml?.yamlOk || !yaml.isMapping) return entry.properties;
+      const doc = parseDocument(yaml.yaml, { schema: 'core', uniqueKeys: true, strict: true, logLevel: 'silent' });
+      if (doc.errors.length) return entry.properties;
+      const js = doc.toJS({ maxAliasCount: 0 }) as unknown;
+      return typeof js === 'object' && js !== null && !Array.isArray(js) ? (JSON.parse(JSON.stringify(js)) as Record<string, unknown>) : entry.properties;
+    });
+    data.catch(() => this.frontmatters.delete(entry.id));
+    this.frontmatters.set(entry.id, { key, data });
+    return data;
   }
 
   /** The skills served: usable catalog entries, one per name, by name. */
@@ -69,9 +104,9 @@ export class SkillResources {
       .sort((a, b) => compareStrings(a.name, b.name));
   }
 
-  private entry(name: string, uri: string): CatalogEntry {
+  private entry(name: string, uri: string, notFound: (uri: string, message: string) => RequestError = (_u, m) => invalid(m)): CatalogEntry {
     const e = this.skills().find((s) => s.name === name);
-    if (!e) throw invalid(`Resource ${uri}: no skill named '${name}' is served here. Call skills/list (or resources/list) for the served skills.`);
+    if (!e) throw notFound(uri, `Resource ${uri}: no skill named '${name}' is served here. Call skills/list (or resources/list) for the served skills.`);
     return e;
   }
 
@@ -98,11 +133,19 @@ export class SkillResources {
     };
   }
 
-  /** Every file of every served skill (`resources/list`). */
-  async listResources(): Promise<Resource[]> {
-    const out: Resource[] = [];
-    for (const e of this.skills()) for (const f of await this.files(e)) out.push(this.resourceOf(e, f));
-    return out;
+  /** One page of the files of every served skill (`resources/list`). */
+  async listResources(cursor?: unknown): Promise<Page<Resource>> {
+    const all: Resource[] = [];
+    for (const e of this.skills()) for (const f of await this.files(e)) all.push(this.resourceOf(e, f));
+    return pageOf('resources', all, cursor, 'resources/list', RESOURCES_PAGE);
+  }
+
+  /** Why a skill is not served as an entry (past a SEP-2640 limit), or undefined. */
+  private overLimit(entry: CatalogEntry, files: readonly CatalogFile[]): string | undefined {
+    if (files.length > MAX_SKILL_FILES) return `skill '${entry.name}' has ${files.length} files, more than the ${MAX_SKILL_FILES} a skill served over MCP may have (Skills Extension limits); split it or remove files from ${entry.skillDir}.`;
+    const total = files.reduce((n, f) => n + f.size, 0);
+    if (total > MAX_SKILL_BYTES) return `skill '${entry.name}' holds ${total} bytes, more than the ${MAX_SKILL_BYTES} a skill served over MCP may hold (Skills Extension limits); move large files out of ${entry.skillDir}.`;
+    return undefined;
   }
 
   /** The extension's entry for one skill. */
@@ -110,21 +153,31 @@ export class SkillResources {
     const files = await this.files(entry);
     return {
       uri: skillFileUri(entry.name, 'SKILL.md'),
-      frontmatter: entry.properties,
-      resources: files.map((f) => ({ uri: skillFileUri(entry.name, f.path), digest: f.ref })),
+      frontmatter: await this.frontmatter(entry),
+      resources: files.map((f) => ({ uri: skillFileUri(entry.name, f.path), digest: f.ref, size: f.size })),
     };
   }
 
-  /** `skills/list`: every served skill (the catalog is bounded, so the listing is complete and unpaged). */
-  async listSkills(): Promise<SkillListEntry[]> {
-    return Promise.all(this.skills().map((e) => this.skillEntry(e)));
+  /**
+   * `skills/list`: one page of entries (never splitting an entry). A skill past the extension's limits is left
+   * out: no conforming host is bound to load it (its files stay readable as resources).
+   */
+  async listSkills(cursor?: unknown): Promise<Page<SkillListEntry>> {
+    const served: SkillListEntry[] = [];
+    for (const e of this.skills()) {
+      if (!this.overLimit(e, await this.files(e))) served.push(await this.skillEntry(e));
+    }
+    return pageOf('skills', served, cursor, 'skills/list', SKILLS_PAGE, (s) => s.resources.length, SKILLS_PAGE_FILES);
   }
 
   /** `skills/get`: the entry for a SKILL.md URI; -32602 for anything else. */
   async getSkill(uri: string): Promise<SkillListEntry> {
     const parsed = this.parse(uri);
     if (parsed.path !== 'SKILL.md') throw invalid(`skills/get needs the URI of a skill's SKILL.md (skill://<name>/SKILL.md), not ${uri}.`);
-    return this.skillEntry(this.entry(parsed.skill, uri));
+    const entry = this.entry(parsed.skill, uri);
+    const tooBig = this.overLimit(entry, await this.files(entry));
+    if (tooBig) throw invalid(`skills/get ${uri}: not served as a skill: ${tooBig}`);
+    return this.skillEntry(entry);
   }
 
   private parse(uri: string) {
@@ -139,13 +192,13 @@ export class SkillResources {
   /** `resources/read` of one skill file: only a file in the skill's manifest, at most {@link MAX_RESOURCE_BYTES}. */
   async read(uri: string): Promise<ReadContent> {
     const { skill, path: rel } = this.parse(uri);
-    const entry = this.entry(skill, uri);
-    if (!rel) throw invalid(`Resource ${uri} is the skill's folder, not a file: read skill://${skill}/SKILL.md, or list the folder with resources/directory/read.`);
+    const entry = this.entry(skill, uri, resourceNotFound);
+    if (!rel) throw resourceNotFound(uri, `Resource ${uri} is the skill's folder, not a file: read skill://${skill}/SKILL.md, or list the folder with resources/directory/read.`);
     const listed = (await this.files(entry)).find((f) => f.path === rel);
-    if (!listed) throw invalid(`Resource ${uri}: skill '${skill}' has no file '${rel}'. Call skills/get for skill://${skill}/SKILL.md to see its files.`);
+    if (!listed) throw resourceNotFound(uri, `Resource ${uri}: skill '${skill}' has no file '${rel}'. Call skills/get for skill://${skill}/SKILL.md to see its files.`);
     if (listed.size > MAX_RESOURCE_BYTES) throw invalid(`Resource ${uri} is ${listed.size} bytes, more than the ${MAX_RESOURCE_BYTES} bytes served over MCP; read it from the skill folder instead.`);
     const content = await this.catalog.readFile(entry, rel);
-    if (!content) throw invalid(`Resource ${uri}: the file is gone since the skill was listed. Call skills/get again.`);
+    if (!content) throw resourceNotFound(uri, `Resource ${uri}: the file is gone since the skill was listed. Call skills/get again.`);
     if (content.content.length > MAX_RESOURCE_BYTES) throw invalid(`Resource ${uri} grew past ${MAX_RESOURCE_BYTES} bytes; it is not served over MCP.`);
     const digest = digestOf(content.content);
     // The manifest was stale: drop it so the next listing carries the digest just served.
@@ -156,8 +209,8 @@ export class SkillResources {
     return text !== undefined ? { uri, mimeType, text, _meta: meta } : { uri, mimeType, blob: content.content.toString('base64'), _meta: meta };
   }
 
-  /** `resources/directory/read`: the direct children of the skill root or one of its folders. */
-  async directory(uri: string): Promise<Resource[]> {
+  /** `resources/directory/read`: one page of the direct children of the skill root or one of its folders. */
+  async directory(uri: string, cursor?: unknown): Promise<Page<Resource>> {
     const { skill, path: rel } = this.parse(uri);
     const entry = this.entry(skill, uri);
     const files = await this.files(entry);
@@ -173,6 +226,6 @@ export class SkillResources {
       else dirs.add(rest.slice(0, slash));
     }
     for (const d of [...dirs].sort()) out.push({ uri: skillFileUri(skill, prefix + d), name: d, mimeType: 'inode/directory' });
-    return out;
+    return pageOf(`dir:${uri}`, out, cursor, 'resources/directory/read', RESOURCES_PAGE);
   }
 }

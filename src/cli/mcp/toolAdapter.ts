@@ -10,11 +10,11 @@ import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
 import { loadedContentFor } from '../../core/runtime/loadedContent';
 import type { SkillContentCache } from '../../core/runtime/skillContent';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
-import { ToolError } from '../../core/tools/toolError';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import { toolResultText } from '../../core/toolTable/toolResultText';
 import { TOOLS } from '../../core/toolTable/toolTable';
+import { invalidParams } from './requestError';
 
 /** One tool as MCP lists it. */
 export interface McpTool {
@@ -70,16 +70,15 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' 
   return list;
 }
 
-const refused = (tool: string, e: ToolError): McpToolAnswer => ({ text: toolResultText({ ok: false, tool, error: e.toShape() }), isError: true });
-
-/** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors). */
+/** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors); -32602 for a tool not offered. */
 export async function callMcpTool(host: McpToolServices, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
   const offered = mcpTools(host);
+  // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result.
   if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
-    return refused(name, new ToolError('tool_denied', `${name} is not offered by this server: it was started without --allow-scripts.`, "Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run)."));
+    throw invalidParams(`Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`, { tool: name });
   }
   const tool = offered.find((t) => t.name === name);
-  if (!tool) return refused(name, new ToolError('unknown_tool', `This server offers no tool '${name}'.`, `Use one of: ${offered.map((t) => t.name).join(', ')}.`));
+  if (!tool) throw invalidParams(`Unknown tool: this server offers no tool '${String(name).slice(0, 200)}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`, { tool: String(name).slice(0, 200) });
   const services: ToolServices = { runtime: async () => host.runtime, catalog: async () => host.catalog, sessionLoader: runtimeSessionLoader(host.runtime) };
   const r = await tool.descriptor.invoke({ sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input ?? {});
   let text = toolResultText(r);

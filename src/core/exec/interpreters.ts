@@ -59,19 +59,31 @@ export interface LaunchPlan {
   warning?: string;
 }
 
+/**
+ * Which programs may be used, and as which path: with a sandbox, only those it trusts by their real path,
+ * named by a path that exists inside it; undefined for a program it refuses.
+ */
+export type ProgramFilter = (program: string) => string | undefined;
+
 /** Looks programs up on a PATH once and remembers the answer (also a miss). */
 export class ProgramResolver {
-  private readonly cache = new Map<string, string | null>();
+  private readonly cache = new Map<string, string[]>();
 
   constructor(private readonly searchPath: string) {}
 
-  /** Absolute path of `command` (kept as is when absolute and executable), or undefined. */
-  resolve(command: string): string | undefined {
-    const hit = this.cache.get(command);
-    if (hit !== undefined) return hit ?? undefined;
-    const found = lookup(command, this.searchPath);
-    this.cache.set(command, found ?? null);
-    return found;
+  /**
+   * Absolute path of `command` (kept as is when absolute and executable), or undefined: the first hit on PATH
+   * that `accept` takes (every hit without it).
+   */
+  resolve(command: string, accept?: ProgramFilter): string | undefined {
+    let hits = this.cache.get(command);
+    if (!hits) this.cache.set(command, (hits = lookup(command, this.searchPath)));
+    if (!accept) return hits[0];
+    for (const h of hits) {
+      const taken = accept(h);
+      if (taken) return taken;
+    }
+    return undefined;
   }
 }
 
@@ -84,14 +96,16 @@ function isExecutableFile(p: string): boolean {
   }
 }
 
-function lookup(command: string, searchPath: string): string | undefined {
-  if (command.includes('/')) return path.isAbsolute(command) && isExecutableFile(command) ? command : undefined;
+/** Every executable `command` on the search path, in order (the path itself when absolute). */
+function lookup(command: string, searchPath: string): string[] {
+  if (command.includes('/')) return path.isAbsolute(command) && isExecutableFile(command) ? [path.normalize(command)] : [];
+  const out: string[] = [];
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, command);
-    if (isExecutableFile(candidate)) return candidate;
+    if (isExecutableFile(candidate) && !out.includes(candidate)) out.push(candidate);
   }
-  return undefined;
+  return out;
 }
 
 /** The mapping row for a file name, if any. */
@@ -123,30 +137,51 @@ export function readShebang(file: string): string[] | undefined {
   }
 }
 
+/** Why a program found on PATH was not taken: the sandbox does not show where it lives. */
+function untrusted(found: string): string {
+  return `${found} lives outside the system and toolchain folders the sandbox shows (/usr, /bin, /opt, /nix/store...); install the interpreter there, or run with the sandbox off`;
+}
+
 /**
  * Decides how to launch `file` (an absolute path of the staged copy): mapping, then shebang, then direct.
- * Throws a message naming the missing interpreter when a mapped or shebang interpreter is not installed.
+ * With `accept` (a sandbox), only programs it takes are used: a #! program it refuses (one in the skill,
+ * behind a link the skill ships, under HOME or /tmp) is replaced by the program of the same name on PATH
+ * that it takes, with a warning; the #! path itself is never shown inside.
+ * Says which interpreter is missing when a mapped or shebang interpreter is not installed.
  */
-export function planLaunch(file: string, resolver: ProgramResolver): LaunchPlan | { missing: string } {
+export function planLaunch(file: string, resolver: ProgramResolver, accept?: ProgramFilter): LaunchPlan | { missing: string } {
   const rule = ruleFor(file);
   if (rule) {
     for (const c of rule.candidates) {
-      const program = resolver.resolve(c.command);
-      if (program) return { program, args: c.args ?? [], source: 'mapping' };
+      const program = resolver.resolve(c.command, accept);
+      if (!program) continue;
+      // The first one on PATH was passed over (a pyenv shim, an nvm node): say which ran instead.
+      const first = accept && resolver.resolve(c.command);
+      const warning = first && !accept(first) ? `${first} is outside the system and toolchain folders the sandbox shows; ran ${program} instead` : undefined;
+      return { program, args: c.args ?? [], source: 'mapping', ...(warning ? { warning } : {}) };
     }
+    const anywhere = accept && rule.candidates.map((c) => resolver.resolve(c.command)).find((p) => p !== undefined);
+    if (anywhere) return { missing: `no interpreter for ${path.extname(file)} files the sandbox can run: ${untrusted(anywhere)}` };
     return { missing: `no interpreter for ${path.extname(file)} files: tried ${rule.candidates.map((c) => c.command).join(', ')} on PATH; install one of them` };
   }
   const shebang = readShebang(file);
   if (shebang) {
     const [wanted, ...args] = shebang;
-    const program = resolver.resolve(wanted) ?? (path.isAbsolute(wanted) ? resolver.resolve(path.basename(wanted)) : undefined);
-    if (!program) return { missing: `the #! line asks for ${wanted}, which is not installed (nor ${path.basename(wanted)} on PATH)` };
-    const warning = program !== wanted && path.isAbsolute(wanted) ? `#! interpreter ${wanted} not found; used ${program} from PATH` : undefined;
+    const direct = resolver.resolve(wanted, accept);
+    const program = direct ?? (path.isAbsolute(wanted) ? resolver.resolve(path.basename(wanted), accept) : undefined);
+    if (!program) {
+      const anywhere = accept && (resolver.resolve(wanted) ?? resolver.resolve(path.basename(wanted)));
+      if (anywhere) return { missing: `the #! line asks for ${wanted}; ${untrusted(anywhere)}` };
+      return { missing: `the #! line asks for ${wanted}, which is not installed (nor ${path.basename(wanted)} on PATH)` };
+    }
+    let warning: string | undefined;
+    if (!direct && accept && resolver.resolve(wanted)) warning = `#! interpreter ${wanted} is not one the sandbox runs (its real path is not a system or toolchain program); used ${program} from PATH`;
+    else if (program !== wanted && path.isAbsolute(wanted)) warning = `#! interpreter ${wanted} not found; used ${program} from PATH`;
     return { program, args, source: 'shebang', warning };
   }
   if (!isElf(file)) {
     // A text file without #! is a shell script by POSIX convention (what execvp does on ENOEXEC).
-    const sh = resolver.resolve('sh');
+    const sh = resolver.resolve('sh', accept);
     if (sh) return { program: sh, args: [], source: 'direct', warning: 'no extension mapping and no #! line: ran with sh' };
   }
   return { program: file, args: [], source: 'direct' };

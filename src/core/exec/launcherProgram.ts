@@ -1,24 +1,45 @@
+import { execInheritedFds } from './descriptors';
+import { sweepRunProcesses } from './processTree';
+
 /**
  * The persistent launcher's own program: a small Node.js script, run with `node -e` (no file to find in
  * dist/ or in the sources, so the runner starts it the same way from the bundle, the CLI and the tests).
  * It is started once per runner with an empty environment, so `/proc/$PPID/environ` of every script shows
  * nothing of the editor's and nothing of another run's call env: each run's environment reaches it in a
- * message and goes only to that run's `spawn`.
+ * message and goes only to that run's `spawn`. It starts every run, sandboxed (it spawns bwrap) or not.
  *
  * Messages in (runner -> launcher):
- *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr]}  start a run as a new process group
- *   {t:'release', id}                                                stop reading a run's pipes
+ *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker}  start a run as a new process group
+ *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
  *   {t:'ready'}, {t:'pid', id, pid}, {t:'out', id, fd:1|2, data}, {t:'exit', id, code, signal},
  *   {t:'close', id}, {t:'error', id, code, message}
  *
  * It relays at most cap + 1 bytes of each stream (the runner keeps `cap` and learns it was cut), so a
  * script that floods its output costs the channel no more than the runner would keep. When the runner
- * goes away (channel closed) it kills every group it started and exits: no run outlives its runner.
+ * goes away (channel closed, whatever ended it: exit, crash, SIGKILL) or the launcher is signalled, it
+ * sweeps each run (its group, its descendants that left the group with `setsid`, and whatever carries the
+ * run's marker: the same sweep as the runner's, processTree.ts) and exits: no run outlives its runner.
+ *
+ * Descriptors (why a script starts with only 0, 1 and 2): the runner's process may hold descriptors it
+ * inherited without close-on-exec (Node marks only the first contiguous ones at its start; an editor or
+ * a shell can pass, say, fd 240). Everything Node and libuv open themselves is close-on-exec (O_CLOEXEC),
+ * and `spawn` gives the child exactly its stdio, so the only descriptors that can cross an exec are those
+ * inherited without the flag. Before anything else this program closes every descriptor above 2 whose
+ * flags lack O_CLOEXEC (descriptors.ts reads them in /proc/self/fdinfo); all it opens afterwards is
+ * close-on-exec again, so every child it spawns (the script, or bwrap, which passes what it inherits on
+ * into the sandbox) gets 0, 1, 2 and nothing more.
  */
 export const LAUNCHER_PROGRAM = String.raw`
 'use strict';
+const fs = require('fs');
 const { spawn } = require('child_process');
+// A test runner (tsx) wraps nested functions in __name(...) for their names; the bundle does not.
+const __name = (f) => f;
+const inherited = ${execInheritedFds.toString()};
+const sweep = ${sweepRunProcesses.toString()};
+// First of all: no descriptor the launcher inherited without close-on-exec reaches what it spawns.
+for (const fd of inherited(fs, process.platform)) { try { fs.closeSync(fd); } catch {} }
 const runs = new Map();
 const send = (m) => { try { process.send(m); } catch {} };
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
@@ -37,7 +58,7 @@ process.on('message', (m) => {
     send({ t: 'close', id: m.id });
     return;
   }
-  const r = { child, pid: child.pid };
+  const r = { child, pid: child.pid, marker: m.marker };
   runs.set(m.id, r);
   if (child.pid !== undefined) send({ t: 'pid', id: m.id, pid: child.pid });
   const relay = (fd, stream, cap) => {
@@ -55,9 +76,16 @@ process.on('message', (m) => {
   child.on('exit', (code, signal) => send({ t: 'exit', id: m.id, code, signal }));
   child.on('close', () => { runs.delete(m.id); send({ t: 'close', id: m.id }); });
 });
-process.on('disconnect', () => {
-  for (const r of runs.values()) if (r.pid !== undefined) killGroup(r.pid, 'SIGKILL');
+const end = () => {
+  for (const r of runs.values()) {
+    if (r.pid === undefined) continue;
+    // The leader still lives here, so its setsid descendants are found by parentage before the group dies.
+    if (process.platform === 'linux' && r.marker) sweep(fs, r.pid, r.marker);
+    killGroup(r.pid, 'SIGKILL');
+  }
   process.exit(0);
-});
+};
+process.on('disconnect', end);
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(sig, end);
 send({ t: 'ready' });
 `;

@@ -64,6 +64,10 @@ export interface ScriptRunnerOptions {
   maxHomeBytes?: number;
   /** How long stdout/stderr are still read once the script's main process has exited (ms, default 500). */
   pipeGraceMs?: number;
+  /** Script runs at once at most (default 8); more wait in a queue, in order, and the result says how long. */
+  maxConcurrentRuns?: number;
+  /** Runs that may wait for a slot (default 32); past that a run is refused (`runner_busy`) before anything starts. */
+  maxQueuedRuns?: number;
   /** PATH used to find interpreters and bwrap (default the process's PATH). */
   searchPath?: string;
 }
@@ -102,6 +106,8 @@ export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
     maxRunBytes: o.maxRunBytes ?? 512 * MiB,
     maxHomeBytes: o.maxHomeBytes ?? 2048 * MiB,
     pipeGraceMs: o.pipeGraceMs ?? 500,
+    maxConcurrentRuns: Math.max(1, o.maxConcurrentRuns ?? 8),
+    maxQueuedRuns: Math.max(0, o.maxQueuedRuns ?? 32),
     searchPath: o.searchPath ?? process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
   };
 }

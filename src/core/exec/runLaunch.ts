@@ -1,19 +1,21 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProgramResolver } from './interpreters';
+import type { ProgramFilter, ProgramResolver } from './interpreters';
 import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
+import { inheritedFds } from './descriptors';
+import { ScriptRunError } from './scriptRunError';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
-import { bwrapArgs, probeSandbox, statusOf, type SandboxProbe } from './sandbox';
-import type { SandboxStatus } from './sandboxStatus';
+import type { SandboxProbe, SandboxStatus } from './sandbox/backend';
+import { backendById, probeBackends, statusOf } from './sandbox/registry';
+import { visibleProgram } from './sandbox/trustedPrograms';
 import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
-import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from './sandboxView';
+import { hostSystemView, identityFiles, sandboxUser } from './sandboxView';
 import type { SandboxPolicy } from './execTypes';
 
 /** Decides and builds how a run's process is started; one per runner (it remembers what it looked up). */
 export class Launcher {
-  private readonly binds = new Map<string, string[]>();
   private readonly identities = new Set<string>();
   /** Starts every unsandboxed run (where it can start: else the `sh` launcher does, one process more per run). */
   private readonly persistent = new PersistentLauncher();
@@ -24,40 +26,30 @@ export class Launcher {
     private readonly stateDir: string,
   ) {}
 
-  /** Probes the sandbox (once per bwrap) with the isolation a run uses, and says what `policy` will do. */
+  /** Probes the sandbox backends (each once) with the isolation a run uses, and says what `policy` will do. */
   async status(policy: SandboxPolicy): Promise<{ status: SandboxStatus; probe?: SandboxProbe }> {
     if (policy === 'off') return { status: statusOf(policy, undefined) };
-    const probe = await probeSandbox(
-      this.resolver,
-      async (program, args) => {
+    const probe = await probeBackends({
+      resolver: this.resolver,
+      run: async (program, args) => {
         const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096 });
         return { code: r.spawnError ? null : r.exitCode, output: `${r.stderr}\n${r.stdout}` };
       },
-      (disableUserns, sizeOption) => ({ args: this.trialArgs(disableUserns, sizeOption) }),
-    );
+      stateDir: this.stateDir,
+      user: this.user(),
+      identityDir: (dir, home) => this.identityDir(dir, home),
+    });
     return { status: statusOf(policy, probe), probe };
   }
 
-  /** A run of `true` in the same sandbox a script gets (system view, identity, namespaces). */
-  private trialArgs(disableUserns: boolean, sizeOption: boolean): string[] {
-    const dir = this.identityDir(path.join(this.stateDir, 'probe'), '/');
-    const truePath = this.resolver.resolve('true') ?? '/bin/true';
-    return [
-      ...bwrapArgs({
-        workspace: dir,
-        skillsDir: dir,
-        readOnly: [],
-        writable: [],
-        passwdFile: path.join(dir, 'passwd'),
-        groupFile: path.join(dir, 'group'),
-        user: this.user(),
-        cwd: '/',
-        env: { PATH: '/usr/bin:/bin' },
-        disableUserns,
-        tmpfsBytes: sizeOption ? 1024 * 1024 : undefined,
-      }),
-      truePath,
-    ];
+  /**
+   * Which programs a sandboxed run may start as its interpreter: trusted by their real path (system or
+   * toolchain folders; never the skill, the state folder, HOME or /tmp). Undefined without a sandbox.
+   */
+  programFilter(probe: SandboxProbe | undefined, skillRoot: string): ProgramFilter | undefined {
+    if (!probe?.available || !backendById(probe.backend).launch) return undefined;
+    const roots = { view: hostSystemView(), stateDir: this.stateDir, forbidden: [skillRoot] };
+    return (program) => visibleProgram(program, roots);
   }
 
   private user() {
@@ -78,37 +70,24 @@ export class Launcher {
     return dir;
   }
 
-  private bindsFor(program: string): string[] {
-    let b = this.binds.get(program);
-    if (!b) this.binds.set(program, (b = interpreterBinds(program, hostSystemView(), [this.stateDir])));
-    return b;
-  }
-
-  /** The process to spawn for `argv`, sandboxed when `probe` says bwrap works. */
+  /** The process to spawn for `argv`: the probed backend's launch when it isolates, else the runner's own start. */
   async build(spec: LaunchSpec): Promise<Launch & { sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const found = this.resolver.resolve('sh');
     const sh = found ?? '/bin/sh';
     const marker = { [RUN_MARKER_VAR]: spec.runId };
-    if (spec.probe?.available && spec.probe.program) {
-      const etc = this.identityDir(path.join(spec.depsRoot, 'sandbox-etc'), spec.home);
+    const backend = spec.probe?.available ? backendById(spec.probe.backend) : undefined;
+    if (spec.probe && backend?.launch) {
+      const identityDir = this.identityDir(path.join(spec.depsRoot, 'sandbox-etc'), spec.home);
+      const run = { workspace: spec.workspace, skillsDir: spec.skillsDir, snapshotDir: spec.snapshotDir, home: spec.home, depDirs: spec.depDirs, linked: spec.linked, identityDir };
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      const readOnly = [spec.snapshotDir, ...this.bindsFor(spec.argv[0]), ...this.bindsFor(sh), ...spec.linked];
-      const args = bwrapArgs({
-        workspace: spec.workspace,
-        skillsDir: spec.skillsDir,
-        readOnly,
-        writable: [spec.home, ...spec.depDirs],
-        passwdFile: path.join(etc, 'passwd'),
-        groupFile: path.join(etc, 'group'),
-        user: this.user(),
-        cwd: spec.cwd,
-        env,
-        disableUserns: spec.probe.disableUserns === true,
-        // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
-        tmpfsBytes: spec.probe.sizeOption ? spec.maxFileBytes : undefined,
-      });
-      // bwrap starts with an empty environment: nothing of the call's reaches it.
-      return { program: spec.probe.program, args: [...args, ...sandboxedCommand(sh, spec.argv, spec.maxFileBytes)], env: {} };
+      // The launcher's own sh, as the sandbox trusts it (a PATH entry elsewhere would not be shown).
+      const trustedSh = this.resolver.resolve('sh', this.programFilter(spec.probe, spec.skillRoot ?? spec.snapshotDir)) ?? '/bin/sh';
+      const sandboxed = backend.launch({ run, argv: spec.argv, sh: trustedSh, user: this.user(), cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe);
+      // The sandbox program starts with an empty environment: nothing of the call's reaches it. The persistent
+      // launcher spawns it when it runs, so it (bwrap passes what it inherits into the sandbox) inherits only the
+      // launcher's 0, 1 and 2, and the run dies with the launcher when the runner goes away.
+      if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) return { ...sandboxed, start: this.startFor(marker) };
+      return { ...sandboxed, ...this.fallback() };
     }
     const base = { ...spec.hostEnv, ...spec.runtimeEnv, ...marker };
     if (!found) {
@@ -122,13 +101,36 @@ export class Launcher {
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      const start = (s: StartSpec, on: ProcessEvents) => this.persistent.run(s, on);
+      const start = this.startFor(marker);
       if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
     }
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes);
-    return { ...launch, sweep };
+    return { ...launch, sweep, ...this.fallback() };
+  }
+
+  /** Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away. */
+  private startFor(marker: Record<string, string>): (s: StartSpec, on: ProcessEvents) => StartedProcess {
+    const tag = Object.entries(marker).map(([k, v]) => `${k}=${v}`)[0];
+    return (s, on) => this.persistent.run({ ...s, marker: tag }, on);
+  }
+
+  /**
+   * The runner spawns the process itself (its persistent launcher could not start): the child inherits
+   * every descriptor this process holds without close-on-exec, and neither Node nor a POSIX `sh` can close
+   * them in the child (dash names only descriptors 0-9 in a redirection). Refused then, naming them, rather
+   * than handing a script a descriptor of the editor's.
+   */
+  private fallback(): Record<string, never> {
+    const fds = inheritedFds();
+    if (fds.length > 0) {
+      throw new ScriptRunError(
+        'internal_error',
+        `The script launcher could not start, and this process holds descriptors ${fds.slice(0, 10).join(', ')}${fds.length > 10 ? ', ...' : ''} open without close-on-exec, which a script started from here would inherit. Start the editor or agent-skills from a shell that does not pass them, or check that ${process.execPath} can run.`,
+      );
+    }
+    return {};
   }
 }
 
@@ -151,6 +153,8 @@ export interface LaunchSpec {
   depsRoot: string;
   /** Sources of inputs staged as links. */
   linked: readonly string[];
+  /** The skill's folder on the host (never shown in a sandbox: its snapshot is). */
+  skillRoot?: string;
   cwd: string;
   maxFileBytes: number;
 }

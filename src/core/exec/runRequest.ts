@@ -58,3 +58,30 @@ export function resolveCwd(req: RunRequest, ws: RunWorkspace): string {
   if (!fs.statSync(real).isDirectory()) throw new ScriptRunError('invalid_request', `cwd "${req.cwd}" is a file; give a folder.`);
   return target;
 }
+
+/** Linux's limit on one argument or one `NAME=value` string of a program (MAX_ARG_STRLEN, 32 pages). */
+const MAX_ARG_STRLEN = 131072;
+
+/**
+ * The request's arguments or environment were too big to start a program with (the spawn failed with
+ * E2BIG): an argument error naming the field and the limit, not a failure of the runtime.
+ */
+export function argumentsTooBig(req: RunRequest): ScriptRunError {
+  const strings: [string, number][] = [
+    ...(req.args ?? []).map((a, i): [string, number] => [`args[${i}]`, Buffer.byteLength(a) + 1]),
+    ...(req.command !== undefined ? [['command', Buffer.byteLength(req.command) + 1] as [string, number]] : []),
+    ...Object.entries(req.env ?? {}).map(([k, v]): [string, number] => [`env.${k}`, Buffer.byteLength(k) + Buffer.byteLength(v) + 2]),
+  ];
+  const single = strings.find(([, n]) => n > MAX_ARG_STRLEN);
+  if (single) {
+    return new ScriptRunError('invalid_request', `${single[0]} is ${single[1] - 1} bytes: the system starts no program with one argument or variable over ${MAX_ARG_STRLEN} bytes (E2BIG). Pass large data in a file instead (an input, or a file the script reads).`);
+  }
+  const sum = (prefix: string) => strings.filter(([f]) => f.startsWith(prefix)).reduce((t, [, n]) => t + n, 0);
+  const args = sum('args') + sum('command');
+  const env = sum('env');
+  const field = args >= env ? 'args' : 'env';
+  return new ScriptRunError(
+    'invalid_request',
+    `${field} is too big to start the script: args ${args} bytes and env ${env} bytes, with the runtime's own variables, exceed the system's limit on a program's arguments and environment together (E2BIG; ARG_MAX, commonly 2 MiB on Linux). Pass large data in a file instead (an input, or a file the script reads).`,
+  );
+}

@@ -1,7 +1,4 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { isInside } from './paths';
 
 /**
  * What of the host system a sandboxed script sees: programs and libraries, and the few files of `/etc`
@@ -54,38 +51,6 @@ export function hostSystemView(): SystemView {
   for (const name of etc.sort()) if (ETC_ENTRIES.includes(name) || ETC_PREFIXES.some((p) => name.startsWith(p))) binds.push(`/etc/${name}`);
   systemView = { binds, symlinks };
   return systemView;
-}
-
-/** True when `p` is already visible through the system view. */
-function inSystem(p: string, view: SystemView): boolean {
-  return view.binds.some((b) => isInside(b, p)) || view.symlinks.some((l) => isInside(l.path, p));
-}
-
-/**
- * The folders to bind read-only so that `program` (an interpreter found on PATH) runs inside: its
- * install prefix when it lives outside the system folders (node under /opt, a version manager's folder
- * such as ~/.nvm/versions/node/v22 or ~/.pyenv). The prefix is the folder above `bin/` (or `shims/`),
- * else the program's own folder, for both the path found on PATH and its real path. A prefix that would
- * show too much (`/`, the home folder or a folder above it, a folder holding the runner's state) is not
- * bound; the program file alone is bound instead.
- */
-export function interpreterBinds(program: string, view: SystemView, forbidden: readonly string[]): string[] {
-  const out = new Set<string>();
-  const home = os.homedir();
-  let real = program;
-  try {
-    real = fs.realpathSync(program);
-  } catch {
-    // Missing: the spawn will say so.
-  }
-  for (const p of new Set([program, real])) {
-    if (!path.isAbsolute(p) || inSystem(p, view)) continue;
-    const dir = path.dirname(p);
-    const prefix = ['bin', 'sbin', 'shims'].includes(path.basename(dir)) ? path.dirname(dir) : dir;
-    const tooWide = prefix === '/' || isInside(prefix, home) || forbidden.some((f) => isInside(prefix, f) || isInside(f, prefix));
-    out.add(tooWide ? p : prefix);
-  }
-  return [...out];
 }
 
 /** The user a script runs as inside the sandbox: the runner's own uid, or `nobody` (65534) for root. */

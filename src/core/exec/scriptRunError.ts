@@ -13,6 +13,8 @@ export type ScriptRunErrorCode =
   | 'sandbox_unavailable'
   | 'input_refused'
   | 'spawn_failed'
+  /** The runner's cap on concurrent runs and its queue are full (or the run was cancelled while queued). */
+  | 'runner_busy'
   /** The runtime itself failed (its state folder could not be written, ...): not the request's fault. */
   | 'internal_error'
   | 'env_refused';

@@ -5,19 +5,20 @@ import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy 
 import { allowedHostEnv } from './env';
 import { preparing, ScriptRunError } from './scriptRunError';
 import { stageInputs } from './inputs';
-import { planLaunch, ProgramResolver, selfNodeEnv } from './interpreters';
+import { planLaunch, ProgramResolver, selfNodeEnv, type ProgramFilter } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
 import { checkRelativePath, resolveInside } from './paths';
 import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
+import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
 import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
 import { pluginRunParts } from './pluginRun';
-import { realFolder, resolveCwd, validate } from './runRequest';
+import { argumentsTooBig, realFolder, resolveCwd, validate } from './runRequest';
 import type { RunRequest, RunResult, SandboxPolicy } from './execTypes';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
@@ -51,6 +52,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
   const active = new Set<string>();
   const madeDirs = new Set<string>();
   const cleanups = new Set<Promise<void>>();
+  const slots = new RunSlots(opts.maxConcurrentRuns, opts.maxQueuedRuns);
   const spares = new SpareWorkspaces(path.join(opts.stateDir, 'spares'));
   const hostEnv = allowedHostEnv(process.env, opts.envAllowlist);
   const snapshots = new KnownSnapshots();
@@ -90,7 +92,16 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
       await spares.idle();
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
-    run: (req) => runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf }),
+    async run(req) {
+      const { waitedMs } = await slots.acquire(req.signal);
+      try {
+        const result = await runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf });
+        if (waitedMs > 0) result.warnings.unshift(`waited ${waitedMs} ms in the queue for a free run slot: ${slots.max} runs were already running (maxConcurrentRuns ${slots.max}).`);
+        return result;
+      } finally {
+        slots.release();
+      }
+    },
   };
 }
 
@@ -172,7 +183,9 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       TMPDIR: ws.runDir,
     };
 
-    const argv = argvOf(req, ctx, scriptRel === undefined ? undefined : path.join(ws.skillDir, scriptRel), commandArgv, warnings);
+    // With a sandbox, only programs it trusts by their real path (never one the skill ships or links to).
+    const accept = ctx.launcher.programFilter(sandbox.sandboxed ? probe : undefined, realRoot);
+    const argv = argvOf(req, ctx, scriptRel === undefined ? undefined : path.join(ws.skillDir, scriptRel), commandArgv, warnings, accept);
     const launch = await ctx.launcher.build({
       runId: ws.runId,
       argv,
@@ -187,6 +200,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       depDirs: [...Object.values(depLinks), ...plugin.writable],
       depsRoot,
       linked: [...linked, ...plugin.readOnly],
+      skillRoot: realRoot,
       cwd,
       maxFileBytes: opts.maxRunBytes,
     });
@@ -229,6 +243,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     }
     warnings.push(...outcomeWarnings(outcome, opts, timeoutMs));
     const spawnError = outcome.spawnError;
+    if (spawnError?.code === 'E2BIG') throw argumentsTooBig(req);
     const exitCode = spawnError ? 127 : outcome.exitCode;
     const stderr = spawnError ? `${argv[0]}: could not start (${spawnError.code ?? spawnError.message}); check that the program is installed and on PATH.` : outcome.stderr;
 
@@ -342,20 +357,22 @@ function prepareRun(req: RunRequest, ctx: RunnerContext, realRoot: string, realO
 }
 
 /** The program and arguments to start: the staged script through its interpreter, the policy-checked command, or a shell. */
-function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined, commandArgv: string[] | undefined, warnings: string[]): string[] {
+function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined, commandArgv: string[] | undefined, warnings: string[], accept?: ProgramFilter): string[] {
   if (staged !== undefined) {
-    const plan = planLaunch(staged, ctx.resolver);
+    const plan = planLaunch(staged, ctx.resolver, accept);
     if ('missing' in plan) throw new ScriptRunError('interpreter_not_found', `script "${req.script}": ${plan.missing}.`);
     if (plan.warning) warnings.push(plan.warning);
     return plan.source === 'direct' && plan.program === staged ? [staged, ...(req.args ?? [])] : [plan.program, ...plan.args, staged, ...(req.args ?? [])];
   }
   if (commandArgv) {
     // Found on the runner's PATH, before the call's env (which may set PATH) applies.
-    const program = ctx.resolver.resolve(commandArgv[0]);
+    const program = ctx.resolver.resolve(commandArgv[0], accept);
+    const elsewhere = !program && accept ? ctx.resolver.resolve(commandArgv[0]) : undefined;
+    if (elsewhere) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" was found at ${elsewhere}, outside the system and toolchain folders the sandbox shows; install it under /usr or /opt, or run with the sandbox off.`);
     if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
     return [program, ...commandArgv.slice(1)];
   }
-  const shell = ctx.resolver.resolve('bash') ?? ctx.resolver.resolve('sh');
+  const shell = ctx.resolver.resolve('bash', accept) ?? ctx.resolver.resolve('sh', accept);
   if (!shell) throw new ScriptRunError('interpreter_not_found', 'command needs bash or sh on PATH; neither was found. Run a skill script instead.');
   return [shell, '-c', req.command ?? ''];
 }

@@ -8,6 +8,8 @@ export interface StartSpec {
   env: Record<string, string>;
   /** Bytes of stdout and stderr the runner keeps: a relay may drop what comes after cap + 1. */
   caps: [number, number];
+  /** `NAME=value` tagging the run's processes: the persistent launcher sweeps by it when the runner goes away. */
+  marker?: string;
 }
 
 /** Events of a started process group, whoever spawned it (the runner itself or its persistent launcher). */

@@ -3,23 +3,38 @@
 // advertised size (when `resources/list` gave one) and sha256 digest, SKILL.md's frontmatter against the
 // listed frontmatter. Anything that does not match is refused and kept as a problem. Verified files are written
 // (temp folder + rename) into a cache folder that no discovery scans; they are never executed.
+// Bounded while reading: no message larger than MAX_MESSAGE_BYTES is held (the transports refuse it as it streams),
+// and every request has a timeout whose error names the server, the request and the time waited.
 import * as fsSync from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { digestOf } from '../edit/versionRef';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { parseSkillText } from '../skill/parseSkillText';
-import type { McpServerConfig } from './mcpServerConfig';
+import { boundedFetch } from './boundedFetch';
+import { BoundedStdioTransport } from './boundedStdioTransport';
+import { launchEnv, type McpLaunch } from './mcpLaunch';
 import { parseSkillUri } from './skillUri';
 
 const EXTENSION = 'io.modelcontextprotocol/skills';
 /** Bounds on what one server may make us hold. */
 const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024, skillBytes: 64 * 1024 * 1024, listPages: 100 };
+/** Largest message read from a server: a largest file as base64 (4/3 of its bytes) plus room for the JSON around it. */
+export const MAX_MESSAGE_BYTES = Math.ceil((LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
+
+/** How long a server may take: each request, connecting and listing in all, and fetching one skill in all. */
+export interface McpTimeouts {
+  requestMs: number;
+  connectMs: number;
+  fetchSkillMs: number;
+}
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { requestMs: 10_000, connectMs: 20_000, fetchSkillMs: 30_000 };
 
 const entrySchema = z.object({
   uri: z.string().max(4096),
@@ -49,11 +64,11 @@ export interface McpProblem {
 /** Connection state of a server. */
 export type McpServerState = { state: 'connecting' } | { state: 'up'; skills: number } | { state: 'down'; reason: string } | { state: 'no-skills'; reason: string };
 
-function transportOf(c: McpServerConfig): Transport {
-  if ('url' in c) return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers ?? {} } });
-  // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
-  if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
-  return new StdioClientTransport({ command: c.command, args: c.args, env: { ...(process.env as Record<string, string>), ...c.env }, ...(c.cwd ? { cwd: c.cwd } : {}), stderr: 'ignore' });
+/** A server that broke a bound or a deadline; its message names the server and what it did. */
+export class McpServerError extends Error {}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 /** The skills of one MCP server. */
@@ -62,24 +77,68 @@ export class McpSkillsClient {
   private skills: McpSkill[] = [];
   private sizes = new Map<string, number>();
   private fetched = new Map<string, Promise<string>>();
+  /** Why the transport closed the connection (a message over the limit), when it did. */
+  private refusal: Error | undefined;
+  private stdio: BoundedStdioTransport | undefined;
   readonly problems: McpProblem[] = [];
   state: McpServerState = { state: 'connecting' };
+  private readonly timeouts: McpTimeouts;
 
   constructor(
-    readonly config: McpServerConfig,
+    readonly config: McpLaunch,
     /** Folder for verified copies: `<cacheDir>/<server>/<skill>/`. Must lie outside every skill root. */
     private readonly cacheDir: string,
     /** Where the copies are written: the host the runtime reads skills through (the local disk by default). */
     private readonly files: WritableHost = localDisk,
-  ) {}
+    timeouts: Partial<McpTimeouts> = {},
+  ) {
+    this.timeouts = { ...DEFAULT_MCP_TIMEOUTS, ...timeouts };
+  }
+
+  /** Bytes read from a stdio server's output so far (undefined over HTTP): what a bound let in. */
+  get bytesRead(): number | undefined {
+    return this.stdio?.bytesRead;
+  }
+
+  private transport(): Transport {
+    const c = this.config;
+    const refused = (e: Error) => (this.refusal ??= e);
+    if ('url' in c) return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers ?? {} }, fetch: boundedFetch(c.name, MAX_MESSAGE_BYTES, refused) });
+    // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
+    if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
+    this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
+    return this.stdio;
+  }
+
+  /**
+   * One request with its deadline: `budget` is the time left of the whole operation (connect or one fetch). A
+   * timeout or a refused message becomes an {@link McpServerError} naming the server, `what` and the time.
+   */
+  private async ask<T>(what: string, budget: () => number, run: (o: RequestOptions) => Promise<T>): Promise<T> {
+    const name = this.config.name;
+    const left = budget();
+    if (left <= 0) throw new McpServerError(`MCP server '${name}' ran out of time before ${what}; it is too slow to use.`);
+    const timeout = Math.min(this.timeouts.requestMs, left);
+    try {
+      return await run({ timeout });
+    } catch (e) {
+      if (this.refusal) throw new McpServerError(this.refusal.message);
+      if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+        throw new McpServerError(`MCP server '${name}' did not answer ${what} within ${seconds(timeout)}; the request was abandoned. Check that the server is running and responsive.`);
+      }
+      throw e;
+    }
+  }
 
   /** Connects and lists the skills; a failure leaves the server `down` with the reason (never throws). */
-  async connect(timeoutMs = 15_000): Promise<void> {
+  async connect(): Promise<void> {
     const name = this.config.name;
+    const end = Date.now() + this.timeouts.connectMs;
+    const budget = () => end - Date.now();
     try {
       const client = new Client({ name: 'agent-skills', version: '0' });
-      await client.connect(transportOf(this.config), { timeout: timeoutMs });
       this.client = client;
+      await this.ask('initialize', budget, (o) => client.connect(this.transport(), o));
       const caps = client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
       if (!caps?.extensions?.[EXTENSION]) {
         this.state = { state: 'no-skills', reason: `MCP server '${name}' does not declare the skills extension (${EXTENSION}); it serves no skills.` };
@@ -88,7 +147,7 @@ export class McpSkillsClient {
       const skills: McpSkill[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < LIMITS.listPages; page++) {
-        const r = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, listSchema, { timeout: timeoutMs });
+        const r = await this.ask('skills/list', budget, (o) => client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, listSchema, o));
         for (const e of r.skills) {
           const s = this.skillOf(e);
           if (s) skills.push(s);
@@ -99,14 +158,15 @@ export class McpSkillsClient {
       this.skills = skills;
       try {
         // Sizes are optional in the extension; when the server lists resources, each fetch is also held to its size.
-        const all = await client.listResources(undefined, { timeout: timeoutMs });
+        const all = await this.ask('resources/list', budget, (o) => client.listResources(undefined, o));
         for (const r of all.resources) if (typeof r.size === 'number') this.sizes.set(r.uri, r.size);
-      } catch {
-        // A server that cannot list resources still gets digest checks.
+      } catch (e) {
+        // A server that cannot list resources still gets digest checks; one that broke a bound is dropped.
+        if (this.refusal || e instanceof McpServerError) throw e;
       }
       this.state = { state: 'up', skills: skills.length };
     } catch (e) {
-      this.state = { state: 'down', reason: `MCP server '${name}' is not reachable: ${(e as Error).message}` };
+      this.state = { state: 'down', reason: e instanceof McpServerError ? e.message : `MCP server '${name}' is not reachable: ${(e as Error).message}` };
       await this.close();
     }
   }
@@ -163,10 +223,13 @@ export class McpSkillsClient {
     if (!skill || !this.client) throw new Error(`MCP server '${server}' serves no skill '${name}'${this.state.state === 'down' ? ` (${this.state.reason})` : ''}.`);
     const files: { rel: string; bytes: Buffer }[] = [];
     let total = 0;
+    const client = this.client;
+    const end = Date.now() + this.timeouts.fetchSkillMs;
+    const budget = () => end - Date.now();
     for (const r of skill.entry.resources ?? []) {
       const parsed = parseSkillUri(r.uri);
       if (parsed.skill !== name || !parsed.path) throw new Error(`Skill '${name}' of '${server}' lists ${r.uri}, which is not a file inside skill://${name}/; the skill is refused.`);
-      const res = await this.client.readResource({ uri: r.uri });
+      const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.readResource({ uri: r.uri }, o));
       const c = res.contents[0] as { text?: string; blob?: string } | undefined;
       if (!c || (c.text === undefined && c.blob === undefined)) throw new Error(`Skill '${name}' of '${server}': ${r.uri} came back empty; the skill is refused.`);
       const bytes = c.text !== undefined ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob as string, 'base64');

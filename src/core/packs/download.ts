@@ -19,7 +19,20 @@ export interface DownloadOptions {
   refresh?: boolean;
   /** fetch implementation (injected in hosts without a global fetch). Default: global fetch. */
   fetch?: typeof fetch;
+  /** Longest wait for a server to start answering (connection and response headers, per redirect hop). Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Longest wait for the next bytes of the body; a server that stalls or trickles slower is abandoned. Default 30 s. */
+  idleTimeoutMs?: number;
+  /**
+   * Hosts (`name` or `name:port`) a redirect may lead to besides the URL's own. A redirect to any other host is
+   * refused (its error names the final URL, which can be given instead); so is one from https to http.
+   */
+  allowRedirectHosts?: readonly string[];
 }
+
+const MAX_REDIRECTS = 5;
+const DEFAULT_CONNECT_MS = 30_000;
+const DEFAULT_IDLE_MS = 30_000;
 
 /** A downloaded (or cached) archive. */
 export interface DownloadResult {
@@ -58,13 +71,33 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
     }
   }
   const doFetch = options.fetch ?? globalThis.fetch;
+  // One deadline at a time: until a hop's headers arrive (connect), then between chunks of the body (idle).
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let expired: PackError | undefined;
+  const arm = (ms: number, why: () => string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      expired = new PackError('DOWNLOAD_TIMEOUT', why());
+      abort.abort(expired);
+    }, ms);
+  };
+  const connectMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_MS;
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_MS;
   let response: Response;
   try {
-    response = await doFetch(url, { redirect: 'follow' });
+    response = await fetchFollowingSameHost(url, doFetch, abort.signal, options.allowRedirectHosts ?? [], (hop) =>
+      arm(connectMs, () => `The skill pack ${url} was abandoned: ${hop === url ? 'the server' : `${hop} (after a redirect)`} did not answer within ${connectMs / 1000} s (the connect deadline). Check the URL and the network, then retry.`),
+    );
   } catch (err) {
+    clearTimeout(timer);
+    if (expired) throw expired;
+    if (err instanceof PackError) throw err;
     throw new PackError('DOWNLOAD_FAILED', `Could not download the skill pack ${url}: ${(err as Error).message}. Check the URL and the network, then retry.`);
   }
   if (!response.ok || !response.body) {
+    clearTimeout(timer);
+    await response.body?.cancel().catch(() => undefined);
     throw new PackError('DOWNLOAD_FAILED', `Downloading the skill pack ${url} failed with HTTP ${response.status} ${response.statusText}. Check the URL.`);
   }
   const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
@@ -72,8 +105,11 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
   const temp = path.join(dir, `.archive.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const hash = createHash('sha256');
   let size = 0;
+  const idle = () => arm(idleMs, () => `The skill pack ${url} was abandoned: no data came for ${idleMs / 1000} s (the idle deadline) after ${size} bytes. Check the network, or ask the server's owner; then retry.`);
+  idle();
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
+      idle();
       size += chunk.length;
       if (size > maxBytes) return done(new PackError('LIMIT_EXCEEDED', `The skill pack ${url} is larger than ${maxBytes} bytes; it was not downloaded.`));
       hash.update(chunk);
@@ -82,6 +118,7 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
   });
   try {
     await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), meter, createWriteStream(temp, { flags: 'wx' }));
+    clearTimeout(timer);
     const sha256 = hash.digest('hex');
     if (expected && sha256 !== expected) {
       throw new PackError('DIGEST_MISMATCH', `The skill pack ${url} has sha256 ${sha256}, not the expected ${expected}; it was discarded. Check the pinned digest or the URL.`);
@@ -93,9 +130,38 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
     await writeFileAtomic(metaFile, JSON.stringify({ url, sha256, size, fetchedAt: new Date().toISOString() }, null, 2) + '\n');
     return { url, file, sha256, size, fromCache: false };
   } catch (err) {
+    clearTimeout(timer);
     await fs.rm(temp, { force: true });
+    if (expired) throw expired;
     if (err instanceof PackError) throw err;
     throw new PackError('DOWNLOAD_FAILED', `Downloading the skill pack ${url} failed: ${(err as Error).message}.`);
+  }
+}
+
+/**
+ * fetch that follows at most MAX_REDIRECTS redirects, each only to the URL's own host (or one of `allowHosts`) and
+ * never from https to http; anything else is refused with a PackError naming the final URL. `hop` is called before
+ * each request (the connect deadline is armed per hop).
+ */
+async function fetchFollowingSameHost(url: string, doFetch: typeof fetch, signal: AbortSignal, allowHosts: readonly string[], hop: (at: string) => void): Promise<Response> {
+  const origin = new URL(url);
+  let at = url;
+  for (let i = 0; ; i++) {
+    hop(at);
+    const res = await doFetch(at, { redirect: 'manual', signal });
+    if (res.status < 300 || res.status > 399 || res.status === 304) return res;
+    const location = res.headers.get('location');
+    await res.body?.cancel().catch(() => undefined);
+    if (!location) return res;
+    const next = new URL(location, at);
+    const allowed = next.host === origin.host || allowHosts.includes(next.host) || allowHosts.includes(next.hostname);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to ${next.href}, which is not http(s); it was not followed.`);
+    if (new URL(at).protocol === 'https:' && next.protocol === 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects from https to plain http (${next.href}); it was not followed. Use an https URL.`);
+    if (!allowed) {
+      throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to another host (${next.href}); redirects to other hosts are not followed. If you trust ${next.host}, give that URL instead of ${url}.`);
+    }
+    if (i + 1 >= MAX_REDIRECTS) throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects more than ${MAX_REDIRECTS} times (last to ${next.href}); give the final URL instead.`);
+    at = next.href;
   }
 }
 

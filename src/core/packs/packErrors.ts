@@ -8,6 +8,8 @@ export type PackErrorCode =
   | 'UNSUPPORTED_FORMAT'
   | 'CORRUPT_ARCHIVE'
   | 'DOWNLOAD_FAILED'
+  | 'DOWNLOAD_TIMEOUT'
+  | 'REDIRECT_REFUSED'
   | 'DIGEST_MISMATCH';
 
 /** A skill pack could not be downloaded or extracted; nothing was left in the pack folder. */

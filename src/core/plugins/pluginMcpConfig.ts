@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import type { McpServerConfig } from '../mcp/mcpServerConfig';
+import type { McpLaunch } from '../mcp/mcpLaunch';
 import { localDisk } from '../host/localDisk';
 import { asBuffer, stampOrNull, type SyncSkillsHost } from '../host/skillsHost';
 // A server's command and folders are resolved on the disk (resolveInRoot): they are a process's.
@@ -26,12 +26,18 @@ const remote = z.strictObject({ type: z.enum(['streamable-http', 'sse']), url: z
 const claudeStdio = z.strictObject({ type: z.literal('stdio').optional(), command: z.string().min(1), args: strings.optional(), env: stringMap.optional(), cwd: z.string().optional() });
 const claudeRemote = z.strictObject({ type: z.enum(['http', 'sse']), url: z.string().min(1), headers: stringMap.optional() });
 
-/** One server of a plugin that can be started. */
+/** One server of a plugin that can be started (only once the user enabled it by name: discovery never starts one). */
 export interface PluginMcpServer {
+  /** The plugin's name. */
+  plugin: string;
   /** The member name in `mcpServers`. */
   server: string;
-  /** The skills client's configuration (name `<plugin>.<server>`, placeholders expanded, paths resolved). */
-  config: McpServerConfig;
+  /**
+   * The skills client's configuration: name `<plugin>.<server>` (the name the user enables it by), placeholders
+   * expanded, paths resolved; a stdio server gets a scrubbed environment (`hostEnv: 'scrubbed'`) with HOME set to the
+   * plugin's data folder, as scripts get a HOME of their own.
+   */
+  config: McpLaunch;
   /** Legacy HTTP+SSE: valid, but this client speaks only stdio and Streamable HTTP (§7.2 allows that). */
   unsupported?: string;
 }
@@ -131,7 +137,7 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
       }
       if (bad) continue;
       const unsupported = r.data.type === 'sse' ? `server "${key}" uses the legacy HTTP+SSE transport, which this client does not speak; its skills are not read.` : undefined;
-      out.push({ server: key, config: { name, url: url.href, ...(Object.keys(headers).length ? { headers } : {}) }, ...(unsupported ? { unsupported } : {}) });
+      out.push({ plugin: pluginName, server: key, config: { name, url: url.href, ...(Object.keys(headers).length ? { headers } : {}) }, ...(unsupported ? { unsupported } : {}) });
       continue;
     }
     const s = r.data;
@@ -164,7 +170,7 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
     }
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(s.env ?? {})) env[k] = expand(v, vars);
-    out.push({ server: key, config: { name, command, args: (s.args ?? []).map((a) => expand(a, vars)), env: { ...env, PLUGIN_ROOT: root, PLUGIN_DATA: data }, cwd } });
+    out.push({ plugin: pluginName, server: key, config: { name, command, args: (s.args ?? []).map((a) => expand(a, vars)), env: { HOME: data, ...env, PLUGIN_ROOT: root, PLUGIN_DATA: data }, cwd, hostEnv: 'scrubbed' } });
   }
   return { servers: out, problems, file };
 }
@@ -216,28 +222,58 @@ function checkCwd(raw: string, vars: { root: string; data: string }): string | {
   return undefined;
 }
 
+/** A server a plugin declares, and whether the user enabled it (for `list`, the Skills view and the flag's check). */
+export interface DeclaredPluginMcp {
+  plugin: string;
+  server: string;
+  /** `<plugin>.<server>`: what `--enable-plugin-mcp` and `agentSkills.plugins.enabledMcpServers` name. */
+  name: string;
+  enabled: boolean;
+  /** Why it would not be started even when enabled (legacy SSE). */
+  unsupported?: string;
+  /** What it is: the command or the URL (for the line that says how to enable it). */
+  target: string;
+}
+
 /**
- * The servers of `plugins` the skills client can start, and the problems of their configurations. Servers over
- * legacy SSE are reported (info) and left out. `dataRoot` as for {@link readPluginMcp}.
+ * The servers of `plugins` the skills client may start: only those named in `enabled` (`<plugin>.<server>`), since
+ * reading a plugin must never run it. `declared` lists every server each plugin declares with whether it is enabled,
+ * and `problems` what is wrong with their configurations. Servers over legacy SSE are never started.
+ * `dataRoot` as for {@link readPluginMcp}; `read` lets a caller cache the reads.
  */
 export function pluginMcpServers(
   plugins: readonly PluginRead[],
   dataRoot: string,
-  read: (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> = readPluginMcp,
-): { configs: McpServerConfig[]; problems: PluginProblem[] } {
-  const configs: McpServerConfig[] = [];
+  options: { enabled?: readonly string[]; read?: (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> } = {},
+): { configs: McpLaunch[]; declared: DeclaredPluginMcp[]; problems: PluginProblem[] } {
+  const read = options.read ?? readPluginMcp;
+  const enabled = new Set(options.enabled ?? []);
+  const configs: McpLaunch[] = [];
+  const declared: DeclaredPluginMcp[] = [];
   const problems: PluginProblem[] = [];
   const names = new Set<string>();
   for (const p of plugins) {
     const r = read(p, dataRoot);
     problems.push(...r.problems);
     for (const s of r.servers) {
-      if (s.unsupported || names.has(s.config.name)) continue;
+      if (names.has(s.config.name)) continue;
       names.add(s.config.name);
-      configs.push(s.config);
+      const on = enabled.has(s.config.name);
+      declared.push({ plugin: s.plugin, server: s.server, name: s.config.name, enabled: on, target: 'url' in s.config ? s.config.url : s.config.command, ...(s.unsupported ? { unsupported: s.unsupported } : {}) });
+      if (on && !s.unsupported) configs.push(s.config);
     }
   }
-  return { configs, problems };
+  return { configs, declared, problems };
+}
+
+/**
+ * One line per plugin whose servers are not started: which servers it declares and how to start one (`howTo`
+ * gives the surface's way: a CLI flag or a setting). Nothing when every declared server is enabled.
+ */
+export function pluginMcpNotices(declared: readonly DeclaredPluginMcp[], howTo: (name: string) => string): string[] {
+  const byPlugin = new Map<string, DeclaredPluginMcp[]>();
+  for (const d of declared) if (!d.enabled && !d.unsupported) byPlugin.set(d.plugin, [...(byPlugin.get(d.plugin) ?? []), d]);
+  return [...byPlugin].map(([plugin, ds]) => `Plugin "${plugin}" declares MCP server(s) ${ds.map((d) => `${d.name} (${d.target})`).join(', ')}, not started: reading a plugin never runs it. To start one, ${howTo(ds[0].name)}.`);
 }
 
 /**

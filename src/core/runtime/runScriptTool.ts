@@ -107,6 +107,7 @@ const REFUSALS = new Set([
   'input_refused',
   'spawn_failed',
   'env_refused',
+  'runner_busy',
 ]);
 
 const RUN_FAILED_HINT =
@@ -136,6 +137,8 @@ function hintForRunError(code: string | undefined, skill: string): string {
       return 'Do not retry: tell the user the sandbox is required but not available here (install bubblewrap, or set agentSkills.scripts.sandbox to "auto").';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
+    case 'runner_busy':
+      return 'Too many scripts are running at once: wait for your earlier runs to finish, then call run_script again (one at a time).';
     case 'spawn_failed':
       return 'Tell the user the program could not be started (the message says why); do not retry with other arguments.';
     default:

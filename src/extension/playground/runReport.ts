@@ -62,7 +62,7 @@ export function runReport(asked: RunAsked, outcome: ToolResult, resolveRef: (ref
     `- Exit code: ${r.exit_code === null ? `none (signal ${r.signal ?? '?'})` : r.exit_code}`,
     `- Result: ${endLine(r)}`,
     `- Duration: ${Math.round(r.duration_ms)} ms`,
-    `- Sandbox: ${r.sandboxed ? 'sandboxed with bubblewrap (read-only system, no network, only the run folder writable)' : `not sandboxed: ${r.sandbox_reason ?? 'no reason given'}`}`,
+    `- Sandbox: ${r.sandboxed ? 'sandboxed with bubblewrap (read-only system, no network; only the run folder and the skill\'s HOME and dependency folders writable)' : `not sandboxed: ${r.sandbox_reason ?? 'no reason given'}`}`,
     `- Run id: ${r.run_id}`,
     '',
     `## stdout${r.stdout_truncated ? ' (cut at the cap the model gets)' : ''}`,

@@ -3,8 +3,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
-import { cachedPluginMcpReader, installedPlugins, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
+import type { McpLaunch } from '../../core/mcp/mcpLaunch';
+import { cachedPluginMcpReader, installedPlugins, pluginMcpNotices, pluginMcpServers, pluginsAt, pluginSkillRoots, PluginShelf, type LocatedPlugin } from '../../core/plugins';
 import type { PluginContributions } from '../../core/registry/pluginContributions';
 import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
 import type { SkillRoot } from '../../core/registry/registryTypes';
@@ -57,11 +57,26 @@ export class WindowRoots {
     private readonly userDir: () => string | undefined = () => undefined,
   ) {}
 
-  /** The MCP servers of the last scan's plugins (their mcp.json); configuration problems are logged once. */
-  pluginMcpServers(dataRoot: string): McpServerConfig[] {
-    const { configs, problems } = pluginMcpServers(this.agentPluginsRead, dataRoot, this.readMcp);
+  /**
+   * The MCP servers of the last scan's plugins (their mcp.json) that `agentSkills.plugins.enabledMcpServers` names:
+   * no other is ever started. Configuration problems are logged once.
+   */
+  pluginMcpServers(dataRoot: string): McpLaunch[] {
+    const { configs, problems } = pluginMcpServers(this.agentPluginsRead, dataRoot, { read: this.readMcp, enabled: this.settings().enabledPluginMcpServers });
     for (const p of this.reportedMcp.fresh(problems, fileProblemKey)) this.log.warn(`Agent plugin: ${p.message} (${p.rule})`);
     return configs;
+  }
+
+  /** Per plugin root, a line saying which MCP servers it declares that are not started and how to start them. */
+  pluginMcpNotices(dataRoot: string): Map<string, string> {
+    const { declared } = pluginMcpServers(this.agentPluginsRead, dataRoot, { read: this.readMcp, enabled: this.settings().enabledPluginMcpServers });
+    const out = new Map<string, string>();
+    for (const p of this.agentPluginsRead) {
+      const name = p.manifest?.name;
+      const [line] = pluginMcpNotices(declared.filter((d) => d.plugin === name), (server) => `add "${server}" to the setting agentSkills.plugins.enabledMcpServers`);
+      if (line) out.set(p.root, line);
+    }
+    return out;
   }
 
   /** The Agent Plugins of the last scan (rejected ones included, with their problems), for the Skills view. */

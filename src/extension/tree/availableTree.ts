@@ -13,7 +13,7 @@ export type AvailableNode =
   | { kind: 'scope'; scope: SkillScope; records: SkillRecord[] }
   | { kind: 'plugin'; plugin: LocatedPlugin; records: SkillRecord[] }
   | { kind: 'skill'; record: SkillRecord }
-  | { kind: 'problem'; id: string; label: string; detail: string; severity: 'error' | 'warning' };
+  | { kind: 'problem'; id: string; label: string; detail: string; severity: 'error' | 'warning' | 'info' };
 
 
 function firstProblem(r: SkillRecord): string {
@@ -66,7 +66,12 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
 
   async getChildren(node?: AvailableNode): Promise<AvailableNode[]> {
     if (node?.kind === 'skill' || node?.kind === 'problem') return [];
-    if (node?.kind === 'plugin') return [...node.records.map((record): AvailableNode => ({ kind: 'skill', record })), ...pluginProblems(node.plugin)];
+    if (node?.kind === 'plugin') {
+      // A plugin's MCP servers are never started by reading it: the line says which it declares and how to enable them.
+      const notice = this.service.pluginMcpNotices().get(node.plugin.root);
+      const mcp: AvailableNode[] = notice ? [{ kind: 'problem', id: `${node.plugin.root}#mcp`, label: 'MCP servers not started', detail: notice, severity: 'info' }] : [];
+      return [...node.records.map((record): AvailableNode => ({ kind: 'skill', record })), ...pluginProblems(node.plugin), ...mcp];
+    }
     if (node?.kind === 'scope' && sourceOf(node.scope).name === 'agent-plugin') return pluginNodes(this.service.agentPlugins(), node.records);
     if (node?.kind === 'scope' && sourceOf(node.scope).name === 'mcp') {
       const down = this.service.mcpServerProblems().map((p): AvailableNode => ({ kind: 'problem', id: `mcp:${p.server}`, label: p.server, detail: p.reason, severity: 'warning' }));
@@ -98,7 +103,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
       item.description = node.detail;
       item.tooltip = node.detail;
       item.contextValue = 'problem';
-      item.iconPath = new vscode.ThemeIcon(node.severity, new vscode.ThemeColor(node.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
+      item.iconPath = new vscode.ThemeIcon(node.severity, new vscode.ThemeColor(node.severity === 'error' ? 'problemsErrorIcon.foreground' : node.severity === 'warning' ? 'problemsWarningIcon.foreground' : 'problemsInfoIcon.foreground'));
       return item;
     }
     if (node.kind === 'scope') {

@@ -89,3 +89,14 @@ export function processesWithArg(arg: string): number[] {
   }
   return out;
 }
+
+/** Pids of live `sleep` processes with `arg` as an argument (not the scripts or runners that pass `arg` on). */
+export function sleepersWithArg(arg: string): number[] {
+  return processesWithArg(arg).filter((pid) => {
+    try {
+      return path.basename(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]) === 'sleep';
+    } catch {
+      return false;
+    }
+  });
+}

@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INTERPRETER_MAPPING } from '../../../src/core/exec';
-import { selfNodeEnv } from '../../../src/core/exec/interpreters';
+import { planLaunch, ProgramResolver, selfNodeEnv } from '../../../src/core/exec/interpreters';
+import { visibleProgram } from '../../../src/core/exec/sandbox/trustedPrograms';
+import { hostSystemView } from '../../../src/core/exec/sandboxView';
 import { cleanup, onPath, setup, type Sandbox } from './helpers';
 
 describe('core/exec interpreters', () => {
@@ -79,5 +81,47 @@ describe('core/exec interpreters', () => {
     assert.deepEqual(selfNodeEnv('/opt/code/code', electron), { ELECTRON_RUN_AS_NODE: '1' });
     assert.deepEqual(selfNodeEnv('/usr/bin/node', electron), {}, 'another program gets nothing');
     assert.deepEqual(selfNodeEnv(process.execPath), process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {});
+  });
+  it('with a sandbox, a #! program it does not trust is replaced by the trusted one of that name on PATH; a mapped interpreter found only outside trusted folders is refused naming where it is', () => {
+    const roots = { view: hostSystemView(), stateDir: sb.stateDir, forbidden: [sb.skillRoot] };
+    const accept = (p: string) => visibleProgram(p, roots);
+    // A copy of sh inside the skill, and a link to / the skill ships.
+    const mine = path.join(sb.skillRoot, 'tools', 'sh');
+    fs.mkdirSync(path.dirname(mine), { recursive: true });
+    fs.copyFileSync(fs.realpathSync('/bin/sh'), mine);
+    fs.chmodSync(mine, 0o755);
+    fs.symlinkSync('/', path.join(sb.skillRoot, 'rootlink'));
+    const resolver = new ProgramResolver(process.env.PATH ?? '');
+    const trustedSh = resolver.resolve('sh', accept);
+    assert.ok(trustedSh, 'a trusted sh on PATH');
+    for (const shebang of [mine, `${sb.skillRoot}/rootlink/bin/sh`, `${sb.skillRoot}/rootlink/proc/self/root/bin/sh`]) {
+      const file = path.join(sb.tmp, 'evil');
+      fs.writeFileSync(file, `#!${shebang}\necho hi\n`);
+      const plan = planLaunch(file, resolver, accept);
+      assert.ok(!('missing' in plan), shebang);
+      if ('missing' in plan) continue;
+      // Through the link the real path is /usr/bin/...: trusted, but named by its real path, never through the skill.
+      assert.ok(!plan.program.startsWith(sb.skillRoot), `${shebang} ran as ${plan.program}`);
+      if (shebang === mine) {
+        assert.equal(plan.program, trustedSh);
+        assert.match(plan.warning ?? '', /is not one the sandbox runs .*used .* from PATH/);
+      }
+    }
+    // Only an untrusted python3 on PATH (in the skill): refused, naming where it was found.
+    const onlyHere = path.join(sb.tmp, 'only-bin');
+    fs.mkdirSync(onlyHere, { recursive: true });
+    fs.copyFileSync(mine, path.join(onlyHere, 'python3'));
+    const py = path.join(sb.tmp, 'x.py');
+    fs.writeFileSync(py, 'print(1)\n');
+    // Found first outside, then in a system folder: the system one runs, and the result says so.
+    const both = planLaunch(py, new ProgramResolver(`${onlyHere}:/usr/bin:/bin`), accept);
+    if (fs.existsSync('/usr/bin/python3')) {
+      assert.ok(!('missing' in both));
+      assert.equal((both as { program: string }).program, '/usr/bin/python3');
+      assert.equal((both as { warning?: string }).warning, `${onlyHere}/python3 is outside the system and toolchain folders the sandbox shows; ran /usr/bin/python3 instead`);
+    } else console.log('      (no /usr/bin/python3 here: the fallback half is not checked)');
+    const refused = planLaunch(py, new ProgramResolver(onlyHere), accept);
+    assert.ok('missing' in refused);
+    assert.match((refused as { missing: string }).missing, new RegExp(`^no interpreter for \\.py files the sandbox can run: ${onlyHere}/python3 lives outside the system and toolchain folders`));
   });
 });

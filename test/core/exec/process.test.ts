@@ -59,14 +59,20 @@ describe('core/exec process control and workspace', () => {
   });
 
   it('cancels through an AbortSignal the same way', async () => {
+    // The child's pid is read from a file while the run goes on, and the cancel comes only once the child
+    // is seen alive (it came after a fixed 300 ms, and passed trivially when no pid had been printed yet).
+    const pidFile = path.join(sb.tmp, `cancel-child-${Date.now()}.pid`);
+    fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'fork_hang_file.sh'), 'sleep 30 &\necho "$!" > "$1.tmp" && mv "$1.tmp" "$1"\nwait\n');
     const ac = new AbortController();
-    const p = sb.runner({ killGraceMs: 200 }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/fork_hang.sh', timeoutMs: 20000, signal: ac.signal });
-    setTimeout(() => ac.abort(), 300);
+    const p = sb.runner({ killGraceMs: 200 }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/fork_hang_file.sh', args: [pidFile], timeoutMs: 20000, signal: ac.signal });
+    assert.equal(await waitFor(() => fs.existsSync(pidFile), 15000), true, 'the script wrote its child pid');
+    const child = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    assert.ok(child > 0 && alive(child), `child ${child} runs before the cancel`);
+    ac.abort();
     const r = await p;
     assert.equal(r.cancelled, true);
     assert.equal(r.timed_out, false);
-    const child = Number(/child=(\d+)/.exec(r.stdout)?.[1]);
-    assert.equal(await waitFor(() => !alive(child), 2000), true);
+    assert.equal(await waitFor(() => !alive(child), 2000), true, `child ${child} still alive after the cancel`);
   });
 
   it('caps stdout and stderr and flags the truncation', async () => {

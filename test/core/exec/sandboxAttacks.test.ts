@@ -96,6 +96,30 @@ describe('core/exec sandbox attacks (bubblewrap)', function () {
     }
   });
 
+  it('mounts the staged skill read-only: a script that makes its files writable still cannot change them', async () => {
+    // The staged copy's files are read-only by mode, but the script's user owns them (root maps to nobody,
+    // which is the runner inside): only the read-only mount stops a chmod then a write.
+    const r = await run(
+      [
+        'chmod -R u+w "$SKILLS_DIR" 2>/dev/null',
+        'echo tamper >> "$SKILLS_DIR/$SKILL_NAME/scripts/hello.sh" 2>/dev/null && echo "wrote-script"',
+        'echo new > "$SKILLS_DIR/$SKILL_NAME/new-file.txt" 2>/dev/null && echo "wrote-new"',
+        'awk -v d="$SKILLS_DIR" \'$5 == d { print "mount-options=" $6 }\' /proc/self/mountinfo',
+        'echo ok > "$OUTPUT_DIR/fine.txt" && echo "wrote-out"',
+      ].join('\n'),
+    );
+    assert.equal(r.sandboxed, true);
+    assert.doesNotMatch(r.stdout, /wrote-script|wrote-new/, r.stdout);
+    assert.match(r.stdout, /^mount-options=ro[,\n]/m, r.stdout);
+    assert.match(r.stdout, /wrote-out/, 'the run folder itself stays writable');
+  });
+
+  it("shows the user's kernel keys nowhere: /proc/keys and /proc/key-users read empty", async () => {
+    const r = await run('for f in /proc/keys /proc/key-users; do echo "$f: $(stat -L -c %F "$f") bytes=$(cat "$f" | wc -c)"; done');
+    assert.equal(r.sandboxed, true);
+    for (const f of ['/proc/keys', '/proc/key-users']) assert.match(r.stdout, new RegExp(`^${f}: character special file bytes=0$`, 'm'), r.stdout);
+  });
+
   it('still runs python3, bash and node scripts', async () => {
     const runner = sb.runner({ sandbox: 'required' });
     for (const [script, out] of [['scripts/hello.py', 'py a\n'], ['scripts/hello.sh', 'sh a\n'], ['scripts/hello.js', 'js a\n']] as const) {

@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ProgramResolver } from '../../../src/core/exec/interpreters';
 import { Launcher } from '../../../src/core/exec/runLaunch';
-import { hostSystemView, identityFiles, interpreterBinds, sandboxUser } from '../../../src/core/exec/sandboxView';
+import { interpreterBinds } from '../../../src/core/exec/sandbox/mountPlan';
+import { hostSystemView, identityFiles, sandboxUser } from '../../../src/core/exec/sandboxView';
 import { cleanup, sandboxWorks, setup, type Sandbox } from './helpers';
 
 describe('core/exec sandbox view and launch', () => {
@@ -15,16 +16,43 @@ describe('core/exec sandbox view and launch', () => {
   });
   after(() => cleanup(sb));
 
-  it('binds an interpreter installed outside the system folders by its prefix, never the home folder or the state folder', () => {
-    const view = { binds: ['/usr'], symlinks: [{ path: '/bin', target: 'usr/bin' }] };
-    assert.deepEqual(interpreterBinds('/usr/bin/python3', view, []), []);
-    assert.deepEqual(interpreterBinds('/bin/sh', view, []), []);
-    assert.deepEqual(interpreterBinds('/opt/node-v22/bin/node', view, []), ['/opt/node-v22']);
-    assert.deepEqual(interpreterBinds(path.join(os.homedir(), '.nvm/versions/node/v22/bin/node'), view, []), [path.join(os.homedir(), '.nvm/versions/node/v22')]);
-    assert.deepEqual(interpreterBinds(path.join(os.homedir(), '.pyenv/shims/python3'), view, []), [path.join(os.homedir(), '.pyenv')]);
-    // ~/bin/node: the prefix would be the home folder itself; only the program is bound.
-    assert.deepEqual(interpreterBinds(path.join(os.homedir(), 'bin/node'), view, []), [path.join(os.homedir(), 'bin/node')]);
-    assert.deepEqual(interpreterBinds('/srv/state/bin/tool', view, ['/srv/state']), ['/srv/state/bin/tool']);
+  it('binds a trusted interpreter outside the system folders by its prefix; one under HOME, /tmp, the state folder or the skill not at all', () => {
+    const roots = { view: hostSystemView(), stateDir: sb.stateDir, forbidden: [sb.skillRoot] };
+    const sh = fs.realpathSync('/bin/sh');
+    assert.deepEqual(interpreterBinds([sh, '/bin/sh'], roots), [], 'a system program needs no bind');
+    // Real executables in places a skill, a script or a user can write: none becomes a bind.
+    const places = [path.join(sb.skillRoot, 'tools', 'bin'), path.join(sb.stateDir, 'deps', 'x', 'home', 'bin'), path.join(os.tmpdir(), `agent-skills-bin-${process.pid}`, 'bin')];
+    if (fs.existsSync(os.homedir())) places.push(path.join(os.homedir(), `.agent-skills-test-${process.pid}`, 'bin'));
+    const made: string[] = [];
+    try {
+      for (const dir of places) {
+        fs.mkdirSync(dir, { recursive: true });
+        made.push(path.dirname(dir));
+        const tool = path.join(dir, 'tool');
+        fs.copyFileSync(sh, tool);
+        fs.chmodSync(tool, 0o755);
+        assert.deepEqual(interpreterBinds([tool], roots), [], tool);
+        // A link from a trusted folder's name to it changes nothing: trust follows the real path.
+        fs.symlinkSync(tool, path.join(dir, 'python3'));
+        assert.deepEqual(interpreterBinds([path.join(dir, 'python3')], roots), [], `${tool} through a link`);
+      }
+    } finally {
+      for (const m of made) fs.rmSync(m, { recursive: true, force: true });
+    }
+    // Under a toolchain prefix (/opt): its prefix, as root only (another user cannot write /opt).
+    if (process.getuid?.() !== 0) {
+      console.log('      (the /opt half of this test runs as root only: another user cannot make a folder in /opt)');
+      return;
+    }
+    const opt = fs.mkdtempSync('/opt/agent-skills-test-');
+    try {
+      fs.mkdirSync(path.join(opt, 'bin'));
+      fs.copyFileSync(sh, path.join(opt, 'bin', 'node'));
+      fs.chmodSync(path.join(opt, 'bin', 'node'), 0o755);
+      assert.deepEqual(interpreterBinds([path.join(opt, 'bin', 'node')], roots), [opt]);
+    } finally {
+      fs.rmSync(opt, { recursive: true, force: true });
+    }
   });
 
   it('names only root and the script user in the generated passwd and group, with the skill HOME; root maps to nobody', () => {
@@ -61,7 +89,8 @@ describe('core/exec sandbox view and launch', () => {
       cwd: path.join(sb.tmp, 'ws'),
       maxFileBytes: 1024,
     };
-    const sandboxed = await launcher.build({ ...spec, probe: { available: true, program: '/usr/bin/bwrap', disableUserns: false } });
+    for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
+    const sandboxed = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', disableUserns: false } });
     assert.deepEqual(sandboxed.env, {});
     const setenv = sandboxed.args.flatMap((a, i) => (a === '--setenv' ? [`${sandboxed.args[i + 1]}=${sandboxed.args[i + 2]}`] : []));
     assert.ok(setenv.includes('CALL_VAR=x'));
@@ -77,7 +106,7 @@ describe('core/exec sandbox view and launch', () => {
     assert.equal(local.env.HOME, spec.home, 'a runtime variable is not overridden by the call');
   });
 
-  it('runs an interpreter from a prefix outside /usr inside the sandbox', async function () {
+  it('runs an interpreter found through a link in a folder the sandbox does not show by its real path', async function () {
     if (!(await sandboxWorks(sb))) this.skip();
     const node = fs.realpathSync(process.execPath);
     const prefix = path.join(sb.tmp, 'opt-node');
@@ -86,7 +115,8 @@ describe('core/exec sandbox view and launch', () => {
     const runner = sb.runner({ sandbox: 'required', searchPath: `${path.join(prefix, 'bin')}:${process.env.PATH}` });
     const r = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.js', args: ['x'] });
     assert.equal(r.sandboxed, true);
-    assert.equal(r.argv[0], path.join(prefix, 'bin', 'node'));
+    // The link's folder is under /tmp (never bound): the trusted real program runs instead.
+    assert.equal(r.argv[0], node);
     assert.equal(r.exit_code, 0, r.stderr);
     assert.equal(r.stdout, 'js x\n');
   });

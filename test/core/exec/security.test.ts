@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { ScriptRunError } from '../../../src/core/exec';
 import { cleanup, onPath, setup, type Sandbox } from './helpers';
@@ -120,10 +121,20 @@ describe('core/exec security', () => {
 
     it('blocks the network and writes to the skill, allows writes to out/', async () => {
       const runner = sb.runner({ sandbox: 'required' });
-      const r = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/net.py', timeoutMs: 10000 });
-      assert.equal(r.sandboxed, true);
-      assert.equal(r.execution_mode, 'sandbox');
-      assert.match(r.stdout, /network: blocked/);
+      // A listener on the host's loopback, outside the sandbox's network namespace: reachable without isolation.
+      const server = net.createServer((c) => c.end('host-listener\n'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = String((server.address() as net.AddressInfo).port);
+      try {
+        const open = await sb.runner({ sandbox: 'off' }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/net.py', args: [port], timeoutMs: 10000 });
+        assert.match(open.stdout, /network: reachable host-listener/, 'the probe itself reaches the listener without a sandbox');
+        const r = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/net.py', args: [port], timeoutMs: 10000 });
+        assert.equal(r.sandboxed, true);
+        assert.equal(r.execution_mode, 'sandbox');
+        assert.match(r.stdout, /network: blocked/, r.stdout + r.stderr);
+      } finally {
+        server.close();
+      }
       const w = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/write_self.sh' });
       assert.doesNotMatch(w.stdout, /wrote-script|wrote-root/);
       assert.match(w.stderr, /Read-only file system/);

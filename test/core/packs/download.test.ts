@@ -12,7 +12,10 @@ describe('packs/download: URL packs through a local HTTP server', () => {
   let dir: string;
   let cleanup: () => void;
   let server: http.Server;
+  let other: http.Server;
   let base: string;
+  let otherBase: string;
+  const timers = new Set<NodeJS.Timeout>();
   const hits = new Map<string, number>();
   const zip = buildZip([{ name: 'pdf/SKILL.md', data: '---\nname: pdf\ndescription: d\n---\nbody\n' }]);
   const zipSha = createHash('sha256').update(zip).digest('hex');
@@ -23,6 +26,37 @@ describe('packs/download: URL packs through a local HTTP server', () => {
       if (req.url === '/pack.zip' || req.url === '/same-pack-other-url.zip') {
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
         res.end(zip);
+      } else if (req.url === '/never-answers.zip') {
+        // Accepts the connection, reads the request, never sends a header.
+      } else if (req.url === '/trickle.zip' || req.url === '/slow-but-steady.zip') {
+        // One byte a second (trickle), or the whole pack in 16 pieces 100 ms apart (1.5 s in all).
+        const steady = req.url === '/slow-but-steady.zip';
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': steady ? zip.length : 1_000_000 });
+        res.flushHeaders();
+        let at = 0;
+        const piece = steady ? Math.ceil(zip.length / 16) : 1;
+        const tick = () => {
+          if (res.destroyed || at >= zip.length) {
+            clearInterval(t);
+            if (at >= zip.length) res.end();
+            return;
+          }
+          res.write(zip.subarray(at, at + piece));
+          at += piece;
+        };
+        const t = setInterval(tick, steady ? 100 : 1000);
+        tick();
+        timers.add(t);
+        res.on('close', () => clearInterval(t));
+      } else if (req.url === '/here.zip') {
+        res.writeHead(302, { location: '/pack.zip' });
+        res.end();
+      } else if (req.url === '/elsewhere.zip') {
+        res.writeHead(302, { location: `${otherBase}/pack.zip` });
+        res.end();
+      } else if (req.url?.startsWith('/loop')) {
+        res.writeHead(302, { location: `/loop${Number(req.url.slice(5).replace('.zip', '') || 0) + 1}.zip` });
+        res.end();
       } else {
         res.writeHead(404);
         res.end('not found');
@@ -30,9 +64,19 @@ describe('packs/download: URL packs through a local HTTP server', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Another host: 127.0.0.2 is loopback too, but not the URL's host.
+    other = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+      res.end(zip);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+    otherBase = `http://127.0.0.2:${(other.address() as AddressInfo).port}`;
   });
   after(async () => {
+    for (const t of timers) clearInterval(t);
+    server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => other.close(() => resolve()));
   });
   beforeEach(() => {
     ({ dir, cleanup } = makeTempDir());
@@ -76,5 +120,37 @@ describe('packs/download: URL packs through a local HTTP server', () => {
     assert.deepEqual(listTree(cacheDir).filter((p) => !p.endsWith('/')), []);
     const ok = await downloadToCache(`${base}/pack.zip`, { cacheDir, expectedSha256: zipSha });
     assert.equal(ok.size, zip.length);
+  });
+
+  it('abandons a server that never answers at the connect deadline, and one that trickles at the idle deadline, naming the URL and the deadline; keeps nothing', async () => {
+    const cacheDir = path.join(dir, 'cache');
+    const quick = { cacheDir, connectTimeoutMs: 300, idleTimeoutMs: 300 };
+    await assert.rejects(downloadToCache(`${base}/never-answers.zip`, quick), (e: unknown) => {
+      assert.ok(e instanceof PackError && e.code === 'DOWNLOAD_TIMEOUT', String(e));
+      assert.match(e.message, new RegExp(`The skill pack ${base}/never-answers\\.zip was abandoned: the server did not answer within 0\\.3 s \\(the connect deadline\\)`));
+      return true;
+    });
+    await assert.rejects(downloadToCache(`${base}/trickle.zip`, quick), (e: unknown) => {
+      assert.ok(e instanceof PackError && e.code === 'DOWNLOAD_TIMEOUT', String(e));
+      assert.match(e.message, new RegExp(`The skill pack ${base}/trickle\\.zip was abandoned: no data came for 0\\.3 s \\(the idle deadline\\) after 1 bytes`));
+      return true;
+    });
+    assert.deepEqual(listTree(cacheDir).filter((p) => !p.endsWith('/')), [], 'nothing kept');
+    // The idle deadline is between chunks, not for the whole body: a slow but steady server (1.5 s in all, 0.1 s
+    // between pieces) completes under a 1 s idle deadline.
+    const steady = await downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 1000 });
+    assert.equal(steady.sha256, zipSha);
+  });
+
+  it('follows a redirect on the same host; refuses one to another host (naming the final URL to give instead) unless that host is allowed, and a loop', async () => {
+    const cacheDir = path.join(dir, 'cache');
+    assert.equal((await downloadToCache(`${base}/here.zip`, { cacheDir })).sha256, zipSha);
+    await assert.rejects(downloadToCache(`${base}/elsewhere.zip`, { cacheDir }), (e: unknown) => {
+      assert.ok(e instanceof PackError && e.code === 'REDIRECT_REFUSED', String(e));
+      assert.match(e.message, new RegExp(`redirects to another host \\(${otherBase}/pack\\.zip\\); redirects to other hosts are not followed\\. If you trust 127\\.0\\.0\\.2:\\d+, give that URL instead`));
+      return true;
+    });
+    assert.equal((await downloadToCache(`${base}/elsewhere.zip`, { cacheDir, allowRedirectHosts: ['127.0.0.2'] })).sha256, zipSha);
+    await assert.rejects(downloadToCache(`${base}/loop.zip`, { cacheDir }), (e: unknown) => e instanceof PackError && e.code === 'REDIRECT_REFUSED' && /more than 5 times/.test(e.message));
   });
 });

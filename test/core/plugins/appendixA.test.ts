@@ -50,7 +50,7 @@ describe('Agent Plugins 1.0 Appendix A: the remaining checklist items', () => {
     const plugin = readPlugin(root);
     const read = readPluginMcp(plugin, path.join(base, 'data'));
     assert.match(read.servers.find((s) => s.server === 'old')?.unsupported ?? '', /legacy HTTP\+SSE/);
-    const { configs } = pluginMcpServers([plugin], path.join(base, 'data'));
+    const { configs } = pluginMcpServers([plugin], path.join(base, 'data'), { enabled: ['kit.old', 'kit.local', 'kit.web'] });
     assert.deepEqual(configs.map((c) => [c.name, 'command' in c ? 'stdio' : 'streamable-http']), [['kit.local', 'stdio'], ['kit.web', 'streamable-http']]);
   });
 

@@ -142,7 +142,7 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
     assert.match(r.problems[0].message, /looks like a credential/);
   });
 
-  it("a plugin's server that serves skills joins `agent-skills list --plugin` as mcp:<plugin>.<server>:<skill>", function () {
+  it("a plugin's server that serves skills joins `agent-skills list --plugin --enable-plugin-mcp` as mcp:<plugin>.<server>:<skill>", function () {
     this.timeout(BUILD_TIMEOUT_MS);
     ensureBuilt();
     write('served/remote-guide/SKILL.md', '---\nname: remote-guide\ndescription: Use remote-guide when the plugin server should guide you.\n---\n# Guide\n');
@@ -150,7 +150,7 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
     const home = path.join(base, 'home');
     fs.mkdirSync(home);
     const env = { ...process.env, HOME: home, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
-    const r = spawnSync(process.execPath, [CLI, 'list', '--no-defaults', '--plugin', root, '--state-dir', path.join(base, 'state')], { env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'list', '--no-defaults', '--plugin', root, '--state-dir', path.join(base, 'state'), '--enable-plugin-mcp', 'tools.skills'], { env, encoding: 'utf8' });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /mcp:tools\.skills:remote-guide/);
     assert.ok(fs.existsSync(path.join(base, 'state', 'plugin-data', 'tools', 'state')), 'PLUGIN_DATA was made before the server started and the server wrote there');

@@ -1,6 +1,6 @@
 // The macOS profile is generated and checked here; it can only run on macOS (sandbox-exec).
 import * as assert from 'node:assert/strict';
-import { sbplString, seatbeltProfile } from '../../../src/core/exec/seatbeltProfile';
+import { sbplString, seatbeltProfile } from '../../../src/core/exec/sandbox/seatbelt';
 
 describe('core/exec macOS sandbox profile (sandbox-exec)', () => {
   const plan = {

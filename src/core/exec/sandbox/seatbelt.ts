@@ -1,3 +1,8 @@
+import { sandboxedCommand } from '../launcher';
+import type { SandboxBackend, SandboxLaunch } from './backend';
+import { mountPlan } from './mountPlan';
+import { hostSystemView } from '../sandboxView';
+
 /**
  * The macOS sandbox (`sandbox-exec -p <profile>`, Seatbelt's SBPL) for one run: the counterpart of the
  * bubblewrap view on Linux. Deny by default; allow running programs, reading the system (/usr, /bin,
@@ -5,7 +10,8 @@
  * and reading and writing the run's workspace, the skill's HOME and dependency folders; the staged skill
  * stays read-only (SBPL: a later rule wins over an earlier one). No network rule, so no network.
  * Metadata (stat) of any path stays readable: programs resolve their own paths through parent folders.
- * Generated and tested on every platform; it runs only where sandbox-exec exists (see README).
+ * Generated and tested on every platform. The backend below reports itself unverified (so macOS runs are
+ * not sandboxed) until this profile has been run on a Mac by the suite.
  */
 export interface SeatbeltPlan {
   workspace: string;
@@ -56,3 +62,21 @@ export function seatbeltProfile(plan: SeatbeltPlan): string {
   lines.push(`(deny file-write* ${subpaths([plan.skillsDir])})`);
   return `${lines.join('\n')}\n`;
 }
+
+/** Why the macOS backend is not used yet. */
+export const SEATBELT_UNVERIFIED = 'the macOS sandbox backend (sandbox-exec) is unverified: its profile has not been run on a Mac yet, so it is not used';
+
+/** macOS `sandbox-exec` with {@link seatbeltProfile}: reports itself unavailable (unverified) until tested on a Mac. */
+export const seatbelt: SandboxBackend = {
+  id: 'seatbelt',
+  platforms: ['darwin'],
+  guarantees: 'no network; reads only system folders, its run folder, a read-only copy of the skill and the skill\'s own HOME; writes only its run folder and HOME',
+  whenUnavailable: 'Set agentSkills.scripts.sandbox to "auto" to run scripts without a sandbox on macOS until this backend is verified.',
+  probe: () => Promise.resolve({ available: false, backend: 'seatbelt', reason: SEATBELT_UNVERIFIED }),
+  launch(spec: SandboxLaunch) {
+    // The same plan as every backend (trusted interpreters only); the identity files are not used here.
+    const plan = mountPlan(spec.run, [spec.argv[0], spec.sh], { view: hostSystemView(), stateDir: spec.stateDir, forbidden: spec.skillRoot ? [spec.skillRoot] : [] }, { user: spec.user, cwd: spec.cwd, env: spec.env });
+    const profile = seatbeltProfile({ workspace: plan.workspace, skillsDir: plan.skillsDir, readOnly: plan.readOnly, writable: plan.writable });
+    return { program: '/usr/bin/sandbox-exec', args: ['-p', profile, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: { ...spec.env } };
+  },
+};
