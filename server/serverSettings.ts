@@ -11,7 +11,7 @@ export interface ServerSettings {
   builtinSkillValidatorActive: boolean;
   scanWorkspace: boolean;
   builtinFieldHover: boolean;
-  /** `agentSkills.validation.rules`: rule levels and options laid over the nearest `.agent-skills.yaml`. */
+  /** `agentSkills.validation.rules` and `.host`: rule levels, options and the host, laid over the nearest `.agent-skills.yaml`. */
   rules: RuleConfig;
 }
 
@@ -47,6 +47,7 @@ const sectionSchema = z
         deferToBuiltin: z.boolean(),
         builtinSkillValidatorActive: z.boolean(),
         rules: z.unknown(),
+        host: z.unknown(),
       })
       .partial(),
     builtinSkillValidatorActive: z.boolean(),
@@ -74,8 +75,9 @@ export function settingsFromSection(base: ServerSettings, raw: unknown): Setting
   if (!r.success) return { settings: base, problems: [describe('agentSkills settings', r.error)] };
   const v = r.data.validation ?? {};
   const builtin = v.builtinSkillValidatorActive ?? r.data.builtinSkillValidatorActive;
-  // The rule settings are checked like a configuration file's `rules:`; bad entries are left out and reported.
-  const rules = v.rules === undefined || v.rules === null ? undefined : configFromData({ rules: v.rules }, 'the setting agentSkills.validation.rules');
+  // The rule settings and the host are checked like a configuration file's `rules:` and `host:`; bad entries are left out and reported.
+  const given = (x: unknown) => x !== undefined && x !== null;
+  const rules = !given(v.rules) && !given(v.host) ? undefined : configFromData({ rules: given(v.rules) ? v.rules : {}, ...(given(v.host) ? { host: v.host } : {}) }, given(v.host) ? 'the settings agentSkills.validation.rules and agentSkills.validation.host' : 'the setting agentSkills.validation.rules');
   return {
     settings: {
       ...base,

@@ -44,9 +44,12 @@ export function readSettings(config: Pick<vscode.WorkspaceConfiguration, 'get'> 
  * left out), laid by the registry over each writable root's `.agent-skills.yaml`, as the language server does.
  */
 export function readValidationRules(): RuleConfig | undefined {
-  const raw = vscode.workspace.getConfiguration(SECTION).get<unknown>('validation.rules');
-  if (raw === undefined || raw === null) return undefined;
-  return configFromData({ rules: raw }, 'the setting agentSkills.validation.rules').config;
+  const section = vscode.workspace.getConfiguration(SECTION);
+  const raw = section.get<unknown>('validation.rules');
+  const host = section.get<unknown>('validation.host');
+  const given = (x: unknown) => x !== undefined && x !== null;
+  if (!given(raw) && !given(host)) return undefined;
+  return configFromData({ rules: given(raw) ? raw : {}, ...(given(host) ? { host } : {}) }, given(host) ? 'the settings agentSkills.validation.rules and agentSkills.validation.host' : 'the setting agentSkills.validation.rules').config;
 }
 
 /** VS Code's own skill support: whether it is on and which folders it reads (absolute paths). */

@@ -49,7 +49,7 @@ export function registerWatchers(context: vscode.ExtensionContext, service: Skil
   context.subscriptions.push(
     lintConfig,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('agentSkills.validation.rules')) recheck();
+      if (e.affectsConfiguration('agentSkills.validation.rules') || e.affectsConfiguration('agentSkills.validation.host')) recheck();
     }),
     ...records,
     { dispose: () => watchers.splice(0).forEach((w) => w.dispose()) },

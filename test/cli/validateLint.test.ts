@@ -40,6 +40,19 @@ describe('agent-skills rules / explain / validate --format, --fix, --config (spa
     assert.match(bad.stderr, /Did you mean 'invisible-unicode'/);
   });
 
+  it('--host lints for one host (over host: in .agent-skills.yaml); a bad host is a usage error naming the hosts', () => {
+    const root = copy('nonstandard-fields');
+    const rules = (args: string[]) => (JSON.parse(run(root, 'validate', '--json', ...args, 'nonstandard-fields').stdout) as { diagnostics: { rule: string }[] }[])[0].diagnostics.map((d) => d.rule);
+    assert.ok(rules([]).includes('field-nonstandard'), 'any host: a host field is not portable');
+    assert.ok(!rules(['--host', 'claude-code']).includes('field-nonstandard'), 'Claude Code defines them');
+    fs.writeFileSync(path.join(root, '.agent-skills.yaml'), 'host: claude-code\n');
+    assert.ok(!rules([]).includes('field-nonstandard'), 'host: in the configuration');
+    assert.ok(rules(['--host', 'any']).includes('field-nonstandard'), '--host is laid over host:');
+    const bad = run(root, 'validate', '--host', 'emacs', 'nonstandard-fields');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--host must be one of any, claude-code, codex, vscode, copilot-cli, agentskills, not 'emacs'/);
+  });
+
   it('--format sarif is SARIF 2.1.0 with rule metadata, help and regions that point at the finding', () => {
     const root = copy('boolean-quoted', 'description-too-long');
     const r = run(root, 'validate', '--strict', '--format', 'sarif', '.');

@@ -66,6 +66,15 @@ describe('language server: lint configuration, rule fixes and rule docs over std
     assert.match(logs(), /agentSkills\.validation\.rules: `rules\.no-such` is not a rule/);
   });
 
+  it('honours agentSkills.validation.host: fields of the chosen host are its own', async () => {
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0 } });
+    assert.ok(codes(await s.waitForDiagnostics(fileUri(file))).includes('field-nonstandard'), 'any host: a host field is not portable');
+    await s.stop();
+    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0 }, configuration: { validation: { host: 'claude-code' } } });
+    const d = await s.waitForDiagnostics(fileUri(file));
+    assert.ok(!codes(d).includes('field-nonstandard') && codes(d).includes('boolean-quoted'), JSON.stringify(codes(d)));
+  });
+
   it("offers each rule's own fix as a quick fix, and the hover on a finding shows the rule's documentation", async () => {
     s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false } });
     const uri = fileUri(file);

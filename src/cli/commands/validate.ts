@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NOT_FULLY_CHECKED_RULE } from '../../core/skill/readSkillDir';
-import { applySafeFixes, EMPTY_CONFIG, isExcluded, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type LoadedConfig } from '../../core/skill';
+import { applySafeFixes, EMPTY_CONFIG, HOST_IDS, isExcluded, isHostId, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type HostId, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../cliCommand';
 import { looksLikePlugin } from '../../core/plugins/readPlugin';
@@ -28,11 +28,11 @@ type Format = (typeof FORMATS)[number];
  */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  usage: 'validate <path>... [--strict] [--format text|json|sarif|github] [--json] [--fix] [--config <file>]',
+  usage: 'validate <path>... [--strict] [--host any|claude-code|codex|vscode|copilot-cli|agentskills] [--format text|json|sarif|github] [--json] [--fix] [--config <file>]',
   summary:
-    'Validate skill folders, SKILL.md files or folders of skills (exit 1 if any is invalid). --strict: exactly the agentskills.io reference rules. --fix applies the safe fixes. Rules are configured in the nearest .agent-skills.yaml, or --config.',
+    'Validate skill folders, SKILL.md files or folders of skills (exit 1 if any is invalid). --strict: exactly the agentskills.io reference rules. --host: lint for one host (its fields, tools, variables and files); default any host. --fix applies the safe fixes. Rules are configured in the nearest .agent-skills.yaml, or --config.',
   help: {
-    options: [['<path>...', 'Skill folders, SKILL.md files, folders of skills, or Agent Plugin folders.'], ['--strict', 'Exactly the agentskills.io reference rules (fails fields only some hosts define); default is lenient: what hosts load is valid.'], ['--format text|json|sarif|github', 'Output: text (default), JSON, SARIF 2.1.0, or GitHub Actions workflow commands.'], ['--json', 'Same as --format json.'], ['--fix', 'Apply the safe fixes to SKILL.md (atomic write), then validate.'], ['--config <file>', 'Rule configuration to use instead of the nearest .agent-skills.yaml.']],
+    options: [['<path>...', 'Skill folders, SKILL.md files, folders of skills, or Agent Plugin folders.'], ['--strict', 'Exactly the agentskills.io reference rules (fails fields only some hosts define); default is lenient: what hosts load is valid.'], ['--host any|claude-code|codex|vscode|copilot-cli|agentskills', 'Lint for one host: the fields, tools, variables and files it knows (default any: accepts what any host accepts, warns about what breaks everywhere or is not portable).'], ['--format text|json|sarif|github', 'Output: text (default), JSON, SARIF 2.1.0, or GitHub Actions workflow commands.'], ['--json', 'Same as --format json.'], ['--fix', 'Apply the safe fixes to SKILL.md (atomic write), then validate.'], ['--config <file>', 'Rule configuration to use instead of the nearest .agent-skills.yaml.']],
     exitCodes: [[0, 'every skill is valid (warnings do not count)'], [1, 'at least one skill or plugin is invalid']],
   },
   async run(args) {
@@ -46,6 +46,7 @@ export const validateCommand: CliCommand = {
           format: { type: 'string' },
           fix: { type: 'boolean', default: false },
           config: { type: 'string' },
+          host: { type: 'string' },
         },
         allowPositionals: true,
         strict: true,
@@ -58,6 +59,8 @@ export const validateCommand: CliCommand = {
     const format = (values.format ?? (values.json ? 'json' : 'text')) as Format;
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'.`);
     const mode = values.strict ? 'strict' : 'lenient';
+    if (values.host !== undefined && !isHostId(values.host)) throw new UsageError(`--host must be one of ${HOST_IDS.join(', ')}, not '${values.host}'.`);
+    const hostOverride: HostId | undefined = values.host as HostId | undefined;
     let explicit: LoadedConfig | undefined;
     if (values.config !== undefined) {
       explicit = await loadConfigFile(path.resolve(values.config), asyncLocalDisk);
@@ -80,7 +83,9 @@ export const validateCommand: CliCommand = {
       if (plugin) results.push(pluginResult(arg, plugin));
       const targets = plugin ? plugin.skillDirs.map((dir) => ({ dir, display: path.join(arg, path.relative(plugin.plugin.root, dir)) })) : await resolveAllTargets([arg]);
       for (const t of targets) {
-        const loaded = explicit ?? (await loadConfigFor(t.dir, asyncLocalDisk).catch(() => EMPTY_CONFIG));
+        const found = explicit ?? (await loadConfigFor(t.dir, asyncLocalDisk).catch(() => EMPTY_CONFIG));
+        // --host is laid over the configuration's `host:`.
+        const loaded = hostOverride ? { ...found, config: { ...found.config, host: hostOverride } } : found;
         for (const p of loaded.problems) {
           if (reported.has(p)) continue;
           reported.add(p);

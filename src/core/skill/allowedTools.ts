@@ -5,22 +5,35 @@
  */
 export function parseAllowedTools(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const items = Array.isArray(value) ? value.map(String) : [String(value)];
   const out: string[] = [];
+  // A YAML list item is one entry (VS Code's `Azure MCP/search` holds a space); a string splits at top-level
+  // commas when it has any, else at spaces.
+  const items = Array.isArray(value) ? value.map((v) => String(v).trim()) : [String(value)];
   for (const item of items) {
+    const commas = topLevelComma(item);
     let depth = 0;
     let current = '';
     for (const ch of item) {
       if (ch === '(') depth++;
       if (ch === ')') depth = Math.max(0, depth - 1);
-      if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-        if (current) out.push(current);
+      if (depth === 0 && (ch === ',' || (!commas && !Array.isArray(value) && /\s/.test(ch)))) {
+        if (current.trim()) out.push(current.trim());
         current = '';
       } else current += ch;
     }
-    if (current) out.push(current);
+    if (current.trim()) out.push(current.trim());
   }
   return [...new Set(out)];
+}
+
+function topLevelComma(item: string): boolean {
+  let depth = 0;
+  for (const ch of item) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) return true;
+  }
+  return false;
 }
 
 /** The tool name an entry grants, without its argument pattern: `Bash(git:*)` grants `Bash`. */
@@ -29,7 +42,11 @@ export function allowedToolBase(entry: string): string {
   return (i < 0 ? entry : entry.slice(0, i)).trim();
 }
 
-/** True for an entry whose tool name (before any `(...)` pattern) looks like a tool name: a letter or `_` first. */
+/**
+ * True for an entry whose tool name (before any `(...)` pattern) looks like a tool name: a letter or `_` first,
+ * or a VS Code tool reference `server/tool` (whose server name may hold spaces).
+ */
 export function isToolNameEntry(entry: string): boolean {
-  return /^[A-Za-z_][\w.:-]*$/.test(allowedToolBase(entry));
+  const base = allowedToolBase(entry);
+  return /^[A-Za-z_][\w.:-]*$/.test(base) || /^[A-Za-z_][\w .:-]*\/(?:[\w.:-]+|\*)$/.test(base);
 }

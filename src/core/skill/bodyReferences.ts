@@ -3,8 +3,11 @@ import { TextIndex } from './textIndex';
 import { NextChar } from './textSearch';
 import type { ParsedSkillFile, Range } from './skillTypes';
 
-/** Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose. */
-export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text';
+/**
+ * Where in the Markdown a reference was found. `text` is a bare `scripts/…` path in prose; `variable` a path
+ * through a host's skill-folder variable (`${CLAUDE_SKILL_DIR}/check.py`), wherever it is written.
+ */
+export type BodyReferenceKind = 'link' | 'inline-code' | 'code-block' | 'text' | 'variable';
 
 /** A relative file reference in the body of a SKILL.md. */
 export interface BodyReference {
@@ -63,6 +66,8 @@ export interface ExtractReferencesOptions {
   folders?: readonly string[];
   /** A TextIndex of `parsed.text` to reuse. */
   index?: TextIndex;
+  /** Variables hosts replace by the skill's folder (`${CLAUDE_SKILL_DIR}`): `<variable>/<path>` is a reference to `<path>`. */
+  variables?: readonly string[];
 }
 
 /**
@@ -71,7 +76,7 @@ export interface ExtractReferencesOptions {
  * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits, and stops after
  * {@link MAX_BODY_REFERENCES} links or references.
  */
-export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
+export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
   const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
   const text = parsed.text;
   const index = options.index ?? new TextIndex(parsed.text);
@@ -92,6 +97,8 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     const after = text.charCodeAt(at + 1);
     if ((after !== 40 /* ( */ && after !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (after === 40) {
+      // `[text](path)` inside a code span is code, not a link (CommonMark).
+      if (inInlineCode(index, at)) continue;
       const target = linkTarget(text, at + 2, next);
       if (!target) continue;
       linkSpans.push([target.start, target.end]);
@@ -100,8 +107,9 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
       continue;
     }
     const lineStart = index.lineStartOf(at);
-    // A label holds at most 999 characters (CommonMark), so a long line is never sliced for the test.
-    if (at - lineStart > 1003 || !/^ {0,3}\[[^\]]+$/.test(text.slice(lineStart, at))) continue;
+    // A label holds at most 999 characters (CommonMark), so a long line is never sliced for the test; `[^note]: text`
+    // is a footnote, not a link definition.
+    if (at - lineStart > 1003 || !/^ {0,3}\[[^\]^][^\]]*$/.test(text.slice(lineStart, at))) continue;
     let s = at + 2;
     while (text[s] === ' ' || text[s] === '\t') s++;
     let e = s;
@@ -137,6 +145,19 @@ export function extractBodyReferences(parsed: ParsedSkillFile, indexOrOptions: T
     if (next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue; // globs and templates
     add(text.slice(start, end), start, end, inBlocks(blocks, at) ? 'code-block' : inInlineCode(index, at) ? 'inline-code' : 'text');
     slash = end - 1;
+  }
+  for (const v of options.variables ?? []) {
+    const lead = `${v}/`;
+    for (let at = text.indexOf(lead, base); at >= 0 && refs.length < MAX_BODY_REFERENCES; at = text.indexOf(lead, at + lead.length)) {
+      const start = at + lead.length;
+      let end = start;
+      while (end < text.length && isPathCode(text.charCodeAt(end))) end++;
+      while (end > start && /[.,:;]/.test(text[end - 1])) end--;
+      const next = text[end];
+      if (end === start || next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue;
+      const path = text.slice(start, end).replace(/\/+$/, '');
+      if (path) add(path, start, start + path.length, 'variable');
+    }
   }
   refs.sort((a, b) => a.start - b.start);
   return refs;

@@ -1,3 +1,5 @@
+import { HOST_PROFILES } from './hostProfiles';
+
 /**
  * Known values for SKILL.md frontmatter fields, for editors that offer completions. Suggestions only:
  * the validator decides what is allowed.
@@ -13,22 +15,8 @@ export const FIELD_VALUE_KINDS: Readonly<Record<string, FieldValueKind>> = {
   'allowed-tools': 'tool-list',
 };
 
-/** Tool names that hosts of Agent Skills commonly pre-approve in `allowed-tools`. */
-export const KNOWN_TOOL_NAMES: readonly string[] = [
-  'Bash',
-  'Edit',
-  'Glob',
-  'Grep',
-  'LS',
-  'MultiEdit',
-  'NotebookEdit',
-  'Read',
-  'Task',
-  'TodoWrite',
-  'WebFetch',
-  'WebSearch',
-  'Write',
-];
+/** Tool names the hosts of Agent Skills grant in `allowed-tools` (from their profiles), for completion. */
+export const KNOWN_TOOL_NAMES: readonly string[] = [...new Set(HOST_PROFILES.flatMap((h) => h.tools))];
 
 /** A short list of common SPDX licence identifiers. */
 export const COMMON_LICENSE_IDS: readonly string[] = [

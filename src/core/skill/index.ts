@@ -19,3 +19,4 @@ export { listSkillTextFiles } from './filesHost';
 export { asyncLocalDisk } from '../host/localDisk';
 export { scanSecrets, type SecretHit } from './secretScan';
 export { effectiveSkillName } from './validateFrontmatter';
+export { HOST_IDS, HOST_PROFILES, hostsFor, isHostId, type HostId, type HostProfile } from './hostProfiles';

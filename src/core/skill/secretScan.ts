@@ -51,8 +51,16 @@ export function scanSecrets(text: string): SecretHit[] {
   return hits.sort((a, b) => a.start - b.start);
 }
 
+/** Runs of 6 that count up (`123456`, `abcdef`): the keys of documentation, not of accounts. */
+const SEQUENTIAL = /0123|1234|2345|3456|4567|5678|6789|abcdef|ABCDEF/;
+
 function isPlaceholder(value: string, isKey: boolean): boolean {
   if (PLACEHOLDER_WORDS.test(value)) return true;
+  // A reference to a variable (`"$API_KEY"`, `"%TOKEN%"`, `"{{ secret }}"`) names where the secret comes from.
+  if (/^[$%]|^\{\{/.test(value)) return true;
+  // An ordinary word (`password = "hardcoded"`) illustrates the pattern; a credential mixes kinds of characters.
+  if (!isKey && /^[a-z]+$/i.test(value)) return true;
+  if (SEQUENTIAL.test(value)) return true;
   if (/^(.)\1+$/.test(value.replace(/^[a-z]+[-_]/i, ''))) return true;
   // Real keys mix letters and digits; a long key without digits reads as an illustration.
   return isKey && (!/\d/.test(value) || !/[A-Za-z]/.test(value));

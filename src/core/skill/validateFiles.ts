@@ -8,7 +8,11 @@ import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { scanSecrets } from './secretScan';
+import { HOST_PROFILES, isConventionFile, skillDirVariables, type HostProfile } from './hostProfiles';
+import { fencedBlocks } from './markdownBlocks';
+import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
+import { checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './skillTypes';
 
@@ -32,23 +36,30 @@ const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
  * Reference rules: each relative link or resource path in the body must exist inside the skill folder,
  * be written with `/`, and (for text files) fit in one read.
  */
-export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }): Promise<void> {
+export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
   const entries = (await resolvedEntries(host, rootDir)) ?? [];
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
-  const refs = extractBodyReferences(parsed, { index, folders });
+  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(hosts) });
+  const text = parsed.text;
+  const examples = exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks);
   const seen = new Map<string, Promise<PathKind | undefined>>();
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
   const sized = new Set<string>();
+  const listed = new Map<string, Promise<string[] | undefined>>();
   let allFiles: Promise<string[]> | undefined;
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
+      // Only a relative path that leaves the folder is looked up (not an absolute or home path): beside the skill.
+      const beside = rel.startsWith('/') || rel.startsWith('~') || /^[A-Za-z]:/.test(rel) ? undefined : await answerOrUndefined(() => host.kind(path.resolve(rootDir, rel)));
       out.push({
         rule: 'reference-outside',
-        message: `\`${excerpt(ref.path)}\` (${ref.kind}) points outside the skill folder; skills must be self-contained. Copy the file into the skill and refer to it by a path relative to the skill folder.`,
+        message: beside
+          ? `\`${excerpt(ref.path)}\` (${ref.kind}) points outside the skill folder; it exists beside the skill here, but not where the skill is installed on its own. Copy the file into the skill and refer to it by a path relative to the skill folder.`
+          : `\`${excerpt(ref.path)}\` (${ref.kind}) points outside the skill folder, to a file that does not exist there either. Copy the file into the skill and refer to it by a path relative to the skill folder, or remove the link.`,
         range: ref.range,
-        data: { path: ref.path, kind: ref.kind },
+        data: { path: ref.path, kind: ref.kind, exists: beside !== undefined },
       });
       continue;
     }
@@ -61,17 +72,23 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       seen.set(norm, kind);
     }
     const found = await kind;
-    if (!found) {
+    // A host on a case-insensitive disk (macOS, Windows) finds `REFERENCE.md` as `reference.md`; Linux does not.
+    const onDisk = found ? await exactCase(host, rootDir, norm, listed) : undefined;
+    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples)) continue;
+    if (!found || onDisk) {
       const again = missing.get(norm);
       if (again) {
         again.more++;
         continue;
       }
       allFiles ??= listSkillTextFiles(host, rootDir);
-      const suggestion = closestPath(norm, await allFiles);
+      const suggestion = onDisk ?? closestPath(norm, await allFiles);
+      const caseOnly = suggestion !== undefined && suggestion.toLowerCase() === norm.toLowerCase();
       const finding: Finding = {
         rule: 'reference-missing',
-        message: `\`${excerpt(ref.path)}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
+        message: caseOnly
+          ? `\`${excerpt(ref.path)}\` (${ref.kind}) is \`${suggestion}\` on disk: the case differs, so it is found on macOS and Windows but missing on Linux and in containers. Write \`${suggestion}\`.`
+          : `\`${excerpt(ref.path)}\` (${ref.kind}) does not exist in the skill folder.${suggestion ? ` Did you mean \`${suggestion}\`?` : ' Fix the path (relative to the folder that holds SKILL.md) or add the file.'}`,
         range: ref.range,
         data: { path: ref.path, kind: ref.kind, ...(suggestion ? { suggestion, fix: { title: `Change the path to '${suggestion}'`, edits: [{ range: ref.range, newText: suggestion }] } } : {}) },
       };
@@ -98,6 +115,37 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   for (const { finding, more } of missing.values()) {
     if (more > 0) finding.message = finding.message.replace(' does not exist', ` does not exist (mentioned ${more} more time${more === 1 ? '' : 's'} below)`);
   }
+}
+
+/**
+ * The path as the folder listing spells it when it differs from `rel` only in case (a case-insensitive disk
+ * found it), or undefined when it is spelt as on disk or cannot be listed.
+ */
+async function exactCase(host: SkillsHost, rootDir: string, rel: string, listed: Map<string, Promise<string[] | undefined>>): Promise<string | undefined> {
+  const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+  let dir = rootDir;
+  const spelt: string[] = [];
+  let differs = false;
+  for (const part of parts) {
+    // Each folder is listed once per skill, however many references pass through it.
+    let list = listed.get(dir);
+    if (!list) {
+      const at = dir;
+      list = answerOrUndefined(() => host.readDirectory(at)).then((es) => es?.map((e) => e.name));
+      listed.set(dir, list);
+    }
+    const names = await list;
+    if (!names || part === '..') return undefined;
+    if (names.includes(part)) spelt.push(part);
+    else {
+      const other = names.filter((n) => n.toLowerCase() === part.toLowerCase());
+      if (other.length !== 1) return undefined;
+      spelt.push(other[0]);
+      differs = true;
+    }
+    dir = path.join(dir, spelt[spelt.length - 1]);
+  }
+  return differs ? spelt.join('/') : undefined;
 }
 
 function backslash(ref: BodyReference, rel: string): Finding {
@@ -131,6 +179,9 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
 export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
   report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
+  const scan: PortabilityScan = { rootDir, host, skillFileName, folderName: path.basename(rootDir), files, out };
+  await checkTextFile(scan, skillFileName, parsed.text, index);
+  await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
   for (const rel of files) {
     if (rel === skillFileName) continue;
@@ -138,11 +189,15 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (text === undefined) continue;
     texts.push(text);
     const hits = scanSecrets(text);
-    if (hits.length > 0) report(hits, new TextIndex(text), rel, out);
+    const fileIndex = new TextIndex(text);
+    if (hits.length > 0) report(hits, fileIndex, rel, out);
+    await checkTextFile(scan, rel, text, fileIndex);
   }
   if (!unreferenced) return;
   for (const rel of files) {
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel))) continue;
+    // Files a host reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever host is
+    // linted for: they are not for the model, and deleting one breaks the host that reads it.
+    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, HOST_PROFILES)) continue;
     // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
     if (rel.startsWith(EVALS_DIR)) continue;
     const base = path.posix.basename(rel);
@@ -152,7 +207,7 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (mentioned) continue;
     out.push({
       rule: 'file-unreferenced',
-      message: `${rel} is not mentioned by SKILL.md or by any other file of the skill, so the model never learns it exists. Mention it where it is needed (e.g. "run \`${rel}\`"), or delete it.`,
+      message: `${rel} is not mentioned by SKILL.md or by any other file of the skill, so the model never learns it exists. Mention it where it is needed (e.g. "${/\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1|R)$/i.test(rel) ? 'run' : 'read'} \`${rel}\`"), or delete it.`,
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       file: rel,
       data: { path: rel },

@@ -1,4 +1,5 @@
 import type { Finding } from './findings';
+import { HOST_PROFILES, type HostProfile } from './hostProfiles';
 import { checkDescription } from './rules/description';
 import { firstField } from './rules/fieldAccess';
 import { checkAllowedToolsShape, checkCompatibility, checkFieldKey, checkFieldTypes, checkMetadata } from './rules/fields';
@@ -15,7 +16,7 @@ export { FATAL_PARSE_RULES } from './rules/fileShape';
 const STRICT_YAML_WORDS = { flow: 'a flow collection (`[...]` or `{...}`)', anchor: 'an anchor (`&name`)', alias: 'an alias (`*name`)', tag: 'an explicit tag (`!tag`)' } as const;
 
 /** Checks the frontmatter fields of a parsed SKILL.md, calling each rule family in turn. */
-export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[]): void {
+export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
   const fm = parsed.frontmatter;
   if (!fm) return;
   if (fm.strictYamlIssues) for (const issue of fm.strictYamlIssues) {
@@ -27,7 +28,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     });
   }
   const fields = parsed.fields;
-  for (const f of fields) checkFieldKey(f, out);
+  for (const f of fields) checkFieldKey(f, out, hosts);
   const props = parsed.properties;
 
   const nameField = firstField(fields, 'name');
@@ -65,5 +66,5 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
   const meta = firstField(fields, 'metadata');
   if (meta) checkMetadata(meta, out);
   checkFieldTypes(fields, props, out);
-  checkHostFields(parsed, out);
+  checkHostFields(parsed, out, hosts);
 }

@@ -10,7 +10,7 @@ const SECRETS: [string, string][] = [
   ['API key (sk-…)', j('sk-', 'ant-api03-', 'Zx81kQ2mPq7Rt5Vw9Yb3Nc6Df0Gh4Jk')],
   ['AWS access key id', j('AK', 'IA', 'Q7XN3V5B2M4K6P8R')],
   ['GitHub token', j('gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8')],
-  ['Slack token', j('xo', 'xb-', '1234567890-0987654321-AbCdEfGhIjKl')],
+  ['Slack token', j('xo', 'xb-', '7302915846-5190372864-QmWrTzPkLsNv')],
   ['private key', j('-----BEGIN ', 'RSA PRIVATE', ' KEY-----')],
   ['password or secret assignment', j('password', ' = "', 'Zq8-vL2x!pR', '"')],
 ];
@@ -32,6 +32,10 @@ describe('scanSecrets', () => {
       j('password = "', '${DB_PASSWORD}', '"'),
       j('AK', 'IA', 'IOSFODNN7EXAMPLE'),
       j('sk-', 'your-key-goes-here-1234567890'),
+      // A variable named as the value, an ordinary word, a key that counts up: documentation, not credentials.
+      j('api_key = "', '$API_KEY', '"'),
+      j('password = "', 'hardcoded', '"'),
+      j('xo', 'xb-', '1234567890-0987654321-AbCdEfGhIjKl'),
     ].join('\n');
     assert.deepEqual(scanSecrets(text), []);
   });

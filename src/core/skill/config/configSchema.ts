@@ -1,3 +1,4 @@
+import { HOST_IDS } from '../hostProfiles';
 import { RULES } from '../rules';
 
 /** Levels a configuration may give a rule. */
@@ -42,6 +43,12 @@ export function configJsonSchema(): Record<string, unknown> {
         description: 'Per rule: a level (off, info, warning, error) or { level, options }. In strict mode the reference validator\'s errors stay errors and no other rule becomes one.',
         additionalProperties: false,
         properties: ruleProps,
+      },
+      host: {
+        type: 'string',
+        enum: [...HOST_IDS],
+        default: 'any',
+        description: 'The host the skills are written for: its fields, tools, variables and files are known (claude-code, codex, vscode, copilot-cli, or agentskills for the specification alone). `any` (the default) accepts what any host accepts and reports what breaks in all of them or is not portable. `--host` on the command line overrides it.',
       },
       exclude: {
         type: 'array',

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { readTextFile, type SkillsHost } from '../../host/skillsHost';
 import type { RuleConfig, RuleSetting } from '../ruleConfig';
+import { HOST_IDS } from '../hostProfiles';
 import { getRule, RULES } from '../rules';
 import { closestPath } from '../similarPaths';
 import { CONFIG_FILE_NAMES, CONFIG_LEVELS } from './configSchema';
@@ -33,6 +34,7 @@ const schema = z
   .object({
     rules: z.record(z.string(), setting).optional(),
     exclude: z.array(z.string().max(500)).max(200).optional(),
+    host: z.enum(HOST_IDS).optional(),
   })
   .strict();
 
@@ -70,7 +72,7 @@ export function configFromData(raw: unknown, where: string): LoadedConfig {
   if (depthOf(raw) > CONFIG_MAX_DEPTH) return fail(`${where}: nested deeper than ${CONFIG_MAX_DEPTH} levels. A configuration has \`rules\` (rule: level or { level, options }) and \`exclude\` (a list) only.`);
   const r = schema.safeParse(raw);
   if (!r.success) {
-    const problems = r.error.issues.map((i) => `${where}: \`${i.path.join('.') || '(top level)'}\`: ${i.message}. Allowed: \`rules\` (rule: off|info|warning|error, or { level, options }) and \`exclude\` (a list of globs).`);
+    const problems = r.error.issues.map((i) => `${where}: \`${i.path.join('.') || '(top level)'}\`: ${i.message}. Allowed: \`rules\` (rule: off|info|warning|error, or { level, options }), \`exclude\` (a list of globs) and \`host\` (${HOST_IDS.join(', ')}).`);
     return { ...EMPTY_CONFIG, problems };
   }
   const problems: string[] = [];
@@ -98,7 +100,7 @@ export function configFromData(raw: unknown, where: string): LoadedConfig {
     }
     rules[id] = { ...(s.level ? { level: s.level } : {}), ...(Object.keys(options).length ? { options } : {}) };
   }
-  return { config: { rules }, exclude: r.data.exclude ?? [], problems };
+  return { config: { rules, ...(r.data.host ? { host: r.data.host } : {}) }, exclude: r.data.exclude ?? [], problems };
 }
 
 /** The nearest configuration file at or above `dir` (walking up to the file-system root), or undefined. */
@@ -130,14 +132,15 @@ export async function loadConfigFor(skillDir: string, host: SkillsHost): Promise
   return file ? loadConfigFile(file, host) : EMPTY_CONFIG;
 }
 
-/** Rule settings of `over` laid over `base` (a setting's level and options each replace the base's). */
+/** Rule settings of `over` laid over `base` (a setting's level and options each replace the base's; its host, when set, the base's). */
 export function mergeRuleConfigs(base: RuleConfig, over: RuleConfig): RuleConfig {
   const rules: Record<string, RuleSetting> = { ...base.rules };
   for (const [id, s] of Object.entries(over.rules)) {
     const b = rules[id] ?? {};
     rules[id] = { ...b, ...s, ...(b.options || s.options ? { options: { ...b.options, ...s.options } } : {}) };
   }
-  return { rules };
+  const host = over.host ?? base.host;
+  return { rules, ...(host ? { host } : {}) };
 }
 
 /** A glob (`*`, `**`, `?`, `/` separators) as a regular expression over a whole relative path. */

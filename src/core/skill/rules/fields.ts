@@ -1,5 +1,6 @@
 import { isToolNameEntry, parseAllowedTools } from '../allowedTools';
 import { getField, type FieldValueType } from '../fieldCatalog';
+import { HOST_PROFILES, hostsDefiningField, type HostProfile } from '../hostProfiles';
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
 import type { FrontmatterField } from '../skillTypes';
@@ -28,14 +29,21 @@ export const FIELD_RULES: readonly RuleInfo[] = [
     '`metadata` maps string keys to string values, e.g. `author: example-org` and `version: "1.0"`. Nested mappings and lists are not portable.'),
 ];
 
-/** field-nonstandard / field-unknown for one key. */
-export function checkFieldKey(f: FrontmatterField, out: Finding[]): void {
+/**
+ * field-nonstandard / field-unknown for one key. Linted for one host (`hosts` of one), a field that host
+ * defines is its own and says nothing; for any host (all of them), a host field is not portable.
+ */
+export function checkFieldKey(f: FrontmatterField, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
   const info = getField(f.key);
   if (info?.standard) return;
+  if (info && hosts.length === 1 && hostsDefiningField(f.key, hosts).length === 1) return;
   if (info) {
+    const only = hosts.length === 1 ? hosts[0] : undefined;
     out.push({
       rule: 'field-nonstandard',
-      message: `\`${f.key}\` is defined by ${info.hosts.join(' and ')} but not by the Agent Skills specification; other hosts ignore it and the reference validator rejects it. For portability move it under \`metadata\` or remove it.`,
+      message: only
+        ? `\`${f.key}\` is defined by ${info.hosts.join(' and ')}, not by ${only.label}, which ignores it. Remove it, move it under \`metadata\`, or lint for the host that reads it (--host).`
+        : `\`${f.key}\` is defined by ${info.hosts.join(' and ')} but not by the Agent Skills specification; other hosts ignore it and the reference validator rejects it. For portability move it under \`metadata\` or remove it.`,
       range: f.keyRange,
       data: { field: f.key, hosts: info.hosts },
     });

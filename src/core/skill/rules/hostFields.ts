@@ -1,5 +1,6 @@
-import { allowedToolBase, parseAllowedTools } from '../allowedTools';
-import { KNOWN_TOOL_NAMES } from '../fieldValues';
+import { allowedToolBase, isToolNameEntry, parseAllowedTools } from '../allowedTools';
+import { editDistance } from '../similarPaths';
+import { argumentsReachTheModel, HOST_PROFILES, hostsGrantingTool, type HostProfile } from '../hostProfiles';
 import type { Finding } from '../findings';
 import type { FrontmatterField, ParsedSkillFile } from '../skillTypes';
 import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
@@ -31,7 +32,6 @@ export const HOST_FIELD_RULES: readonly RuleInfo[] = [
 const MODEL_ALIASES = new Set(['sonnet', 'opus', 'haiku', 'inherit', 'default', 'opusplan', 'sonnet[1m]', 'opus[1m]']);
 const EFFORTS = ['low', 'medium', 'high', 'max'];
 const SHELLS = ['bash', 'powershell'];
-const KNOWN_TOOLS = new Set(KNOWN_TOOL_NAMES);
 const BOOLEAN_FIELDS = ['user-invocable', 'user-invokable', 'disable-model-invocation'];
 /** `$ARGUMENTS` (or `$ARGUMENTS[0]`); bare `$0`, `$1` are left out: prose prices ("$5") would pass for them. */
 const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
@@ -46,7 +46,7 @@ export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: st
 }
 
 /** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
-export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
+export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
   const fields = parsed.fields;
   const props = parsed.properties;
   checkEnum(firstField(fields, 'context'), ['fork'], out);
@@ -99,7 +99,9 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
   }
   const hint = firstField(fields, 'argument-hint');
   const usesArgs = (includesVia(parsed.body, 'ARGUMENTS', 2) && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
-  if (hint && !usesArgs) {
+  // Hosts that append what the user typed when the body has no placeholder (Claude Code, VS Code) make a hint
+  // without `$ARGUMENTS` work; only a host that drops the text makes it a problem.
+  if (hint && !usesArgs && !argumentsReachTheModel(hosts)) {
     out.push({
       rule: 'argument-hint-mismatch',
       message: '`argument-hint` is set but the body never uses `$ARGUMENTS`, so what the user types after the slash command is not placed anywhere. Use `$ARGUMENTS` in the body or remove the hint.',
@@ -126,11 +128,14 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
   const tools = firstField(fields, 'allowed-tools');
   const entries = tools ? parseAllowedTools(props['allowed-tools']) : undefined;
   if (tools && entries && (typeof props['allowed-tools'] === 'string' || Array.isArray(props['allowed-tools']))) {
-    const unknown = entries.map(allowedToolBase).filter((b) => b !== '' && /^[A-Za-z_]/.test(b) && !KNOWN_TOOLS.has(b) && !b.startsWith('mcp__'));
+    const granting = hosts.filter((h) => h.tools.length > 0 || h.toolForms.length > 0);
+    const unknown = granting.length === 0 ? [] : entries.map(allowedToolBase).filter((b) => b !== '' && isToolNameEntry(b) && hostsGrantingTool(b, granting).length === 0);
     if (unknown.length) {
+      const close = unknown.map((u) => closeTool(u, granting)).filter((c): c is string => c !== undefined);
+      const who = granting.length === 1 ? `${granting[0].label} does not define` : 'no host defines';
       out.push({
         rule: 'allowed-tools-unknown',
-        message: `\`allowed-tools\` names ${unknown.map((u) => `'${u}'`).join(', ')}, which no common host defines; a misspelt tool grants nothing. Known: ${KNOWN_TOOL_NAMES.join(', ')}, or MCP tools as mcp__server__tool.`,
+        message: `\`allowed-tools\` names ${unknown.map((u) => `'${u}'`).join(', ')}, which ${who}; a misspelt tool grants nothing.${close.length ? ` Did you mean ${close.map((c) => `\`${c}\``).join(', ')}?` : ' Check the spelling (tool names are case-sensitive; MCP tools are written `mcp__server__tool`).'}`,
         range: rangeOfValue(tools),
         data: { field: 'allowed-tools', unknown },
       });
@@ -144,6 +149,14 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[]): void {
       });
     }
   }
+}
+
+/** The one tool of `hosts` whose name differs from `name` by case, one edit or two swapped letters, if any. */
+function closeTool(name: string, hosts: readonly HostProfile[]): string | undefined {
+  const all = [...new Set(hosts.flatMap((h) => h.tools))];
+  const sorted = (s: string) => [...s.toLowerCase()].sort().join('');
+  const near = all.filter((t) => t.toLowerCase() === name.toLowerCase() || editDistance(t, name, 1) <= 1 || (t.length === name.length && sorted(t) === sorted(name) && editDistance(t, name, 2) <= 2));
+  return near.length === 1 ? near[0] : undefined;
 }
 
 function namedArgumentUsed(args: unknown, body: string): boolean {

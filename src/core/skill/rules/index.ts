@@ -5,8 +5,10 @@ import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
 import { FILE_SHAPE_RULES } from './fileShape';
 import { HOST_FIELD_RULES } from './hostFields';
+import { LICENSE_RULES } from './license';
 import { NAME_RULES } from './name';
 import { PLACEHOLDER_RULES } from './placeholders';
+import { PORTABILITY_RULES } from './portability';
 import { REFERENCE_RULES } from './references';
 import { ROUTING_RULES } from './routing';
 import type { RuleInfo, RuleLevel } from './ruleInfo';
@@ -25,13 +27,14 @@ export interface RuleFamily {
 /** Every rule family, in the order findings are usually reported. */
 export const RULE_FAMILIES: readonly RuleFamily[] = [
   { title: 'File shape', rules: FILE_SHAPE_RULES },
-  { title: 'Fields', rules: FIELD_RULES },
+  { title: 'Fields', rules: [...FIELD_RULES, ...LICENSE_RULES] },
   { title: 'Name', rules: NAME_RULES },
   { title: 'Description', rules: [...DESCRIPTION_RULES, ...XML_RULES] },
   { title: 'Routing', rules: ROUTING_RULES },
   { title: 'Host fields', rules: HOST_FIELD_RULES },
   { title: 'Body', rules: [...BODY_RULES, ...PLACEHOLDER_RULES] },
   { title: 'References', rules: REFERENCE_RULES },
+  { title: 'Portability', rules: PORTABILITY_RULES },
   { title: 'Security', rules: [...SECURITY_RULES, ...UNICODE_RULES] },
   { title: 'Catalog', rules: CATALOG_RULES },
 ];

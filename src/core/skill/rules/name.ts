@@ -98,12 +98,14 @@ export function checkName(value: unknown, f: FrontmatterField, folderName: strin
     });
   }
   const lower = name.toLowerCase();
+  // A display-style name ("PDF Tools") gets a suggestion that is itself a valid name: spaces and punctuation become hyphens.
+  const slug = lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
   if (name !== lower) {
     out.push({
       rule: 'name-uppercase',
-      message: `\`name\` '${name}' must be lowercase. Use '${lower}' (and rename the folder to match).`,
+      message: `\`name\` '${name}' must be lowercase. Use '${slug || lower}' (and rename the folder to match).`,
       range: r,
-      data: { field: 'name', expected: lower },
+      data: { field: 'name', expected: slug || lower },
     });
   }
   if (name.startsWith('-') || name.endsWith('-')) {

@@ -10,7 +10,7 @@ const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]
 /** Placeholder text left in a skill. */
 export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
   rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
-    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported.'),
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`).'),
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
@@ -37,6 +37,28 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
   return bracketedIn(text, from);
 }
 
+/** What may stand before a marker that opens its line, list item, cell, bracket, label or sentence. */
+const OPENS = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__|[.!?]\s)\s*$/;
+/** After an opening marker: words that make it a noun's modifier ("TODO markers", "TODO-like"): talk about markers. */
+const MODIFIES = /^[-\s]*(?:markers?|placeholders?|items?|comments?|notes?|tags?|lists?|entries|like|style|sections?)\b/i;
+/** After a marker inside a sentence: it ends the sentence, line or cell, or opens a note ("Steps TBD.", "Owner: TBD |"). */
+const ENDS = /^(?:\s*[:)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
+
+/**
+ * True when the marker word at `start` is a placeholder left in the text (`TODO: write this`, `TODO one`,
+ * `| TBD |`, `Steps TBD.`, `[TODO]`), not prose that talks about markers (`any "TBD" or "TODO"?`, "has TODO
+ * markers", "is a TODO for later", "is TBD, so"): quoted, modifying a noun, or inside a sentence that goes on.
+ */
+function standsAlone(text: string, start: number, word: string): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = text.indexOf('\n', start);
+  if (lineEnd < 0) lineEnd = text.length;
+  const before = text.slice(Math.max(lineStart, start - 80), start);
+  const after = text.slice(start + word.length, Math.min(lineEnd, start + word.length + 80));
+  if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
+  return OPENS.test(before) ? !MODIFIES.test(after) : ENDS.test(after);
+}
+
 /** Every placeholder in `text` from offset `from`, as written, with its offset. */
 export function placeholdersIn(text: string, from = 0): { text: string; start: number }[] {
   return [...placeholderMatches(text, from)];
@@ -48,7 +70,11 @@ export function* placeholderMatches(text: string, from = 0): Generator<{ text: s
   if (!mayHoldPlaceholder(text, from)) return;
   const re = new RegExp(PLACEHOLDER.source, 'g');
   re.lastIndex = from;
-  for (let m = re.exec(text); m; m = re.exec(text)) yield { text: m[0], start: m.index };
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const marker = /^(?:TODO|TBD|FIXME)$/.test(m[0]);
+    if (marker && !standsAlone(text, m.index, m[0])) continue;
+    yield { text: m[0], start: m.index };
+  }
 }
 
 /** The first placeholder in `text`, or undefined. */

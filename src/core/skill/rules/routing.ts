@@ -16,8 +16,14 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
     'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged.'),
 ];
 
-const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|use[ds]? (?:it |this (?:skill )?)?(?:when|for|if|to|whenever|on)|if the user|if asked)\b/i;
-const FIRST_PERSON = /\b(?:I|I'm|I'll|I've|me|my|we|we're|we'll|our)\b/;
+/**
+ * A trigger: "when", "whenever", "triggers on", or a verb of use (use, invoke, call, activate, consult, load, run)
+ * with the occasion after it, optionally through "it/this (skill)" and an adverb: "Use when …", "You MUST use
+ * this before …", "Use immediately after …", "Always invoke for …", "Use via /command".
+ */
+const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run)[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon))\b/i;
+/** First-person words; `I` in `I/O` or `I-beam` is a letter, not a pronoun. */
+const FIRST_PERSON = /(?<![\w/'’-])(?:I|I'm|I'll|I've|me|my|we|we're|we'll|our)(?![\w/'’-])/;
 const SECOND_PERSON = /\b(?:you|your|you're|you'll)\b/i;
 const QUOTED = /"[^"]*"|“[^”]*”|'[^'\n]{3,}'(?!\w)/g;
 const STOP = new Set(['a', 'an', 'the', 'for', 'to', 'of', 'and', 'skill', 'this', 'tool', 'tools']);

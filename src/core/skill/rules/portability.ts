@@ -1,0 +1,163 @@
+import { EXAMPLE_LEAD, isCounterExample } from './referenceContext';
+import { rule, type RuleInfo } from './ruleInfo';
+
+/**
+ * Portability rules: a skill that works on its author's machine and nowhere else. They read every Markdown
+ * file of the skill (SKILL.md and the files it ships), and personal paths in every text file, so they run
+ * with the file rules (validateFiles). The scanners here are pure: text in, hits out.
+ */
+export const PORTABILITY_RULES: readonly RuleInfo[] = [
+  rule('personal-path', 'warning', 'warning', 'A file of the skill names a path in one person\'s home folder (`/Users/<name>/…`, `/home/<name>/…`, `C:\\Users\\<name>\\…`).',
+    'A path into the author\'s home folder exists on the author\'s machine only: for everyone else the command or script that uses it fails. Ship the file in the skill and refer to it relative to the skill folder, or ask for the path (an argument, an environment variable). Paths with a placeholder user (`/home/user`, `/Users/<you>`, `$HOME`) and paths after "e.g." are not reported.'),
+  rule('install-path-hardcoded', 'warning', 'warning', 'Instructions reach the skill\'s own files through one install location (`.claude/skills/<name>/…`).',
+    'A skill is installed in many places: the project, the user\'s folder, a plugin, another host\'s folder. `cd .claude/skills/<name>/scripts` works in one of them. Refer to the skill\'s files relative to the skill folder (hosts resolve them there), or through the host\'s variable (`${CLAUDE_SKILL_DIR}` in Claude Code).'),
+  rule('script-path-incomplete', 'warning', 'warning', 'A command runs a script by its bare name (`python check.py`) while the file is in a folder of the skill (`scripts/check.py`).',
+    'Run from the skill folder, `python check.py` finds no file: the script lives in a sub-folder. Write the path relative to the skill folder (`python scripts/check.py`). Commands after a `cd` in the same code block are not judged.'),
+  rule('secret-printed', 'warning', 'warning', 'Instructions print a secret into the conversation (`echo $API_KEY`, `printenv TOKEN`).',
+    'Whatever a command prints goes into the transcript the model reads and the host may store or send on. To check that a secret is set, test it without printing it: `[ -n "$API_KEY" ] && echo set`, or print its length `${#API_KEY}`. Lines that show what not to do ("never", "must not", "❌", an attack) are not reported.'),
+  rule('archive-shipped', 'warning', 'warning', 'The skill ships an archive (`.zip`, `.tar.gz`, `.7z`, …).',
+    'Hosts do not unpack archives, the model cannot read inside them, and reviewers cannot see what they hold. Ship the files unpacked, or have a script fetch and check the archive when it is needed.'),
+];
+
+/** A hit of a scanner: the offsets in the text and what was found. */
+export interface TextHit {
+  start: number;
+  end: number;
+  /** What the message quotes. */
+  text: string;
+  /** A second fact for the message (the user name, the variable, the folder). */
+  detail: string;
+}
+
+/** Names that stand for any user in documentation: not one person's folder. */
+const PLACEHOLDER_USERS = new Set([
+  'user', 'users', 'username', 'user-name', 'user_name', 'you', 'your', 'yourname', 'your-name', 'your_name', 'yourusername', 'me', 'name', 'myuser', 'myname',
+  'someone', 'somebody', 'john', 'jane', 'johndoe', 'janedoe', 'jdoe', 'alice', 'bob', 'example', 'foo', 'bar', 'test', 'testuser', 'demo', 'guest',
+  'x', 'xx', 'xxx', 'runner', 'ubuntu', 'ec2-user', 'admin', 'root', 'node', 'app', 'vscode', 'codespace', 'codespaces', 'jovyan', 'coder', 'dev',
+  'developer', 'shared', 'public', 'default', 'pi', 'vagrant', 'docker', 'linuxbrew', 'runneradmin', 'all users', 'default user',
+  // Accounts of images, CI runners and servers: the same on every machine that has them.
+  'appuser', 'app-user', 'nonroot', 'www-data', 'postgres', 'debian', 'centos', 'fedora', 'azureuser', 'opc', 'git', 'builder', 'build',
+  'ci', 'jenkins', 'gitlab-runner', 'circleci', 'agent', 'steam', 'sandbox', 'workspace', 'project', 'projects', 'home', 'local',
+]);
+
+/** `/Users/<name>`, `/home/<name>`, `/mnt/c/Users/<name>`, `C:\Users\<name>` (also `C:/Users`, `C:\\Users` in code strings). */
+const PERSONAL = /(?<![\w.~$}-])(?:\/mnt\/[a-z]\/Users|\/Users|\/home|[A-Za-z]:(?:\\{1,2}|\/)Users)(?:\\{1,2}|\/)([A-Za-z][\w.-]{0,38})(?=[\\/"'`\s)\]]|$)/gm;
+
+/** Paths in one person's home folder; the first of each user name per text, and how many lines hold one. */
+export function personalPaths(text: string): TextHit[] {
+  const out: TextHit[] = [];
+  const seen = new Set<string>();
+  PERSONAL.lastIndex = 0;
+  for (let m = PERSONAL.exec(text); m; m = PERSONAL.exec(text)) {
+    const user = m[1].replace(/[.-]+$/, '');
+    const lower = user.toLowerCase();
+    if (PLACEHOLDER_USERS.has(lower) || /^(?:your|my|example|placeholder|<)/.test(lower) || seen.has(lower)) continue;
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+    if (EXAMPLE_LEAD.test(text.slice(Math.max(lineStart, m.index - 80), m.index)) || isCounterExample(text, m.index)) continue;
+    seen.add(lower);
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: user });
+  }
+  return out;
+}
+
+/** Folders hosts install skills into, under a project or the home folder. */
+const INSTALL_ROOTS = String.raw`\.(?:claude|codex|agents|github|copilot|cursor|gemini|opencode|windsurf)\/skills`;
+
+/** Commands that put a skill in its install folder or look at it there. */
+const INSTALL_COMMAND = /(?:^|[\s`;&|(])(?:cp|mv|ln|rsync|git clone|mkdir|ls|install|curl|wget|unzip|tar|npx skills|scp)\s/;
+
+/** `.claude/skills/<skillName>/<something>`: the skill's own files reached through one install location. */
+export function installPaths(text: string, skillName: string): TextHit[] {
+  if (!skillName || !text.includes('/skills/')) return [];
+  const escaped = skillName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(String.raw`(?:~\/|\$HOME\/|\$\{HOME\}\/|(?<![\w.-]))${INSTALL_ROOTS}\/${escaped}\/[\w.-]+`, 'g');
+  const out: TextHit[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    // Installing, copying or listing the skill there is what that folder is for.
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+    if (INSTALL_COMMAND.test(text.slice(lineStart, m.index))) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: m[0].slice(0, m[0].indexOf('/skills/') + 8) });
+  }
+  return out;
+}
+
+/**
+ * Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. Each
+ * option is read one way only (dashes, then a word character), so a long run of options cannot backtrack.
+ */
+const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:--?\w[\w-]*(?:=\S+)?\s+)*(\w[\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
+
+/**
+ * Scripts run by a bare file name in code (a code block or inline code) with no `cd` before them in the same
+ * block: `[offset, name]` of each. Whether the name misses its folder is for the caller, who knows the files.
+ */
+export function bareScriptRuns(text: string, blocks: readonly (readonly [number, number])[]): TextHit[] {
+  const out: TextHit[] = [];
+  RUN_SCRIPT.lastIndex = 0;
+  for (let m = RUN_SCRIPT.exec(text); m; m = RUN_SCRIPT.exec(text)) {
+    const block = blocks.find(([s, e]) => m!.index >= s && m!.index < e);
+    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+    if (!block) {
+      // Outside a code block only inline code counts: an odd number of backticks before it on its line.
+      const ticks = (text.slice(lineStart, m.index).match(/`/g) ?? []).length;
+      if (ticks % 2 === 0) continue;
+    }
+    const from = block ? block[0] : lineStart;
+    if (/(?:^|[\s;&(`])(?:cd|pushd|Set-Location)\s/m.test(text.slice(from, m.index))) continue;
+    const name = m[1];
+    // "From the scripts/ folder, run `python check.py`": the text says where, on its line or the one before.
+    const prevLine = previousTextLine(text, block ? block[0] : lineStart);
+    if (/\b(?:from|in|inside|within|into)\s+(?:the\s+)?`?[\w.-]+\/?`?\s+(?:folder|directory|dir)\b|\b(?:from|in|inside)\s+`?[\w.-]+\/`?/i.test(text.slice(prevLine, m.index))) continue;
+    const at = m.index + m[0].lastIndexOf(name);
+    out.push({ start: at, end: at + name.length, text: m[0].trim(), detail: name });
+  }
+  return out;
+}
+
+/** The start of the last non-blank line before the line starting at `lineStart` (at most three lines back). */
+function previousTextLine(text: string, lineStart: number): number {
+  let at = lineStart;
+  for (let i = 0; i < 3 && at > 0; i++) {
+    at = text.lastIndexOf('\n', at - 2) + 1;
+    const end = text.indexOf('\n', at);
+    if (text.slice(at, end < 0 ? text.length : end).trim() !== '') return at;
+  }
+  return at;
+}
+
+/** A variable whose name says it holds a secret: it ends in KEY, TOKEN, SECRET, PASSWORD… (`SSH_KEY_PATH` holds a path). */
+const SECRET_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)$/i;
+
+/**
+ * Commands that print a secret-named variable where the model reads it: `echo $API_KEY`, `printenv GITHUB_TOKEN`,
+ * `Write-Host $env:TOKEN`, `print(os.environ["API_KEY"])`. Not: `${#KEY}` (its length), `${KEY:0:4}`, `${KEY:+set}`,
+ * single quotes (no expansion), output piped or redirected (`echo "$TOKEN" | gh auth login --with-token`).
+ */
+export function printedSecrets(text: string): TextHit[] {
+  if (!/echo|printenv|print|Write-Host|console\.log/.test(text)) return [];
+  const out: TextHit[] = [];
+  const forms: RegExp[] = [
+    /(?<![\w-])(?:echo|printf)\s+(?:-[a-z]+\s+)*(?:"[^"$\n]*)?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*)|env:([A-Za-z_]\w*))(?![\w:#}[])/g,
+    /(?<![\w-])printenv\s+([A-Za-z_]\w*)/g,
+    /(?<![\w-])Write-(?:Host|Output)\s+(?:"[^"\n]*)?\$env:([A-Za-z_]\w*)/g,
+    /(?<![\w.])(?:print|console\.log)\(\s*(?:os\.environ\[["']|os\.getenv\(["']|os\.environ\.get\(["']|process\.env\.)([A-Za-z_]\w*)/g,
+  ];
+  for (const re of forms) {
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const name = m[1] ?? m[2] ?? m[3];
+      if (!name || !SECRET_NAME.test(name)) continue;
+      let lineEnd = text.indexOf('\n', m.index);
+      if (lineEnd < 0) lineEnd = text.length;
+      const rest = text.slice(m.index + m[0].length, lineEnd);
+      // Piped into a command or redirected into a file: not printed. Cut at a closing backtick (inline code ends there).
+      const sameCommand = rest.split(/`|&&|;|\s#/)[0];
+      if (/[|>]/.test(sameCommand)) continue;
+      if (/echo\s+'/.test(m[0]) || isCounterExample(text, m.index)) continue;
+      out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: name });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** File names of archives: a host never unpacks them. */
+export const ARCHIVE_FILE = /\.(?:zip|tar|tgz|tar\.gz|tar\.bz2|tbz2?|tar\.xz|txz|tar\.zst|7z|rar|skill)$/i;

@@ -1,0 +1,62 @@
+import type { BodyReference } from '../bodyReferences';
+
+/**
+ * Whether a path the body mentions is a file the skill means to ship, or an illustration: skill-writing
+ * guides and report templates write paths that belong to the reader's project or to a made-up skill. A
+ * missing file is reported only when it is meant (reference-missing); these are the kinds that are not.
+ */
+
+/** "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …": the path is one example among others. */
+export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
+
+/**
+ * "Create `scripts/validate.py`", "save the chart to assets/chart.png", `> references/out.md`, `--output assets/x.json`:
+ * a file the skill or the user makes, not one the skill ships.
+ */
+const MADE_LEAD = /(?:\b(?:create[sd]?|creating|generate[sd]?|generating|writes?|writing|written|save[sd]?|saving|output(?:s|ted)?|produce[sd]?|producing|export(?:s|ed)?|touch|mkdir|new file)\b[^.;!?\n|]*|(?:>>?|--out(?:put)?(?:[-_]\w+)?[=\s]|\s-o\s)\s*["'`]?)$/i;
+
+/** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
+const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
+
+/** How far back on its line the example lead-in is looked for. */
+const LEAD_WINDOW = 80;
+
+/** The fenced code blocks that are an example SKILL.md (they open with a `---` frontmatter holding `name:`). */
+export function exampleSkillBlocks(text: string, blocks: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of blocks) {
+    const firstBreak = text.indexOf('\n', start);
+    if (firstBreak < 0 || firstBreak >= end) continue;
+    const head = text.slice(firstBreak + 1, Math.min(end, firstBreak + 1 + 400));
+    if (/^\s*---\r?\n(?:[^\n]*\n){0,4}?\s*name:\s*\S/.test(head)) out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * True when `ref` reads as an illustration rather than a file the skill ships: written after "e.g."/"for
+ * example" on its line, or as a file to be made ("create", "save to", `> file`, `--output file`), followed by `:<line>` (a `file:line` location in a report format), inside an example
+ * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension).
+ */
+export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: readonly (readonly [number, number])[]): boolean {
+  const lineStart = text.lastIndexOf('\n', ref.start - 1) + 1;
+  const lead = text.slice(Math.max(lineStart, ref.start - LEAD_WINDOW), ref.start);
+  if (EXAMPLE_LEAD.test(lead) || MADE_LEAD.test(lead)) return true;
+  if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
+  if (exampleBlocks.some(([s, e]) => ref.start >= s && ref.start < e)) return true;
+  const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
+  if (PLACEHOLDER_STEM.test(last)) return true;
+  return ref.kind === 'text' && !last.includes('.');
+}
+
+/** Words that mark a line as a counter-example: what not to do, or what an attacker does. */
+const COUNTER_EXAMPLE = /\b(?:never|don'?t|do not|must not|should not|avoid|bad|wrong|insecure|vulnerable|unsafe|leaks?|exfiltrat\w*|attack(?:er|s)?|anti-?pattern)\b|❌|✗|⚠/i;
+
+/** True when the line of `at`, or one of the two lines before it, says it shows what not to do ("# MUST NOT", "❌ Bad", "exfiltration"). */
+export function isCounterExample(text: string, at: number): boolean {
+  let from = text.lastIndexOf('\n', at - 1);
+  for (let i = 0; i < 2 && from > 0; i++) from = text.lastIndexOf('\n', from - 1);
+  let to = text.indexOf('\n', at);
+  if (to < 0) to = text.length;
+  return COUNTER_EXAMPLE.test(text.slice(from + 1, to));
+}
