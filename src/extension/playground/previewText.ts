@@ -85,7 +85,7 @@ export function previewText(p: PreviewInput): string {
     `- Session: ${p.isNewSession ? 'a new session' : `${p.sessionLabel} (${p.session.id})`}, load mode \`${p.session.load_mode}\`, ${p.session.active_skills.length} skill(s) loaded for this turn`,
     `- Settings: placement \`${s.placement}\`, tool surface \`${s.toolSurface}\`, catalog budget ${s.catalogMaxTokens} tokens / ${s.catalogMaxChars} characters, at most ${s.maxLoadedSkills} loaded skills`,
     ...(p.trusted ? [] : ['- This workspace is not trusted: its own skills are not offered.']),
-    `- Made ${p.generatedAt.toISOString()}. After changing a SKILL.md or a setting, run "Agent Skills: Refresh Prompt Preview" (the refresh button of this editor) to see the difference.`,
+    `- Made ${p.generatedAt.toISOString()}. It is made again by itself when a SKILL.md is saved, a setting changes or the session's skills change; "Agent Skills: Refresh Prompt Preview" (the refresh button of this editor) makes it again now.`,
     "- This is the first model call of the turn. The chat's earlier turns, which only the chat holds, would come before the request; nothing here was sent or saved.",
     '',
     '## Tokens (o200k)',

@@ -127,7 +127,7 @@ describe('trying skills without a model', function () {
   it('the preview of a request naming a skill ranks it first; a smaller catalog budget, refreshed, leaves others out', async () => {
     const uri = await vscode.commands.executeCommand<string>(COMMANDS.previewPrompt, { request: 'draft them with release-notes please', session: 'new' });
     const first = await docText(uri);
-    assert.match(first, /^1\. release-notes: shown; named in the request$/m, first);
+    assert.match(first, /^1\. release-notes: shown; its distinctive name is written in the request$/m, first);
     assert.doesNotMatch(first, /left out/);
     const config = vscode.workspace.getConfiguration('agentSkills');
     await config.update('catalog.maxChars', 500, vscode.ConfigurationTarget.Workspace);
@@ -139,7 +139,7 @@ describe('trying skills without a model', function () {
         const t = await docText(uri);
         return t.includes('500 characters') && /^\d+\. \S+: left out/m.test(t) ? t : undefined;
       });
-      assert.match(cut, /^1\. release-notes: shown; named in the request$/m, cut);
+      assert.match(cut, /^1\. release-notes: shown; its distinctive name is written in the request$/m, cut);
       assert.match(cut, /^\d+\. (commit-message|greeting): left out: it did not fit the budget/m, cut);
       assert.match(previewInstructions(cut), /release-notes/);
     } finally {

@@ -50,11 +50,13 @@ const ENDS = /^(?:\s*[:)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
  * markers", "is a TODO for later", "is TBD, so"): quoted, modifying a noun, or inside a sentence that goes on.
  */
 function standsAlone(text: string, start: number, word: string): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  let lineEnd = text.indexOf('\n', start);
-  if (lineEnd < 0) lineEnd = text.length;
-  const before = text.slice(Math.max(lineStart, start - 80), start);
-  const after = text.slice(start + word.length, Math.min(lineEnd, start + word.length + 80));
+  // At most 80 characters either side, cut at the line's ends: a search for the line's start or end could cross a
+  // whole one-line body for each marker (quadratic on `TODO ` repeated).
+  const window = text.slice(Math.max(0, start - 80), start);
+  const before = window.slice(window.lastIndexOf('\n') + 1);
+  const ahead = text.slice(start + word.length, start + word.length + 80);
+  const cut = ahead.indexOf('\n');
+  const after = cut < 0 ? ahead : ahead.slice(0, cut);
   if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
   return OPENS.test(before) ? !MODIFIES.test(after) : ENDS.test(after);
 }
