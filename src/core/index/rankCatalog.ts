@@ -14,10 +14,11 @@ export interface CatalogSkill {
   id?: string;
   name: string;
   description: string;
+  /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
   location?: string;
-  /** The source kind's name: on ties, higher-precedence sources rank first. */
+  /** The source kind's name (`workspace`, `user`, ...): on ties, higher-precedence sources rank first. */
   scope?: string;
-  /** Epoch ms of the last use in this conversation, for recency ranking. */
+  /** Epoch ms of the last use in this conversation (before the current turn), for recency ranking. */
   lastUsed?: number;
 }
 

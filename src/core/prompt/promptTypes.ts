@@ -1,3 +1,4 @@
+import type { CatalogSkill } from '../index/rankCatalog';
 /**
  * A host-neutral chat history and the per-call composition contract (seed 000): the host maps its own
  * message types (e.g. VS Code's LanguageModelChatMessage parts) to these, and back.
@@ -35,19 +36,8 @@ export interface TokenCounter {
   atMost?(text: string): number;
 }
 
-/** One skill the catalog may show. */
-export interface CatalogSkill {
-  /** The registry's canonical id: the skill's key in the skill index (else its location, else its name). */
-  id?: string;
-  name: string;
-  description: string;
-  /** Absolute SKILL.md path; shown unless the composer is told to hide locations. */
-  location?: string;
-  /** The source kind's name (`workspace`, `user`, ...); on ties, higher-precedence sources rank first. */
-  scope?: string;
-  /** Epoch ms of the last use in this conversation (before the current turn), for recency ranking. */
-  lastUsed?: number;
-}
+/** One skill the catalog may show: the skill index's own catalog entry (the ranking reads the same fields). */
+export type { CatalogSkill };
 
 /** One doc selected for injection. */
 export interface LoadedDoc {

@@ -11,19 +11,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isInside } from '../../../src/core/paths/isInside';
 import { hostSystemView } from '../../../src/core/exec/sandboxView';
+import { seededRandom as rng } from '../../support/seededRandom';
 import { cleanup, onPath, setup, type Sandbox } from './helpers';
-
-/** A small seeded generator (mulberry32): the seed is printed, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SOURCE_FLAGS = new Set(['--bind', '--ro-bind', '--bind-try', '--ro-bind-try', '--dev-bind', '--dev-bind-try']);
 
