@@ -11,7 +11,7 @@ import { CATALOG_TOOLS } from '../../core/tools/toolNames';
 import type { WindowCatalog } from '../windowCatalog';
 import type { Route, SessionRouter } from '../sessionRouting';
 import type { SkillsService } from '../skillsService';
-import { PRESENTATIONS, type PresentationContext, type ToolPresentation } from './toolPresentation';
+import { presentationOf, type PresentationContext } from './toolPresentation';
 
 /** What every tool gets from the extension. */
 export interface ToolDeps {
@@ -55,16 +55,14 @@ export function toolServices(deps: ToolDeps): ToolServices {
 
 /** One descriptor as a `vscode.LanguageModelTool`. */
 export class DescriptorTool implements vscode.LanguageModelTool<Record<string, unknown>> {
-  private readonly presentation: ToolPresentation;
+  private readonly presentation: ReturnType<typeof presentationOf>;
   private readonly services: ToolServices;
 
   constructor(
     private readonly tool: ToolDescriptor,
     private readonly deps: ToolDeps,
   ) {
-    const p = PRESENTATIONS[tool.id];
-    if (!p) throw new Error(`No VS Code presentation for tool ${tool.name}: add one to src/extension/tools/toolPresentation.ts.`);
-    this.presentation = p;
+    this.presentation = presentationOf(tool);
     this.services = toolServices(deps);
   }
 
