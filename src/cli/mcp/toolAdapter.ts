@@ -13,6 +13,7 @@ import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import { toolResultText } from '../../core/toolTable/toolResultText';
+import { callTool } from '../../core/toolTable/callTool';
 import { TOOLS } from '../../core/toolTable/toolTable';
 import { invalidParams } from './requestError';
 
@@ -43,8 +44,8 @@ export interface McpToolServices {
 export interface McpToolAnswer {
   text: string;
   isError: boolean;
-  /** True when the core already wrote the call's audit line (runtime and catalog tools); the caller writes the rest. */
-  audited?: boolean;
+  /** The refusal's code when isError: read from the result, never from the text. */
+  code?: string;
 }
 
 /** What holds over MCP and not in VS Code, appended to the table's description. */
@@ -70,7 +71,7 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' 
   return list;
 }
 
-/** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors); -32602 for a tool not offered. */
+/** Calls one tool for an MCP session through the one call path (which validates, audits and words errors); -32602 for a tool not offered. */
 export async function callMcpTool(host: McpToolServices, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
   const offered = mcpTools(host);
   // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result.
@@ -80,7 +81,7 @@ export async function callMcpTool(host: McpToolServices, name: string, input: un
   const tool = offered.find((t) => t.name === name);
   if (!tool) throw invalidParams(`Unknown tool: this server offers no tool '${String(name).slice(0, 200)}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`, { tool: String(name).slice(0, 200) });
   const services: ToolServices = { runtime: async () => host.runtime, catalog: async () => host.catalog, sessionLoader: runtimeSessionLoader(host.runtime) };
-  const r = await tool.descriptor.invoke({ sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input ?? {});
+  const r = await callTool(tool.descriptor, { sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input);
   let text = toolResultText(r);
   const id = tool.descriptor.id;
   if (r.ok && (id === 'load' || id === 'select_docs')) {
@@ -92,5 +93,5 @@ export async function callMcpTool(host: McpToolServices, name: string, input: un
       if (block) text += `\n\nFollow these instructions of the loaded skill(s):\n${block}`;
     }
   }
-  return { text, isError: !r.ok, audited: tool.descriptor.family === 'catalog' || id in RUNTIME_TOOLS };
+  return r.ok ? { text, isError: false } : { text, isError: true, code: r.error.code };
 }

@@ -87,6 +87,8 @@ export interface ToolDescriptor<R = unknown> extends ToolNaming {
   readonly manifest: ToolManifestUi;
   /** How a call is worded while it runs. */
   readonly wording: ToolWording;
+  /** True when `invoke` writes the call's audit line itself (the runtime's and the catalog's tools); otherwise callTool does. */
+  readonly auditsItself?: boolean;
   /** Runs the call. Refusals come back as `ok: false` with the one error shape; only bugs throw. */
   invoke(ctx: ToolCallContext, input: unknown): Promise<ToolResult<R>>;
   /** The model's view of a successful result when it is not simply the result as JSON (e.g. without log-only fields). */

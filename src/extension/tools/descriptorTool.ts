@@ -7,6 +7,7 @@ import { previewUpdate } from '../../core/catalog/updateSkillTool';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { toolResultText } from '../../core/toolTable/toolResultText';
+import { callTool } from '../../core/toolTable/callTool';
 import { CATALOG_TOOLS } from '../../core/tools/toolNames';
 import type { WindowCatalog } from '../windowCatalog';
 import type { Route, SessionRouter } from '../sessionRouting';
@@ -98,7 +99,7 @@ export class DescriptorTool implements vscode.LanguageModelTool<Record<string, u
       }
       return r;
     }
-    const r = await this.tool.invoke({ sessionId: route.sessionId, callId: route.callId, signal, surface: 'vscode', services: this.services }, input);
+    const r = await callTool(this.tool, { sessionId: route.sessionId, callId: route.callId, signal, surface: 'vscode', services: this.services }, input);
     if (r.ok) log.info(`${who} ok`);
     else log.warn(`${who} refused (${r.error.code}): ${r.error.message}`);
     return this.presentation.annotate ? this.presentation.annotate(r, context) : r;

@@ -77,6 +77,8 @@ export const runSkillDescriptor: ToolDescriptor = {
             : 'Listing skills…',
     progress: (i) => (i.action === 'run' ? `Running skill ${str(i.skill)}…` : i.action === 'inspect' ? `Inspecting ${str(i.skill)}…` : 'Listing skills…'),
   },
+  // The catalog audits every call, also the CLI's.
+  auditsItself: true,
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, runSkill.name);
     const { audit } = await ctx.services.runtime();
@@ -104,6 +106,8 @@ export const updateSkillDescriptor: ToolDescriptor = {
     invocation: (i) => `Updating ${updateTarget(i)}…`,
     progress: (i) => `Updating ${str(i.skill) || str(i.name) || 'a skill'}…`,
   },
+  // The catalog audits every call, also the CLI's.
+  auditsItself: true,
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, updateSkill.name);
     const { audit } = await ctx.services.runtime();

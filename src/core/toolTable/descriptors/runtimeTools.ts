@@ -92,6 +92,8 @@ function runtimeTool(id: SkillToolName, sideEffects: boolean): ToolDescriptor {
     description: DESCRIPTIONS[id],
     sideEffects,
     manifest: MANIFESTS[id],
+    // The runtime audits every call, also those not made through a descriptor (a user's own run).
+    auditsItself: true,
     wording: WORDING[id],
     async invoke(ctx, input) {
       const runtime = await ctx.services.runtime();
