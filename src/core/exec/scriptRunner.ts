@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { overlayWins } from '../paths/overlayRule';
 import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
@@ -304,7 +305,7 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
   const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
   if (req.script !== undefined) {
     // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && files.kind(`${realOverlay}/${scriptRel}`) !== undefined;
+    const inOverlay = realOverlay !== undefined && overlayWins(files.kind(`${realOverlay}/${scriptRel}`));
     const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
     const kind = files.kind(real);
     if (kind !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`);
