@@ -302,14 +302,7 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
   const realRoot = files.realPath(req.skillRoot);
   if (realRoot === undefined) throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
   const realOverlay = req.overlayRoot !== undefined ? realFolder(files, req.overlayRoot) : undefined;
-  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
-  if (req.script !== undefined) {
-    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && overlayWins(files.kind(`${realOverlay}/${scriptRel}`));
-    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
-    const kind = files.kind(real);
-    if (kind !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`);
-  }
+  const scriptRel = req.script !== undefined ? checkScript(req, req.script, files, realRoot, realOverlay) : undefined;
   let commandArgv: string[] | undefined;
   if (req.command !== undefined && policyActive(ctx.policy)) {
     commandArgv = splitCommandLine(req.command);
@@ -317,6 +310,24 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
   }
   if (req.outputs) checkOutputsSpec(req.outputs);
   return { realRoot, realOverlay, scriptRel, commandArgv };
+}
+
+/** The script's path checked inside the skill (or its overlay) and proved a regular file; refusals say it was `script`. */
+function checkScript(req: RunRequest, script: string, files: RunnerContext['opts']['files'], realRoot: string, realOverlay: string | undefined): string {
+  try {
+    const scriptRel = checkRelativePath(script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`);
+    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
+    const inOverlay = realOverlay !== undefined && overlayWins(files.kind(`${realOverlay}/${scriptRel}`));
+    const real = resolveInside(inOverlay ? realOverlay : realRoot, script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
+    const kind = files.kind(real);
+    if (kind !== 'file') {
+      throw new ScriptRunError('invalid_request', `script "${script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`, { field: 'script', kind: kind === 'directory' ? 'directory' : 'other' });
+    }
+    return scriptRel;
+  } catch (e) {
+    if (e instanceof ScriptRunError && e.path) e.path = { ...e.path, field: 'script' };
+    throw e;
+  }
 }
 
 /**
