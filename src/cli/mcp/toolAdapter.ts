@@ -71,15 +71,21 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' 
   return list;
 }
 
+/** Why a tool is not offered, and what to do instead. */
+function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'allowScripts'>): string {
+  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
+    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`;
+  }
+  return `Unknown tool: this server offers no tool '${name}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`;
+}
+
 /** Calls one tool for an MCP session through the one call path (which validates, audits and words errors); -32602 for a tool not offered. */
 export async function callMcpTool(host: McpToolServices, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
   const offered = mcpTools(host);
-  // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result.
-  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
-    throw invalidParams(`Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`, { tool: name });
-  }
   const tool = offered.find((t) => t.name === name);
-  if (!tool) throw invalidParams(`Unknown tool: this server offers no tool '${String(name).slice(0, 200)}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`, { tool: String(name).slice(0, 200) });
+  // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result: decided here
+  // once, from the list the server offers; the message says why when the flags left it out.
+  if (!tool) throw invalidParams(notOffered(String(name).slice(0, 200), offered, host), { tool: String(name).slice(0, 200) });
   const services: ToolServices = { runtime: async () => host.runtime, catalog: async () => host.catalog, sessionLoader: runtimeSessionLoader(host.runtime) };
   const r = await callTool(tool.descriptor, { sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input);
   let text = toolResultText(r);
