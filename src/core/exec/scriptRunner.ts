@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import { overlayWins } from '../paths/overlayRule';
 import * as path from 'node:path';
 import { ArtifactStore } from './artifactStore';
 import { checkCommandPolicy, policyActive, splitCommandLine, type CommandPolicy } from './commandLine';
@@ -9,7 +8,8 @@ import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver, selfNodeEnv, type ProgramFilter } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
-import { checkRelativePath, resolveInside } from './paths';
+import { resolveInside } from './paths';
+import { checkScript } from './scriptPath';
 import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
@@ -310,24 +310,6 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
   }
   if (req.outputs) checkOutputsSpec(req.outputs);
   return { realRoot, realOverlay, scriptRel, commandArgv };
-}
-
-/** The script's path checked inside the skill (or its overlay) and proved a regular file; refusals say it was `script`. */
-function checkScript(req: RunRequest, script: string, files: RunnerContext['opts']['files'], realRoot: string, realOverlay: string | undefined): string {
-  try {
-    const scriptRel = checkRelativePath(script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`);
-    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && overlayWins(files.kind(`${realOverlay}/${scriptRel}`));
-    const real = resolveInside(inOverlay ? realOverlay : realRoot, script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
-    const kind = files.kind(real);
-    if (kind !== 'file') {
-      throw new ScriptRunError('invalid_request', `script "${script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`, { field: 'script', kind: kind === 'directory' ? 'directory' : 'other' });
-    }
-    return scriptRel;
-  } catch (e) {
-    if (e instanceof ScriptRunError && e.path) e.path = { ...e.path, field: 'script' };
-    throw e;
-  }
 }
 
 /**
