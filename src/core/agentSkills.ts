@@ -1,6 +1,7 @@
 // The one place the core is assembled (like `createLanguageService(init)` of a language service): the VS Code
-// extension, the CLI and tests ask this factory for the registry, catalog, runtime, script runner and audit
-// log, all over one file-access host, instead of wiring the parts themselves.
+// extension (once per window), the CLI and the MCP server (once per process) and tests ask this factory for the
+// registry, catalog, runtime, script runner and audit log, all over one file-access host, instead of wiring the
+// parts themselves. test/build/assembly.test.ts counts the calls.
 import * as path from 'node:path';
 import type { AuditLog } from './audit/auditLog';
 import { SkillCatalog } from './catalog/skillCatalog';
@@ -18,6 +19,19 @@ import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } fr
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
+
+/** Where the core's notes go: the extension's output channel, the CLI's stderr; none by default (the core never writes to a stream). */
+export interface AgentSkillsLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** A logger that drops everything. */
+export const silentLogger: AgentSkillsLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** What a front end may change after assembly (VS Code settings): the runner and runtime are rebuilt from it on next use. */
+export type AgentSkillsRuntimeConfig = Pick<AgentSkillsInit, 'runner' | 'executor' | 'source' | 'runtime' | 'pluginDataDir'>;
 
 /** What {@link createAgentSkills} builds from; only `stateDir` and the roots (or a registry) are needed. */
 export interface AgentSkillsInit {
@@ -59,6 +73,8 @@ export interface AgentSkillsInit {
   packCacheDir?: string;
   /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name (default `<stateDir>/plugin-data`). */
   pluginDataDir?: string;
+  /** Where the core's notes go (default none). */
+  logger?: AgentSkillsLogger;
 }
 
 /** The assembled core. The runner and runtime are built on first use, so a front end that only lists or edits creates neither. */
@@ -71,11 +87,21 @@ export interface AgentSkills {
   readonly audit: AuditLog | undefined;
   /** Opens a catalog over the same registry (no second scan); `roots` when the base roots changed since init. */
   openCatalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
+  /** The logger it was given: front ends log through it, so one process or window has one. */
+  readonly log: AgentSkillsLogger;
+  /**
+   * New runner and runtime options (a settings change): waits for the current runtime's pending writes, then the
+   * next use of `runner` or `runtime` builds them anew over the same registry, host and state folder.
+   */
+  reconfigure(config: AgentSkillsRuntimeConfig): Promise<void>;
   /** Waits for pending session writes and audit lines. */
   flush(): Promise<void>;
+  /** Flushes and lets go of the runner and runtime; the next use would build them again. */
+  dispose(): Promise<void>;
 }
 
-export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
+export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
+  let init = first;
   const host = init.host ?? localDisk;
   const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
@@ -116,8 +142,22 @@ export function createAgentSkills(init: AgentSkillsInit): AgentSkills {
     },
     openCatalog: (options = {}) =>
       SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, host, stateDir: init.stateDir, packs: init.packs, packCacheDir: init.packCacheDir }),
+    log: init.logger ?? silentLogger,
+    async reconfigure(config) {
+      const old = runtime;
+      init = { ...init, runner: config.runner, executor: config.executor, source: config.source, runtime: config.runtime, pluginDataDir: config.pluginDataDir };
+      runner = undefined;
+      runtime = undefined;
+      await old?.flush();
+    },
     flush: async () => {
       await runtime?.flush();
+    },
+    async dispose() {
+      const old = runtime;
+      runner = undefined;
+      runtime = undefined;
+      await old?.flush();
     },
   };
 }

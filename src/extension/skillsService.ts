@@ -3,6 +3,7 @@
 // The parts live in service/: roots and packs (windowRoots), the core's lifecycle (windowCore) and assembly
 // (runtimeWiring), pinned skills, session titles and deferral to VS Code's built-in skills. This file is the
 // glue the views, tools and chat use, and the tool dispatch.
+import type { AgentSkills } from '../core/agentSkills';
 import type { SyncWritableHost } from '../core/host/fileWrites';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -37,7 +38,7 @@ export class SkillsService extends ServiceEventHub {
   private readonly pinned = new PinnedSkills();
   private readonly titles: SessionTitles;
   private readonly windowRoots: WindowRoots;
-  private readonly core: WindowCore;
+  private readonly windowCore: WindowCore;
   /** Servers of agentSkills.mcpServers; their skills join the runtime's source (see mcpSkillServers.ts). */
   private readonly mcp: McpSkillServers;
   private catalog: CatalogProvider | undefined;
@@ -55,7 +56,7 @@ export class SkillsService extends ServiceEventHub {
     this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log), () => this.skillsChanged.fire());
     // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
     this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
-    this.core = new WindowCore({
+    this.windowCore = new WindowCore({
       roots: this.windowRoots,
       settings: () => this.settings,
       stateDir: () => this.stateDir,
@@ -81,32 +82,37 @@ export class SkillsService extends ServiceEventHub {
 
   /** The registry and runtime, created (and the skills scanned) on first use. */
   ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
-    return this.core.ready();
+    return this.windowCore.ready();
   }
 
   /** The scanned registry alone, for views that list skills: it does not wait for the runtime. */
   /** The window's one file access (see WindowCore.host): the catalog opens over it too. */
   get host(): SyncWritableHost {
-    return this.core.host;
+    return this.windowCore.host;
+  }
+
+  /** The window's one assembly of the core (scanned). */
+  core(): Promise<AgentSkills> {
+    return this.windowCore.core();
   }
 
   registryReady(): Promise<SkillRegistry> {
-    return this.core.registryReady();
+    return this.windowCore.registryReady();
   }
 
   /** The registry once scanned, without forcing a scan. */
   peekRegistry(): SkillRegistry | undefined {
-    return this.core.peekRegistry();
+    return this.windowCore.peekRegistry();
   }
 
   /** Whether a script run would be sandboxed now, and why not: the runner's own probe (the one its runs decide with). */
   sandboxStatus(): Promise<SandboxStatus> {
-    return this.core.sandboxStatus();
+    return this.windowCore.sandboxStatus();
   }
 
   /** The registry and runtime if they exist already (for views that must not force a scan). */
   peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
-    return this.core.peek();
+    return this.windowCore.peek();
   }
 
   /** Skills other extensions contribute; see WindowRoots. */
@@ -141,7 +147,7 @@ export class SkillsService extends ServiceEventHub {
 
   /** An extension was installed, removed or updated: new plugin roots, rescanned if they changed. */
   async extensionsChanged(): Promise<void> {
-    if (this.windowRoots.rereadPluginSkills()) await this.core.rescanRoots();
+    if (this.windowRoots.rereadPluginSkills()) await this.windowCore.rescanRoots();
   }
 
   /** Lets the runtime serve skills through the catalog (newest overlay revisions of plugin and pack skills). */
@@ -164,24 +170,24 @@ export class SkillsService extends ServiceEventHub {
     const read = readSettings();
     this.settings = read.settings;
     for (const p of read.problems) this.log.warn(p);
-    if (this.core.started) await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot));
-    await this.core.applyRoots();
+    if (this.windowCore.started) await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot));
+    await this.windowCore.applyRoots();
   }
 
   /** Rereads the skill folder of a SKILL.md a watcher saw created, changed or deleted. */
   refreshSkillFile(file: vscode.Uri): Promise<void> {
-    return this.core.refreshSkillDir(path.dirname(file.fsPath));
+    return this.windowCore.refreshSkillDir(path.dirname(file.fsPath));
   }
 
   /** Rereads one skill folder of one of our roots (created, changed or deleted); ignores anything else. */
   refreshSkillDir(dir: string): Promise<void> {
-    return this.core.refreshSkillDir(dir);
+    return this.windowCore.refreshSkillDir(dir);
   }
 
   /** Rescans every root, and reads the installed agent plugins again (the Refresh button). */
   async refresh(): Promise<void> {
-    await this.core.registryReady();
-    await this.core.rescanRoots();
+    await this.windowCore.registryReady();
+    await this.windowCore.rescanRoots();
   }
 
   /** Runs one runtime tool in a session (created when missing). Never throws for model-facing problems. */
@@ -210,7 +216,7 @@ export class SkillsService extends ServiceEventHub {
 
   /** The host file of a `run://<run_id>/<path>` output ref while its run folder is kept; undefined when gone. */
   resolveRunRef(ref: string): string | undefined {
-    return this.core.resolveRunRef(ref);
+    return this.windowCore.resolveRunRef(ref);
   }
 
   /** Skills the user loaded since the last turn began, left in place (what a preview of the next turn counts). */
@@ -232,7 +238,7 @@ export class SkillsService extends ServiceEventHub {
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
   listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
     const vscodePlugins = new Set(this.agentPlugins().filter((p) => p.hosts.includes('vscode')).map((p) => p.root));
-    return listableSkills([...registry.usable(), ...(this.core.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
+    return listableSkills([...registry.usable(), ...(this.windowCore.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
   }
 
   /** The label of a session in the tree (the first prompt of its conversation). */
@@ -250,7 +256,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   override dispose(): void {
-    this.core.dispose();
+    this.windowCore.dispose();
     this.mcp.dispose();
     super.dispose();
   }

@@ -3,7 +3,6 @@
 // connected to the runtime's sessions so runSkill `run` loads into the calling chat like load_skills does.
 import * as vscode from 'vscode';
 import { runtimeSessionLoader } from '../core/catalog/sessionLoader';
-import { createAgentSkills } from '../core/agentSkills';
 import type { SkillCatalog } from '../core/catalog/skillCatalog';
 import type { SessionLoader } from '../core/catalog/catalogTypes';
 import type { CatalogProvider, SkillsService } from './skillsService';
@@ -22,7 +21,7 @@ export class WindowCatalog implements CatalogProvider {
     const roots = this.service.roots();
     const key = JSON.stringify(roots);
     if (this.opened?.key !== key) {
-      const catalog = this.service.registryReady().then((registry) => createAgentSkills({ roots, registry, host: this.service.host, stateDir: this.service.stateDir }).openCatalog());
+      const catalog = this.service.core().then((core) => core.openCatalog({ roots }));
       const opened = { key, catalog };
       this.opened = opened;
       catalog.then((c) => {

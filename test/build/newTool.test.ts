@@ -1,7 +1,7 @@
-// Adding a tool (issue 23): the compiler asks for every part. In a temporary copy of src/, a new tool is named in the
-// table of names and given a descriptor and its line in the tool table; the type check must then fail naming the
-// per-tool tables of the VS Code surface that lack it (presentation and manifest UI), and pass once they have it.
-// The files touched are counted, so the count the README states is held here.
+// Adding a tool (issue 23): one descriptor file plus one line in the tool table. In a temporary copy of src/, a new
+// tool's descriptor without its name, manifest UI and wording must fail the type check naming each; once the
+// descriptor has them the copy compiles, the generated manifest (what sync-manifest writes into package.json) lists
+// it, and the files touched are counted, so the count the README states is held here.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,10 +23,21 @@ function typecheck(dir: string): string {
   return `${r.stdout}${r.stderr}`;
 }
 
-describe('adding a tool: the compiler asks for every part', function () {
+/** A descriptor of `ping_skills`, with `parts` spliced in (its names, manifest UI and wording, or none of them). */
+function pingDescriptor(parts: string): string {
+  return (
+    "import { z } from 'zod';\nimport type { ToolDescriptor } from '../toolDescriptor';\n" +
+    `export const pingDescriptor: ToolDescriptor<string> = { ${parts} id: 'ping_skills', family: 'standard', input: z.strictObject({}), description: 'Answers pong.', sideEffects: false, invoke: async () => ({ ok: true, tool: 'ping_skills', result: 'pong' }) };\n`
+  );
+}
+
+const PARTS =
+  "name: 'ping_skills', referenceName: 'skillsPing', title: 'Ping', manifest: { icon: '$(pulse)', userDescription: 'Ping.' }, wording: { invocation: () => 'Pinging…' },";
+
+describe('adding a tool: one descriptor file plus one line in the table', function () {
   this.timeout(600_000);
 
-  it('a named tool with a descriptor and a table line does not compile until the surface tables have it (5 files in all)', () => {
+  it('does not compile without its name, manifest UI and wording, compiles with them, and is in the generated manifest (2 files)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'new-tool-'));
     try {
       for (const part of ['src', 'server']) fs.cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
@@ -34,28 +45,27 @@ describe('adding a tool: the compiler asks for every part', function () {
       fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
       fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(ROOT, 'tsconfig.json'), include: ['src/**/*.ts', 'server/**/*.ts'] }));
       const touched = new Set<string>();
-      const core = path.join(dir, 'src', 'core');
-      // 1. Its name.
-      edit(path.join(core, 'tools', 'toolNames.ts'), 'export type ToolId = ', "export const PING_TOOL = { name: 'ping_skills', referenceName: 'skillsPing', title: 'Ping' } as const satisfies ToolNaming;\nexport type ToolId = typeof PING_TOOL.name | ", touched);
-      // 2. Its descriptor.
-      const descriptor = path.join(core, 'toolTable', 'descriptors', 'pingTool.ts');
-      fs.writeFileSync(
-        descriptor,
-        "import { z } from 'zod';\nimport { PING_TOOL } from '../../tools/toolNames';\nimport type { ToolDescriptor } from '../toolDescriptor';\n" +
-          "export const pingDescriptor: ToolDescriptor<string> = { ...PING_TOOL, id: PING_TOOL.name, family: 'standard', input: z.strictObject({}), description: 'Answers pong.', sideEffects: false, invoke: async () => ({ ok: true, tool: PING_TOOL.name, result: 'pong' }) };\n",
-      );
+      const table = path.join(dir, 'src', 'core', 'toolTable');
+      // 1. Its descriptor, first without names, manifest UI or wording.
+      const descriptor = path.join(table, 'descriptors', 'pingTool.ts');
+      fs.writeFileSync(descriptor, pingDescriptor(''));
       touched.add(descriptor);
-      // 3. Its line in the table.
-      edit(path.join(core, 'toolTable', 'toolTable.ts'), 'export const TOOLS: readonly ToolDescriptor[] = [', "import { pingDescriptor } from './descriptors/pingTool';\nexport const TOOLS: readonly ToolDescriptor[] = [pingDescriptor as ToolDescriptor, ", touched);
+      // 2. Its line in the table.
+      edit(path.join(table, 'toolTable.ts'), 'export const TOOLS: readonly ToolDescriptor[] = [', "import { pingDescriptor } from './descriptors/pingTool';\nexport const TOOLS: readonly ToolDescriptor[] = [pingDescriptor as ToolDescriptor, ", touched);
       const missing = typecheck(dir);
-      assert.match(missing, /toolPresentation\.ts.*ping_skills|ping_skills[\s\S]*toolPresentation\.ts|toolPresentation\.ts[\s\S]*ping_skills/, missing);
-      assert.match(missing, /toolManifest\.ts/, missing);
-      // 4, 5. The VS Code surface's presentation and manifest UI.
-      const ext = path.join(dir, 'src', 'extension', 'tools');
-      edit(path.join(ext, 'toolPresentation.ts'), 'export const PRESENTATIONS: Record<ToolId, ToolPresentation> = {', "export const PRESENTATIONS: Record<ToolId, ToolPresentation> = {\n  ping_skills: { prepare: () => ({ invocationMessage: 'Pinging…' }) },", touched);
-      edit(path.join(ext, 'toolManifest.ts'), 'const UI: Record<ToolId, ManifestUi> = {', "const UI: Record<ToolId, ManifestUi> = {\n  ping_skills: { icon: '$(pulse)', userDescription: 'Ping.' },", touched);
-      assert.equal(typecheck(dir).trim(), '', 'the copy compiles once every part is there');
-      assert.equal(touched.size, 5, [...touched].join('\n'));
+      assert.match(missing, /pingTool\.ts/, missing);
+      for (const part of ['name', 'referenceName', 'title', 'manifest', 'wording']) assert.match(missing, new RegExp(`\\b${part}\\b`), `the compiler names the missing ${part}:\n${missing}`);
+      fs.writeFileSync(descriptor, pingDescriptor(PARTS));
+      assert.equal(typecheck(dir).trim(), '', 'the copy compiles once the descriptor has every part');
+      // The manifest sync-manifest writes into package.json is generated from the table: the new tool is in it.
+      const listed = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./src/extension/tools/toolManifest.ts').then((m) => console.log(JSON.stringify((m.toolContributions ?? m.default.toolContributions)().find((t) => t.name === 'ping_skills'))))"], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      const entry = JSON.parse(listed.stdout.trim() || 'null') as { icon: string; toolReferenceName: string } | null;
+      assert.deepEqual(entry && { icon: entry.icon, toolReferenceName: entry.toolReferenceName }, { icon: '$(pulse)', toolReferenceName: 'skillsPing' }, listed.stderr);
+      assert.equal(touched.size, 2, [...touched].join('\n'));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

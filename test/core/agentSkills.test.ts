@@ -106,4 +106,31 @@ describe('createAgentSkills', () => {
       tmp.cleanup();
     }
   });
+
+  it('reconfigures the runner and runtime over the same registry, flushing the old runtime; logs only through the logger it is given', async () => {
+    const state = makeTempDir('agent-skills-reconfigure-');
+    try {
+      const roots = path.join(state.dir, 'skills');
+      writeSkill(roots, 'one', {});
+      writeSkill(roots, 'two', {});
+      const notes: string[] = [];
+      const core = createAgentSkills({ stateDir: path.join(state.dir, 'state'), roots: [{ path: roots, scope: 'user' }], runtime: { maxLoadedSkills: 1 }, logger: { info: (m) => notes.push(m), warn: (m) => notes.push(m), error: (m) => notes.push(m) } });
+      await core.registry.refresh();
+      const first = core.runtime;
+      await first.openSession('s');
+      assert.equal((await first.invoke('load', { names: ['one', 'two'] }, { sessionId: 's' })).ok, false, 'a cap of one refuses two');
+      const registry = core.registry;
+      await core.reconfigure({ runtime: { maxLoadedSkills: 2 } });
+      assert.notEqual(core.runtime, first, 'a new runtime after reconfigure');
+      assert.equal(core.registry, registry, 'over the same registry (no second scan)');
+      // The sessions folder is shared: the session the old runtime wrote is there for the new one.
+      await core.runtime.openSession('s');
+      assert.equal((await core.runtime.invoke('load', { names: ['one', 'two'] }, { sessionId: 's' })).ok, true, 'the new cap holds');
+      core.log.warn('a note');
+      assert.deepEqual(notes, ['a note']);
+      await core.dispose();
+    } finally {
+      state.cleanup();
+    }
+  });
 });

@@ -17,6 +17,7 @@ import { SkillResources } from './skillResources';
 import type { McpToolServices } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/catalogSurface';
 import { watchSkillRoots } from './watchRoots';
+import { stderrLogger } from '../stderrLogger';
 import { mcpCacheDir, startMcpServers } from '../../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
@@ -70,14 +71,6 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   }
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
-  // source when it is up, and sessions hear that the skills changed.
-  const { clients } = startMcpServers(o.mcpServers ?? [], o.stateDir, {
-    settled(c) {
-      if (c.state.state !== 'up') process.stderr.write(`agent-skills mcp: ${'reason' in c.state ? c.state.reason : c.state.state}\n`);
-      else if (c.list().length) events.emit('changed', { skills: c.list().map((s) => s.id), listChanged: true });
-    },
-  });
   // The one assembly of the core (as the extension and the other commands): the runtime reads through the
   // catalog, opened over the factory's registry once the factory exists.
   let catalogSource: SkillSource | undefined;
@@ -89,6 +82,15 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     executor: (r) => (o.allowScripts ? refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined),
     source: lateSource(() => catalogSource!),
     runtime: { loadMode: 'session', toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    logger: stderrLogger('agent-skills mcp'),
+  });
+  // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
+  // source when it is up, and sessions hear that the skills changed.
+  const { clients } = startMcpServers(o.mcpServers ?? [], o.stateDir, {
+    settled(c) {
+      if (c.state.state !== 'up') core.log.warn('reason' in c.state ? c.state.reason : c.state.state);
+      else if (c.list().length) events.emit('changed', { skills: c.list().map((s) => s.id), listChanged: true });
+    },
   });
   await core.registry.refresh();
   const catalog = await core.openCatalog();
@@ -112,7 +114,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     last = next;
     if (changed.length) events.emit('changed', { skills: changed, listChanged });
   };
-  const watcher = o.watch === false ? undefined : watchSkillRoots(o.roots.map((r) => r.path), o.watchDelayMs ?? 150, () => rescan().catch((e: unknown) => process.stderr.write(`agent-skills mcp: rescanning the skill folders failed: ${(e as Error).message}\n`)));
+  const watcher = o.watch === false ? undefined : watchSkillRoots(o.roots.map((r) => r.path), o.watchDelayMs ?? 150, () => rescan().catch((e: unknown) => core.log.error(`rescanning the skill folders failed: ${(e as Error).message}`)));
 
   return {
     runtime,
@@ -140,7 +142,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     async close() {
       watcher?.close();
       await Promise.all(clients.map((c) => c.close()));
-      await runtime.flush();
+      await core.dispose();
     },
   };
 }

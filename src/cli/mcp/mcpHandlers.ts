@@ -115,8 +115,6 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
             audit(sessionId, `tools/call ${name}`, args ?? {}, t0, `error:${(e as { code?: number }).code ?? 'internal'}`);
             throw e;
           }
-          // list_skills and refusals before any tool ran (scripts disabled) are audited here.
-          if (!r.audited) audit(sessionId, `tools/call ${name}`, args ?? {}, t0, r.isError ? `error:${(/^Error \(([a-z_]+)\)/.exec(r.text) ?? [])[1] ?? 'refused'}` : 'ok');
           return { content: [{ type: 'text', text: r.text }], isError: r.isError };
         },
       },

@@ -13,6 +13,7 @@ import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import { toolResultText } from '../../core/toolTable/toolResultText';
+import { callTool } from '../../core/toolTable/callTool';
 import { TOOLS } from '../../core/toolTable/toolTable';
 import { invalidParams } from './requestError';
 
@@ -43,8 +44,8 @@ export interface McpToolServices {
 export interface McpToolAnswer {
   text: string;
   isError: boolean;
-  /** True when the core already wrote the call's audit line (runtime and catalog tools); the caller writes the rest. */
-  audited?: boolean;
+  /** The refusal's code when isError: read from the result, never from the text. */
+  code?: string;
 }
 
 /** What holds over MCP and not in VS Code, appended to the table's description. */
@@ -70,17 +71,23 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' 
   return list;
 }
 
-/** Calls one tool for an MCP session, through the table's descriptor (which validates, audits and words errors); -32602 for a tool not offered. */
+/** Why a tool is not offered, and what to do instead. */
+function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'allowScripts'>): string {
+  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
+    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`;
+  }
+  return `Unknown tool: this server offers no tool '${name}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`;
+}
+
+/** Calls one tool for an MCP session through the one call path (which validates, audits and words errors); -32602 for a tool not offered. */
 export async function callMcpTool(host: McpToolServices, name: string, input: unknown, call: { sessionId: string; signal?: AbortSignal }, content: SkillContentCache): Promise<McpToolAnswer> {
   const offered = mcpTools(host);
-  // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result.
-  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
-    throw invalidParams(`Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`, { tool: name });
-  }
   const tool = offered.find((t) => t.name === name);
-  if (!tool) throw invalidParams(`Unknown tool: this server offers no tool '${String(name).slice(0, 200)}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`, { tool: String(name).slice(0, 200) });
+  // A tool this server does not offer is a protocol error (-32602, "Unknown tool"), not a tool result: decided here
+  // once, from the list the server offers; the message says why when the flags left it out.
+  if (!tool) throw invalidParams(notOffered(String(name).slice(0, 200), offered, host), { tool: String(name).slice(0, 200) });
   const services: ToolServices = { runtime: async () => host.runtime, catalog: async () => host.catalog, sessionLoader: runtimeSessionLoader(host.runtime) };
-  const r = await tool.descriptor.invoke({ sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input ?? {});
+  const r = await callTool(tool.descriptor, { sessionId: call.sessionId, signal: call.signal, surface: 'mcp', services }, input);
   let text = toolResultText(r);
   const id = tool.descriptor.id;
   if (r.ok && (id === 'load' || id === 'select_docs')) {
@@ -92,5 +99,5 @@ export async function callMcpTool(host: McpToolServices, name: string, input: un
       if (block) text += `\n\nFollow these instructions of the loaded skill(s):\n${block}`;
     }
   }
-  return { text, isError: !r.ok, audited: tool.descriptor.family === 'catalog' || id in RUNTIME_TOOLS };
+  return r.ok ? { text, isError: false } : { text, isError: true, code: r.error.code };
 }

@@ -8,6 +8,12 @@ export { isInside };
 
 /** The exec engine's sentence for a refused path (the rule itself is src/core/paths). */
 function refusal(reason: PathRefusal, field: string, value: string, base: string, code: ScriptRunErrorCode, real?: string): ScriptRunError {
+  const e = sentence(reason, field, value, base, code, real);
+  e.path = { field, reason };
+  return e;
+}
+
+function sentence(reason: PathRefusal, field: string, value: string, base: string, code: ScriptRunErrorCode, real?: string): ScriptRunError {
   switch (reason) {
     case 'nul':
       return new ScriptRunError(code, `${field} "${value.replace(/\0/g, '\\0')}" contains a NUL byte; give a plain path relative to ${base}.`);

@@ -1,4 +1,5 @@
 import { isInside } from '../paths/isInside';
+import type { PathRefusal } from '../paths/resolveInRoot';
 
 /** Why a run was refused before (or instead of) running. A non-zero exit code is not an error. */
 export type ScriptRunErrorCode =
@@ -19,11 +20,22 @@ export type ScriptRunErrorCode =
   | 'internal_error'
   | 'env_refused';
 
+/**
+ * What was wrong with a path of the request, as data, so a caller words it in its own terms without reading the
+ * message: the field (`script`, ...), and the path rule's reason, or what the path is when it is not a file.
+ */
+export interface RequestPathProblem {
+  field: string;
+  reason?: PathRefusal;
+  kind?: 'directory' | 'other';
+}
+
 /** A typed error; `message` names the field and says what to do next. */
 export class ScriptRunError extends Error {
   constructor(
     readonly code: ScriptRunErrorCode,
     message: string,
+    public path?: RequestPathProblem,
   ) {
     super(message);
     this.name = 'ScriptRunError';

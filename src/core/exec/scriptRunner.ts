@@ -8,7 +8,8 @@ import { stageInputs } from './inputs';
 import { planLaunch, ProgramResolver, selfNodeEnv, type ProgramFilter } from './interpreters';
 import { resolveOptions, type ResolvedOptions, type ScriptRunnerOptions } from './options';
 import { checkOutputsSpec, collectOutputs } from './outputs';
-import { checkRelativePath, resolveInside } from './paths';
+import { resolveInside } from './paths';
+import { checkScript } from './scriptPath';
 import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
@@ -303,14 +304,7 @@ function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; 
   const realRoot = files.realPath(req.skillRoot);
   if (realRoot === undefined) throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
   const realOverlay = req.overlayRoot !== undefined ? realFolder(files, req.overlayRoot) : undefined;
-  const scriptRel = req.script !== undefined ? checkRelativePath(req.script, 'script', 'path_outside_skill', `the root of skill "${req.skillName}"`) : undefined;
-  if (req.script !== undefined) {
-    // An edited script of a read-only skill is in the overlay; every other script in the skill folder.
-    const inOverlay = realOverlay !== undefined && files.kind(`${realOverlay}/${scriptRel}`) !== undefined;
-    const real = resolveInside(inOverlay ? realOverlay : realRoot, req.script, `skill "${req.skillName}": script`, 'path_outside_skill', true, files);
-    const kind = files.kind(real);
-    if (kind !== 'file') throw new ScriptRunError('invalid_request', `script "${req.script}" is ${kind === 'directory' ? 'a folder' : 'not a regular file (a device, pipe or socket)'}; give a file such as scripts/run.py.`);
-  }
+  const scriptRel = req.script !== undefined ? checkScript(req, req.script, files, realRoot, realOverlay) : undefined;
   let commandArgv: string[] | undefined;
   if (req.command !== undefined && policyActive(ctx.policy)) {
     commandArgv = splitCommandLine(req.command);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { overlayWins } from '../paths/overlayRule';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { localDisk } from '../host/localDisk';
@@ -82,6 +83,8 @@ export function copyTree(host: SyncSkillsHost, srcRoot: string, dstRoot: string,
       const d = path.join(dst, name);
       if (over) {
         const there = fs.lstatSync(d, { throwIfNoEntry: false });
+        // The one overlay rule (readers and the runner's checks follow it too): only a file replaces the skill's entry.
+        if (there && !there.isDirectory() && !overlayWins(kind)) continue;
         if (there && !(kind === 'directory' && there.isDirectory())) fs.rmSync(d, { recursive: true, force: true });
       }
       if (kind === 'directory') walk(s, d);

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { compareStrings } from '../text/compareStrings';
 import { checkRelative } from '../paths/resolveInRoot';
+import { overlayWins } from '../paths/overlayRule';
 import { listDocFiles } from './skillPaths';
 import type { SkillSource } from './runtimeTypes';
 import type { SkillsHost } from '../host/skillsHost';
@@ -22,7 +23,7 @@ export async function effectiveRoot(files: SkillsHost, source: SkillSource, skil
   if (!overlay) return skill.root_dir;
   const checked = checkRelative(rel);
   if (!checked.ok) return skill.root_dir;
-  return (await files.kind(path.join(overlay, ...checked.rel.split('/')))) === 'file' ? overlay : skill.root_dir;
+  return overlayWins(await files.kind(path.join(overlay, ...checked.rel.split('/')))) ? overlay : skill.root_dir;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { effectiveRoot } from './effectiveFiles';
+import type { RequestPathProblem } from '../exec/scriptRunError';
 import { ToolError } from '../tools/toolError';
-import { resolveSkillPath } from './skillPaths';
+import { skillPathError } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
 import type { RunScriptInput } from './runtimeToolInputs';
 import type { ActiveSkill, ExecResultLike } from './runtimeTypes';
@@ -56,14 +56,9 @@ export async function prepareScriptRun(
     throw new ToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
   }
   // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
-  // of the skill takes them from.
+  // of the skill takes them from. Whether the script is inside the skill (or its overlay) and a regular file is the
+  // runner's decision, made once; its refusal is worded here as read words the same path.
   const overlayRoot = ctx.source.overlayDir?.(target.id);
-  if (input.script !== undefined) {
-    const { kind } = await resolveSkillPath(ctx.content.files, target.name, await effectiveRoot(ctx.content.files, ctx.source, target, input.script), input.script);
-    if (kind !== 'file') {
-      throw new ToolError('not_found', `'${input.script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${input.script}' to list it, then pass a file.`);
-    }
-  }
   return async () => {
     try {
       return await executor.run({
@@ -83,7 +78,8 @@ export async function prepareScriptRun(
       });
     } catch (e) {
       if (e instanceof ToolError) throw e;
-      const err = e as Error & { code?: string };
+      const err = e as Error & { code?: string; path?: RequestPathProblem };
+      if (err.path?.field === 'script' && input.script !== undefined) throw scriptError(target, input.script, err.path);
       const details = err.code ? { exec_code: err.code } : undefined;
       // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
       // runtime's own failure: its own code and a hint that says so, never "fix the field".
@@ -91,6 +87,13 @@ export async function prepareScriptRun(
       throw new ToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
     }
   };
+}
+
+/** The runner's refusal of the script's path, in the words read uses for that path. */
+function scriptError(target: RunTarget, script: string, problem: RequestPathProblem): ToolError {
+  if (problem.kind === 'directory') return new ToolError('not_found', `'${script}' of skill '${target.name}' is a folder, not a script.`, `Call read with path '${script}' to list it, then pass a file.`);
+  if (problem.kind === 'other') return new ToolError('path_refused', `'${script}' of skill '${target.name}' is refused: it is not a regular file (a device, pipe or socket), not a script.`, 'Pass a regular file of the skill, such as scripts/run.py.');
+  return skillPathError(target.name, target.root_dir, script, problem.reason ?? 'outside');
 }
 
 /** The exec engine's refusals of a request (see ScriptRunErrorCode); any other failure is the runtime's own. */

@@ -26,6 +26,15 @@ const REFUSED: Partial<Record<PathRefusal, string>> = {
   'link-outside': 'it is a symbolic link to a place outside the skill folder',
 };
 
+/** The tools' refusal of a path of a skill, for the path rule's reason: what read says, and run_script for its script. */
+export function skillPathError(skill: string, rootDir: string, rel: string, reason: PathRefusal): ToolError {
+  if (reason === 'root-missing') return new ToolError('not_found', `The folder of skill '${skill}' (${path.resolve(rootDir)}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
+  if (reason === 'not-found') {
+    return new ToolError('not_found', `Skill '${skill}' has no file '${rel}'.`, `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${path.resolve(rootDir)}.`);
+  }
+  return refuse(skill, reason === 'nul' ? rel.replace(/\0/g, '\\0') : rel, REFUSED[reason] ?? 'it is not a plain relative path');
+}
+
 /** A path of a skill resolved inside it: its real path, what it is, and its path relative to the skill root. */
 export interface SkillPath {
   real: string;
@@ -45,13 +54,7 @@ export interface SkillPath {
  */
 export async function resolveSkillPath(files: SkillsHost, skill: string, rootDir: string, rel: string): Promise<SkillPath> {
   const r = await resolveInRootVia(files, rootDir, rel, { allowRoot: true });
-  if (!r.ok) {
-    if (r.reason === 'root-missing') throw new ToolError('not_found', `The folder of skill '${skill}' (${path.resolve(rootDir)}) no longer exists.`, 'Reload the skill list; the skill may have been moved or deleted.');
-    if (r.reason === 'not-found') {
-      throw new ToolError('not_found', `Skill '${skill}' has no file '${rel}'.`, `Check the path against the files listed in the load receipt, or call list_docs for '${skill}'; paths are relative to ${path.resolve(rootDir)}.`);
-    }
-    throw refuse(skill, r.reason === 'nul' ? rel.replace(/\0/g, '\\0') : rel, REFUSED[r.reason] ?? 'it is not a plain relative path');
-  }
+  if (!r.ok) throw skillPathError(skill, rootDir, rel, r.reason);
   const real = r.real ?? r.abs;
   const kind = (await files.kind(real)) ?? 'other';
   const stamp = kind === 'file' ? await files.stat(real) : undefined;

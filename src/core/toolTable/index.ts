@@ -6,6 +6,7 @@
 export { TOOLS, findTool, runtimeTool, toolsOf } from './toolTable';
 export type { ToolDescriptor, ToolCallContext, ToolServices, ToolFamily, ToolFrontEnd, SkillListing, ListedSkill } from './toolDescriptor';
 export { toolResultText } from './toolResultText';
+export { callTool } from './callTool';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
 export { findSkillsInput, type FindSkillsInput, type FindSkillsResult } from './descriptors/findSkillsTool';
 export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';

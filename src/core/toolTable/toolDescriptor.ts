@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SkillCatalog } from '../catalog/skillCatalog';
 import type { SessionLoader } from '../catalog/catalogTypes';
 import type { SkillsRuntime } from '../runtime/skillsRuntime';
-import type { ToolId, ToolNaming } from '../tools/toolNames';
+import type { ToolNaming } from '../tools/toolNames';
 import type { ToolResult } from '../tools/toolResult';
 
 /**
@@ -49,14 +49,33 @@ export interface ToolCallContext {
   services: ToolServices;
 }
 
+/** What an editor's tool list shows of a tool beyond its names (VS Code's `languageModelTools` entry). */
+export interface ToolManifestUi {
+  /** A codicon, e.g. `$(book)`. */
+  readonly icon: string;
+  /** The description for people. */
+  readonly userDescription: string;
+  /** Appended to the model description in the editor: how the tool behaves there. */
+  readonly modelNote?: string;
+}
+
+/** How a front end words a call while it runs (plain text; a front end may add its own confirmation). */
+export interface ToolWording {
+  /** The line shown when the call starts. `target` names the skill a call without `skill` acts on. */
+  invocation(input: Record<string, unknown>, target: (input: { skill?: string }) => string): string;
+  /** The short progress line of a chat loop while the call runs (default `Calling <name>…`). */
+  progress?(input: Record<string, unknown>): string;
+}
+
 /**
- * One tool, whatever the surface: its names (from the table in toolNames.ts), its input schema and model
- * description, whether it changes anything, and how to run it. VS Code, the CLI and MCP adapt descriptors;
+ * One tool, whatever the surface: its names, its input schema and model description, whether it changes anything,
+ * how editors show it and word its calls, and how to run it. A new tool is one descriptor file plus its line in
+ * toolTable.ts (test/build/newTool.test.ts counts them). VS Code, the CLI and MCP adapt descriptors;
  * none restates a name, a schema or an error.
  */
 export interface ToolDescriptor<R = unknown> extends ToolNaming {
   /** The runtime's id for its own tools (`load`, `run_script`, ...); the name for the others. */
-  readonly id: ToolId;
+  readonly id: string;
   readonly family: ToolFamily;
   /** The zod schema of the input; hosts publish its JSON Schema (`inputJsonSchema`). */
   readonly input: z.ZodType;
@@ -64,6 +83,12 @@ export interface ToolDescriptor<R = unknown> extends ToolNaming {
   readonly description: string;
   /** True when a call can change files or run code: hosts ask the user first. */
   readonly sideEffects: boolean;
+  /** What an editor's tool list shows (package.json's manifest is generated from it). */
+  readonly manifest: ToolManifestUi;
+  /** How a call is worded while it runs. */
+  readonly wording: ToolWording;
+  /** True when `invoke` writes the call's audit line itself (the runtime's and the catalog's tools); otherwise callTool does. */
+  readonly auditsItself?: boolean;
   /** Runs the call. Refusals come back as `ok: false` with the one error shape; only bugs throw. */
   invoke(ctx: ToolCallContext, input: unknown): Promise<ToolResult<R>>;
   /** The model's view of a successful result when it is not simply the result as JSON (e.g. without log-only fields). */

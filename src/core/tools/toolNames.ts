@@ -51,9 +51,9 @@ export type RuntimeToolId = keyof typeof RUNTIME_TOOLS;
 export type CatalogToolId = keyof typeof CATALOG_TOOLS;
 
 /**
- * Every tool's id: the runtime's short ids, and the public name of the others. Per-tool tables of every surface are
- * keyed by it (`Record<ToolId, ...>`), so a tool missing from one of them does not compile, and a descriptor's id must
- * be one of these: a new tool is a name here first.
+ * The ids of the tools named here: the runtime's short ids, and the public name of the others. Tables about these
+ * tools are keyed by it. A new tool need not be named here: its descriptor carries its names (and its manifest UI and
+ * wording), so a tool is one descriptor file plus its line in ../toolTable/toolTable.ts.
  */
 export type ToolId = RuntimeToolId | CatalogToolId | typeof LIST_TOOL.name | typeof FIND_TOOL.name;
 

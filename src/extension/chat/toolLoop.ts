@@ -9,7 +9,7 @@ import type { ToolResult } from '../../core/tools/toolResult';
 import { toolResultText } from '../../core/toolTable/toolResultText';
 import { findTool } from '../../core/toolTable/toolTable';
 import type { Route, SessionRouter } from '../sessionRouting';
-import { PRESENTATIONS } from '../tools/toolPresentation';
+import { presentationOf } from '../tools/toolPresentation';
 import { toChatMessages, resultText } from './messages';
 
 /** What the loop needs from the extension. */
@@ -39,8 +39,7 @@ export interface ToolLoopOutcome {
 /** A short line for the chat while a tool runs ("Loading pdf-processing…"). */
 export function progressText(name: string, input: Record<string, unknown>): string {
   const tool = findTool(name);
-  const progress = tool && PRESENTATIONS[tool.id]?.progress;
-  return progress ? progress(input) : `Calling ${name}…`;
+  return tool ? presentationOf(tool).progress(input) : `Calling ${name}…`;
 }
 
 function describeModelError(e: unknown): string {

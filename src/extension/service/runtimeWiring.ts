@@ -1,8 +1,9 @@
-// How this window assembles the core: through createAgentSkills, with the window's settings, the trust gate in
-// front of the script runner, and the catalog (once open) as the runtime's source of skills.
+// What this window assembles the core from: its host, and the runner and runtime options its settings give, with the
+// trust gate in front of the script runner and the catalog (once open) as the runtime's source of skills. The one
+// createAgentSkills call of the window is in windowCore.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
+import type { AgentSkillsRuntimeConfig } from '../../core/agentSkills';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createNodeHost } from '../../core/host/nodeHost';
@@ -39,12 +40,9 @@ export function windowHost(plugins: () => PluginContributions): SyncWritableHost
   return pluginRegistryHost(createNodeHost(), () => plugins().only);
 }
 
-/**
- * The window's registry over the window's host, not yet scanned. The Node host answers synchronously; the registry
- * still yields to the event loop every few ms.
- */
-export function createWindowRegistry(roots: readonly SkillRoot[], stateDir: string, host: SyncWritableHost): SkillRegistry {
-  return createAgentSkills({ roots, stateDir, host, ruleOverrides: readValidationRules }).registry;
+/** What the window's one core is assembled from before its first scan (the Node host answers synchronously). */
+export function windowCoreInit(roots: readonly SkillRoot[], stateDir: string, host: SyncWritableHost) {
+  return { roots, stateDir, host, ruleOverrides: readValidationRules };
 }
 
 /**
@@ -63,16 +61,13 @@ function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider |
   return lateSource(pick);
 }
 
-/** The runner and runtime over the window's registry, configured from the settings (rebuilt when they change). */
-export function createWindowCore(o: { registry: SkillRegistry; host: SyncWritableHost; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkills & { source: McpAwareSource } {
+/** The runner and runtime options of the window's settings (the core rebuilds them when they change). */
+export function windowRuntimeConfig(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkillsRuntimeConfig & { source: McpAwareSource } {
   const s = o.settings;
   const toolNames = runtimeToolNames();
   // The skills of agentSkills.mcpServers join the source; the executor refuses to run them (see mcpSkillServers.ts).
   const source = o.mcp.wrap(runtimeSource(o.registry, o.catalog));
-  const core = createAgentSkills({
-    registry: o.registry,
-    host: o.host,
-    stateDir: o.stateDir,
+  return {
     pluginDataDir: o.pluginDataDir,
     runner: {
       stateDir: path.join(o.stateDir, 'exec'),
@@ -102,6 +97,5 @@ export function createWindowCore(o: { registry: SkillRegistry; host: SyncWritabl
       toolNames,
       ...surfacePromptOptions(s.toolSurface, toolNames),
     },
-  });
-  return Object.assign(core, { source });
+  };
 }

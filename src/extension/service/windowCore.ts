@@ -13,7 +13,8 @@ import * as vscodeApi from 'vscode';
 import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
-import { createWindowCore, createWindowRegistry, windowHost, type CatalogProvider } from './runtimeWiring';
+import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
+import { windowCoreInit, windowHost, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
 import { workspaceFolders, type WindowRoots } from './windowRoots';
 
 /** What the lifecycle needs from the service that owns it. */
@@ -40,6 +41,8 @@ export class WindowCore {
   /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
   private runner: ScriptRunner | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
+  /** The window's one assembly of the core, made at the first scan. */
+  private assembled: AgentSkills | undefined;
   /** The runtime's source with the MCP servers' skills, for the lists our tools give other agents. */
   runtimeMcp: McpAwareSource | undefined;
 
@@ -80,13 +83,20 @@ export class WindowCore {
     return this.runner?.resolveRunRef(ref);
   }
 
+  /** The window's core (its registry, catalogs, runner and runtime); assembled at the first scan. */
+  async core(): Promise<AgentSkills> {
+    await this.registryReady();
+    return this.assembled!;
+  }
+
   private mountPacks(): Promise<void> {
     return this.deps.roots.mountPacks(() => this.applyRoots());
   }
 
   private async scan(): Promise<SkillRegistry> {
     await this.mountPacks();
-    const registry = createWindowRegistry(this.deps.roots.roots(), this.deps.stateDir(), this.host);
+    this.assembled = createAgentSkills({ ...windowCoreInit(this.deps.roots.roots(), this.deps.stateDir(), this.host), logger: this.deps.log });
+    const registry = this.assembled.registry;
     registry.onDidChange(() => this.deps.skillsChanged());
     const snap = await registry.refresh();
     this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
@@ -100,15 +110,18 @@ export class WindowCore {
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.deps.catalog()?.ready().catch(() => undefined);
     if (await this.deps.mcp.update(this.deps.settings().mcpServers, vscodeApi.workspace.isTrusted, this.deps.roots.pluginMcpServers(this.deps.pluginDataRoot()))) this.deps.skillsChanged();
-    const runtime = this.createRuntime(registry);
+    const runtime = await this.createRuntime(registry);
     this.current = { registry, runtime };
     return this.current;
   }
 
-  private createRuntime(registry: SkillRegistry): SkillsRuntime {
-    const core = createWindowCore({ registry, host: this.host, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
+  /** Gives the core the settings' runner and runtime options (flushing the runtime they replace) and builds them. */
+  private async createRuntime(registry: SkillRegistry): Promise<SkillsRuntime> {
+    const core = this.assembled!;
+    const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
+    await core.reconfigure(config);
     this.runner = core.runner;
-    this.runtimeMcp = core.source;
+    this.runtimeMcp = config.source;
     const runtime = core.runtime;
     for (const p of runtime.sessions.loadProblems) this.deps.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
     this.runtimeSub?.dispose();
@@ -142,9 +155,8 @@ export class WindowCore {
     // Reopen the catalog over the new roots now (new or removed packs), so the runtime serves them at once.
     await this.deps.catalog()?.ready().catch(() => undefined);
     if (!this.state) return;
-    const { runtime } = await this.state;
-    await runtime.flush();
-    const next = this.createRuntime(registry);
+    await this.state;
+    const next = await this.createRuntime(registry);
     this.current = { registry, runtime: next };
     this.state = Promise.resolve(this.current);
     this.deps.sessionsChanged({ kind: 'updated', sessionId: '', reason: 'reconfigure' });
@@ -167,6 +179,6 @@ export class WindowCore {
 
   dispose(): void {
     this.runtimeSub?.dispose();
-    void this.current?.runtime.flush();
+    void this.assembled?.dispose();
   }
 }

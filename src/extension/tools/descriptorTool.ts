@@ -7,11 +7,12 @@ import { previewUpdate } from '../../core/catalog/updateSkillTool';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { toolResultText } from '../../core/toolTable/toolResultText';
+import { callTool } from '../../core/toolTable/callTool';
 import { CATALOG_TOOLS } from '../../core/tools/toolNames';
 import type { WindowCatalog } from '../windowCatalog';
 import type { Route, SessionRouter } from '../sessionRouting';
 import type { SkillsService } from '../skillsService';
-import { PRESENTATIONS, type PresentationContext, type ToolPresentation } from './toolPresentation';
+import { presentationOf, type PresentationContext } from './toolPresentation';
 
 /** What every tool gets from the extension. */
 export interface ToolDeps {
@@ -55,16 +56,14 @@ export function toolServices(deps: ToolDeps): ToolServices {
 
 /** One descriptor as a `vscode.LanguageModelTool`. */
 export class DescriptorTool implements vscode.LanguageModelTool<Record<string, unknown>> {
-  private readonly presentation: ToolPresentation;
+  private readonly presentation: ReturnType<typeof presentationOf>;
   private readonly services: ToolServices;
 
   constructor(
     private readonly tool: ToolDescriptor,
     private readonly deps: ToolDeps,
   ) {
-    const p = PRESENTATIONS[tool.id];
-    if (!p) throw new Error(`No VS Code presentation for tool ${tool.name}: add one to src/extension/tools/toolPresentation.ts.`);
-    this.presentation = p;
+    this.presentation = presentationOf(tool);
     this.services = toolServices(deps);
   }
 
@@ -100,7 +99,7 @@ export class DescriptorTool implements vscode.LanguageModelTool<Record<string, u
       }
       return r;
     }
-    const r = await this.tool.invoke({ sessionId: route.sessionId, callId: route.callId, signal, surface: 'vscode', services: this.services }, input);
+    const r = await callTool(this.tool, { sessionId: route.sessionId, callId: route.callId, signal, surface: 'vscode', services: this.services }, input);
     if (r.ok) log.info(`${who} ok`);
     else log.warn(`${who} refused (${r.error.code}): ${r.error.message}`);
     return this.presentation.annotate ? this.presentation.annotate(r, context) : r;

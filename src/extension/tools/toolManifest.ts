@@ -1,9 +1,8 @@
 // The `contributes.languageModelTools` entries, generated from the core's tool table (names, reference
-// names, titles, descriptions, zod-generated input schemas) plus what VS Code alone shows (icons, the
-// description for people, notes on VS Code's behaviour). test/build/toolManifest.test.ts fails when
+// names, titles, descriptions, zod-generated input schemas) plus what an editor shows (each descriptor's
+// `manifest`: icon, description for people, notes on VS Code's behaviour). test/build/toolManifest.test.ts fails when
 // package.json disagrees; `node --import tsx scripts/sync-manifest.mjs` rewrites that part of package.json.
 import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
-import type { ToolId } from '../../core/tools/toolNames';
 import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
 import { TOOLS } from '../../core/toolTable/toolTable';
 import { SURFACE_WHEN } from '../surfaceWhen';
@@ -22,42 +21,8 @@ export interface ToolContribution {
   when: string;
 }
 
-/** What VS Code shows of a tool beyond the core's descriptor, by descriptor id. */
-interface ManifestUi {
-  icon: string;
-  userDescription: string;
-  /** Appended to the model description: how the tool behaves in VS Code. */
-  modelNote?: string;
-}
-
-const UI: Record<ToolId, ManifestUi> = {
-  list_skills: { icon: '$(book)', userDescription: 'List the Agent Skills available in this workspace and your home folder.' },
-  find_skills: { icon: '$(search)', userDescription: 'Search every installed Agent Skill for the ones that fit a task, best match first.' },
-  load: { icon: '$(cloud-download)', userDescription: "Load Agent Skills so their instructions are in the chat's context." },
-  unload: { icon: '$(close)', userDescription: "Unload Agent Skills from the chat's context." },
-  read: { icon: '$(file)', userDescription: 'Read a file of a loaded Agent Skill (references, templates, saved outputs).' },
-  run_script: { icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh run folder, sandboxed where bubblewrap works (asks first, and says whether it will be sandboxed).' },
-  list_docs: { icon: '$(list-unordered)', userDescription: 'List the docs of an Agent Skill.' },
-  select_docs: { icon: '$(checklist)', userDescription: "Choose which docs of a loaded Agent Skill are in the chat's context." },
-  runSkill: {
-    icon: '$(run)',
-    userDescription: 'List, inspect (in full) and run Agent Skills from every source: workspace, user, extensions and skill packs.',
-    modelNote:
-      " In VS Code, 'run' loads the skill into this chat's session (shown in the Skills view) exactly as loading it would, so its instructions stay with the conversation." +
-      ' Workspace skills are not offered while the workspace is not trusted.',
-  },
-  updateSkill: {
-    icon: '$(edit)',
-    userDescription: 'Create and patch Agent Skills with validated, revisioned writes (asks first, showing the diff).',
-    modelNote:
-      ' In VS Code, every write that is not a dry run asks the user to confirm, showing the diff; if they decline, do not retry the same change. ' +
-      'Workspace skills cannot be changed while the workspace is not trusted (Restricted Mode): tell the user why instead of retrying. ' +
-      'After a write the Skills view and the SKILL.md diagnostics show the new version.',
-  },
-};
-
 function contribution(t: ToolDescriptor): ToolContribution {
-  const ui = UI[t.id];
+  const ui = t.manifest;
   return {
     name: t.name,
     displayName: t.title,

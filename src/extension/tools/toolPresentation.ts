@@ -1,11 +1,13 @@
-// How VS Code shows each tool's calls: the invocation message, the confirmation of calls with side effects,
-// the @skills progress line, and the refusals only VS Code makes (workspace trust). Keyed by the descriptor's
-// id; names, schemas, descriptions and the calls themselves come from the core's tool table.
+// What VS Code adds to a tool's calls beyond the descriptor's own wording: the confirmation of calls with side
+// effects, the refusals only VS Code makes (workspace trust) and notes on results. Only tools that need more than
+// their descriptor's `wording` are here; names, schemas, descriptions and wording come from the core's tool table.
 import * as vscode from 'vscode';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
 import type { CatalogOutcome } from '../../core/catalog/catalogOutcome';
 import type { ToolErrorShape } from '../../core/tools/toolError';
+import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
+import { updateTarget } from '../../core/toolTable/descriptors/catalogTools';
 import type { ToolId } from '../../core/tools/toolNames';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { sandboxConfirmation } from './sandboxInfo';
@@ -21,11 +23,10 @@ export interface PresentationContext {
   previewUpdate(input: unknown): Promise<CatalogOutcome<UpdatePreview>>;
 }
 
-/** One tool's wording in VS Code. */
+/** What VS Code adds to one tool. */
 export interface ToolPresentation {
-  prepare(input: Record<string, unknown>, c: PresentationContext): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
-  /** The @skills progress line while the call runs (default `Calling <name>…`). */
-  progress?(input: Record<string, unknown>): string;
+  /** Replaces the descriptor's invocation message (e.g. with a confirmation). */
+  prepare?(input: Record<string, unknown>, c: PresentationContext): vscode.PreparedToolInvocation | Promise<vscode.PreparedToolInvocation>;
   /** A refusal VS Code makes before the core is asked. */
   refuse?(input: Record<string, unknown>, c: PresentationContext): ToolErrorShape | undefined;
   /** What the result should add for VS Code (e.g. why a workspace skill was not found). */
@@ -33,7 +34,6 @@ export interface ToolPresentation {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const names = (input: Record<string, unknown>): string => (Array.isArray(input.names) ? input.names.join(', ') : '');
 const tick = (s: string): string => s.replace(/`/g, "'");
 
 /** Fences text in a Markdown code block that its own backticks cannot close. */
@@ -75,7 +75,7 @@ async function runScriptPrepare(i: Record<string, unknown>, c: PresentationConte
 }
 
 async function updateSkillPrepare(input: Record<string, unknown>, c: PresentationContext): Promise<vscode.PreparedToolInvocation> {
-  const what = input.action === 'create' ? `${str(input.scope)} skill ${str(input.name)}`.trim() : str(input.skill) || 'a skill';
+  const what = updateTarget(input);
   if (workspaceWriteRefusal(input, !c.trusted())) return { invocationMessage: `Not changing ${what}: this workspace is not trusted` };
   if (input.dryRun) return { invocationMessage: `Checking the ${str(input.action) || 'update'} of ${what} (dry run)…` };
   // Every real write asks; the dialog shows the dry run's diff, or why the dry run failed.
@@ -94,55 +94,25 @@ async function updateSkillPrepare(input: Record<string, unknown>, c: Presentatio
   return { invocationMessage: `Updating ${what}…`, confirmationMessages: { title, message } };
 }
 
-/** Each tool's presentation, by descriptor id. */
-export const PRESENTATIONS: Record<ToolId, ToolPresentation> = {
-  list_skills: {
-    prepare: (i) => ({ invocationMessage: str(i.filter) ? `Listing skills matching "${str(i.filter)}"…` : 'Listing skills…' }),
-    progress: () => 'Listing skills…',
-  },
-  find_skills: {
-    prepare: (i) => ({ invocationMessage: `Searching skills for "${str(i.query)}"…` }),
-    progress: (i) => `Searching skills for "${str(i.query)}"…`,
-  },
-  load: {
-    prepare: (i) => ({ invocationMessage: `Loading ${names(i)}…` }),
-    progress: (i) => `Loading ${names(i)}…`,
-  },
-  unload: {
-    prepare: (i) => ({ invocationMessage: `Unloading ${i.all ? 'every loaded skill' : names(i)}…` }),
-    progress: (i) => (i.all ? 'Unloading every skill…' : `Unloading ${names(i)}…`),
-  },
-  read: {
-    prepare: (i, c) => ({ invocationMessage: str(i.path).startsWith('artifact://') ? `Reading ${str(i.path)}…` : `Reading ${str(i.path)} of ${c.targetSkill(i)}…` }),
-    progress: (i) => `Reading ${str(i.path)}…`,
-  },
-  run_script: {
-    prepare: runScriptPrepare,
-    progress: (i) => `Running ${str(i.script) || str(i.command) || 'a script'}…`,
-  },
-  list_docs: {
-    prepare: (i, c) => ({ invocationMessage: `Listing the docs of ${c.targetSkill(i)}…` }),
-  },
-  select_docs: {
-    prepare: (i, c) => {
-      const what = i.mode === 'clear' ? 'Clearing the doc selection' : i.include_all_docs ? 'Selecting every doc' : `Selecting ${Array.isArray(i.docs) && i.docs.length ? i.docs.join(', ') : 'docs'}`;
-      return { invocationMessage: `${what} of ${c.targetSkill(i)}…` };
-    },
-  },
+/** What VS Code adds, by descriptor id: only tools that need more than their descriptor's wording. */
+const PRESENTATIONS: Partial<Record<ToolId, ToolPresentation>> = {
+  run_script: { prepare: runScriptPrepare },
   runSkill: {
-    prepare: (i) =>
-      i.action === 'inspect'
-        ? { invocationMessage: `Inspecting ${str(i.skill) || 'a skill'}${i.file ? `/${str(i.file)}` : ''}…` }
-        : i.action === 'run'
-          ? { invocationMessage: `Running skill ${str(i.skill)}…` }
-          : { invocationMessage: str(i.query) ? `Listing skills matching "${str(i.query)}"…` : 'Listing skills…' },
-    progress: (i) => (i.action === 'run' ? `Running skill ${str(i.skill)}…` : i.action === 'inspect' ? `Inspecting ${str(i.skill)}…` : 'Listing skills…'),
     annotate: (r, c) => (c.trusted() ? r : withNote(r, () => true, UNTRUSTED_NOTE)),
   },
   updateSkill: {
     prepare: updateSkillPrepare,
-    progress: (i) => `Updating ${str(i.skill) || str(i.name) || 'a skill'}…`,
     refuse: (i, c) => workspaceWriteRefusal(i, !c.trusted()),
     annotate: (r, c) => (c.trusted() ? r : withNote(r, (code) => code.includes('not_found'), UNTRUSTED_NOT_FOUND)),
   },
 };
+
+/** How VS Code presents a tool: its descriptor's wording, with what VS Code adds. */
+export function presentationOf(tool: ToolDescriptor): Required<Pick<ToolPresentation, 'prepare'>> & ToolPresentation & { progress(input: Record<string, unknown>): string } {
+  const extra = (PRESENTATIONS as Partial<Record<string, ToolPresentation>>)[tool.id] ?? {};
+  return {
+    ...extra,
+    prepare: extra.prepare ?? ((i, c) => ({ invocationMessage: tool.wording.invocation(i, c.targetSkill) })),
+    progress: (i) => (tool.wording.progress ? tool.wording.progress(i) : `Calling ${tool.name}…`),
+  };
+}

@@ -6,6 +6,7 @@ import type { CatalogOutcome } from '../../catalog/catalogOutcome';
 import { invokeUpdateSkill } from '../../catalog/updateSkillTool';
 import { ToolError } from '../../tools/toolError';
 import type { ToolCallContext, ToolDescriptor } from '../toolDescriptor';
+import { inputText as str } from '../toolWordingText';
 import { CATALOG_TOOLS } from '../../tools/toolNames';
 import type { ToolResult } from '../../tools/toolResult';
 
@@ -45,6 +46,11 @@ const skillOf = (input: Record<string, unknown>): string[] =>
   // Canonical ids (workspace:pdf) name the skill after the last colon.
   typeof input.skill === 'string' ? [input.skill.slice(input.skill.lastIndexOf(':') + 1)] : [];
 
+/** What an updateSkill call acts on, in words: `workspace skill pdf` for a create, the skill otherwise. */
+export function updateTarget(input: Record<string, unknown>): string {
+  return input.action === 'create' ? `${str(input.scope)} skill ${str(input.name)}`.trim() : str(input.skill) || 'a skill';
+}
+
 export const runSkillDescriptor: ToolDescriptor = {
   ...runSkill,
   id: runSkill.name,
@@ -53,6 +59,26 @@ export const runSkillDescriptor: ToolDescriptor = {
   description: CATALOG_TOOL_DESCRIPTIONS.runSkill,
   // `run` loads into the session; nothing on disk changes.
   sideEffects: false,
+  manifest: {
+    icon: '$(run)',
+    userDescription: 'List, inspect (in full) and run Agent Skills from every source: workspace, user, extensions and skill packs.',
+    modelNote:
+      " In VS Code, 'run' loads the skill into this chat's session (shown in the Skills view) exactly as loading it would, so its instructions stay with the conversation." +
+      ' Workspace skills are not offered while the workspace is not trusted.',
+  },
+  wording: {
+    invocation: (i) =>
+      i.action === 'inspect'
+        ? `Inspecting ${str(i.skill) || 'a skill'}${i.file ? `/${str(i.file)}` : ''}…`
+        : i.action === 'run'
+          ? `Running skill ${str(i.skill)}…`
+          : str(i.query)
+            ? `Listing skills matching "${str(i.query)}"…`
+            : 'Listing skills…',
+    progress: (i) => (i.action === 'run' ? `Running skill ${str(i.skill)}…` : i.action === 'inspect' ? `Inspecting ${str(i.skill)}…` : 'Listing skills…'),
+  },
+  // The catalog audits every call, also the CLI's.
+  auditsItself: true,
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, runSkill.name);
     const { audit } = await ctx.services.runtime();
@@ -68,6 +94,20 @@ export const updateSkillDescriptor: ToolDescriptor = {
   input: updateSkillInputSchema,
   description: CATALOG_TOOL_DESCRIPTIONS.updateSkill,
   sideEffects: true,
+  manifest: {
+    icon: '$(edit)',
+    userDescription: 'Create and patch Agent Skills with validated, revisioned writes (asks first, showing the diff).',
+    modelNote:
+      ' In VS Code, every write that is not a dry run asks the user to confirm, showing the diff; if they decline, do not retry the same change. ' +
+      'Workspace skills cannot be changed while the workspace is not trusted (Restricted Mode): tell the user why instead of retrying. ' +
+      'After a write the Skills view and the SKILL.md diagnostics show the new version.',
+  },
+  wording: {
+    invocation: (i) => `Updating ${updateTarget(i)}…`,
+    progress: (i) => `Updating ${str(i.skill) || str(i.name) || 'a skill'}…`,
+  },
+  // The catalog audits every call, also the CLI's.
+  auditsItself: true,
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, updateSkill.name);
     const { audit } = await ctx.services.runtime();

@@ -1,7 +1,8 @@
 // The runtime's six tools as descriptors: schemas from the runtime (which parses with them), descriptions
 // here, invoke through the runtime so every call is checked, routed to its session and audited in one place.
 import { toolInputSchemas, type SkillToolName } from '../../runtime/runtimeToolInputs';
-import type { ToolDescriptor } from '../toolDescriptor';
+import type { ToolDescriptor, ToolManifestUi, ToolWording } from '../toolDescriptor';
+import { inputList as names, inputText as str } from '../toolWordingText';
 import { LIST_TOOL, RUNTIME_TOOLS, type RuntimeToolId } from '../../tools/toolNames';
 
 /** What each tool does, for the model (VS Code `modelDescription`, MCP `description`). */
@@ -17,6 +18,40 @@ const DESCRIPTIONS: Record<RuntimeToolId, string> = {
   list_docs: 'List the docs (Markdown and text files) of a skill, with sizes and whether each is selected for your context.',
   select_docs:
     "Choose which docs of a loaded skill are injected into your context: mode 'add' (default), 'replace' or 'clear'. Select only the docs the task needs; include_all_docs selects every doc and can use a lot of context.",
+};
+
+/** What an editor's tool list shows of each. */
+const MANIFESTS: Record<RuntimeToolId, ToolManifestUi> = {
+  load: { icon: '$(cloud-download)', userDescription: "Load Agent Skills so their instructions are in the chat's context." },
+  unload: { icon: '$(close)', userDescription: "Unload Agent Skills from the chat's context." },
+  read: { icon: '$(file)', userDescription: 'Read a file of a loaded Agent Skill (references, templates, saved outputs).' },
+  run_script: { icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh run folder, sandboxed where bubblewrap works (asks first, and says whether it will be sandboxed).' },
+  list_docs: { icon: '$(list-unordered)', userDescription: 'List the docs of an Agent Skill.' },
+  select_docs: { icon: '$(checklist)', userDescription: "Choose which docs of a loaded Agent Skill are in the chat's context." },
+};
+
+/** How each call is worded while it runs. */
+const WORDING: Record<RuntimeToolId, ToolWording> = {
+  load: { invocation: (i) => `Loading ${names(i.names)}…`, progress: (i) => `Loading ${names(i.names)}…` },
+  unload: {
+    invocation: (i) => `Unloading ${i.all ? 'every loaded skill' : names(i.names)}…`,
+    progress: (i) => (i.all ? 'Unloading every skill…' : `Unloading ${names(i.names)}…`),
+  },
+  read: {
+    invocation: (i, target) => (str(i.path).startsWith('artifact://') ? `Reading ${str(i.path)}…` : `Reading ${str(i.path)} of ${target(i)}…`),
+    progress: (i) => `Reading ${str(i.path)}…`,
+  },
+  run_script: {
+    invocation: (i, target) => `Running ${str(i.script) || str(i.command) || '(nothing)'} of ${target(i)}…`,
+    progress: (i) => `Running ${str(i.script) || str(i.command) || 'a script'}…`,
+  },
+  list_docs: { invocation: (i, target) => `Listing the docs of ${target(i)}…` },
+  select_docs: {
+    invocation: (i, target) => {
+      const what = i.mode === 'clear' ? 'Clearing the doc selection' : i.include_all_docs ? 'Selecting every doc' : `Selecting ${Array.isArray(i.docs) && i.docs.length ? i.docs.join(', ') : 'docs'}`;
+      return `${what} of ${target(i)}…`;
+    },
+  },
 };
 
 // Diagnostics for hosts and the audit log, not for the model.
@@ -56,6 +91,10 @@ function runtimeTool(id: SkillToolName, sideEffects: boolean): ToolDescriptor {
     input: toolInputSchemas[id],
     description: DESCRIPTIONS[id],
     sideEffects,
+    manifest: MANIFESTS[id],
+    // The runtime audits every call, also those not made through a descriptor (a user's own run).
+    auditsItself: true,
+    wording: WORDING[id],
     async invoke(ctx, input) {
       const runtime = await ctx.services.runtime();
       const r = await runtime.invoke(id, input ?? {}, { sessionId: ctx.sessionId, callId: ctx.callId, signal: ctx.signal });

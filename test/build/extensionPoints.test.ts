@@ -1,0 +1,85 @@
+// The extension points the README's architecture paragraph counts (issue 23.6): in a temporary copy of src/, add a
+// validation rule, a sandbox backend and an MCP request, count the files each touched, and check that the code then
+// serves the addition (loaded with tsx from the copy). Adding a tool is counted by newTool.test.ts (it needs the
+// type check). A count that grows fails here, and so must the README.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function edit(file: string, from: string, to: string, touched: Set<string>): void {
+  const text = fs.readFileSync(file, 'utf8');
+  assert.ok(text.includes(from), `${path.basename(file)} still holds ${JSON.stringify(from.slice(0, 60))}`);
+  fs.writeFileSync(file, text.replace(from, to));
+  touched.add(file);
+}
+
+/** Runs `code` (TypeScript, CommonJS imports relative to the copy) with tsx in the copy; its stdout, trimmed. */
+function inCopy(dir: string, code: string): string {
+  const probe = path.join(dir, 'probe.ts');
+  fs.writeFileSync(probe, code);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', probe], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** The README's count for one extension point: "... (N file(s))" after its name in the architecture paragraph. */
+function readmeCount(point: string): number {
+  const text = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const m = new RegExp(`\\*\\*${point}\\*\\*[^(]*\\((\\d+) files?`).exec(text);
+  assert.ok(m, `README.md has no count for "${point}" in its architecture paragraph`);
+  return Number(m[1]);
+}
+
+describe('extension points: how many files each addition touches', function () {
+  this.timeout(300_000);
+  let dir: string;
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extension-points-'));
+    fs.cpSync(path.join(ROOT, 'src'), path.join(dir, 'src'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a validation rule in an existing family: 1 file (the README rules table is generated from it)', () => {
+    const touched = new Set<string>();
+    edit(path.join(dir, 'src/core/skill/rules/license.ts'), 'export const LICENSE_RULES: readonly RuleInfo[] = [', "export const LICENSE_RULES: readonly RuleInfo[] = [\n  rule('license-extra', 'info', 'info', 'An added rule.', 'Why it matters.'),", touched);
+    const out = inCopy(dir, "import { RULE_FAMILIES } from './src/core/skill/rules';\nimport { renderRulesTable } from './src/core/skill/rules/rulesTable';\nconsole.log(JSON.stringify([RULE_FAMILIES.flatMap((f) => f.rules.map((r) => r.id)).includes('license-extra'), renderRulesTable().includes('license-extra')]));\n");
+    assert.deepEqual(JSON.parse(out), [true, true]);
+    assert.equal(touched.size, 1);
+    assert.equal(readmeCount('rule'), touched.size);
+  });
+
+  it('a sandbox backend: 2 files (the backend and its line in the registry)', () => {
+    const touched = new Set<string>();
+    const backend = path.join(dir, 'src/core/exec/sandbox/fakeBox.ts');
+    fs.writeFileSync(backend, "import type { SandboxBackend } from './backend';\nexport const fakeBox: SandboxBackend = { id: 'fake-box', platforms: ['aix'], guarantees: 'none at all', probe: () => Promise.resolve({ available: true, backend: 'fake-box', program: '/bin/true' }) };\n");
+    touched.add(backend);
+    edit(path.join(dir, 'src/core/exec/sandbox/registry.ts'), 'export const SANDBOX_BACKENDS: readonly SandboxBackend[] = [', "import { fakeBox } from './fakeBox';\nexport const SANDBOX_BACKENDS: readonly SandboxBackend[] = [fakeBox, ", touched);
+    const out = inCopy(dir, "import { probeBackends, statusOf, describeSandbox } from './src/core/exec/sandbox/registry';\nprobeBackends({} as never, 'aix').then((p) => console.log(JSON.stringify(describeSandbox(statusOf('auto', p)))));\n");
+    assert.match(JSON.parse(out) as string, /Sandboxed with fake-box \(\/bin\/true\): none at all/);
+    assert.equal(touched.size, 2);
+    assert.equal(readmeCount('sandbox backend'), touched.size);
+  });
+
+  it('an MCP request: 1 file (its entry in the one handler table both protocol eras serve)', () => {
+    const touched = new Set<string>();
+    edit(path.join(dir, 'src/cli/mcp/mcpHandlers.ts'), '  table.push(\n    {\n      method: \'resources/list\',', "  table.push({ method: 'extra/ping', schema: ListResourcesRequestSchema, cacheable: true, handle: async () => ({ pong: true }) } as McpHandler);\n  table.push(\n    {\n      method: 'resources/list',", touched);
+    const out = inCopy(dir, "import { mcpHandlers } from './src/cli/mcp/mcpHandlers';\nconsole.log(JSON.stringify(mcpHandlers({ tools: false } as never).map((h) => h.method)));\n");
+    assert.ok((JSON.parse(out) as string[]).includes('extra/ping'), out);
+    // Both eras build their table from mcpHandlers: the legacy session and the modern dispatcher.
+    for (const f of ['src/cli/mcp/mcpSession.ts', 'src/cli/mcp/httpServer.ts', 'src/cli/commands/mcp.ts']) assert.match(fs.readFileSync(path.join(ROOT, f), 'utf8'), /mcpHandlers\(backend\)/, f);
+    assert.equal(touched.size, 1);
+    assert.equal(readmeCount('MCP request'), touched.size);
+  });
+
+  it('a tool: the README states the count newTool.test.ts holds (2 files)', () => {
+    assert.match(fs.readFileSync(path.join(ROOT, 'test/build/newTool.test.ts'), 'utf8'), /assert\.equal\(touched\.size, 2,/);
+    assert.equal(readmeCount('tool'), 2);
+  });
+});
