@@ -1,6 +1,7 @@
 import { sandboxedCommand } from '../launcher';
 import { hostSystemView, type SystemView } from '../sandboxView';
 import type { ProbeEnv, SandboxBackend, SandboxLaunch, SandboxProbe } from './backend';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkedBinds, mountPlan, type MountPlan, type RunFolders } from './mountPlan';
 import { privateSystemFiles } from './privateSystemFiles';
@@ -42,6 +43,9 @@ export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, o
   // What only root may read in the shown /etc entries is hidden: a runner started as root is root to them (privateSystemFiles.ts).
   for (const b of binds.system.filter((s) => s.dest.startsWith('/etc/'))) {
     for (const h of privateSystemFiles([b.source])) {
+      // Gone since its folder was listed (removed while this run starts): bubblewrap cannot make a mount point
+      // in the read-only bind, and there is nothing left to hide.
+      if (!fs.existsSync(h.path)) continue;
       const dest = path.join(b.dest, path.relative(b.source, h.path));
       if (h.kind === 'dir') a.push('--tmpfs', dest, '--remount-ro', dest);
       else a.push('--ro-bind', '/dev/null', dest);
