@@ -137,7 +137,7 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     assert.ok(fs.existsSync(path.join(tmp.dir, 'single', 'handles')), 'the single server kept its handles in its state folder');
 
     redis = await startRedis();
-    const replicas = [];
+    const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
     for (const name of ['a', 'b']) {
       const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
       stops.push(r.stop);

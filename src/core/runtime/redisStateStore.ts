@@ -62,9 +62,7 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
     async load(key) {
       // One byte more than the bound tells a value over it without reading the rest.
       const bytes = await call('GETRANGE', () => redis.getrangeBuffer(PREFIX + key, 0, MAX_STATE_BYTES));
-      if (!bytes.length) return undefined;
-      if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${name}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete the key ${PREFIX}${key} (the client starts a new session).`);
-      return decodeState(name, key, bytes);
+      return bytes.length ? decodeState(name, key, bytes) : undefined;
     },
     async save(key, state) {
       await call('SET', () => redis.set(PREFIX + key, JSON.stringify(state), 'PX', ttlMs));

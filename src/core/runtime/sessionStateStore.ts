@@ -56,7 +56,7 @@ export function handleKey(handle: string): string {
 
 /** Parses a stored value, bounded in size first; a bad value names the store and the key. */
 export function decodeState(storeName: string, key: string, bytes: Buffer): SessionState {
-  if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is ${bytes.length} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
+  if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
     return parseSessionState(bytes.toString('utf8'));
   } catch (e) {
