@@ -28,7 +28,7 @@ const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/r
 
 /** What a handler knows about the request besides its params. */
 export interface McpRequestContext {
-  /** The runtime session the request acts in (a legacy MCP session's own; a modern request opens a one-shot session on first use). */
+  /** The runtime session the request acts in (a legacy MCP session's own; on 2026-07-28 the state handle's, opened on first use). */
   sessionId(): Promise<string>;
   /** The session named in audit lines of requests that are not tool calls (no session is opened for them). */
   auditSession: string;
