@@ -11,6 +11,8 @@ import * as path from 'node:path';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { startRedis, type TestRedis } from '../support/redisServer';
+import { Redis } from 'ioredis';
+import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
 import { modernPost, serverArgs, startHttpProcess, writeFixtureSkills, type Json } from './mcpSupport';
 
 const CLIENTS = 50;
@@ -170,7 +172,7 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
           answers.push(r.answer);
           tick();
         }
-        return { answers, handles };
+        return { answers, handles, handle: h as string };
       }),
     );
     await killed;
@@ -189,6 +191,20 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
       }
     }
     assert.equal(differing, 0);
+    // The audit trail travels with the session: six loads (one more for each call retried after its save), whichever replica ran them.
+    const raw = new Redis(redis.url);
+    try {
+      for (const [i, r] of results.entries()) {
+        const key = handleKey(r.handle);
+        const stored = decodeStored('test', key, (await raw.getBuffer(`agent-skills:session:${key}`)) ?? Buffer.alloc(0));
+        const o = steps(i).map((st) => st.names[0] as string);
+        assert.deepEqual(stored.state.active_skills.map((a) => a.name), [o[3], o[4], o[5]], 'the session holds its skills in load order');
+        const loads = stored.audit.filter((e) => e.action === 'load' && e.outcome === 'ok').length;
+        assert.ok(loads >= 6 && loads <= 6 + proxy.retried() && loads === stored.audit.length, `client ${r.handle.slice(0, 8)}: ${stored.audit.length} audit entries`);
+      }
+    } finally {
+      raw.disconnect();
+    }
     for (const r of replicas) assert.match(r.stderr(), /session handles are kept in the Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
     // The replicas kept no session in their own state folders: every handle's state is in Redis.
     for (const name of ['a', 'b']) assert.ok(!fs.existsSync(path.join(tmp.dir, `state-${name}`, 'handles')), `replica ${name} wrote no handles folder`);

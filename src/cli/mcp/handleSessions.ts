@@ -3,6 +3,7 @@
 // `session` (SEP-2567's explicit handles). Between calls the session's state lives only in the state store
 // (sessionStateStore.ts: the state folder, or Redis shared by replicas), so any replica can answer any call: it
 // loads the state, runs the tool in a runtime session held in memory, saves the state and forgets it.
+import type { AuditEntry } from '../../core/audit/auditLog';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type SessionStateStore } from '../../core/runtime/sessionStateStore';
 
@@ -41,11 +42,15 @@ export interface HandleSessions {
    * minted then when none was given). The state is saved after `fn`, even when it threw. Returns the handle used.
    */
   run<T>(handle: unknown, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<{ value: T; handle?: string }>;
+  /** Keeps an audit entry of an open handle session with its state (the runtime's audit log calls this for every entry). */
+  noteAudit(entry: AuditEntry): void;
 }
 
 /** Handle sessions of a runtime over a store. Calls on one handle in this process run one after another. */
 export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore): HandleSessions {
   const queues = new Map<string, Promise<unknown>>();
+  /** The audit trail of each open handle session, by runtime session id: saved with its state. */
+  const trails = new Map<string, AuditEntry[]>();
   const serialized = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
     const prev = queues.get(key) ?? Promise.resolve();
     const next = prev.then(fn, fn);
@@ -63,6 +68,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
     let handle = given;
     let key = given === undefined ? undefined : handleKey(given);
     const saved = key === undefined ? undefined : await store.load(key);
+    const audit = saved?.audit ?? [];
     if (given !== undefined && !saved) throw new UnknownHandleError(given, store.name);
     let opened: string | undefined;
     const sessionId = async () => {
@@ -72,9 +78,10 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
         key = handleKey(handle);
       }
       const id = `${RUNTIME_PREFIX}${key.slice(0, 32)}`;
-      if (saved) runtime.sessions.adopt({ ...saved, id });
-      else await runtime.openSession(id, 'session');
+      trails.set(id, audit);
       opened = id;
+      if (saved) runtime.sessions.adopt({ ...saved.state, id });
+      else await runtime.openSession(id, 'session');
       return id;
     };
     try {
@@ -84,7 +91,8 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
       if (opened) {
         const state = runtime.sessions.get(opened);
         runtime.sessions.forget(opened);
-        if (state) await store.save(key as string, state);
+        trails.delete(opened);
+        if (state) await store.save(key as string, { state, audit });
       }
     }
   };
@@ -94,6 +102,9 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
       if (handle === undefined) return inSession(undefined, fn);
       if (!isHandle(handle)) return Promise.reject(new UnknownHandleError(handle, store.name));
       return serialized(handleKey(handle), () => inSession(handle, fn));
+    },
+    noteAudit(entry) {
+      trails.get(entry.session)?.push(entry);
     },
   };
 }

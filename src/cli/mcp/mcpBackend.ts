@@ -87,6 +87,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   // The one assembly of the core (as the extension and the other commands): the runtime reads through the
   // catalog, opened over the factory's registry once the factory exists.
   let catalogSource: SkillSource | undefined;
+  let handles: HandleSessions | undefined;
   const core = createAgentSkills({
     roots: o.roots,
     stateDir: o.stateDir,
@@ -94,7 +95,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     executor: (r) => (o.allowScripts ? refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined),
     source: lateSource(() => catalogSource!),
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
   });
   await core.registry.refresh();
   const catalog = await core.openCatalog();
@@ -131,7 +132,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     content: new SkillContentCache(core.host),
     sandbox,
     events,
-    handles: handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host)),
+    handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
     async instructions() {
       const scratch = runtime.scratch();
       return (await scratch.compose('mcp-initialize', [])).instructions;

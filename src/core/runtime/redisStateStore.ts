@@ -3,7 +3,7 @@
 // is timed out, every read is bounded (GETRANGE never brings more than the bound plus one byte), and every failure
 // is a StateStoreError naming the store (its URL without a password) and what to do.
 import { Redis } from 'ioredis';
-import { decodeState, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
+import { decodeStored, encodeStored, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
 
 /** How long one Redis call may take before it fails (ms). */
 export const REDIS_TIMEOUT_MS = 2000;
@@ -62,10 +62,11 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
     async load(key) {
       // One byte more than the bound tells a value over it without reading the rest.
       const bytes = await call('GETRANGE', () => redis.getrangeBuffer(PREFIX + key, 0, MAX_STATE_BYTES));
-      return bytes.length ? decodeState(name, key, bytes) : undefined;
+      return bytes.length ? decodeStored(name, key, bytes) : undefined;
     },
-    async save(key, state) {
-      await call('SET', () => redis.set(PREFIX + key, JSON.stringify(state), 'PX', ttlMs));
+    async save(key, session) {
+      const text = encodeStored(name, session);
+      await call('SET', () => redis.set(PREFIX + key, text, 'PX', ttlMs));
     },
     async remove(key) {
       await call('DEL', () => redis.del(PREFIX + key));

@@ -8,22 +8,33 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { asBuffer } from '../host/skillsHost';
+import { z } from 'zod';
+import type { AuditEntry } from '../audit/auditLog';
 import type { SessionState } from './runtimeTypes';
-import { parseSessionState } from './sessionStore';
+import { sessionStateOf } from './sessionStore';
 
 /** The most bytes one session's saved state may take; a larger value is refused, never parsed. */
 export const MAX_STATE_BYTES = 256 * 1024;
 /** A session not used for this long is gone (a Redis key's expiry; the folder store checks the file's age). */
 export const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The most audit entries a session keeps in the store (its newest; every replica's audit log has them all too). */
+export const MAX_AUDIT_ENTRIES = 100;
+
+/** What the store keeps of one session: its runtime state and the audit trail of its calls, whichever replica made them. */
+export interface StoredSession {
+  state: SessionState;
+  audit: AuditEntry[];
+}
+
 /** The state of handle sessions, by key (the handle's digest: {@link handleKey}). */
 export interface SessionStateStore {
   /** Names the store in every error: its kind and where it is, e.g. `state folder /x/handles` or `Redis redis://h:6379/0`. */
   readonly name: string;
-  /** The saved state, or undefined when there is none (never saved, expired or removed). Throws {@link StateStoreError}. */
-  load(key: string): Promise<SessionState | undefined>;
-  /** Saves the whole state, replacing what was there, and starts its time to live again. */
-  save(key: string, state: SessionState): Promise<void>;
+  /** The saved session, or undefined when there is none (never saved, expired or removed). Throws {@link StateStoreError}. */
+  load(key: string): Promise<StoredSession | undefined>;
+  /** Saves the whole session, replacing what was there, and starts its time to live again. */
+  save(key: string, session: StoredSession): Promise<void>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,13 +65,31 @@ export function handleKey(handle: string): string {
   return createHash('sha256').update(handle).digest('hex');
 }
 
+const auditSchema = z
+  .object({ time: z.string(), session: z.string(), action: z.string(), outcome: z.string(), duration_ms: z.number(), arguments: z.unknown(), skill: z.string().optional(), digest: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
+  .passthrough();
+const storedSchema = z.object({ v: z.literal(1), state: z.unknown(), audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES) });
+
 /** Parses a stored value, bounded in size first; a bad value names the store and the key. */
-export function decodeState(storeName: string, key: string, bytes: Buffer): SessionState {
+export function decodeStored(storeName: string, key: string, bytes: Buffer): StoredSession {
   if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
-    return parseSessionState(bytes.toString('utf8'));
+    const v = storedSchema.parse(JSON.parse(bytes.toString('utf8')));
+    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[] };
   } catch (e) {
-    throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${(e as Error).message.slice(0, 300)}); remove that entry (the client starts a new session).`);
+    const why = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (e as Error).message;
+    throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${why.slice(0, 300)}); remove that entry (the client starts a new session).`);
+  }
+}
+
+/** The stored text of a session: its newest audit entries, as many as fit the size bound with the state. */
+export function encodeStored(storeName: string, s: StoredSession): string {
+  let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
+  for (;;) {
+    const text = JSON.stringify({ v: 1, state: s.state, audit });
+    if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return text;
+    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills or start a new session.`);
+    audit = audit.slice(Math.ceil(audit.length / 2));
   }
 }
 
@@ -76,16 +105,16 @@ const FOLDER_CACHE = 1000;
 export function folderStateStore(stateDir: string, files: WritableHost, now: () => number = Date.now): SessionStateStore {
   const dir = path.join(stateDir, 'handles');
   const name = `state folder ${dir}`;
-  const cache = new Map<string, SessionState>();
-  const pending = new Map<string, SessionState | null>();
+  const cache = new Map<string, string>();
+  const pending = new Map<string, string | null>();
   let draining: Promise<void> | undefined;
   const fileOf = (key: string) => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return path.join(dir, `${key}.json`);
   };
-  const remember = (key: string, state: SessionState) => {
+  const remember = (key: string, text: string) => {
     cache.delete(key);
-    cache.set(key, state);
+    cache.set(key, text);
     for (const k of cache.keys()) {
       if (cache.size <= FOLDER_CACHE) break;
       cache.delete(k);
@@ -99,7 +128,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         await Promise.all(
           batch.map(async ([key, state]) => {
             try {
-              if (state) await files.writeFile(fileOf(key), JSON.stringify(state));
+              if (state) await files.writeFile(fileOf(key), state);
               else await files.remove(fileOf(key));
             } catch (e) {
               process.stderr.write(`${name}: the state of session ${key.slice(0, 16)}… was not written: ${(e as Error).message}\n`);
@@ -111,7 +140,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       draining = undefined;
     }
   };
-  const queue = (key: string, state: SessionState | null) => {
+  const queue = (key: string, state: string | null) => {
     pending.set(key, state);
     draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
   };
@@ -119,11 +148,13 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     name,
     async load(key) {
       const file = fileOf(key);
-      const held = cache.get(key);
-      if (held) return Date.parse(held.updated_at) + STATE_TTL_MS < now() ? undefined : structuredClone(held);
-      // Evicted from memory but its write (or removal) not yet on disk: the queued value is the newest.
-      const queued = pending.get(key);
-      if (queued !== undefined) return queued ? structuredClone(queued) : undefined;
+      // In memory (or evicted from it but its write or removal not yet on disk): the newest value.
+      const held = cache.get(key) ?? pending.get(key);
+      if (held === null) return undefined;
+      if (held !== undefined) {
+        const s = decodeStored(name, key, Buffer.from(held));
+        return Date.parse(s.state.updated_at) + STATE_TTL_MS < now() ? undefined : s;
+      }
       const stamp = await files.stat(file);
       if (!stamp) return undefined;
       if (now() - stamp.mtimeMs > STATE_TTL_MS) {
@@ -138,15 +169,16 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         throw new StateStoreError(`${name}: ${file} cannot be read (${(e as Error).message.slice(0, 300)}); delete it (the client starts a new session).`);
       }
       if (!read) return undefined;
-      const state = decodeState(name, key, asBuffer(read.bytes));
-      remember(key, state);
-      return structuredClone(state);
+      const bytes = asBuffer(read.bytes);
+      const stored = decodeStored(name, key, bytes);
+      remember(key, bytes.toString('utf8'));
+      return stored;
     },
-    async save(key, state) {
+    async save(key, session) {
       fileOf(key);
-      const copy = structuredClone(state);
-      remember(key, copy);
-      queue(key, copy);
+      const text = encodeStored(name, session);
+      remember(key, text);
+      queue(key, text);
     },
     async remove(key) {
       fileOf(key);

@@ -56,9 +56,9 @@ const sessionSchema = z.object({
   last_used: z.record(z.string(), z.string()),
 });
 
-/** Parses one session's saved state (JSON text); throws naming the first field that is wrong. */
-export function parseSessionState(text: string): SessionState {
-  const parsed = sessionSchema.safeParse(JSON.parse(text));
+/** Checks a parsed value is a session's state; throws naming the first field that is wrong. */
+export function sessionStateOf(value: unknown): SessionState {
+  const parsed = sessionSchema.safeParse(value);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   return parsed.data as SessionState;
 }

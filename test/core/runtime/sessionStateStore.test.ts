@@ -8,12 +8,14 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
 import { createNodeHost } from '../../../src/core/host/nodeHost';
-import { folderStateStore, handleKey, isHandle, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { folderStateStore, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
 import { redisStateStore, redisUrlLabel } from '../../../src/core/runtime/redisStateStore';
 import type { SessionState } from '../../../src/core/runtime/runtimeTypes';
+import type { AuditEntry } from '../../../src/core/audit/auditLog';
 import { makeTempDir } from '../../support/tempDir';
 import { startRedis, type TestRedis } from '../../support/redisServer';
 
+const entry = (action: string, n: number): AuditEntry => ({ time: '2026-11-27T00:00:00.000Z', session: 'mcp-h-x', action, arguments: { names: ['alpha'] }, outcome: 'ok', duration_ms: n });
 const state = (id: string, names: string[]): SessionState => ({
   id,
   created_at: '2026-11-27T00:00:00.000Z',
@@ -57,10 +59,15 @@ describe('session state store (state folder and Redis)', function () {
       try {
         const key = handleKey(mintHandle());
         assert.equal(await store.load(key), undefined);
-        await store.save(key, state('x', ['beta', 'alpha']));
-        assert.deepEqual((await store.load(key))?.active_skills.map((a) => a.name), ['beta', 'alpha']);
-        await store.save(key, state('x', ['beta', 'alpha', 'gamma']));
-        assert.deepEqual((await store.load(key))?.active_skills.map((a) => a.name), ['beta', 'alpha', 'gamma']);
+        await store.save(key, { state: state('x', ['beta', 'alpha']), audit: [entry('load', 1)] });
+        assert.deepEqual((await store.load(key))?.state.active_skills.map((a) => a.name), ['beta', 'alpha']);
+        // Audit trails longer than the bound keep their newest entries.
+        const trail = Array.from({ length: MAX_AUDIT_ENTRIES + 20 }, (_, i) => entry('load', i));
+        await store.save(key, { state: state('x', ['beta', 'alpha', 'gamma']), audit: trail });
+        const back = await store.load(key);
+        assert.deepEqual(back?.state.active_skills.map((a) => a.name), ['beta', 'alpha', 'gamma']);
+        assert.equal(back?.audit.length, MAX_AUDIT_ENTRIES);
+        assert.equal(back?.audit.at(-1)?.duration_ms, MAX_AUDIT_ENTRIES + 19);
         await store.remove(key);
         assert.equal(await store.load(key), undefined);
       } finally {
@@ -74,13 +81,13 @@ describe('session state store (state folder and Redis)', function () {
   it('state folder: written for the next process (atomic file named by the key), read back by a new store', async () => {
     const key = handleKey(mintHandle());
     const a = folderStateStore(tmp.dir, createNodeHost());
-    await a.save(key, state('x', ['alpha']));
+    await a.save(key, { state: state('x', ['alpha']), audit: [] });
     await a.close();
     const file = path.join(tmp.dir, 'handles', `${key}.json`);
     assert.ok(fs.existsSync(file));
     assert.deepEqual(fs.readdirSync(path.join(tmp.dir, 'handles')), [`${key}.json`], 'no temp file left');
     const b = folderStateStore(tmp.dir, createNodeHost());
-    assert.deepEqual((await b.load(key))?.active_skills.map((s) => s.name), ['alpha']);
+    assert.deepEqual((await b.load(key))?.state.active_skills.map((s) => s.name), ['alpha']);
   });
 
   it('state folder: a file over the bound is refused unread, a bad one and an expired one named or dropped', async () => {
@@ -92,10 +99,10 @@ describe('session state store (state folder and Redis)', function () {
     await assert.rejects(folderStateStore(tmp.dir, host).load(big), (e: Error) => e.message.includes(`state folder ${dir}`) && e.message.includes('over the') && e.message.includes(big));
     const bad = handleKey(mintHandle());
     fs.writeFileSync(path.join(dir, `${bad}.json`), JSON.stringify({ id: 'x', active_skills: 'nope' }));
-    await assert.rejects(folderStateStore(tmp.dir, host).load(bad), (e: Error) => e.message.includes(`state folder ${dir}`) && /active_skills|created_at/.test(e.message));
+    await assert.rejects(folderStateStore(tmp.dir, host).load(bad), (e: Error) => e.message.includes(`state folder ${dir}`) && /\bv\b|state|audit/.test(e.message));
     const old = handleKey(mintHandle());
     const store = folderStateStore(tmp.dir, host, () => Date.now() + 25 * 3600_000);
-    fs.writeFileSync(path.join(dir, `${old}.json`), JSON.stringify(state('x', ['alpha'])));
+    fs.writeFileSync(path.join(dir, `${old}.json`), JSON.stringify({ v: 1, state: state('x', ['alpha']), audit: [] }));
     assert.equal(await store.load(old), undefined, 'a day unused: expired');
     await store.close();
     assert.ok(!fs.existsSync(path.join(dir, `${old}.json`)), 'the expired file is removed');
@@ -108,7 +115,7 @@ describe('session state store (state folder and Redis)', function () {
       const store = redisStateStore(redis.url);
       const big = handleKey(mintHandle());
       await raw.set(`agent-skills:session:${big}`, Buffer.alloc(MAX_STATE_BYTES * 4, 0x20));
-      await assert.rejects(store.load(big), (e: Error) => e.message.includes(`Redis state store ${redisUrlLabel(redis.url)}`) && e.message.includes('over the') && e.message.includes(big));
+      await assert.rejects(store.load(big), (e: Error) => e.message.includes(`Redis state store ${redisUrlLabel(redis.url)}`) && e.message.includes('over the') && e.message.includes(big.slice(0, 16)));
       const bad = handleKey(mintHandle());
       await raw.set(`agent-skills:session:${bad}`, '{"id": 3');
       await assert.rejects(store.load(bad), (e: Error) => e.message.includes('Redis state store') && e.message.includes(bad.slice(0, 16)));
@@ -132,7 +139,7 @@ describe('session state store (state folder and Redis)', function () {
       silent.close();
     }
     const down = redisStateStore('redis://:secretpw@127.0.0.1:1/0', { timeoutMs: 300 });
-    await assert.rejects(down.save(handleKey(mintHandle()), state('x', [])), (e: Error) => e.message.includes('Redis state store redis://127.0.0.1:1/0') && !e.message.includes('secretpw'));
+    await assert.rejects(down.save(handleKey(mintHandle()), { state: state('x', []), audit: [] }), (e: Error) => e.message.includes('Redis state store redis://127.0.0.1:1/0') && !e.message.includes('secretpw'));
     await down.close();
   });
 
