@@ -25,8 +25,6 @@ import { followPages } from './listPages';
 const EXTENSION = 'io.modelcontextprotocol/skills';
 /** Bounds on what one server may make us hold. */
 const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024, skillBytes: 64 * 1024 * 1024, listPages: 100, resources: 200_000, listBytes: 64 * 1024 * 1024 };
-/** How long a stdio server may stay silent on the `server/discover` probe before it is taken for a legacy server. */
-const PROBE_MS = 5000;
 /** Largest message read from a server: a largest file as base64 (4/3 of its bytes) plus room for the JSON around it. */
 export const MAX_MESSAGE_BYTES = Math.ceil((LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
 
@@ -114,7 +112,8 @@ export class McpSkillsClient {
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
     this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
-    return connectStdio(this.stdio, o, PROBE_MS);
+    // The probe gets a whole request's time: a modern server still starting must not be taken for a legacy one.
+    return connectStdio(this.stdio, o);
   }
 
   /** The era the server is spoken to in (after connect). */

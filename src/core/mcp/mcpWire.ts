@@ -145,7 +145,7 @@ export async function connectHttp(url: URL, headers: Record<string, string>, fet
 }
 
 /** Over stdio: probe with `server/discover`; any answer that is not modern, or none in time, falls back on the same process. */
-export async function connectStdio(transport: Transport, o: RequestOptions, probeMs: number): Promise<McpWire> {
+export async function connectStdio(transport: Transport, o: RequestOptions): Promise<McpWire> {
   const waiting = new Map<number, (m: Record<string, unknown>) => void>();
   transport.onmessage = (m: JSONRPCMessage) => {
     const id = (m as { id?: unknown }).id;
@@ -174,7 +174,7 @@ export async function connectStdio(transport: Transport, o: RequestOptions, prob
   };
   let probe: Probe;
   try {
-    const { answer } = await send(-1, 'server/discover', { jsonrpc: '2.0', id: -1, method: 'server/discover', params: { _meta: modernMeta() } }, { ...o, timeout: Math.min(o.timeout ?? probeMs, probeMs) });
+    const { answer } = await send(-1, 'server/discover', { jsonrpc: '2.0', id: -1, method: 'server/discover', params: { _meta: modernMeta() } }, o);
     probe = probeOutcome(answer) ?? { era: 'legacy' };
   } catch (e) {
     if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) throw e;
