@@ -122,6 +122,8 @@ if (step('build', 'node', ['scripts/build.mjs'])) {
   if (vscodeWanted) step('setup', 'node', ['scripts/setup-vscode.mjs']);
   // The official MCP conformance suite, once, into .cache/conformance (it runs with the Node 24 installed above).
   step('setup conformance', 'node', ['scripts/setup-conformance.mjs']);
+  // Debian's redis-server, once (as root it installs it): the replica tests start their own on loopback.
+  step('setup redis', 'node', ['scripts/setup-redis.mjs']);
   suite('unit', npx, ['mocha'], DIST_READY);
   if (!vscodeWanted) console.log('\nreal VS Code suites not run: SKIP_VSCODE_TESTS=1 is set');
   else suite('vscode', 'node', ['test/harness/runVscodeTests.mjs'], { SKILLS_VSCODE_NO_BUILD: '1' });

@@ -72,7 +72,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
   it('stdio: a server that never answers is abandoned at the initialize deadline, naming the server', async () => {
     const c = await connect(stdio('mute', 'silent'), FAST);
     assert.equal(c.state.state, 'down');
-    assert.match(reason(c), /MCP server 'mute' did not answer initialize within 3 s/);
+    assert.match(reason(c), /MCP server 'mute' did not answer server\/discover or initialize within 3 s/);
   });
 
   it('stdio: a server that never answers skills/list, or trickles it a byte at a time, is abandoned at the request deadline', async () => {
@@ -104,7 +104,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
 
   it('HTTP: a server that never answers, or trickles, is abandoned at its deadline, naming the server', async () => {
     const mute = await connect(await overHttp('muteweb', 'silent'), FAST);
-    assert.match(reason(mute), /MCP server 'muteweb' did not answer initialize within 3 s/);
+    assert.match(reason(mute), /MCP server 'muteweb' did not answer server\/discover or initialize within 3 s/);
     const slow = await connect(await overHttp('slowweb', 'trickle'), FAST);
     assert.match(reason(slow), /MCP server 'slowweb' did not answer skills\/list within 3 s/);
   });

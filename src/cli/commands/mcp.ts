@@ -13,6 +13,7 @@ import { mcpHandlers } from '../mcp/mcpHandlers';
 import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
+import { redisStateStore } from '../../core/runtime/redisStateStore';
 import { cliPlugins } from '../pluginFlags';
 import { parseRootArg } from './list';
 import { cliStateDir } from './session';
@@ -47,10 +48,10 @@ export const mcpCommand: CliCommand = {
   name: 'mcp',
   usage:
     'mcp [--root [scope:]<dir>]... [--plugin <dir>]... [--no-defaults] [--state-dir <dir>] [--tool-surface standard|minimal|both] [--allow-scripts] [--read-only] [--no-tools] [--sandbox auto|off|required] ' +
-    '[--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
+    '[--mcp-server <name>=<url|command>]... [--enable-plugin-mcp <plugin>.<server>]... [--http [host:]port [--token <t>] [--allow-origin <o>]... [--allow-host <h>]... [--max-sessions <n>] [--max-body-kb <n>] [--idle-timeout <s>]] [--state-store redis://host:port/db] [--print-config claude-code|codex|copilot-cli|cursor|vscode]',
   summary: 'Serve the skills over MCP (tools, skill:// resources, prompts) to Claude Code, Codex, Copilot CLI, Cursor, VS Code and other MCP clients.',
   help: {
-    options: [['--root [scope:]<dir>', 'Another folder of skills (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder (repeatable).'], ['--no-defaults', 'Skip the default roots.'], ['--state-dir <dir>', 'The runtime state folder.'], ['--tool-surface standard|minimal|both', 'Which tools to offer.'], ['--allow-scripts', 'Offer the script tools (off by default).'], ['--read-only', 'Offer no tool that changes a skill.'], ['--no-tools', 'Serve resources and prompts only.'], ['--sandbox auto|off|required', 'How scripts run.'], ['--mcp-server <name>=<url|command>', 'Also serve the skills of this MCP server (repeatable).'], ['--enable-plugin-mcp <plugin>.<server>', 'Start this MCP server that an Agent Plugin declares (repeatable); reading a plugin never starts one, and `list` names the servers each plugin declares.'], ['--http [host:]port', 'Serve Streamable HTTP instead of stdio.'], ['--token <t>', 'Bearer token HTTP clients must send (required off loopback).'], ['--allow-origin <o>', 'An Origin allowed over HTTP (repeatable).'], ['--allow-host <h>', 'A Host header allowed over HTTP (repeatable).'], ['--max-sessions <n>', 'Most HTTP sessions at once (default 64).'], ['--max-body-kb <n>', 'Largest HTTP request body (default 1024).'], ['--idle-timeout <s>', 'Close an idle HTTP session after this long (default 1800).'], ['--print-config <client>', 'Print the configuration for claude-code, codex, copilot-cli, cursor or vscode and exit.']],
+    options: [['--root [scope:]<dir>', 'Another folder of skills (repeatable).'], ['--plugin <dir>', 'An Agent Plugin folder (repeatable).'], ['--no-defaults', 'Skip the default roots.'], ['--state-dir <dir>', 'The runtime state folder.'], ['--tool-surface standard|minimal|both', 'Which tools to offer.'], ['--allow-scripts', 'Offer the script tools (off by default).'], ['--read-only', 'Offer no tool that changes a skill.'], ['--no-tools', 'Serve resources and prompts only.'], ['--sandbox auto|off|required', 'How scripts run.'], ['--mcp-server <name>=<url|command>', 'Also serve the skills of this MCP server (repeatable).'], ['--enable-plugin-mcp <plugin>.<server>', 'Start this MCP server that an Agent Plugin declares (repeatable); reading a plugin never starts one, and `list` names the servers each plugin declares.'], ['--http [host:]port', 'Serve Streamable HTTP instead of stdio.'], ['--token <t>', 'Bearer token HTTP clients must send (required off loopback).'], ['--allow-origin <o>', 'An Origin allowed over HTTP (repeatable).'], ['--allow-host <h>', 'A Host header allowed over HTTP (repeatable).'], ['--max-sessions <n>', 'Most HTTP sessions at once (default 64).'], ['--max-body-kb <n>', 'Largest HTTP request body (default 1024).'], ['--idle-timeout <s>', 'Close an idle HTTP session after this long (default 1800).'], ['--state-store redis://host:port/db', 'Keep the state of 2026-07-28 session handles in this Redis, shared by several replicas behind a load balancer (default: the state folder, one process).'], ['--print-config <client>', 'Print the configuration for claude-code, codex, copilot-cli, cursor or vscode and exit.']],
     exitCodes: [[0, 'the server stopped (stdin closed, SIGINT or SIGTERM), or the configuration was printed'], [1, 'the server could not start']],
   },
   async run(args) {
@@ -66,7 +67,7 @@ export const mcpCommand: CliCommand = {
     const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
     for (const n of plugins.mcpNotices) say(n);
     const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
-    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers] });
+    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}) });
     if (backend.sandbox && !backend.sandbox.sandboxed) say(`${describeSandbox(backend.sandbox)}`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
@@ -91,6 +92,7 @@ export const mcpCommand: CliCommand = {
     const policy = guardPolicy(o.http.host, { token: o.token, allowHosts: o.allowHosts, allowOrigins: o.allowOrigins, maxBodyBytes: o.maxBodyBytes });
     const server = await startHttpServer(backend, { host: o.http.host, port: o.http.port, policy, maxSessions: o.maxSessions, idleTimeoutMs: o.idleTimeoutMs });
     // Tests and scripts read this line to learn the port when they asked for port 0.
+    say(`2026-07-28 session handles are kept in the ${backend.handles.store.name}`);
     say(`listening on ${server.url}${o.token ? ' (bearer token required)' : ''}`);
     await stop;
     await server.close();

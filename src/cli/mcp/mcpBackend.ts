@@ -21,6 +21,8 @@ import { stderrLogger } from '../stderrLogger';
 import { mcpCacheDir, startMcpServers } from '../../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
+import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
+import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
 
 /** How the server was started (from the command line). */
 export interface McpBackendOptions {
@@ -39,6 +41,8 @@ export interface McpBackendOptions {
   watchDelayMs?: number;
   /** Other MCP servers whose skills join the tools' source (not the skill:// resources, which stay ours). */
   mcpServers?: readonly McpLaunch[];
+  /** Where 2026-07-28 handle sessions live (default `<stateDir>/handles`); Redis for several replicas. */
+  stateStore?: SessionStateStore;
 }
 
 /** The shared part of the server. */
@@ -51,6 +55,8 @@ export interface McpBackend extends McpToolServices {
   instructions(): Promise<string>;
   /** Fires `changed` with the skill names whose files changed (added, removed or edited) after a rescan. */
   events: EventEmitter;
+  /** 2026-07-28 tool calls' sessions: state handles over the state store. */
+  handles: HandleSessions;
   openSession(mcpSessionId: string): Promise<string>;
   closeSession(mcpSessionId: string): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +80,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   // The one assembly of the core (as the extension and the other commands): the runtime reads through the
   // catalog, opened over the factory's registry once the factory exists.
   let catalogSource: SkillSource | undefined;
+  let handles: HandleSessions | undefined;
   const core = createAgentSkills({
     roots: o.roots,
     stateDir: o.stateDir,
@@ -81,7 +88,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     executor: (r) => (o.allowScripts ? refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined),
     source: lateSource(() => catalogSource!),
-    runtime: { loadMode: 'session', toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
@@ -127,6 +134,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     content: new SkillContentCache(core.host),
     sandbox,
     events,
+    handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
     async instructions() {
       const scratch = runtime.scratch();
       return (await scratch.compose('mcp-initialize', [])).instructions;
@@ -143,6 +151,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
       watcher?.close();
       await Promise.all(clients.map((c) => c.close()));
       await core.dispose();
+      await o.stateStore?.close();
     },
   };
 }

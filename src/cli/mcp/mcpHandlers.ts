@@ -20,6 +20,7 @@ import { invalidParams } from './requestError';
 import { SKILLS_EXTENSION_ID } from './skillResources';
 import { getSkillPrompt, skillPrompts } from './skillPrompts';
 import { callMcpTool, mcpTools } from './toolAdapter';
+import { SESSION_ARG, SESSION_ARG_SCHEMA } from './handleSessions';
 
 const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: z.object({ cursor: z.string().optional() }).passthrough().optional() });
 const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: z.object({ uri: z.string() }).passthrough() });
@@ -27,11 +28,13 @@ const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/r
 
 /** What a handler knows about the request besides its params. */
 export interface McpRequestContext {
-  /** The runtime session the request acts in (a legacy MCP session's own; a modern request opens a one-shot session on first use). */
+  /** The runtime session the request acts in (a legacy MCP session's own; on 2026-07-28 the state handle's, opened on first use). */
   sessionId(): Promise<string>;
   /** The session named in audit lines of requests that are not tool calls (no session is opened for them). */
   auditSession: string;
   signal?: AbortSignal;
+  /** 2026-07-28: tools take a state handle as the argument `session` (handleSessions.ts), so tools/list shows it. */
+  stateHandles?: boolean;
 }
 
 /** One method the server answers. */
@@ -95,8 +98,8 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
         method: 'tools/list',
         schema: ListToolsRequestSchema,
         cacheable: true,
-        handle: async () => ({
-          tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
+        handle: async (_req, ctx) => ({
+          tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: (ctx.stateHandles ? withSessionArg(t.inputSchema) : t.inputSchema) as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
         }),
       },
       {
@@ -197,6 +200,12 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
   );
   return table;
+}
+
+/** A tool's input schema with the optional `session` handle argument of 2026-07-28. */
+function withSessionArg(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return { ...schema, properties: { ...properties, [SESSION_ARG]: SESSION_ARG_SCHEMA } };
 }
 
 /** -32602 for a request whose params do not fit its method's schema, naming the first problem. */

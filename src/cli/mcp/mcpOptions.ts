@@ -3,6 +3,7 @@ import type { SandboxPolicy } from '../../core/exec';
 import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/catalogSurface';
 import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import { UsageError } from '../usageError';
+import { redisUrlLabel } from '../../core/runtime/redisStateStore';
 
 /** Environment variable holding the HTTP bearer token (instead of `--token`, which `ps` shows). */
 export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
@@ -35,6 +36,8 @@ export interface McpOptions {
   mcpServers: McpServerConfig[];
   /** `--enable-plugin-mcp <plugin>.<server>`: plugin MCP servers to start (no plugin's server starts otherwise). */
   enablePluginMcp: string[];
+  /** `--state-store redis://host:port/db`: where 2026-07-28 session handles' state lives (default the state folder). */
+  stateStore?: string;
 }
 
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
@@ -80,6 +83,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
         'print-config': { type: 'string' },
         'mcp-server': { type: 'string', multiple: true, default: [] },
         'enable-plugin-mcp': { type: 'string', multiple: true, default: [] },
+        'state-store': { type: 'string' },
       },
     });
   } catch (e) {
@@ -93,6 +97,13 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
   if (v['no-defaults'] && !v.root.length && !v.plugin.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir> or --plugin <dir>.');
   if (v['no-tools'] && v['allow-scripts']) throw new UsageError('--no-tools offers no tool, so --allow-scripts has nothing to allow: drop one of them.');
   const http = v.http !== undefined ? parseHttpAddress(v.http) : undefined;
+  if (v['state-store'] !== undefined) {
+    try {
+      redisUrlLabel(v['state-store']);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   const token = v.token ?? (env[TOKEN_ENV] || undefined);
   if (token !== undefined && token.length < 16) throw new UsageError(`the bearer token (--token or ${TOKEN_ENV}) must be at least 16 characters; generate one with: openssl rand -hex 32`);
   return {
@@ -114,6 +125,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     idleTimeoutMs: positiveInt('--idle-timeout', v['idle-timeout'], 1800) * 1000,
     printConfig: v['print-config'],
     enablePluginMcp: v['enable-plugin-mcp'],
+    stateStore: v['state-store'],
     mcpServers: v['mcp-server'].map((s) => {
       try {
         return parseMcpServerFlag(s);

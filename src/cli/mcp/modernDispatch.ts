@@ -4,13 +4,14 @@
 // not implement this revision, so this file does, against the specification text (basic/versioning,
 // basic/transports/streamable-http "Server Validation", server/discover), serving from the same handler table as
 // the legacy sessions. Transports call {@link dispatchModern} with one parsed message and send what it returns.
-import { randomUUID } from 'node:crypto';
 import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
 import { modernErrorCode } from './requestError';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
+import { SESSION_ARG, SESSION_META, UnknownHandleError } from './handleSessions';
+import { StateStoreError } from '../../core/runtime/sessionStateStore';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -161,24 +162,39 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     const removed = ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'].includes(msg.method);
     return error(404, id, ErrorCode.MethodNotFound, `Method not found: ${msg.method.slice(0, 100)}${removed ? ` is not part of protocol ${MODERN_VERSION}` : ' is not served here'}.`);
   }
-  const parsed = handler.schema.safeParse({ method: msg.method, params });
+  // A tool call's state handle is the argument `session` (SEP-2567): taken out before the tool sees its arguments.
+  const { params: forHandler, handle } = takeHandle(msg.method, params);
+  const parsed = handler.schema.safeParse({ method: msg.method, params: forHandler });
   if (!parsed.success) return error(200, id, ErrorCode.InvalidParams, paramsError(msg.method, parsed.error).message);
-  // One request, one runtime session (opened only if a tool needs one, deleted after): nothing outlives it.
-  const oneShotId = `stateless-${randomUUID()}`;
-  let oneShot: Promise<string> | undefined;
-  const ctx: McpRequestContext = {
-    auditSession: 'mcp-stateless',
-    signal,
-    sessionId: () => (oneShot ??= s.backend.openSession(oneShotId)),
-  };
   try {
-    return complete(await handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, ctx), handler.cacheable);
+    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true }));
+    return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
   } catch (e) {
+    // The model's mistake (a handle that is not ours, or expired): a tool error that says to start a new session.
+    if (e instanceof UnknownHandleError) return complete({ content: [{ type: 'text', text: `Error (${e.code}): ${e.message}` }], isError: true }, false);
+    // The store failed: the message names it (kind and address) and what to check.
+    if (e instanceof StateStoreError) return error(200, id, ErrorCode.InternalError, e.message);
     const err = e as { code?: unknown; message?: string; data?: unknown };
     if (typeof err.code === 'number' && Number.isSafeInteger(err.code)) return error(200, id, modernErrorCode(err.code), err.message ?? 'Request failed.', err.data);
     process.stderr.write(`agent-skills mcp: ${msg.method} failed: ${(e as Error).stack ?? e}\n`);
     return error(200, id, ErrorCode.InternalError, `${msg.method} failed inside the server; see its stderr.`);
-  } finally {
-    if (oneShot) await s.backend.closeSession(oneShotId).catch(() => undefined);
   }
+}
+
+/** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
+function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
+  const args = params.arguments;
+  if (method !== 'tools/call' || !isObject(args) || !(SESSION_ARG in args)) return { params };
+  const { [SESSION_ARG]: handle, ...rest } = args;
+  return { params: { ...params, arguments: rest }, handle };
+}
+
+/** A tool result that tells the model its session handle (last, in the text it reads) and the client (in `_meta`). */
+function withHandle(result: Record<string, unknown>, handle: string): Record<string, unknown> {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return {
+    ...result,
+    content: [...content, { type: 'text', text: `Session: ${handle}\nPass "${SESSION_ARG}": "${handle}" in your next tool call to this server to keep the skills loaded in this session.` }],
+    _meta: { ...(isObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
+  };
 }

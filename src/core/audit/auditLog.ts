@@ -31,6 +31,8 @@ export interface AuditLogOptions {
   keep?: number;
   /** Where the log is written: the core's host (an in-memory host keeps the log in memory); default the disk. */
   files?: WritableHost;
+  /** Told of every entry as it is queued (env values already redacted): e.g. to keep a session's trail elsewhere too. */
+  onAppend?: (entry: AuditEntry) => void;
 }
 
 /**
@@ -59,7 +61,9 @@ export class AuditLog {
 
   /** Queues one line. Values of `env` maps in the arguments are redacted (keys kept): they often hold secrets. */
   append(entry: AuditEntry): void {
-    const line = `${JSON.stringify({ ...entry, arguments: redactEnv(entry.arguments) })}\n`;
+    const redacted = { ...entry, arguments: redactEnv(entry.arguments) };
+    this.options.onAppend?.(redacted);
+    const line = `${JSON.stringify(redacted)}\n`;
     this.queue = this.queue.then(() => this.write(line)).catch((e: Error) => {
       this.lastError = e;
     });

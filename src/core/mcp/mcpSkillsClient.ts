@@ -7,11 +7,9 @@
 // and every request has a timeout whose error names the server, the request and the time waited.
 import * as fsSync from 'node:fs';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListResourcesResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { digestOf } from '../edit/versionRef';
 import type { WritableHost } from '../host/fileWrites';
@@ -21,10 +19,12 @@ import { boundedFetch } from './boundedFetch';
 import { BoundedStdioTransport } from './boundedStdioTransport';
 import { launchEnv, type McpLaunch } from './mcpLaunch';
 import { parseSkillUri } from './skillUri';
+import { connectHttp, connectStdio, type McpWire } from './mcpWire';
+import { followPages } from './listPages';
 
 const EXTENSION = 'io.modelcontextprotocol/skills';
 /** Bounds on what one server may make us hold. */
-const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024, skillBytes: 64 * 1024 * 1024, listPages: 100 };
+const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024, skillBytes: 64 * 1024 * 1024, listPages: 100, resources: 200_000, listBytes: 64 * 1024 * 1024 };
 /** Largest message read from a server: a largest file as base64 (4/3 of its bytes) plus room for the JSON around it. */
 export const MAX_MESSAGE_BYTES = Math.ceil((LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
 
@@ -73,7 +73,7 @@ function seconds(ms: number): string {
 
 /** The skills of one MCP server. */
 export class McpSkillsClient {
-  private client: Client | undefined;
+  private client: McpWire | undefined;
   private skills: McpSkill[] = [];
   private sizes = new Map<string, number>();
   private fetched = new Map<string, Promise<string>>();
@@ -100,14 +100,25 @@ export class McpSkillsClient {
     return this.stdio?.bytesRead;
   }
 
-  private transport(): Transport {
+  /** Connects in the server's era (mcpWire.ts): 2026-07-28 when it speaks it, else the initialize handshake. */
+  private wire(o: RequestOptions): Promise<McpWire> {
     const c = this.config;
     const refused = (e: Error) => (this.refusal ??= e);
-    if ('url' in c) return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers ?? {} }, fetch: boundedFetch(c.name, MAX_MESSAGE_BYTES, refused) });
+    if ('url' in c) {
+      const fetch = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused);
+      const headers = c.headers ?? {};
+      return connectHttp(new URL(c.url), headers, fetch, () => new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o);
+    }
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
     this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
-    return this.stdio;
+    // The probe gets a whole request's time: a modern server still starting must not be taken for a legacy one.
+    return connectStdio(this.stdio, o);
+  }
+
+  /** The era the server is spoken to in (after connect). */
+  get era(): McpWire['era'] | undefined {
+    return this.client?.era;
   }
 
   /**
@@ -136,30 +147,30 @@ export class McpSkillsClient {
     const end = Date.now() + this.timeouts.connectMs;
     const budget = () => end - Date.now();
     try {
-      const client = new Client({ name: 'agent-skills', version: '0' });
+      const client = await this.ask('server/discover or initialize', budget, (o) => this.wire(o));
       this.client = client;
-      await this.ask('initialize', budget, (o) => client.connect(this.transport(), o));
-      const caps = client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
+      const caps = client.capabilities as { extensions?: Record<string, unknown> } | undefined;
       if (!caps?.extensions?.[EXTENSION]) {
         this.state = { state: 'no-skills', reason: `MCP server '${name}' does not declare the skills extension (${EXTENSION}); it serves no skills.` };
         return;
       }
       const skills: McpSkill[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < LIMITS.listPages; page++) {
-        const r = await this.ask('skills/list', budget, (o) => client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, listSchema, o));
-        for (const e of r.skills) {
-          const s = this.skillOf(e);
-          if (s) skills.push(s);
-        }
-        cursor = r.nextCursor;
-        if (!cursor || skills.length >= LIMITS.skills) break;
+      const listed = await followPages(name, 'skills/list', { pages: LIMITS.listPages, items: LIMITS.skills, bytes: LIMITS.listBytes }, (cursor) =>
+        this.ask('skills/list', budget, (o) => client.request('skills/list', cursor ? { cursor } : {}, listSchema, o)).then((r) => ({ items: r.skills, nextCursor: r.nextCursor })),
+      );
+      for (const e of listed.items) {
+        const s = this.skillOf(e);
+        if (s) skills.push(s);
       }
+      if (listed.problem) this.problems.push({ server: name, message: listed.problem });
       this.skills = skills;
       try {
         // Sizes are optional in the extension; when the server lists resources, each fetch is also held to its size.
-        const all = await this.ask('resources/list', budget, (o) => client.listResources(undefined, o));
-        for (const r of all.resources) if (typeof r.size === 'number') this.sizes.set(r.uri, r.size);
+        const all = await followPages(name, 'resources/list', { pages: LIMITS.listPages, items: LIMITS.resources, bytes: LIMITS.listBytes }, (cursor) =>
+          this.ask('resources/list', budget, (o) => client.request('resources/list', cursor ? { cursor } : {}, ListResourcesResultSchema, o)).then((r) => ({ items: r.resources, nextCursor: r.nextCursor })),
+        );
+        for (const r of all.items) if (typeof r.size === 'number') this.sizes.set(r.uri, r.size);
+        if (all.problem) this.problems.push({ server: name, message: all.problem });
       } catch (e) {
         // A server that cannot list resources still gets digest checks; one that broke a bound is dropped.
         if (this.refusal || e instanceof McpServerError) throw e;
@@ -229,7 +240,7 @@ export class McpSkillsClient {
     for (const r of skill.entry.resources ?? []) {
       const parsed = parseSkillUri(r.uri);
       if (parsed.skill !== name || !parsed.path) throw new Error(`Skill '${name}' of '${server}' lists ${r.uri}, which is not a file inside skill://${name}/; the skill is refused.`);
-      const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.readResource({ uri: r.uri }, o));
+      const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.request('resources/read', { uri: r.uri }, ReadResourceResultSchema, o));
       const c = res.contents[0] as { text?: string; blob?: string } | undefined;
       if (!c || (c.text === undefined && c.blob === undefined)) throw new Error(`Skill '${name}' of '${server}': ${r.uri} came back empty; the skill is refused.`);
       const bytes = c.text !== undefined ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob as string, 'base64');

@@ -22,6 +22,11 @@ export interface SessionStoreOptions {
   defaultLoadMode?: LoadMode;
   /** Clock, for tests. */
   now?: () => Date;
+  /**
+   * Sessions whose state is kept by another store (an MCP server's state handles: sessionStateStore.ts): held in
+   * memory while a call runs, never written to `stateDir` and never loaded from it.
+   */
+  storedElsewhere?: (id: string) => boolean;
 }
 
 const activeSkillSchema = z.object({
@@ -50,6 +55,13 @@ const sessionSchema = z.object({
   lifecycle: z.record(z.string(), z.enum(['discovered', 'loaded', 'executing', 'completed'])),
   last_used: z.record(z.string(), z.string()),
 });
+
+/** Checks a parsed value is a session's state; throws naming the first field that is wrong. */
+export function sessionStateOf(value: unknown): SessionState {
+  const parsed = sessionSchema.safeParse(value);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  return parsed.data as SessionState;
+}
 
 /**
  * Holds many sessions side by side (one per chat conversation), tells listeners about every change,
@@ -144,13 +156,19 @@ export class SessionStore {
     });
   }
 
+  /** Drops a session from memory with no write and no event: its state lives in another store (`storedElsewhere`). */
+  forget(id: string): void {
+    this.sessions.delete(id);
+    this.pending.delete(id);
+  }
+
   /** Removes a session and its file. Returns false when there was none. */
   async delete(id: string): Promise<boolean> {
     if (!this.sessions.delete(id)) return false;
     this.pending.delete(id);
     await this.draining;
     // Created again while the queued writes ran: its file is its new state, not the deleted one.
-    if (this.dir && !this.sessions.has(id)) await this.files.remove(this.fileOf(id));
+    if (this.dir && !this.sessions.has(id) && !this.options.storedElsewhere?.(id)) await this.files.remove(this.fileOf(id));
     this.emit({ kind: 'deleted', sessionId: id, reason: 'delete' });
     return true;
   }
@@ -187,7 +205,7 @@ export class SessionStore {
    * state is written, each as one atomic whole-file write of the host. `flush()` waits for them.
    */
   private persist(s: SessionState): Promise<void> {
-    if (!this.dir) return Promise.resolve();
+    if (!this.dir || this.options.storedElsewhere?.(s.id)) return Promise.resolve();
     this.pending.set(s.id, s);
     if (!this.draining) this.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
     return Promise.resolve();
@@ -242,7 +260,7 @@ export class SessionStore {
           this.loadProblems.push({ file, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
           continue;
         }
-        this.sessions.set(parsed.data.id, parsed.data as SessionState);
+        if (!this.options.storedElsewhere?.(parsed.data.id)) this.sessions.set(parsed.data.id, parsed.data as SessionState);
       } catch (e) {
         this.loadProblems.push({ file, problem: (e as Error).message });
       }

@@ -75,6 +75,8 @@ export interface SkillsRuntimeOptions {
   findTool?: string | false;
   /** The skill index to keep in line with the source (a scratch copy shares its parent's); default a new one reading bodies from `files`. */
   skillIndex?: CatalogIndex;
+  /** Sessions whose state another store keeps (SessionStoreOptions.storedElsewhere): never written to `stateDir`. */
+  sessionsStoredElsewhere?: (id: string) => boolean;
   /** Audit log settings, or false for none (default `<stateDir>/audit.jsonl` when stateDir is set). */
   audit?: Partial<AuditLogOptions> | false;
   now?: () => Date;
@@ -123,7 +125,7 @@ export interface SkillsRuntime {
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
   const files = options.files ?? localDisk;
-  const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now });
+  const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now, storedElsewhere: options.sessionsStoredElsewhere });
   const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
   const skillIndex = options.skillIndex ?? new CatalogIndex(hostBodyReader(files));

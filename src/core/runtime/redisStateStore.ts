@@ -1,0 +1,78 @@
+// The session state store several replicas of `agent-skills mcp` share: Redis (`--state-store redis://host:port/db`).
+// Each session is one string value under `agent-skills:session:<key>` with the store's time to live. Every call
+// is timed out, every read is bounded (GETRANGE never brings more than the bound plus one byte), and every failure
+// is a StateStoreError naming the store (its URL without a password) and what to do.
+import { Redis } from 'ioredis';
+import { decodeStored, encodeStored, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
+
+/** How long one Redis call may take before it fails (ms). */
+export const REDIS_TIMEOUT_MS = 2000;
+const PREFIX = 'agent-skills:session:';
+
+/** Options of the Redis store (tests shorten the timeout). */
+export interface RedisStoreOptions {
+  timeoutMs?: number;
+  ttlMs?: number;
+}
+
+/** Checks a `--state-store` Redis URL; returns it without its password for messages. Throws naming the fix. */
+export function redisUrlLabel(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new StateStoreError(`--state-store: '${url.slice(0, 200)}' is not a URL; give redis://host:port/db (e.g. redis://127.0.0.1:6379/0).`);
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new StateStoreError(`--state-store: '${u.protocol}' is not a store; give redis://host:port/db or rediss:// for TLS.`);
+  if (!u.hostname) throw new StateStoreError(`--state-store: '${url.slice(0, 200)}' names no host; give redis://host:port/db.`);
+  const db = u.pathname.replace(/^\//, '');
+  if (db && !/^\d{1,2}$/.test(db)) throw new StateStoreError(`--state-store: the database '${db.slice(0, 40)}' in '${u.host}' is not a number (0-15); give redis://host:port/0.`);
+  return `${u.protocol}//${u.host}/${db || '0'}`;
+}
+
+/** A store in Redis at `url`. Connects lazily; the first call that cannot reach it fails with the store's name. */
+export function redisStateStore(url: string, o: RedisStoreOptions = {}): SessionStateStore {
+  const label = redisUrlLabel(url);
+  const name = `Redis state store ${label}`;
+  const timeoutMs = o.timeoutMs ?? REDIS_TIMEOUT_MS;
+  const ttlMs = o.ttlMs ?? STATE_TTL_MS;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    commandTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    // Reconnect after a restart of Redis, quickly at first, at most every 2 s.
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  });
+  // ioredis reports connection errors as events too; each call's own error is what the caller sees.
+  redis.on('error', () => undefined);
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      const m = (e as Error).message ?? String(e);
+      const timedOut = /timed out|timeout/i.test(m);
+      throw new StateStoreError(
+        `${name}: ${what} ${timedOut ? `did not answer within ${timeoutMs} ms` : `failed (${m.slice(0, 200)})`}; check that Redis runs at ${label} and this server can reach it, or start the server without --state-store to keep sessions in its state folder.`,
+      );
+    }
+  };
+  return {
+    name,
+    async load(key) {
+      // One byte more than the bound tells a value over it without reading the rest.
+      const bytes = await call('GETRANGE', () => redis.getrangeBuffer(PREFIX + key, 0, MAX_STATE_BYTES));
+      return bytes.length ? decodeStored(name, key, bytes) : undefined;
+    },
+    async save(key, session) {
+      const text = encodeStored(name, session);
+      await call('SET', () => redis.set(PREFIX + key, text, 'PX', ttlMs));
+    },
+    async remove(key) {
+      await call('DEL', () => redis.del(PREFIX + key));
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// Our MCP skills client (`--mcp-server`, `agentSkills.mcpServers`) in both eras of the protocol, as the 2026-07-28
+// versioning page says a dual-era client does: it asks `server/discover` first and stays modern when the server
+// answers it (our own `agent-skills mcp`, over stdio and HTTP, and a hand-written modern fixture), and falls back to
+// `initialize` when it does not (a legacy fixture). It follows `skills/list` and `resources/list` pages, and a
+// hostile server's endless pages or cursor loop stop at a bound with a problem naming the server and the bound.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
+import type { McpLaunch } from '../../src/core/mcp/mcpLaunch';
+import { makeTempDir } from '../support/tempDir';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { REPO, serverArgs, startHttpProcess, writeFixtureSkills } from './mcpSupport';
+import { writeSkill } from '../core/runtime/runtimeSupport';
+
+const HOSTILE = path.join(REPO, 'test/fixtures/mcp/hostileSkillsServer.mjs');
+
+describe('MCP skills client in both protocol eras, following pages within bounds', function () {
+  this.timeout(120_000);
+  let tmp: { dir: string; cleanup: () => void };
+  const clients: McpSkillsClient[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
+  beforeEach(() => {
+    tmp = makeTempDir('mcp-eras-');
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+    for (const s of stops.splice(0)) await s();
+    tmp.cleanup();
+  });
+  const connect = async (config: McpLaunch) => {
+    const c = new McpSkillsClient(config, path.join(tmp.dir, 'cache'));
+    clients.push(c);
+    await c.connect();
+    return c;
+  };
+  const http = async (args: string[]) => {
+    const p = await startHttpProcess(args);
+    stops.push(p.stop);
+    return p.url.href;
+  };
+
+  it('speaks 2026-07-28 to our server over stdio and HTTP, following every page of skills/list (153 skills) and resources/list (1,200+ files)', async () => {
+    const served = path.join(tmp.dir, 'served');
+    writeFixtureSkills(served);
+    // 150 skills of 8 files: 1,200+ resources, over one page of resources/list (1,000) as of skills/list (100).
+    const files = (i: number) => Object.fromEntries([['notes.md', `n${i}`], ...Array.from({ length: 6 }, (_, k) => [`refs/r${k}.md`, `r${k}`])]);
+    for (let i = 0; i < 150; i++) writeSkill(served, `many-${String(i).padStart(3, '0')}`, { body: `Skill ${i}.`, files: files(i) });
+    const viaStdio = await connect({ name: 'ours', command: process.execPath, args: serverArgs(served, path.join(tmp.dir, 's1')) });
+    const viaHttp = await connect({ name: 'web', url: await http(serverArgs(served, path.join(tmp.dir, 's2'), ['--http', '127.0.0.1:0'])) });
+    for (const c of [viaStdio, viaHttp]) {
+      assert.equal(c.era, 'modern', c.config.name);
+      assert.deepEqual(c.state, { state: 'up', skills: 153 }, c.config.name);
+      assert.deepEqual(c.problems, []);
+      const sizes = (c as unknown as { sizes: Map<string, number> }).sizes;
+      assert.ok(sizes.size > 1200, `sizes of every page of resources/list (${sizes.size})`);
+      // The last skill is on the second page of skills/list: fetched and verified (sizes from resources/list pages).
+      const dir = await c.fetchSkill('many-149');
+      assert.match(fs.readFileSync(path.join(dir, 'SKILL.md'), 'utf8'), /Skill 149\./);
+      assert.equal(fs.readFileSync(path.join(dir, 'notes.md'), 'utf8'), 'n149');
+    }
+  });
+
+  it('falls back to initialize for a server that does not answer server/discover (legacy), on stdio and HTTP', async () => {
+    const legacyStdio = await connect({ name: 'old', command: process.execPath, args: [HOSTILE, 'honest'] });
+    const legacyHttp = await connect({ name: 'oldweb', url: await http([HOSTILE, 'honest', '--http']) });
+    const modernFixture = await connect({ name: 'newfix', command: process.execPath, args: [HOSTILE, 'honest', '--modern'] });
+    for (const [c, era] of [[legacyStdio, 'legacy'], [legacyHttp, 'legacy'], [modernFixture, 'modern']] as const) {
+      assert.equal(c.era, era, c.config.name);
+      assert.deepEqual(c.state, { state: 'up', skills: 1 }, c.config.name);
+      assert.match(fs.readFileSync(path.join(await c.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
+    }
+  });
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`${era}: endless pages stop at 100 pages and a cursor loop at its first repeat, keeping the first page's skill`, async () => {
+      const extra = era === 'modern' ? ['--modern'] : [];
+      const count = path.join(tmp.dir, `count-${era}`);
+      const endless = await connect({ name: 'endless', command: process.execPath, args: [HOSTILE, 'endless-pages', '--count', count, ...extra] });
+      assert.equal(endless.era, era);
+      assert.deepEqual(endless.state, { state: 'up', skills: 1 });
+      assert.ok(endless.problems.some((p) => /'endless': skills\/list goes on past 100 pages/.test(p.message)), JSON.stringify(endless.problems));
+      assert.ok(endless.problems.some((p) => /'endless': resources\/list goes on past 100 pages/.test(p.message)), JSON.stringify(endless.problems));
+      const asked = Number(fs.readFileSync(count, 'utf8'));
+      assert.ok(asked <= 205, `the client stopped asking (${asked} requests for two lists of 100 pages and the handshake)`);
+      const loop = await connect({ name: 'loop', command: process.execPath, args: [HOSTILE, 'cursor-loop', ...extra] });
+      assert.deepEqual(loop.state, { state: 'up', skills: 1 });
+      assert.ok(loop.problems.some((p) => /'loop': skills\/list gave a cursor it had given before.*a loop/.test(p.message)), JSON.stringify(loop.problems));
+      assert.match(fs.readFileSync(path.join(await loop.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
+    });
+  }
+});

@@ -1,0 +1,239 @@
+// Issue 26 point 6: several replicas of `agent-skills mcp` behind a plain load balancer. A real redis-server (no
+// persistence, its own temp folder, a loopback port), two real `dist/cli.js mcp --http --state-store redis://…`
+// processes, and a round-robin proxy written here that sends each request to the next replica (a request whose
+// replica is gone before it answered is sent to the other, as a load balancer's retry does). 50 clients of the
+// 2026-07-28 revision each thread their session handle through six loads; one replica is killed (SIGKILL) mid-run.
+// No session may be lost and every answer must be the one a single server (state folder, no Redis) gives.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { makeTempDir } from '../support/tempDir';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { startRedis, type TestRedis } from '../support/redisServer';
+import { Redis } from 'ioredis';
+import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
+import { modernPost, serverArgs, startHttpProcess, writeFixtureSkills, type Json } from './mcpSupport';
+
+const CLIENTS = 50;
+const SKILLS = ['alpha', 'beta', 'gamma'];
+const SESSION_META = 'io.github.agent-skills/session';
+
+/** Client `i`'s six calls over its rotation of the skills: each answer lists the session's skills in load order. */
+function steps(i: number): Json[] {
+  const o = SKILLS.map((_, k) => SKILLS[(i + k) % SKILLS.length]);
+  return [
+    { names: [o[0]], mode: 'add' },
+    { names: [o[1]], mode: 'add' },
+    { names: [o[2]], mode: 'add' },
+    { names: [o[1]], mode: 'replace' },
+    { names: [o[0]], mode: 'add' },
+    { names: [o[2]], mode: 'add' },
+  ];
+}
+
+/**
+ * A round-robin HTTP proxy on loopback; `served[k]` counts answers from upstream k. An upstream that refused or
+ * dropped a connection is left out from then on (a load balancer's passive health check).
+ */
+function roundRobinProxy(upstreams: URL[]): Promise<{ url: URL; served: number[]; retried: () => number; close: () => Promise<void> }> {
+  let next = 0;
+  let retried = 0;
+  const served = upstreams.map(() => 0);
+  const down = upstreams.map(() => false);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (left: number) => {
+        let k = next++ % upstreams.length;
+        if (down[k]) k = down.findIndex((d) => !d);
+        if (k < 0) return void res.writeHead(502).end('proxy: every upstream is down');
+        const u = upstreams[k];
+        const up = http.request({ host: u.hostname, port: u.port, path: req.url, method: req.method, headers: { ...req.headers, host: u.host }, agent }, (ur) => {
+          served[k]++;
+          res.writeHead(ur.statusCode ?? 502, ur.headers);
+          ur.pipe(res);
+        });
+        // The replica is gone before it answered (refused, reset): the next one gets the request.
+        up.on('error', (e) => {
+          down[k] = true;
+          if (left > 0 && !res.headersSent) {
+            retried++;
+            attempt(left - 1);
+          } else if (!res.headersSent) {
+            res.writeHead(502).end(`proxy: ${e.message}`);
+          } else res.destroy();
+        });
+        up.end(body);
+      };
+      attempt(upstreams.length * 2);
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`),
+        served,
+        retried: () => retried,
+        close: () => {
+          agent.destroy();
+          server.closeAllConnections();
+          return new Promise<void>((r) => server.close(() => r()));
+        },
+      }),
+    ),
+  );
+}
+
+/** One load through `url` in session `handle` (a new one when undefined); the answer with its handle taken out. */
+async function load(url: URL, id: number, args: Json, handle: string | undefined): Promise<{ handle: string; answer: string }> {
+  const r = await modernPost(url, id, 'tools/call', { name: 'load_skills', arguments: { ...args, ...(handle ? { session: handle } : {}) } });
+  assert.equal(r.status, 200, JSON.stringify(r.json) ?? "(no JSON body)");
+  const result = r.json?.result;
+  assert.ok(result, `no result: ${JSON.stringify(r.json)}`);
+  const h = result._meta?.[SESSION_META] as string;
+  assert.match(h, /^ash_/, JSON.stringify(result));
+  return { handle: h, answer: JSON.stringify(result).split(h).join('<handle>') };
+}
+
+describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin proxy', function () {
+  this.timeout(240_000);
+  let tmp: { dir: string; cleanup: () => void };
+  let redis: TestRedis | undefined;
+  const stops: (() => Promise<void>)[] = [];
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
+  beforeEach(() => {
+    tmp = makeTempDir('mcp-replicas-');
+    writeFixtureSkills(path.join(tmp.dir, 'skills'));
+  });
+  afterEach(async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+    await redis?.stop();
+    redis = undefined;
+    tmp.cleanup();
+  });
+
+  it(`${CLIENTS} clients keep their sessions while one replica is killed mid-run, and every answer is a single server's`, async () => {
+    const skills = path.join(tmp.dir, 'skills');
+    // What one server alone answers (its handles in its state folder), for each of the three rotations.
+    const single = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'single'), ['--http', '127.0.0.1:0']));
+    stops.push(single.stop);
+    const expected: string[][] = [];
+    for (let i = 0; i < SKILLS.length; i++) {
+      let h: string | undefined;
+      const answers: string[] = [];
+      for (const [k, args] of steps(i).entries()) {
+        const r = await load(single.url, k + 1, args, h);
+        h = r.handle;
+        answers.push(r.answer);
+      }
+      expected.push(answers);
+    }
+    assert.match(expected[0][2], /alpha.*beta.*gamma/s, 'the third answer lists the three skills in load order');
+    assert.ok(fs.existsSync(path.join(tmp.dir, 'single', 'handles')), 'the single server kept its handles in its state folder');
+
+    redis = await startRedis();
+    const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
+    for (const name of ['a', 'b']) {
+      const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+      stops.push(r.stop);
+      replicas.push(r);
+    }
+    const proxy = await roundRobinProxy(replicas.map((r) => r.url));
+    stops.push(proxy.close);
+
+    // Kill replica a once a third of all calls have been answered: some of its requests are in flight then.
+    const total = CLIENTS * 6;
+    let answered = 0;
+    let answeredAtKill = -1;
+    const killed = new Promise<void>((resolve) => replicas[0].child.once('exit', () => resolve()));
+    const tick = () => {
+      answered++;
+      if (answered === Math.floor(total / 3)) {
+        answeredAtKill = answered;
+        replicas[0].child.kill('SIGKILL');
+      }
+    };
+    const results = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        let h: string | undefined;
+        const answers: string[] = [];
+        const handles = new Set<string>();
+        for (const [k, args] of steps(i).entries()) {
+          const r = await load(proxy.url, i * 10 + k, args, h);
+          h = r.handle;
+          handles.add(r.handle);
+          answers.push(r.answer);
+          tick();
+        }
+        return { answers, handles, handle: h as string };
+      }),
+    );
+    await killed;
+    assert.ok(answeredAtKill > 0 && answeredAtKill < total, 'the replica was killed mid-run');
+    assert.equal(replicas[0].child.signalCode, 'SIGKILL');
+    assert.ok(proxy.served[0] > 0 && proxy.served[1] > 0, `both replicas answered (${proxy.served.join(' / ')})`);
+    const lost = results.filter((r) => r.handles.size !== 1).length;
+    assert.equal(lost, 0, 'every client kept its one session handle through all six calls');
+    let differing = 0;
+    for (const [i, r] of results.entries()) {
+      for (const [k, a] of r.answers.entries()) {
+        if (a !== expected[i % SKILLS.length][k]) {
+          differing++;
+          if (differing === 1) assert.equal(a, expected[i % SKILLS.length][k], `client ${i}, call ${k + 1}`);
+        }
+      }
+    }
+    assert.equal(differing, 0);
+    // The audit trail travels with the session: six loads (one more for each call retried after its save), whichever replica ran them.
+    const raw = new Redis(redis.url);
+    try {
+      for (const [i, r] of results.entries()) {
+        const key = handleKey(r.handle);
+        const stored = decodeStored('test', key, (await raw.getBuffer(`agent-skills:session:${key}`)) ?? Buffer.alloc(0));
+        const o = steps(i).map((st) => st.names[0] as string);
+        assert.deepEqual(stored.state.active_skills.map((a) => a.name), [o[3], o[4], o[5]], 'the session holds its skills in load order');
+        const loads = stored.audit.filter((e) => e.action === 'load' && e.outcome === 'ok').length;
+        assert.ok(loads >= 6 && loads <= 6 + proxy.retried() && loads === stored.audit.length, `client ${r.handle.slice(0, 8)}: ${stored.audit.length} audit entries`);
+      }
+    } finally {
+      raw.disconnect();
+    }
+    for (const r of replicas) assert.match(r.stderr(), /session handles are kept in the Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
+    // The replicas kept no session in their own state folders: every handle's state is in Redis.
+    for (const name of ['a', 'b']) assert.ok(!fs.existsSync(path.join(tmp.dir, `state-${name}`, 'handles')), `replica ${name} wrote no handles folder`);
+    console.log(`      ${CLIENTS} clients x 6 calls: replica a answered ${proxy.served[0]}, replica b ${proxy.served[1]}, killed after ${answeredAtKill} answers, ${proxy.retried()} request(s) retried on the other replica; 0 sessions lost, 0 answers differ`);
+  });
+
+  it('a handle from one replica works on the other; an unknown or malformed handle is a tool error naming the fix', async () => {
+    redis = await startRedis();
+    const skills = path.join(tmp.dir, 'skills');
+    const a = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sa'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    stops.push(a.stop);
+    const b = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sb'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    stops.push(b.stop);
+    const first = await load(a.url, 1, { names: ['alpha'], mode: 'add' }, undefined);
+    const second = await load(b.url, 2, { names: ['beta'], mode: 'add' }, first.handle);
+    assert.equal(second.handle, first.handle);
+    assert.match(second.answer, /"name\\":\\"alpha\\".*"name\\":\\"beta\\"/s, 'replica b continued replica a\'s session');
+    // A handle of another Redis (never minted here) and one that is not a handle.
+    for (const bad of [`ash_${'A'.repeat(43)}`, '../../etc/passwd', 'x'.repeat(100_000)]) {
+      const r = await modernPost(b.url, 3, 'tools/call', { name: 'load_skills', arguments: { names: ['alpha'], session: bad } });
+      assert.equal(r.json?.result?.isError, true, JSON.stringify(r.json).slice(0, 300));
+      assert.match(r.json?.result.content[0].text, /unknown_session.*without "session"/s);
+      assert.ok(JSON.stringify(r.json).length < 2000, 'the answer does not echo a long handle back');
+    }
+    // Redis gone: the call fails with a protocol error naming the store, not silently in a new session.
+    await redis.stop();
+    redis = undefined;
+    const down = await modernPost(b.url, 4, 'tools/call', { name: 'load_skills', arguments: { names: ['alpha'], session: first.handle } });
+    assert.equal(down.json?.error?.code, -32603, JSON.stringify(down.json));
+    assert.match(down.json?.error?.message, /Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
+  });
+});

@@ -1,0 +1,152 @@
+// The one store behind MCP 2026-07-28 state handles, on both of its backends: a state folder (real temp files) and a
+// real redis-server started for the suite. Same contract on both; then what each bounds: a value over the size bound
+// is refused before it is parsed, a bad value names the store, and a Redis that does not answer fails within the
+// timeout naming the store.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Redis } from 'ioredis';
+import { createNodeHost } from '../../../src/core/host/nodeHost';
+import { folderStateStore, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { redisStateStore, redisUrlLabel } from '../../../src/core/runtime/redisStateStore';
+import type { SessionState } from '../../../src/core/runtime/runtimeTypes';
+import type { AuditEntry } from '../../../src/core/audit/auditLog';
+import { makeTempDir } from '../../support/tempDir';
+import { startRedis, type TestRedis } from '../../support/redisServer';
+
+const entry = (action: string, n: number): AuditEntry => ({ time: '2026-11-27T00:00:00.000Z', session: 'mcp-h-x', action, arguments: { names: ['alpha'] }, outcome: 'ok', duration_ms: n });
+const state = (id: string, names: string[]): SessionState => ({
+  id,
+  created_at: '2026-11-27T00:00:00.000Z',
+  updated_at: new Date().toISOString(),
+  load_mode: 'session',
+  turn: 1,
+  turn_started_at: '2026-11-27T00:00:00.000Z',
+  active_skills: names.map((n, i) => ({ name: n, id: n, digest: `sha256:${i}`, location: `/s/${n}/SKILL.md`, root_dir: `/s/${n}`, docs: [], loaded_at: '2026-11-27T00:00:00.000Z', loaded_turn: 1 })),
+  lifecycle: Object.fromEntries(names.map((n) => [n, 'loaded' as const])),
+  last_used: {},
+});
+
+describe('session state store (state folder and Redis)', function () {
+  this.timeout(60_000);
+  let tmp: { dir: string; cleanup: () => void };
+  let redis: TestRedis;
+  before(async () => {
+    redis = await startRedis();
+  });
+  after(async () => {
+    await redis?.stop();
+  });
+  beforeEach(() => {
+    tmp = makeTempDir('state-store-');
+  });
+  afterEach(() => tmp.cleanup());
+
+  it('mints unguessable handles and keys them by digest', () => {
+    const a = mintHandle();
+    const b = mintHandle();
+    assert.notEqual(a, b);
+    assert.ok(isHandle(a));
+    for (const bad of ['ash_short', '../../etc/passwd', `${a}x`, a.replace('ash_', 'xyz_'), 42, undefined]) assert.equal(isHandle(bad), false, String(bad));
+    assert.match(handleKey(a), /^[0-9a-f]{64}$/);
+    assert.ok(!handleKey(a).includes(a.slice(4, 20)));
+  });
+
+  const contract = (label: string, make: () => SessionStateStore) => {
+    it(`${label}: saves, loads (load order kept), replaces and removes a session`, async () => {
+      const store = make();
+      try {
+        const key = handleKey(mintHandle());
+        assert.equal(await store.load(key), undefined);
+        await store.save(key, { state: state('x', ['beta', 'alpha']), audit: [entry('load', 1)] });
+        assert.deepEqual((await store.load(key))?.state.active_skills.map((a) => a.name), ['beta', 'alpha']);
+        // Audit trails longer than the bound keep their newest entries.
+        const trail = Array.from({ length: MAX_AUDIT_ENTRIES + 20 }, (_, i) => entry('load', i));
+        await store.save(key, { state: state('x', ['beta', 'alpha', 'gamma']), audit: trail });
+        const back = await store.load(key);
+        assert.deepEqual(back?.state.active_skills.map((a) => a.name), ['beta', 'alpha', 'gamma']);
+        assert.equal(back?.audit.length, MAX_AUDIT_ENTRIES);
+        assert.equal(back?.audit.at(-1)?.duration_ms, MAX_AUDIT_ENTRIES + 19);
+        await store.remove(key);
+        assert.equal(await store.load(key), undefined);
+      } finally {
+        await store.close();
+      }
+    });
+  };
+  contract('state folder', () => folderStateStore(tmp.dir, createNodeHost()));
+  contract('Redis', () => redisStateStore(redis.url));
+
+  it('state folder: written for the next process (atomic file named by the key), read back by a new store', async () => {
+    const key = handleKey(mintHandle());
+    const a = folderStateStore(tmp.dir, createNodeHost());
+    await a.save(key, { state: state('x', ['alpha']), audit: [] });
+    await a.close();
+    const file = path.join(tmp.dir, 'handles', `${key}.json`);
+    assert.ok(fs.existsSync(file));
+    assert.deepEqual(fs.readdirSync(path.join(tmp.dir, 'handles')), [`${key}.json`], 'no temp file left');
+    const b = folderStateStore(tmp.dir, createNodeHost());
+    assert.deepEqual((await b.load(key))?.state.active_skills.map((s) => s.name), ['alpha']);
+  });
+
+  it('state folder: a file over the bound is refused unread, a bad one and an expired one named or dropped', async () => {
+    const host = createNodeHost();
+    const dir = path.join(tmp.dir, 'handles');
+    fs.mkdirSync(dir, { recursive: true });
+    const big = handleKey(mintHandle());
+    fs.writeFileSync(path.join(dir, `${big}.json`), Buffer.alloc(MAX_STATE_BYTES + 10, 0x20));
+    await assert.rejects(folderStateStore(tmp.dir, host).load(big), (e: Error) => e.message.includes(`state folder ${dir}`) && e.message.includes('over the') && e.message.includes(big));
+    const bad = handleKey(mintHandle());
+    fs.writeFileSync(path.join(dir, `${bad}.json`), JSON.stringify({ id: 'x', active_skills: 'nope' }));
+    await assert.rejects(folderStateStore(tmp.dir, host).load(bad), (e: Error) => e.message.includes(`state folder ${dir}`) && /\bv\b|state|audit/.test(e.message));
+    const old = handleKey(mintHandle());
+    const store = folderStateStore(tmp.dir, host, () => Date.now() + 25 * 3600_000);
+    fs.writeFileSync(path.join(dir, `${old}.json`), JSON.stringify({ v: 1, state: state('x', ['alpha']), audit: [] }));
+    assert.equal(await store.load(old), undefined, 'a day unused: expired');
+    await store.close();
+    assert.ok(!fs.existsSync(path.join(dir, `${old}.json`)), 'the expired file is removed');
+    await assert.rejects(store.load('../../etc/passwd'), /not a session key/);
+  });
+
+  it('Redis: a value over the bound is refused unread; a bad value names the store and the key', async () => {
+    const raw = new Redis(redis.url);
+    try {
+      const store = redisStateStore(redis.url);
+      const big = handleKey(mintHandle());
+      await raw.set(`agent-skills:session:${big}`, Buffer.alloc(MAX_STATE_BYTES * 4, 0x20));
+      await assert.rejects(store.load(big), (e: Error) => e.message.includes(`Redis state store ${redisUrlLabel(redis.url)}`) && e.message.includes('over the') && e.message.includes(big.slice(0, 16)));
+      const bad = handleKey(mintHandle());
+      await raw.set(`agent-skills:session:${bad}`, '{"id": 3');
+      await assert.rejects(store.load(bad), (e: Error) => e.message.includes('Redis state store') && e.message.includes(bad.slice(0, 16)));
+      await store.close();
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('Redis: a store that accepts but never answers fails within the timeout naming the store; one that is down too', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const store = redisStateStore(`redis://127.0.0.1:${port}/0`, { timeoutMs: 300 });
+      const t0 = Date.now();
+      await assert.rejects(store.load(handleKey(mintHandle())), (e: Error) => e.message.includes(`Redis state store redis://127.0.0.1:${port}/0`) && e.message.includes('within 300 ms'));
+      assert.ok(Date.now() - t0 < 5000, `failed after ${Date.now() - t0} ms`);
+      await store.close();
+    } finally {
+      silent.close();
+    }
+    const down = redisStateStore('redis://:secretpw@127.0.0.1:1/0', { timeoutMs: 300 });
+    await assert.rejects(down.save(handleKey(mintHandle()), { state: state('x', []), audit: [] }), (e: Error) => e.message.includes('Redis state store redis://127.0.0.1:1/0') && !e.message.includes('secretpw'));
+    await down.close();
+  });
+
+  it('refuses a --state-store that is not a Redis URL, naming the fix', () => {
+    assert.throws(() => redisUrlLabel('http://x:1'), /redis:\/\/host:port\/db/);
+    assert.throws(() => redisUrlLabel('redis://h:1/abc'), /not a number/);
+    assert.throws(() => redisUrlLabel('nonsense'), /not a URL/);
+    assert.equal(redisUrlLabel('redis://u:p@h:6380/2'), 'redis://h:6380/2');
+  });
+});
