@@ -1,7 +1,7 @@
 // A plugin's MCP server that serves skills, in a real VS Code (issue 22 point 2, issue 26 point 7): the plugin's
 // mcp.json declares two servers, each our own `agent-skills mcp` (dist/cli.js over stdio). Naming one in
-// agentSkills.plugins.enabledMcpServers opens the modal that says what will run; declined, nothing starts (not
-// while the modal is open, not after a refresh); accepted, the server starts with a scrubbed environment (a secret
+// agentSkills.plugins.enabledMcpServers asks, in a notification that says what will run; declined, nothing starts
+// (not while asking, not after a refresh); accepted, the server starts with a scrubbed environment (a secret
 // in the extension host's environment is not in the server's /proc/<pid>/environ, what mcp.json declares is) and
 // its skill joins the window as mcp:<plugin>.<server>:<skill>, loadable like any other.
 import * as assert from 'node:assert/strict';
@@ -21,7 +21,18 @@ const PLUGIN = 'relaymcp';
 const SKILL = 'plugin-served-notes';
 const SECRET_NAME = 'AGENT_SKILLS_TEST_HOST_SECRET';
 const SECRET = 'host-secret-must-not-leak';
-const DIALOG = '.monaco-dialog-box';
+// The smoke-test driver of the test session keeps pop-ups off screen; the notification center lists them.
+const ROW = '.notifications-center .monaco-list-row';
+
+async function question(server: string) {
+  await vscode.commands.executeCommand('notifications.showList');
+  return readUi(ROW, `Start MCP server '${PLUGIN}.${server}'`, 60_000);
+}
+
+async function questionsAbout(server: string): Promise<number> {
+  await vscode.commands.executeCommand('notifications.showList');
+  return countUi(ROW, `Start MCP server '${PLUGIN}.${server}'`);
+}
 
 async function servedRecordIds(): Promise<string[]> {
   return flatten((await describeTree()).available).flatMap((n) => (n.node.kind === 'skill' ? [n.node.record.id] : []));
@@ -76,30 +87,30 @@ describe("A plugin's MCP server that serves skills", function () {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('declined in the modal: the server does not start, neither while asking nor after a refresh', async () => {
+  it("declined: the server does not start, neither while asking nor after a refresh", async () => {
     await enable([`${PLUGIN}.declined`]);
-    const dialog = await readUi(DIALOG, `Start MCP server '${PLUGIN}.declined'`, 60_000);
-    assert.match(dialog.text, /runs \S*serve\.sh/, `the modal names the command: ${dialog.text}`);
-    assert.ok(dialog.text.includes(marker.declined), `the modal shows the arguments: ${dialog.text}`);
+    const dialog = await question('declined');
+    assert.match(dialog.text, /runs \S*serve\.sh/, `the question names the command: ${dialog.text}`);
+    assert.ok(dialog.text.includes(marker.declined), `and the arguments: ${dialog.text}`);
     assert.match(dialog.text, /DECLARED_BY_PLUGIN/, 'and the environment names it declares');
     assert.ok(!dialog.text.includes(SECRET_NAME), 'the secret is not among the variables it would get');
     assert.ok(dialog.buttons.includes('Start Server'), `buttons: ${dialog.buttons.join(', ')}`);
     assert.equal(processesWith(marker.declined).size, 0, 'nothing runs while the user is asked');
-    await clickUi(`${DIALOG} .monaco-button`, 'Cancel');
-    await waitFor('the modal to close', async () => (await countUi(DIALOG)) === 0, 30_000);
+    await clickUi(`${ROW} .monaco-button`, "Don't Start");
+    await waitFor('the question to go', async () => (await questionsAbout('declined')) === 0, 30_000);
     // A refresh reconnects the servers: a declined one is neither asked again nor started.
     await vscode.commands.executeCommand(COMMANDS.refresh);
     await api.service.ready();
-    assert.equal(await countUi(DIALOG), 0, 'not asked again in this window');
+    assert.equal(await questionsAbout('declined'), 0, 'not asked again in this window');
     assert.equal(processesWith(marker.declined).size, 0, 'the declined server never started');
     assert.ok(!(await servedRecordIds()).includes(`mcp:${PLUGIN}.declined:${SKILL}`));
   });
 
-  it('accepted in the modal: the server starts with a scrubbed environment and its skill joins the window', async () => {
+  it('accepted: the server starts with a scrubbed environment and its skill joins the window', async () => {
     await enable([`${PLUGIN}.served`]);
-    await readUi(DIALOG, `Start MCP server '${PLUGIN}.served'`, 60_000);
+    await question('served');
     assert.equal(processesWith(marker.served).size, 0, 'nothing runs before the answer');
-    await clickUi(`${DIALOG} .monaco-button`, 'Start Server');
+    await clickUi(`${ROW} .monaco-button`, 'Start Server');
     const id = `mcp:${PLUGIN}.served:${SKILL}`;
     await waitFor(`${id} in the Skills view`, async () => (await servedRecordIds()).includes(id) || undefined, 90_000);
     const pids = [...processesWith(marker.served).keys()];
@@ -114,6 +125,8 @@ describe("A plugin's MCP server that serves skills", function () {
     const { runtime } = await api.service.ready();
     const load = await runtime.invoke('load', { names: [id] }, { sessionId: 'plugin-mcp-suite' });
     assert.ok(load.ok, JSON.stringify(load));
-    assert.match(JSON.stringify(load), /PLUGIN-MCP-NOTE/);
+    const loaded = (load as unknown as { result: { active_skills: { name: string; location: string }[] } }).result.active_skills.find((a) => a.name === SKILL);
+    assert.ok(loaded, JSON.stringify(load));
+    assert.match(fs.readFileSync(loaded.location, 'utf8'), /PLUGIN-MCP-NOTE/, 'fetched from the plugin\'s server into the cache on first use');
   });
 });
