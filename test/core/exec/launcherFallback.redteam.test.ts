@@ -16,7 +16,7 @@ interface ChildResult {
   error?: string;
   message?: string;
   stdout?: string;
-  exitCode?: number;
+  exit_code?: number;
   sandboxed?: boolean;
 }
 
@@ -97,5 +97,16 @@ describe('core/exec the sh fallback when the persistent launcher cannot start (i
     const r = await runInChild(sb, { sandbox: 'required', brokenShell: true, hostFile: path.join(sb.tmp, 'host-file-sandbox.txt'), marker: '/tmp/never' });
     assert.equal(r.error, 'internal_error', JSON.stringify(r));
     assert.match(r.message ?? '', /descriptors 240\b/);
+  });
+
+  it('runs a sandboxed script from the runner itself when the launcher cannot start and no descriptor is inherited (binds pinned there too)', async function () {
+    if (!(await sandboxWorks(sb))) {
+      console.log('      skipped: bubblewrap does not work here');
+      this.skip();
+    }
+    const r = await runInChild(sb, { sandbox: 'required', brokenShell: true, marker: '/tmp/never' });
+    assert.equal(r.error, undefined, r.message);
+    assert.equal(r.sandboxed, true);
+    assert.equal(r.exit_code, 0, JSON.stringify(r));
   });
 });
