@@ -85,8 +85,8 @@ describe('core/exec bind sources pinned as descriptors (issue 22.1, bind-time wi
       for (const fd of fds) fs.closeSync(fd);
       let out = '';
       let err = '';
-      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       assert.equal(code, 0, err);
       return out;
