@@ -27,6 +27,7 @@ export const RUNTIME_SETTING_KEYS = {
   mcpServers: 'mcpServers',
   pluginLocations: 'pluginLocations',
   enabledPluginMcpServers: 'plugins.enabledMcpServers',
+  mcpProvide: 'mcp.provide',
 } as const;
 
 const extraRoot = z.union([
@@ -69,5 +70,7 @@ export const schemas = {
   mcpServers: z.array(mcpServerConfigSchema).max(32).default([]),
   pluginLocations: z.array(z.string().min(1)).max(64).default([]),
   enabledPluginMcpServers: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'each entry is <plugin>.<server>, as the Skills view names it')).max(64).default([]),
+  /** What the window offers VS Code's MCP client (src/extension/mcpProvider.ts): nothing, resources and prompts, or tools too. */
+  mcpProvide: z.enum(['off', 'resources', 'tools']).default('resources'),
 };
 

@@ -26,7 +26,7 @@ import { ServiceEventHub } from './service/serviceEvents';
 import { SessionTitles } from './service/sessionTitles';
 import { WindowCore } from './service/windowCore';
 import { WindowRoots, workspaceFolders } from './service/windowRoots';
-import { readSettings, SECTION, type RuntimeSettings } from './settings';
+import { readSettings, RUNTIME_SETTING_KEYS, SECTION, type RuntimeSettings } from './settings';
 
 export { UNTRUSTED_RUN, type CatalogProvider } from './service/runtimeWiring';
 export type { ServiceEvents } from './service/serviceEvents';
@@ -252,7 +252,7 @@ export class SkillsService extends ServiceEventHub {
 
   /** True when a settings change touches the runtime. */
   static affectsRuntime(e: vscode.ConfigurationChangeEvent): boolean {
-    return e.affectsConfiguration(SECTION) && !e.affectsConfiguration(`${SECTION}.validation`) && !e.affectsConfiguration(`${SECTION}.trace`);
+    return e.affectsConfiguration(SECTION) && !e.affectsConfiguration(`${SECTION}.validation`) && !e.affectsConfiguration(`${SECTION}.trace`) && !e.affectsConfiguration(`${SECTION}.${RUNTIME_SETTING_KEYS.mcpProvide}`);
   }
 
   override dispose(): void {

@@ -2,7 +2,8 @@
  * Hostile SKILL.md texts (the "repeat a prefix" family): `agent-skills validate` on one skill at the read limit
  * (16 MiB; validation reads the first MAX_VALIDATED_CHARS) vs `agent-skills --version` (the process start),
  * goal at most +1000 ms; and the language server's answer to a hover sent right behind a 1 MB document vs the
- * same hover after a small one, goal at most +1000 ms. Worst prefix of each reported.
+ * same hover after a small one, goal at most +1000 ms. Worst prefix of each reported. `validate` is reported in wall
+ * time and in the CPU time of its process (user + system): on a loaded machine the wall time mostly measures the wait.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,10 +17,19 @@ import { reportDelta, summarize } from './benchUtil';
 
 const cli = path.join(repoRoot, 'dist/cli.js');
 
-function wall(args: string[]): number {
+/** A preload that writes the process's own CPU time (user + system, ms) to $ASK_BENCH_CPU_OUT as it exits. */
+const CPU_PRELOAD = `process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeFileSync(process.env.ASK_BENCH_CPU_OUT, String((u.user + u.system) / 1000)); });`;
+
+/**
+ * One run of the CLI: its wall time, and its CPU time (what the process itself spent, which the machine's load
+ * hardly changes: on a shared machine the wall time also holds the time spent waiting for a core).
+ */
+function run(args: string[], cpuOut: string, preload: string): { wall: number; cpu: number } {
+  fs.rmSync(cpuOut, { force: true });
   const t0 = process.hrtime.bigint();
-  spawnSync(process.execPath, [cli, ...args], { stdio: 'ignore' });
-  return Number(process.hrtime.bigint() - t0) / 1e6;
+  spawnSync(process.execPath, ['--require', preload, cli, ...args], { stdio: 'ignore', env: { ...process.env, ASK_BENCH_CPU_OUT: cpuOut } });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { wall, cpu: Number(fs.readFileSync(cpuOut, 'utf8')) };
 }
 
 async function main(): Promise<void> {
@@ -28,16 +38,27 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir);
   let ok = true;
   try {
-    const start = summarize(Array.from({ length: 5 }, () => wall(['--version']))).median;
+    const preload = path.join(root, 'cpu.cjs');
+    fs.writeFileSync(preload, CPU_PRELOAD);
+    const cpuOut = path.join(root, 'cpu.txt');
+    const wall = (args: string[]) => run(args, cpuOut, preload);
+    const starts = Array.from({ length: 5 }, () => wall(['--version']));
+    const start = summarize(starts.map((r) => r.wall)).median;
+    const startCpu = summarize(starts.map((r) => r.cpu)).median;
     let worst = { ms: 0, prefix: '' };
+    let worstCpu = { ms: 0, prefix: '' };
     for (const prefix of PREFIXES) {
       // Under the read limit in UTF-8 bytes, whatever the prefix's characters take.
       const chars = Math.floor((MAX_SKILL_FILE_BYTES - 200) / Buffer.byteLength(prefix)) * prefix.length;
       fs.writeFileSync(path.join(dir, 'SKILL.md'), SHAPES.body(repeatTo(prefix, chars)));
-      const ms = Math.min(wall(['validate', dir]), wall(['validate', dir]));
+      const [a, b] = [wall(['validate', dir]), wall(['validate', dir])];
+      const ms = Math.min(a.wall, b.wall);
+      const cpu = Math.min(a.cpu, b.cpu);
       if (ms > worst.ms) worst = { ms, prefix };
+      if (cpu > worstCpu.ms) worstCpu = { ms: cpu, prefix };
     }
-    ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worst.prefix)}), vs process start`, worst.ms, start, 1000) && ok;
+    ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worst.prefix)}), vs process start, wall time`, worst.ms, start, 1000) && ok;
+    ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worstCpu.prefix)}), vs process start, CPU time of the process`, worstCpu.ms, startCpu, 1000) && ok;
 
     const s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
     const uri = fileUri(path.join(dir, 'SKILL.md'));

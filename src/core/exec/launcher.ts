@@ -48,6 +48,8 @@ export interface Launch {
   program: string;
   args: string[];
   env: Record<string, string>;
+  /** Indices of bind options in `args` whose sources are opened and bound as descriptors when spawned (bindFds.ts). */
+  pins?: number[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { execInheritedFds } from './descriptors';
 import { sweepRunProcesses } from './processTree';
+import { pinBinds } from './sandbox/bindFds';
 
 /**
  * The persistent launcher's own program: a small Node.js script, run with `node -e` (no file to find in
@@ -9,7 +10,8 @@ import { sweepRunProcesses } from './processTree';
  * message and goes only to that run's `spawn`. It starts every run, sandboxed (it spawns bwrap) or not.
  *
  * Messages in (runner -> launcher):
- *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker}  start a run as a new process group
+ *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker, pins}  start a run as a new process group
+ *     (pins: bind options of bwrap's args whose sources it opens and binds as descriptors, sandbox/bindFds.ts)
  *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
  *   {t:'ready'}, {t:'pid', id, pid}, {t:'out', id, fd:1|2, data}, {t:'exit', id, code, signal},
@@ -38,6 +40,7 @@ const { spawn } = require('child_process');
 const __name = (f) => f;
 const inherited = ${execInheritedFds.toString()};
 const sweep = ${sweepRunProcesses.toString()};
+const pinBinds = ${pinBinds.toString()};
 // First of all: no descriptor the launcher inherited without close-on-exec reaches what it spawns.
 for (const fd of inherited(fs, process.platform)) { try { fs.closeSync(fd); } catch {} }
 const runs = new Map();
@@ -51,12 +54,17 @@ process.on('message', (m) => {
   }
   if (m.t !== 'start') return;
   let child;
+  let pinned = { args: m.args, fds: [] };
   try {
-    child = spawn(m.program, m.args, { cwd: m.cwd, env: m.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Opened here, right before the spawn: a bind source swapped since it was checked refuses the run.
+    if (m.pins && m.pins.length) pinned = pinBinds(fs, m.args, m.pins, 3);
+    child = spawn(m.program, pinned.args, { cwd: m.cwd, env: m.env, detached: true, stdio: ['ignore', 'pipe', 'pipe', ...pinned.fds] });
   } catch (e) {
     send({ t: 'error', id: m.id, code: e.code, message: String(e.message) });
     send({ t: 'close', id: m.id });
     return;
+  } finally {
+    for (const fd of pinned.fds) { try { fs.closeSync(fd); } catch {} }
   }
   const r = { child, pid: child.pid, marker: m.marker };
   runs.set(m.id, r);

@@ -68,7 +68,7 @@ export class PersistentLauncher {
     const signals = new GroupSignals();
     this.runs.set(id, { on, signals, exited: false });
     this.busy();
-    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker });
+    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins });
     return {
       kill: (sig) => signals.kill(sig),
       release: () => {

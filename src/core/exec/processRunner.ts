@@ -24,6 +24,8 @@ export interface ProcessSpec {
   sweep?: (leaderPid: number) => void;
   /** Who spawns the group: this process by default, or the runner's persistent launcher. */
   start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess;
+  /** Bind options of `args` to pin as open descriptors at the spawn (bindFds.ts). */
+  pins?: number[];
 }
 
 /** How the process ended. */
@@ -151,7 +153,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     };
 
     const child = (spec.start ?? startProcess)(
-      { program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: [spec.stdoutCap, spec.stderrCap] },
+      { program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: [spec.stdoutCap, spec.stderrCap], pins: spec.pins },
       {
         pid: (p) => (pid = p),
         out: (fd, c) => (fd === 1 ? stdout : stderr).push(c),

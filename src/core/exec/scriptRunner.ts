@@ -231,6 +231,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       pipeGraceMs: opts.pipeGraceMs,
       sweep: launch.sweep,
       start: launch.start,
+      pins: launch.pins,
     });
     watch.start();
     const outcome = await running.finally(() => watch.stop());

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import { pinBinds } from './sandbox/bindFds';
 
 /** What {@link startProcess} and the persistent launcher start: one program, as a new process group. */
 export interface StartSpec {
@@ -10,6 +12,8 @@ export interface StartSpec {
   caps: [number, number];
   /** `NAME=value` tagging the run's processes: the persistent launcher sweeps by it when the runner goes away. */
   marker?: string;
+  /** Bind options of `args` to pin as open descriptors at the spawn (bindFds.ts). */
+  pins?: number[];
 }
 
 /** Events of a started process group, whoever spawned it (the runner itself or its persistent launcher). */
@@ -57,22 +61,39 @@ export class GroupSignals {
 
 /** Spawns directly from this process (the path where no persistent launcher runs). */
 export function startProcess(spec: StartSpec, on: ProcessEvents): StartedProcess {
-  const child = spawn(spec.program, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let pinned: { args: string[]; fds: number[] };
+  try {
+    pinned = spec.pins?.length ? pinBinds(fs, spec.args, spec.pins, 3) : { args: spec.args, fds: [] };
+  } catch (e) {
+    // A pinned bind source changed since it was checked: nothing starts, reported as a failed start.
+    queueMicrotask(() => {
+      on.error(e as NodeJS.ErrnoException);
+      on.close();
+    });
+    return { kill: () => undefined, release: () => undefined };
+  }
+  let child;
+  try {
+    child = spawn(spec.program, pinned.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe', ...pinned.fds] });
+  } finally {
+    for (const fd of pinned.fds) fs.closeSync(fd);
+  }
   const signals = new GroupSignals();
   if (child.pid !== undefined) {
     signals.setPid(child.pid);
     on.pid(child.pid);
   }
-  child.stdout.on('data', (c: Buffer) => on.out(1, c));
-  child.stderr.on('data', (c: Buffer) => on.out(2, c));
+  const [stdout, stderr] = [child.stdout!, child.stderr!];
+  stdout.on('data', (c: Buffer) => on.out(1, c));
+  stderr.on('data', (c: Buffer) => on.out(2, c));
   child.on('error', (err: NodeJS.ErrnoException) => on.error(err));
   child.on('exit', (code, signal) => on.exit(code, signal));
   child.on('close', () => on.close());
   return {
     kill: (sig) => signals.kill(sig),
     release: () => {
-      child.stdout.destroy();
-      child.stderr.destroy();
+      stdout.destroy();
+      stderr.destroy();
     },
   };
 }

@@ -74,3 +74,45 @@ describe("VS Code's MCP client against agent-skills mcp", function () {
     assert.equal(ours.filter((n) => n === 'load_skills').length, 1);
   });
 });
+
+describe('agentSkills.mcp.provide governs the server offered to VS Code', function () {
+  this.timeout(300_000);
+  const setMode = (mode: string | undefined) => vscode.workspace.getConfiguration('agentSkills').update('mcp.provide', mode, vscode.ConfigurationTarget.Global);
+  const startAll = () => vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true });
+  after(async () => {
+    await setMode(undefined);
+  });
+
+  it('off: VS Code stops the offered server and starts none; tools: it is offered with its tools, which load a workspace skill', async () => {
+    const api = (await activatedExtension()).exports as SkillsExtensionApi;
+    const marker = path.join(api.service.stateDir, 'mcp-served');
+    const offered = () => [...processesWith(marker).values()].filter((c) => c.includes(' mcp '));
+    assert.equal(vscode.workspace.getConfiguration('agentSkills').get('mcp.provide'), 'resources', 'the default offers resources and prompts');
+    await waitFor('the offered server in its default mode', async () => {
+      await startAll();
+      return offered().find((c) => c.includes(' mcp --no-tools '));
+    }, 120_000);
+
+    await setMode('off');
+    await waitFor('VS Code to stop the offered server once the setting is off', () => offered().length === 0, 60_000);
+    await startAll();
+    assert.deepEqual(offered(), [], 'starting every MCP server starts none of ours while the setting is off');
+
+    const before = new Set(vscode.lm.tools.map((t) => t.name));
+    await setMode('tools');
+    const server = await waitFor('the offered server with its tools', async () => {
+      await startAll();
+      return offered().find((c) => c.includes(' mcp --no-defaults '));
+    }, 120_000);
+    assert.doesNotMatch(server, /--no-tools/);
+    const load = await waitFor('its load_skills among vscode.lm.tools', () => vscode.lm.tools.find((t) => !before.has(t.name) && /(?<!un)load_skills$/.test(t.name)), 60_000);
+    assert.ok(vscode.lm.tools.some((t) => t.name === 'load_skills'), 'our Language Model Tool stays registered beside it');
+    const result = await vscode.lm.invokeTool(load.name, { input: { names: ['greeting'] }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(text, /Run the bundled script with the person's name/, 'the workspace skill, served by the offered server');
+
+    await setMode(undefined);
+    await waitFor('the tools-mode server to stop when the mode changes back', () => !offered().some((c) => c.includes(' mcp --no-defaults ')), 60_000);
+    await waitFor('its tools to go', () => !vscode.lm.tools.some((t) => t.name === load.name), 60_000);
+  });
+});

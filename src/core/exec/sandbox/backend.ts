@@ -38,6 +38,8 @@ export interface SandboxProbe {
   /** Options the mechanism knows (bubblewrap: `--disable-userns`, `--size`). */
   disableUserns?: boolean;
   sizeOption?: boolean;
+  /** bubblewrap takes `--bind-fd`/`--ro-bind-fd` (0.8+): its bind sources are pinned as open descriptors (bindFds.ts). */
+  bindFdOption?: boolean;
 }
 
 /** Runs a program to completion: its exit code (null when it could not start) and its output. */

@@ -33,12 +33,25 @@ export const MASKED_PROC_FILES = ['/proc/keys', '/proc/key-users'];
  * and --die-with-parent plus the PID namespace take every process inside down with it.
  */
 export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, options: BwrapOptions): string[] {
+  return pinnableBwrapArgs(plan, run, roots, options).args;
+}
+
+/**
+ * {@link bwrapArgs}, and the index of every `--bind`/`--ro-bind` whose source was checked: where bwrap takes
+ * `--bind-fd`, the one who spawns it opens those sources and binds the descriptors (bindFds.ts).
+ */
+export function pinnableBwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, options: BwrapOptions): { args: string[]; pins: number[] } {
   const binds = checkedBinds(plan, run, roots);
+  const pins: number[] = [];
   const a = ['--unshare-user', '--uid', String(plan.user.uid), '--gid', String(plan.user.gid)];
+  const bind = (option: '--bind' | '--ro-bind', b: { source: string }, dest: string) => {
+    pins.push(a.length);
+    a.push(option, b.source, dest);
+  };
   a.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try');
   a.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
   if (options.disableUserns) a.push('--disable-userns');
-  for (const b of binds.system) a.push('--ro-bind', b.source, b.dest);
+  for (const b of binds.system) bind('--ro-bind', b, b.dest);
   for (const l of roots.view.symlinks) a.push('--symlink', l.target, l.path);
   // What only root may read in the shown /etc entries is hidden: a runner started as root is root to them (privateSystemFiles.ts).
   for (const b of binds.system.filter((s) => s.dest.startsWith('/etc/'))) {
@@ -51,7 +64,8 @@ export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, o
       else a.push('--ro-bind', '/dev/null', dest);
     }
   }
-  a.push('--ro-bind', binds.identity[0].source, '/etc/passwd', '--ro-bind', binds.identity[1].source, '/etc/group');
+  bind('--ro-bind', binds.identity[0], '/etc/passwd');
+  bind('--ro-bind', binds.identity[1], '/etc/group');
   a.push('--proc', '/proc', '--dev', '/dev');
   for (const f of MASKED_PROC_FILES) a.push('--ro-bind-try', '/dev/null', f);
   // --dev is itself an uncapped tmpfs the script may write: it becomes read-only (device nodes still work),
@@ -62,14 +76,14 @@ export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, o
   } else a.push('--tmpfs', '/tmp');
   // After /tmp: the state folder may live under it. Read-only extras first: a linked input's folder may
   // hold the state folder, whose run folders must stay writable on top of it.
-  for (const r of binds.readOnly) a.push('--ro-bind', r.source, r.dest);
-  a.push('--bind', binds.workspace.source, binds.workspace.dest);
-  for (const w of binds.writable) a.push('--bind', w.source, w.dest);
-  a.push('--ro-bind', binds.skillsDir.source, binds.skillsDir.dest);
+  for (const r of binds.readOnly) bind('--ro-bind', r, r.dest);
+  bind('--bind', binds.workspace, binds.workspace.dest);
+  for (const w of binds.writable) bind('--bind', w, w.dest);
+  bind('--ro-bind', binds.skillsDir, binds.skillsDir.dest);
   a.push('--clearenv');
   for (const [k, v] of Object.entries(plan.env)) a.push('--setenv', k, v);
   a.push('--chdir', plan.cwd, '--');
-  return a;
+  return { args: a, pins };
 }
 
 /** The trust roots of one runner: the host's system view, its state folder, and the skill (never trusted). */
@@ -102,8 +116,9 @@ export const bubblewrap: SandboxBackend = {
         const help = await env.run(program, ['--help']);
         const disableUserns = help.output.includes('--disable-userns');
         const sizeOption = help.output.includes('--size');
+        const bindFdOption = help.output.includes('--ro-bind-fd');
         const r = await env.run(program, trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined }));
-        if (r.code === 0) return { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption };
+        if (r.code === 0) return { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption };
         const said = r.output.trim().split('\n')[0]?.slice(0, 200);
         return {
           available: false,
@@ -120,13 +135,13 @@ export const bubblewrap: SandboxBackend = {
   launch(spec: SandboxLaunch, probe: SandboxProbe) {
     const roots = rootsOf(spec.stateDir, spec.skillRoot);
     const plan = mountPlan(spec.run, [spec.argv[0], spec.sh], roots, { user: spec.user, cwd: spec.cwd, env: spec.env });
-    const args = bwrapArgs(plan, spec.run, roots, {
+    const { args, pins } = pinnableBwrapArgs(plan, spec.run, roots, {
       disableUserns: probe.disableUserns === true,
       // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
       tmpfsBytes: probe.sizeOption ? spec.maxFileBytes : undefined,
     });
     // bwrap starts with an empty environment: nothing of the call's reaches it.
-    return { program: probe.program ?? 'bwrap', args: [...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {} };
+    return { program: probe.program ?? 'bwrap', args: [...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {}, ...(probe.bindFdOption ? { pins } : {}) };
   },
 };
 
