@@ -62,8 +62,8 @@ export interface TriggerCheck {
   findings: TriggerFinding[];
 }
 
-/** How two requests are compared for duplicates: case, spacing and end punctuation do not make a new request. */
-function normalised(q: string): string {
+/** How two requests are compared (duplicates, two runs): case, spacing and end punctuation do not make a new request. */
+export function triggerQueryKey(q: string): string {
   return q.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
 }
 
@@ -138,7 +138,7 @@ export function checkTriggerQueries(text: string, opts: { skill?: string; file?:
     const q = checkItem(item, i, file, add);
     if (!q) continue;
     queries.push(q.query);
-    const key = normalised(q.query.query);
+    const key = triggerQueryKey(q.query.query);
     const first = seen.get(key);
     if (first) {
       const where = `line ${lineOf(text, first.node.offset)}`;
