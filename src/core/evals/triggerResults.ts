@@ -31,6 +31,8 @@ export interface TriggerRequestResult {
   first?: string;
   /** Whether the skill is in the `<available_skills>` list the model gets for this request. */
   inList?: boolean;
+  /** The 1-based line of the request in the trigger file (for locations in SARIF, annotations, code lenses). */
+  line?: number;
 }
 
 /** Pass counts for one split. */
