@@ -27,6 +27,7 @@ export const RUNTIME_SETTING_KEYS = {
   mcpServers: 'mcpServers',
   pluginLocations: 'pluginLocations',
   enabledPluginMcpServers: 'plugins.enabledMcpServers',
+  triggerTrials: 'evals.trialsPerRequest',
 } as const;
 
 const extraRoot = z.union([
@@ -69,5 +70,6 @@ export const schemas = {
   mcpServers: z.array(mcpServerConfigSchema).max(32).default([]),
   pluginLocations: z.array(z.string().min(1)).max(64).default([]),
   enabledPluginMcpServers: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'each entry is <plugin>.<server>, as the Skills view names it')).max(64).default([]),
+  triggerTrials: z.number().int().min(1).max(20).default(3),
 };
 
