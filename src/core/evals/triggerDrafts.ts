@@ -80,7 +80,9 @@ export function assignSplits(queries: readonly TriggerQuery[]): TriggerQuery[] {
   return queries.map((q) => {
     const key = String(q.should_trigger) as 'true' | 'false';
     const i = seen[key]++;
-    const validation = Math.floor((i + 1) * VALIDATION_SHARE) > Math.floor(i * VALIDATION_SHARE);
+    // Rounded, so the second of every two or three requests is held out first: 2 of 5, 2 of 4, 1 of 2, 0 of 1.
+    const at = (n: number) => Math.floor(n * VALIDATION_SHARE + 0.5);
+    const validation = at(i + 1) > at(i);
     return { ...q, split: validation ? 'validation' : 'train' };
   });
 }

@@ -1,0 +1,192 @@
+// Trigger tests with a model in the real VS Code (issue 27 points 2-5), against the scripted test model registered as
+// a real provider: the quota confirmation (declined: nothing sent), pass, fail with another skill chosen and the diff
+// against the previous run, find_skills then load_skills, a model error, Cancel, drafting a trigger file, and
+// applying a suggested description followed by the validation rerun.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkTriggerQueries, type TriggerReport } from '../../../src/core/evals';
+import { COMMANDS } from '../../../src/extension/ids';
+import { SCRIPTED_MODEL_ID } from '../../scriptedModel/protocol';
+import { activatedExtension } from '../helpers/extension';
+import { pressUntil } from '../helpers/prompts';
+import { recordedRequests, scriptedChatModel, setScript, waitForRequests, type ScriptedTurn } from '../helpers/scriptedModel';
+import { waitFor } from '../helpers/waitFor';
+import { clickUi } from '../helpers/workbenchDom';
+
+interface TestResult {
+  report?: TriggerReport;
+  uri?: string;
+  previous?: TriggerReport;
+  stoppedBy?: string;
+  declined?: boolean;
+}
+
+const TRIALS = 3; // the default of agentSkills.evals.trialsPerRequest
+const load = (name: string): ScriptedTurn => ({ toolCalls: [{ name: 'load_skills', input: { names: [name] } }] });
+const say = (text: string): ScriptedTurn => ({ text });
+const times = (n: number, t: ScriptedTurn): ScriptedTurn[] => Array.from({ length: n }, () => t);
+
+describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Suggest a Better Description)', function () {
+  this.timeout(180_000);
+  let skills: string;
+  let triggerFile: string;
+
+  /** Runs Test Triggers and answers its quota confirmation as a user would (click Send or Cancel). */
+  async function testTriggers(button: 'Send' | 'Cancel', options: Record<string, unknown> = {}): Promise<TestResult | undefined> {
+    const run = vscode.commands.executeCommand<TestResult | undefined>(COMMANDS.testTriggers, vscode.Uri.file(triggerFile), { model: SCRIPTED_MODEL_ID, ...options });
+    await clickUi('.monaco-dialog-box .monaco-button', button, 60_000);
+    return run;
+  }
+
+  before(async () => {
+    await activatedExtension();
+    await scriptedChatModel();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'no workspace folder');
+    skills = path.join(folder.uri.fsPath, '.github', 'skills');
+    triggerFile = path.join(skills, 'greeting', 'evals', 'trigger-queries.json');
+    fs.mkdirSync(path.dirname(triggerFile), { recursive: true });
+    fs.writeFileSync(
+      triggerFile,
+      JSON.stringify([
+        { query: 'say hello to Ada for me', should_trigger: true },
+        { query: 'write a commit message for my staged changes', should_trigger: false, split: 'validation' },
+      ]),
+    );
+  });
+
+  after(() => {
+    fs.rmSync(path.dirname(triggerFile), { recursive: true, force: true });
+    fs.rmSync(path.join(skills, 'commit-message', 'evals'), { recursive: true, force: true });
+  });
+
+  it('declining the quota confirmation sends nothing', async () => {
+    await setScript([]);
+    const r = await testTriggers('Cancel');
+    assert.deepEqual(r, { declined: true });
+    assert.equal((await recordedRequests()).length, 0, 'a request reached the model after the user declined');
+  });
+
+  it('pass: the model loads the skill for the should request and not for the near miss; the report opens', async () => {
+    await setScript([...times(TRIALS, load('greeting')), ...times(TRIALS, say('Here is a commit message.'))]);
+    const r = await testTriggers('Send');
+    const report = r?.report;
+    assert.ok(report, `no report: ${JSON.stringify(r)}`);
+    assert.deepEqual(report.results.map((x) => [x.passed, x.triggerRate, x.trials.length]), [[true, 1, TRIALS], [true, 0, TRIALS]]);
+    assert.deepEqual([report.train, report.validation], [{ passed: 1, total: 1 }, { passed: 1, total: 1 }]);
+    const requests = await recordedRequests();
+    assert.equal(requests.length, 2 * TRIALS);
+    // What @skills sends for a fresh session: the composed instructions first, the request last, our tools offered.
+    const first = requests[0];
+    const text = (m: (typeof first.messages)[number]) => m.parts.map((p) => (p.kind === 'text' ? p.value : '')).join('');
+    assert.match(text(first.messages[0]), /<available_skills>[\s\S]*greeting/);
+    assert.equal(text(first.messages[first.messages.length - 1]), 'say hello to Ada for me');
+    for (const t of ['load_skills', 'find_skills']) assert.ok(first.tools.some((x) => x.name === t), `${t} not offered`);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri!));
+    assert.match(doc.getText(), /Trigger test: greeting/);
+    assert.match(doc.getText(), /2 of 2 requests passed/);
+  });
+
+  it('fail: another skill loaded is recorded as chosen, and the report shows what changed since the last run', async () => {
+    await setScript([...times(TRIALS, load('commit-message')), ...times(TRIALS, load('greeting'))]);
+    const r = await testTriggers('Send');
+    const report = r?.report;
+    assert.ok(report);
+    assert.deepEqual(report.results.map((x) => x.passed), [false, false]);
+    assert.deepEqual(report.results[0].trials.map((t) => t.chosen), times(TRIALS, 'commit-message' as never));
+    assert.ok(r.previous, 'the previous run was not kept');
+    const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri!))).getText();
+    assert.match(text, /commit-message/);
+    assert.match(text, /pass→fail/);
+  });
+
+  it('find_skills is answered with its real result and the turn continues to load_skills', async () => {
+    const find: ScriptedTurn = { toolCalls: [{ name: 'find_skills', input: { query: 'greet a person by name' } }] };
+    await setScript([find, load('greeting'), ...times(TRIALS - 1, load('greeting')), ...times(TRIALS, say('no skill needed'))]);
+    const r = await testTriggers('Send');
+    assert.equal(r?.report?.results[0].triggerRate, 1);
+    const second = (await recordedRequests())[1];
+    const results = second.messages.flatMap((m) => m.parts).filter((p) => p.kind === 'toolResult');
+    assert.equal(results.length, 1, 'the second call carries no find_skills result');
+    assert.match(JSON.stringify(results[0]), /greeting/);
+  });
+
+  it('a model error is recorded on its attempt and shown; the run goes on', async () => {
+    await setScript([{ error: { code: 'Error', message: 'rate limited: try later' } }, ...times(TRIALS - 1, load('greeting')), ...times(TRIALS, say('no'))]);
+    const r = await testTriggers('Send');
+    const report = r?.report;
+    assert.ok(report);
+    assert.match(report.results[0].trials[0].error ?? '', /rate limited/);
+    assert.equal(report.results.length, 2, 'the run stopped at a passing error');
+    assert.equal(report.results[0].passed, true, '2 of 3 attempts loaded the skill');
+    assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri!))).getText(), /rate limited/);
+  });
+
+  it('a model that refuses access (LanguageModelError Blocked) stops the run with a clear message', async () => {
+    await setScript([{ error: { code: 'Blocked', message: 'quota exhausted' } }, ...times(10, load('greeting'))]);
+    const r = await testTriggers('Send');
+    assert.match(r?.stoppedBy ?? '', /quota exhausted/);
+    assert.equal((await recordedRequests()).length, 1, 'requests were sent after the model refused');
+    assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(r!.uri!))).getText(), /Stopped after a model error/);
+  });
+
+  it('Cancel stops the run while the model is answering; the report says cancelled', async () => {
+    await setScript([{ untilCancelled: true }, ...times(10, load('greeting'))]);
+    const run = testTriggers('Send');
+    await waitForRequests(1, 60_000);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.stopTriggerTests), 1);
+    const r = await run;
+    assert.equal(r?.report?.cancelled, true);
+    assert.equal(r?.report?.results.length, 0);
+    assert.equal((await recordedRequests()).length, 1, 'a request was sent after Cancel');
+  });
+
+  it('Draft Trigger Requests writes a valid trigger file from the model answer (about 40% validation) and opens it', async () => {
+    const drafted = [
+      ...['write the commit message for what I staged', 'commit my work with a good message', 'describe my staged diff as a commit', 'summarise these changes for git', 'what should the commit subject be?'].map((query) => ({ query, should_trigger: true })),
+      ...['push my branch to origin', 'review this pull request', 'greet Ada', 'explain git rebase', 'use the commit-message skill please'].map((query) => ({ query, should_trigger: false })),
+    ];
+    await setScript([say(`Here you go:\n\`\`\`json\n${JSON.stringify(drafted)}\n\`\`\``)]);
+    const r = await vscode.commands.executeCommand<{ file: string; added: number; total: number }>(COMMANDS.draftTriggerRequests, vscode.Uri.file(path.join(skills, 'commit-message', 'SKILL.md')), { model: SCRIPTED_MODEL_ID });
+    assert.ok(r, 'the draft failed');
+    const text = fs.readFileSync(r.file, 'utf8');
+    const check = checkTriggerQueries(text, { skill: 'commit-message' });
+    assert.deepEqual(check.findings.filter((f) => f.severity === 'error'), []);
+    assert.equal(check.queries.length, 9, 'the request naming the skill was kept');
+    assert.equal(check.queries.filter((q) => q.split === 'validation').length, 4, 'not 2 of the 5 should and 2 of the 4 should-not requests held out');
+    await waitFor('the drafted file in an editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === r.file);
+    const prompt = (await recordedRequests())[0].messages.flatMap((m) => m.parts).map((p) => (p.kind === 'text' ? p.value : '')).join('');
+    assert.match(prompt, /nearest other skills[\s\S]*greeting/, 'the neighbouring skills are not in the prompt');
+  });
+
+  it('Suggest a Better Description shows the proposal, applies it through updateSkill, then reruns the validation split', async () => {
+    // A complete run where both requests fail: the last report the suggestion starts from.
+    await setScript([...times(TRIALS, say('no skill')), ...times(TRIALS, load('greeting'))]);
+    const failing = await testTriggers('Send');
+    assert.deepEqual(failing?.report?.results.map((x) => x.passed), [false, false]);
+    const proposed = 'Greets a person by name with the bundled greet.sh script. Use when the user asks to greet or say hello to someone.';
+    await setScript([say(JSON.stringify({ description: proposed })), ...times(TRIALS, say('Here is a commit message.'))]);
+    const skillFile = path.join(skills, 'greeting', 'SKILL.md');
+    const before = fs.readFileSync(skillFile, 'utf8');
+    try {
+      const run = vscode.commands.executeCommand<{ proposed: string; applied: boolean; rerun?: TestResult }>(COMMANDS.suggestDescription, vscode.Uri.file(triggerFile), { model: SCRIPTED_MODEL_ID });
+      await waitForRequests(1, 60_000);
+      await waitFor('the diff editor of SKILL.md', () => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.fsPath === skillFile)), 30_000);
+      await pressUntil('accept', 'the proposal to be applied', () => fs.readFileSync(skillFile, 'utf8') !== before);
+      await clickUi('.monaco-dialog-box .monaco-button', 'Send', 60_000);
+      const r = await run;
+      assert.ok(r?.applied);
+      assert.match(fs.readFileSync(skillFile, 'utf8'), /description: Greets a person by name with the bundled greet\.sh script\./);
+      const rerun = r.rerun?.report;
+      assert.ok(rerun, 'no validation rerun');
+      assert.deepEqual(rerun.results.map((x) => [x.split, x.passed]), [['validation', true]]);
+      const rerunFirst = (await recordedRequests())[1];
+      assert.match(JSON.stringify(rerunFirst.messages[0]), /Greets a person by name with the bundled greet\.sh script/, 'the rerun did not compose with the new description');
+      assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(r.rerun!.uri!))).getText(), /fail→pass/);
+    } finally {
+      fs.writeFileSync(skillFile, before);
+    }
+  });
+});
