@@ -26,6 +26,8 @@ export interface TestTriggersResult {
   stoppedBy?: string;
   /** True when the user declined the confirmation (nothing was sent). */
   declined?: boolean;
+  /** Why the command stopped (also shown as an error message). */
+  error?: string;
 }
 
 /** Reads and checks a trigger file (unsaved edits included); errors name the file and the first problem. */
@@ -62,8 +64,10 @@ export class TriggerTests {
     try {
       return await this.runOrThrow(arg, options);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Test Triggers: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
+      const message = `Test Triggers: ${e instanceof Error ? e.message : String(e)}`;
+      this.service.log.error(message);
+      void vscode.window.showErrorMessage(message);
+      return { error: message };
     }
   }
 
@@ -82,16 +86,16 @@ export class TriggerTests {
     try {
       const perRound = await estimateTokens(this.service, model, queries, source.token);
       const calls = queries.length * trials;
-      const send = `Send ${calls} request${calls === 1 ? '' : 's'}`;
-      const answer = await vscode.window.showWarningMessage(
-        `Test the triggers of "${skill}" with ${model.name}?`,
-        {
-          modal: true,
-          detail: `${queries.length} request${queries.length === 1 ? '' : 's'}${options.split ? ` (${options.split} split)` : ''} × ${trials} attempt${trials === 1 ? '' : 's'} (setting agentSkills.evals.trialsPerRequest) = ${calls} model calls, about ${(perRound * trials).toLocaleString('en-US')} input tokens as ${model.name} counts them (more when the model searches with find_skills). This spends your quota for ${model.name}.`,
-        },
-        send,
-      );
-      if (answer !== send) return { declined: true };
+      const tokens = (perRound * trials).toLocaleString('en-US');
+      // A quick pick that stays open until answered (VS Code refuses modal dialogs to extensions under test, so a
+      // modal could not be tested); Send is first, Escape or Cancel declines.
+      const send = { label: `$(check) Send ${calls} request${calls === 1 ? '' : 's'} to ${model.name}`, detail: `about ${tokens} input tokens as ${model.name} counts them (more when it searches with find_skills)`, send: true };
+      const answer = await vscode.window.showQuickPick([send, { label: '$(close) Cancel', detail: 'Send nothing.', send: false }], {
+        title: `Test the triggers of ${skill}: ${queries.length} request${queries.length === 1 ? '' : 's'}${options.split ? ` (${options.split} split)` : ''} × ${trials} attempt${trials === 1 ? '' : 's'} (agentSkills.evals.trialsPerRequest) = ${calls} model calls, spending your ${model.name} quota`,
+        placeHolder: `Send ${calls} requests (about ${tokens} input tokens)?`,
+        ignoreFocusOut: true,
+      });
+      if (!answer?.send) return { declined: true };
       const previous = await readLastReport(this.service.host, this.storageDir, target.file, 'model');
       const outcome = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Testing triggers of ${skill} with ${model.name}`, cancellable: true },
