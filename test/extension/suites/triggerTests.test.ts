@@ -190,6 +190,11 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
       const r = await run;
       assert.ok(r?.applied);
       assert.match(fs.readFileSync(skillFile, 'utf8'), /description: Greets a person by name with the bundled greet\.sh script\./);
+      // Written through updateSkill: the catalog keeps the change as a revision of SKILL.md.
+      const api = (await activatedExtension()).exports as { catalog: { ready(): Promise<{ resolve(ref: string): { id: string }; history(e: { id: string }, file?: string): Promise<{ reason?: string }[]> }> } };
+      const catalog = await api.catalog.ready();
+      const history = await catalog.history(catalog.resolve('greeting'), 'SKILL.md');
+      assert.ok(history.some((h) => /suggested description/.test(h.reason ?? '')), `no revision with the suggestion's reason: ${JSON.stringify(history)}`);
       const rerun = r.rerun?.report;
       assert.ok(rerun, 'no validation rerun');
       assert.deepEqual(rerun.results.map((x) => [x.split, x.passed]), [['validation', true]]);
