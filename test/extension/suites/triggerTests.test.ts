@@ -170,6 +170,21 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
     assert.match(prompt, /nearest other skills[\s\S]*greeting/, 'the neighbouring skills are not in the prompt');
   });
 
+  it('Draft Trigger Requests on an existing file asks Append or Replace; Append keeps the file and adds only new requests', async () => {
+    const file = path.join(skills, 'commit-message', 'evals', 'trigger-queries.json');
+    const before = JSON.parse(fs.readFileSync(file, 'utf8')) as { query: string }[];
+    await setScript([say(JSON.stringify([{ query: 'commit my work with a good message', should_trigger: true }, { query: 'squash my last three commits', should_trigger: false }, { query: 'amend the commit text I just wrote', should_trigger: true }]))]);
+    let done = false;
+    const run = Promise.resolve(vscode.commands.executeCommand<{ added: number; total: number }>(COMMANDS.draftTriggerRequests, vscode.Uri.file(file), { model: SCRIPTED_MODEL_ID })).finally(() => (done = true));
+    // Enter on the first item: "Append new requests".
+    await pressUntil('accept', 'the draft to finish after Append', () => done);
+    const r = await run;
+    assert.deepEqual([r?.added, r?.total], [2, before.length + 2]);
+    const after = JSON.parse(fs.readFileSync(file, 'utf8')) as { query: string }[];
+    assert.deepEqual(after.slice(0, before.length), before, 'Append changed the requests already there');
+    assert.deepEqual(after.slice(before.length).map((q) => q.query), ['squash my last three commits', 'amend the commit text I just wrote']);
+  });
+
   it('Suggest a Better Description shows the proposal, applies it through updateSkill, then reruns the validation split', async () => {
     // A complete run where both requests fail: the last report the suggestion starts from.
     await setScript([...times(TRIALS, say('no skill')), ...times(TRIALS, load('greeting'))]);
