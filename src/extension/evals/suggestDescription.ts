@@ -6,12 +6,13 @@ import * as vscode from 'vscode';
 import { failuresOf, parseSuggestedDescription, readLastReport, suggestPrompt } from '../../core/evals';
 import { editFrontmatter } from '../../core/catalog/frontmatterEdit';
 import { invokeUpdateSkill } from '../../core/catalog/updateSkillTool';
+import { DEFAULT_MAX_READ_BYTES } from '../../core/host/readLimits';
 import type { ReportDocuments } from '../playground/reportDocuments';
 import type { SkillsService } from '../skillsService';
 import type { WindowCatalog } from '../windowCatalog';
 import { askModel, skillBrief } from './askModel';
 import type { TestTriggersResult, TriggerTests } from './testTriggers';
-import { pickModel, triggerTarget } from './triggerTarget';
+import { currentText, pickModel, triggerTarget } from './triggerTarget';
 
 export interface SuggestOptions {
   model?: string;
@@ -47,7 +48,8 @@ export async function suggestDescription(
       { location: vscode.ProgressLocation.Notification, title: `Asking ${model.name} for a better description of ${skill}`, cancellable: true },
       async (_p, token) => parseSuggestedDescription(await askModel(model, suggestPrompt(brief, report), `Propose a better description for the skill ${skill}.`, token)),
     );
-    const current = (await vscode.workspace.openTextDocument(vscode.Uri.file(target.record.location))).getText();
+    const current = await currentText(target.record.location, DEFAULT_MAX_READ_BYTES);
+    if (current === undefined) throw new Error(`${target.record.location} can no longer be read. Check that the skill is still there, then run the command again.`);
     const proposal = deps.reports.add(`SKILL.md of ${skill} (proposed description)`, editFrontmatter(current, { description: proposed }, target.record.location).text, `proposal-${Date.now()}`);
     await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(target.record.location), proposal, `${skill}: description now ↔ proposed`, { preview: false });
     const pick = await vscode.window.showQuickPick(

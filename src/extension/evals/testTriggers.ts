@@ -2,11 +2,11 @@
 // confirmation before the user's quota is spent, progress per request with Cancel, and the report (the shared
 // renderer, plus what changed since the last run of the same file and judge) in a Markdown preview.
 import * as vscode from 'vscode';
-import { checkTriggerQueries, diffTriggerReports, readLastReport, renderTriggerDiff, renderTriggerReport, writeLastReport, type TriggerQuery, type TriggerReport } from '../../core/evals';
+import { checkTriggerQueries, diffTriggerReports, MAX_TRIGGER_FILE_CHARS, readLastReport, renderTriggerDiff, renderTriggerReport, writeLastReport, type TriggerQuery, type TriggerReport } from '../../core/evals';
 import type { ReportDocuments } from '../playground/reportDocuments';
 import type { SkillsService } from '../skillsService';
 import { estimateTokens, judgeWithModel } from './modelJudge';
-import { pickModel, triggerTarget } from './triggerTarget';
+import { currentText, pickModel, triggerTarget } from './triggerTarget';
 
 /** Options a caller (automation, a test) may give instead of the prompts. */
 export interface TestTriggersOptions {
@@ -32,10 +32,9 @@ export interface TestTriggersResult {
 
 /** Reads and checks a trigger file (unsaved edits included); errors name the file and the first problem. */
 export async function readTriggerSet(file: string, skill: string): Promise<TriggerQuery[]> {
-  let text: string;
-  try {
-    text = (await vscode.workspace.openTextDocument(vscode.Uri.file(file))).getText();
-  } catch {
+  // A file within the parse bound is at most 4 bytes per character.
+  const text = await currentText(file, MAX_TRIGGER_FILE_CHARS * 4);
+  if (text === undefined) {
     throw new Error(`${file} does not exist. Run "Agent Skills: Draft Trigger Requests" to write one, or create it: a JSON array of { "query": "...", "should_trigger": true|false }.`);
   }
   const check = checkTriggerQueries(text, { skill, file });

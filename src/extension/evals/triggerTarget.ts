@@ -74,3 +74,18 @@ export async function pickModel(modelId?: string): Promise<vscode.LanguageModelC
   );
   return pick?.model;
 }
+
+/**
+ * A file's text as the author sees it: an open editor's unsaved edits, else the disk (an open but saved document is
+ * not asked: VS Code may still hold a closed document's old text). Undefined when the file does not exist; a file
+ * over `maxBytes` is refused naming it.
+ */
+export async function currentText(file: string, maxBytes: number): Promise<string | undefined> {
+  const dirty = vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.scheme === 'file' && path.resolve(d.uri.fsPath) === path.resolve(file));
+  if (dirty) return dirty.getText();
+  const uri = vscode.Uri.file(file);
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (!stat) return undefined;
+  if (stat.size > maxBytes) throw new Error(`${file} is ${stat.size} bytes, over the ${maxBytes} read. Make it smaller, then run the command again.`);
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
