@@ -23,6 +23,8 @@ interface TestResult {
   error?: string;
 }
 
+/** A skill of this suite's own (another suite leaves an unsaved copy of greeting's trigger file open). */
+const SKILL = 'trigger-demo';
 const TRIALS = 3; // the default of agentSkills.evals.trialsPerRequest
 const load = (name: string): ScriptedTurn => ({ toolCalls: [{ name: 'load_skills', input: { names: [name] } }] });
 const say = (text: string): ScriptedTurn => ({ text });
@@ -56,8 +58,11 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'no workspace folder');
     skills = path.join(folder.uri.fsPath, '.github', 'skills');
-    triggerFile = path.join(skills, 'greeting', 'evals', 'trigger-queries.json');
+    triggerFile = path.join(skills, SKILL, 'evals', 'trigger-queries.json');
     fs.mkdirSync(path.dirname(triggerFile), { recursive: true });
+    fs.writeFileSync(path.join(skills, SKILL, 'SKILL.md'), `---\nname: ${SKILL}\ndescription: Says hello to a person by name. Use when the user wants someone greeted.\n---\n\n# Trigger demo\n\nGreet the person warmly.\n`);
+    const api = (await activatedExtension()).exports as { service: { registryReady(): Promise<{ usable(): { name: string }[] }> } };
+    await waitFor(`the new skill ${SKILL} in the registry`, async () => (await api.service.registryReady()).usable().some((r) => r.name === SKILL), 60_000);
     fs.writeFileSync(
       triggerFile,
       JSON.stringify([
@@ -68,7 +73,7 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
   });
 
   after(() => {
-    fs.rmSync(path.dirname(triggerFile), { recursive: true, force: true });
+    fs.rmSync(path.join(skills, SKILL), { recursive: true, force: true });
     fs.rmSync(path.join(skills, 'commit-message', 'evals'), { recursive: true, force: true });
   });
 
@@ -80,10 +85,12 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
   });
 
   it('pass: the model loads the skill for the should request and not for the near miss; the report opens', async () => {
-    await setScript([...times(TRIALS, load('greeting')), ...times(TRIALS, say('Here is a commit message.'))]);
+    await setScript([...times(TRIALS, load(SKILL)), ...times(TRIALS, say('Here is a commit message.'))]);
     const r = await testTriggers('Send');
     const report = r?.report;
     assert.ok(report, `no report: ${JSON.stringify(r)}`);
+    const open = vscode.workspace.textDocuments.filter((d) => d.uri.fsPath === triggerFile).map((d) => ({ dirty: d.isDirty, text: d.getText().slice(0, 120) }));
+    assert.equal(report.validation.total, 1, `the judge did not read the file on disk; documents open for it: ${JSON.stringify(open)}`);
     assert.deepEqual(report.results.map((x) => [x.passed, x.triggerRate, x.trials.length]), [[true, 1, TRIALS], [true, 0, TRIALS]]);
     assert.deepEqual([report.train, report.validation], [{ passed: 1, total: 1 }, { passed: 1, total: 1 }]);
     const requests = await recordedRequests();
@@ -91,16 +98,16 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
     // What @skills sends for a fresh session: the composed instructions first, the request last, our tools offered.
     const first = requests[0];
     const text = (m: (typeof first.messages)[number]) => m.parts.map((p) => (p.kind === 'text' ? p.value : '')).join('');
-    assert.match(text(first.messages[0]), /<available_skills>[\s\S]*greeting/);
+    assert.match(text(first.messages[0]), new RegExp(`<available_skills>[\\s\\S]*${SKILL}`));
     assert.equal(text(first.messages[first.messages.length - 1]), 'say hello to Ada for me');
     for (const t of ['load_skills', 'find_skills']) assert.ok(first.tools.some((x) => x.name === t), `${t} not offered`);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(r.uri!));
-    assert.match(doc.getText(), /Trigger test: greeting/);
+    assert.match(doc.getText(), /Trigger test: trigger\\?-demo/);
     assert.match(doc.getText(), /2 of 2 requests passed/);
   });
 
   it('fail: another skill loaded is recorded as chosen, and the report shows what changed since the last run', async () => {
-    await setScript([...times(TRIALS, load('commit-message')), ...times(TRIALS, load('greeting'))]);
+    await setScript([...times(TRIALS, load('commit-message')), ...times(TRIALS, load(SKILL))]);
     const r = await testTriggers('Send');
     const report = r?.report;
     assert.ok(report);
@@ -114,17 +121,17 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
 
   it('find_skills is answered with its real result and the turn continues to load_skills', async () => {
     const find: ScriptedTurn = { toolCalls: [{ name: 'find_skills', input: { query: 'greet a person by name' } }] };
-    await setScript([find, load('greeting'), ...times(TRIALS - 1, load('greeting')), ...times(TRIALS, say('no skill needed'))]);
+    await setScript([find, load(SKILL), ...times(TRIALS - 1, load(SKILL)), ...times(TRIALS, say('no skill needed'))]);
     const r = await testTriggers('Send');
     assert.equal(r?.report?.results[0].triggerRate, 1);
     const second = (await recordedRequests())[1];
     const results = second.messages.flatMap((m) => m.parts).filter((p) => p.kind === 'toolResult');
     assert.equal(results.length, 1, 'the second call carries no find_skills result');
-    assert.match(JSON.stringify(results[0]), /greeting/);
+    assert.match(JSON.stringify(results[0]), /trigger-demo/);
   });
 
   it('a model error is recorded on its attempt and shown; the run goes on', async () => {
-    await setScript([{ error: { code: 'Error', message: 'rate limited: try later' } }, ...times(TRIALS - 1, load('greeting')), ...times(TRIALS, say('no'))]);
+    await setScript([{ error: { code: 'Error', message: 'rate limited: try later' } }, ...times(TRIALS - 1, load(SKILL)), ...times(TRIALS, say('no'))]);
     const r = await testTriggers('Send');
     const report = r?.report;
     assert.ok(report);
@@ -135,7 +142,7 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
   });
 
   it('a model that refuses access (LanguageModelError Blocked) stops the run with a clear message', async () => {
-    await setScript([{ error: { code: 'Blocked', message: 'quota exhausted' } }, ...times(10, load('greeting'))]);
+    await setScript([{ error: { code: 'Blocked', message: 'quota exhausted' } }, ...times(10, load(SKILL))]);
     const r = await testTriggers('Send');
     assert.match(r?.stoppedBy ?? '', /quota exhausted/);
     assert.equal((await recordedRequests()).length, 1, 'requests were sent after the model refused');
@@ -143,7 +150,7 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
   });
 
   it('Cancel stops the run while the model is answering; the report says cancelled', async () => {
-    await setScript([{ untilCancelled: true }, ...times(10, load('greeting'))]);
+    await setScript([{ untilCancelled: true }, ...times(10, load(SKILL))]);
     const run = testTriggers('Send');
     await waitForRequests(1, 60_000);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.stopTriggerTests), 1);
@@ -187,12 +194,12 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
 
   it('Suggest a Better Description shows the proposal, applies it through updateSkill, then reruns the validation split', async () => {
     // A complete run where both requests fail: the last report the suggestion starts from.
-    await setScript([...times(TRIALS, say('no skill')), ...times(TRIALS, load('greeting'))]);
+    await setScript([...times(TRIALS, say('no skill')), ...times(TRIALS, load(SKILL))]);
     const failing = await testTriggers('Send');
     assert.deepEqual(failing?.report?.results.map((x) => x.passed), [false, false]);
-    const proposed = 'Greets a person by name with the bundled greet.sh script. Use when the user asks to greet or say hello to someone.';
+    const proposed = 'Greets a person by name. Use when the user asks to greet or say hello to someone.';
     await setScript([say(JSON.stringify({ description: proposed })), ...times(TRIALS, say('Here is a commit message.'))]);
-    const skillFile = path.join(skills, 'greeting', 'SKILL.md');
+    const skillFile = path.join(skills, SKILL, 'SKILL.md');
     const before = fs.readFileSync(skillFile, 'utf8');
     try {
       const run = vscode.commands.executeCommand<{ proposed: string; applied: boolean; rerun?: TestResult }>(COMMANDS.suggestDescription, vscode.Uri.file(triggerFile), { model: SCRIPTED_MODEL_ID });
@@ -204,17 +211,17 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
       await pressUntil('accept', 'the proposal to be applied and the rerun confirmed', () => done);
       const r = await run;
       assert.ok(r?.applied);
-      assert.match(fs.readFileSync(skillFile, 'utf8'), /description: Greets a person by name with the bundled greet\.sh script\./);
+      assert.match(fs.readFileSync(skillFile, 'utf8'), /description: Greets a person by name\. Use when/);
       // Written through updateSkill: the catalog keeps the change as a revision of SKILL.md.
       const api = (await activatedExtension()).exports as { catalog: { ready(): Promise<{ resolve(ref: string): { id: string }; history(e: { id: string }, file?: string): Promise<{ reason?: string }[]> }> } };
       const catalog = await api.catalog.ready();
-      const history = await catalog.history(catalog.resolve('greeting'), 'SKILL.md');
+      const history = await catalog.history(catalog.resolve(SKILL), 'SKILL.md');
       assert.ok(history.some((h) => /suggested description/.test(h.reason ?? '')), `no revision with the suggestion's reason: ${JSON.stringify(history)}`);
       const rerun = r.rerun?.report;
       assert.ok(rerun, 'no validation rerun');
       assert.deepEqual(rerun.results.map((x) => [x.split, x.passed]), [['validation', true]]);
       const rerunFirst = (await recordedRequests())[1];
-      assert.match(JSON.stringify(rerunFirst.messages[0]), /Greets a person by name with the bundled greet\.sh script/, 'the rerun did not compose with the new description');
+      assert.match(JSON.stringify(rerunFirst.messages[0]), /Greets a person by name\. Use when/, 'the rerun did not compose with the new description');
       assert.match((await vscode.workspace.openTextDocument(vscode.Uri.parse(r.rerun!.uri!))).getText(), /fail → pass/);
     } finally {
       fs.writeFileSync(skillFile, before);
