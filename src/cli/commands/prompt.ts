@@ -83,7 +83,7 @@ export const promptCommand: CliCommand = {
 };
 
 /** The skills at these paths; the ones that cannot load are reported on stderr and counted. */
-async function skillsAt(paths: string[]): Promise<{ skills: CatalogSkill[]; failed: number }> {
+export async function skillsAt(paths: string[]): Promise<{ skills: CatalogSkill[]; failed: number }> {
   const skills: CatalogSkill[] = [];
   let failed = 0;
   for (const t of await resolveAllTargets(paths)) {

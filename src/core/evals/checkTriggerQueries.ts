@@ -94,6 +94,12 @@ export function namesSkill(query: string, skill: string): boolean {
   );
 }
 
+/** The 0-based line and character of an offset (for locations in SARIF and annotations). */
+export function positionOf(text: string, offset: number): { line: number; character: number } {
+  const line = lineOf(text, offset) - 1;
+  return { line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+}
+
 /** The 1-based line of an offset (messages that point at another request, locations of results). */
 export function lineOf(text: string, offset: number): number {
   let line = 1;

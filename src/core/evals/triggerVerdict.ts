@@ -3,15 +3,15 @@
 // for their medium).
 import { MIN_MATCH_CONFIDENCE } from '../index/matchConfidence';
 import { insteadNames } from './triggerReportMarkdown';
-import type { TriggerRequestResult } from './triggerResults';
+import type { TriggerReport, TriggerRequestResult } from './triggerResults';
 
-/** Why request `n` (1-based) of `skill`'s trigger set failed, and the fix; undefined when it passed. */
-export function triggerFailureMessage(skill: string, r: TriggerRequestResult, n: number): string | undefined {
+/** Why request `n` (1-based) of the run's trigger set failed, and the fix; undefined when it passed. */
+export function triggerFailureMessage(run: Pick<TriggerReport, 'skill' | 'judge'>, r: TriggerRequestResult, n: number): string | undefined {
   if (r.passed) return undefined;
+  const skill = run.skill;
   const q = JSON.stringify(r.query.length > 120 ? `${r.query.slice(0, 120)}…` : r.query);
   const triggered = r.trials.filter((t) => t.triggered).length;
-  const byModel = r.trials.length > 1 || r.confidence === undefined;
-  if (byModel) {
+  if (run.judge === 'model') {
     const others = insteadNames(r);
     const chose = others.length ? `; chose ${others.map((o) => `"${o.name}" ${o.count} time${o.count === 1 ? '' : 's'}`).join(', ')}` : '';
     return r.shouldTrigger

@@ -28,12 +28,12 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
         result('write a poem', false, [false], { inList: false }),
       ]),
     );
-    assert.match(md, /^# Trigger test: pdf\\-forms$/m);
+    assert.match(md, /^# Trigger test: pdf-forms$/m);
     assert.match(md, /\*\*2 of 3 requests passed \(67%\)\.\*\* Train: 100% \(2\/2\)\. Validation: 0% \(0\/1\)\./);
     const table = rows(md);
     assert.deepEqual(table[0], ['#', 'Expect', 'Result', 'Pass rate', 'Rank', 'Instead', 'In list', 'Split', 'Request']);
     assert.deepEqual(table[1], ['1', 'should', 'pass', '100%', '1', '—', 'yes', 'train', 'fill this pdf form']);
-    assert.deepEqual(table[2], ['2', 'should', '**FAIL**', '0%', '2', 'pdf\\-merge', 'yes', 'validation', 'merge two pdfs']);
+    assert.deepEqual(table[2], ['2', 'should', '**FAIL**', '0%', '2', 'pdf-merge', 'yes', 'validation', 'merge two pdfs']);
     assert.deepEqual(table[3], ['3', 'should not', 'pass', '100%', '—', '—', 'no', 'train', 'write a poem']);
     // The chart: one bar per request, in a text block with no user text.
     const chart = md.slice(md.indexOf('```text'));
@@ -43,7 +43,7 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
   it('a model run: the chosen skills with counts, errors, the pass rate over trials, and a cancelled run says so', () => {
     const r = result('fill the pdf', true, [true, false, false], { trials: [{ triggered: true }, { triggered: false, chosen: 'docx' }, { triggered: false, error: 'model said no | twice' }] });
     const md = renderTriggerReport(report([r], { judge: 'model', model: 'gpt-x', trialsPerRequest: 3, cancelled: true }));
-    assert.match(md, /Judge: the model gpt\\-x; 3 trials per request/);
+    assert.match(md, /Judge: the model gpt-x; 3 trials per request/);
     assert.match(md, /\*\*Cancelled\*\*/);
     const [, row] = rows(md);
     assert.equal(row[2], '**FAIL** (1 error: model said no \\| twice)');
@@ -56,7 +56,7 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
     const md = renderTriggerReport(report([result(hostile, true, [false], { first: 'x|y<b>' })]));
     const [, row] = rows(md);
     assert.equal(row.length, 9, row.join(' ¦ '));
-    assert.equal(row[8], 'a \\| b \\`code\\` \\<img src\\=x onerror\\=alert\\(1\\)\\> \\[l\\]\\(javascript\\:x\\) \\*em\\* \\\\x1b\\[31mred line2 \\&amp;');
+    assert.equal(row[8], 'a \\| b \\`code\\` \\<img src=x onerror=alert(1)\\> \\[l\\](javascript:x) \\*em\\* \\\\x1b\\[31mred line2 \\&amp;');
     assert.equal(row[5], 'x\\|y\\<b\\>');
     assert.ok(!/[\u0000-\u0009\u000b-\u001f]/.test(md), 'no control character but line feeds');
     assert.equal(markdownText('x'.repeat(600)).length, 501);
