@@ -93,6 +93,14 @@ describe('agent-skills eval (offline trigger judge, real process)', function () 
     assert.equal(added.status, 0, added.stderr);
     const rep = JSON.parse(added.stdout) as TriggerReport;
     assert.deepEqual([rep.skill, rep.catalogSize, rep.results[0].rank], ['pdf-sign', 5, 1]);
+    // A draft of a catalog skill (same name, another folder) stands in for it: judged with its own description.
+    const draft = write(path.join(tmp.dir, 'drafts'), 'pdf-merge', 'Fill in PDF forms and flatten them; AcroForm fields.');
+    triggers(draft, [{ query: 'combine these three pdf files into one document', should_trigger: true }, STAYS_OUT]);
+    const stand = cli('eval', draft, '--json', ...discovery());
+    assert.equal(stand.status, 1, stand.stderr);
+    assert.match(stand.stderr, /stands in for workspace:pdf-merge \(same name "pdf-merge"\) in this run/);
+    const sr = JSON.parse(stand.stdout) as TriggerReport;
+    assert.deepEqual([sr.catalogSize, sr.results[0].passed], [4, false]);
   });
 
   it('--format sarif and github locate each failed request at its line in the trigger file', () => {
@@ -144,6 +152,10 @@ describe('agent-skills eval (offline trigger judge, real process)', function () 
     const unknown = cli('eval', 'pdf-form', ...discovery());
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /no skill named "pdf-form" among the 4 discovered skill\(s\), and no folder pdf-form\. Did you mean "pdf-forms"/);
+    fs.writeFileSync(path.join(root, 'helm-deploy', 'SKILL.md'), '---\nname: helm-deploy\n---\n# no description\n');
+    const broken = cli('eval', 'helm-deploy', ...discovery());
+    assert.equal(broken.status, 2);
+    assert.match(broken.stderr, /"helm-deploy" \(.*helm-deploy\/SKILL\.md\) cannot load: .*description.*Fix it \(`agent-skills validate /);
     const split = cli('eval', 'pdf-forms', '--split', 'test', ...discovery());
     assert.equal(split.status, 2);
     assert.match(split.stderr, /--split must be one of train, validation, all, not 'test'/);

@@ -57,7 +57,7 @@ export const evalCommand: CliCommand = {
       } finally {
         await found.close();
       }
-      const skill = await resolveEvalSkill(positionals[0], catalogSkills);
+      const skill = await resolveEvalSkill(positionals[0], catalogSkills, found.snapshot.records);
       if (skill.note) process.stderr.write(`${printable(skill.note)}\n`);
       const set = readTriggerSet(skill, values.file);
       for (const w of set.warnings) process.stderr.write(`${printable(findingLine(set.file, set.text, w))}\n`);
@@ -67,6 +67,7 @@ export const evalCommand: CliCommand = {
       const report = judgeTriggersOffline({ skill: { id: skill.id, name: skill.name }, catalog: skills, index: index.index, queries, file: set.file });
       const failed = report.results.some((r) => !r.passed);
       if (before) {
+        if (before.skill !== report.skill) process.stderr.write(`${printable(values.compare as string)} is a run of "${printable(before.skill)}", not "${printable(report.skill)}": requests are compared by their text.\n`);
         const diff = diffTriggerReports(before, report);
         process.stdout.write(format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : printableLines(renderTriggerDiff(diff)));
       } else if (format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

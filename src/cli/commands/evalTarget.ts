@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { checkTriggerQueries, lineOf, MAX_TRIGGER_FILE_CHARS, positionOf, TRIGGER_QUERIES_FILE, type TriggerFinding } from '../../core/evals';
 import type { JudgedQuery } from '../../core/evals/judge/offlineJudge';
 import type { IndexedSkill } from '../../core/index/catalogIndex';
+import type { SkillRecord } from '../../core/registry';
 import { suggestNames } from '../../core/registry/suggestNames';
 import { UsageError } from '../usageError';
 import { skillsAt } from './prompt';
@@ -42,7 +43,7 @@ function looksLikePath(arg: string): boolean {
  * Finds the skill `arg` in `catalog` (by name), or reads the skill folder `arg` and puts it in `catalog` (replacing
  * a skill of the same name, which it stands for in this run). Throws EvalInputError with close names when neither.
  */
-export async function resolveEvalSkill(arg: string, catalog: Map<string, IndexedSkill>): Promise<EvalSkill> {
+export async function resolveEvalSkill(arg: string, catalog: Map<string, IndexedSkill>, unusable: readonly Pick<SkillRecord, 'id' | 'name' | 'status' | 'location' | 'diagnostics'>[] = []): Promise<EvalSkill> {
   const byName = [...catalog.values()].filter((s) => s.name === arg);
   if (!looksLikePath(arg) && byName.length) {
     const s = byName[0];
@@ -50,6 +51,15 @@ export async function resolveEvalSkill(arg: string, catalog: Map<string, Indexed
     return { id: s.id, name: s.name, ...(s.location ? { location: s.location } : {}), ...(note ? { note } : {}) };
   }
   const exists = fs.statSync(arg, { throwIfNoEntry: false }) !== undefined;
+  const held = exists ? undefined : unusable.find((r) => r.name === arg && r.status !== 'ok');
+  if (held) {
+    const first = held.diagnostics.find((d) => d.severity === 'error')?.message;
+    throw new EvalInputError(
+      held.status === 'broken'
+        ? `"${arg}" (${held.location}) cannot load${first ? `: ${first}` : ''}. Fix it (\`agent-skills validate ${path.dirname(held.location)}\`), then run eval again.`
+        : `"${arg}" is ${held.status} (${held.id}): another skill of that name is ${held.status === 'shadowed' ? 'used instead' : 'in the same scope'}. Give the path of the folder you mean.`,
+    );
+  }
   if (!exists) {
     const near = suggestNames(arg, [...catalog.values()].map((s) => s.name));
     throw new EvalInputError(
