@@ -2,7 +2,7 @@
 // to the catalog when it is not in it) and its trigger set, read and checked with the language server's checks.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkTriggerQueries, lineOf, MAX_TRIGGER_FILE_CHARS, positionOf, TRIGGER_QUERIES_FILE, type TriggerFinding } from '../../core/evals';
+import { checkTriggerQueries, MAX_TRIGGER_FILE_CHARS, positionOf, TRIGGER_QUERIES_FILE, type TriggerFinding } from '../../core/evals';
 import type { JudgedQuery } from '../../core/evals/judge/offlineJudge';
 import type { IndexedSkill } from '../../core/index/catalogIndex';
 import type { SkillRecord } from '../../core/registry';
@@ -123,6 +123,12 @@ export function readTriggerSet(skill: EvalSkill, file: string | undefined): Eval
   const check = checkTriggerQueries(text, { skill: skill.name, file: path.basename(abs) });
   const errors = check.findings.filter((f) => f.severity === 'error');
   if (errors.length) throw new EvalInputError(`${abs} cannot be judged; fix it first:\n${errors.map((f) => `  ${findingLine(abs, text, f)}`).join('\n')}`);
-  const queries = check.queries.map((q, i) => ({ ...q, line: lineOf(text, check.offsets[i]) }));
+  // Offsets rise through the file: lines are counted in one pass (not from the top for each request).
+  let line = 1;
+  let next = text.indexOf('\n');
+  const queries = check.queries.map((q, i) => {
+    for (; next >= 0 && next < check.offsets[i]; next = text.indexOf('\n', next + 1)) line++;
+    return { ...q, line };
+  });
   return { file: abs, text, queries, offsets: check.offsets, warnings: check.findings.filter((f) => f.severity !== 'error') };
 }

@@ -8,7 +8,8 @@ import { isGoodMatch } from '../../index/matchConfidence';
 import { indexKey } from '../../index/rankCatalog';
 import type { SkillIndex } from '../../index/skillIndex';
 import { requestCatalogBlock } from '../../prompt/requestCatalog';
-import type { CatalogBudget, CatalogSkill } from '../../prompt/promptTypes';
+import type { CatalogBudget, CatalogSkill, TokenCounter } from '../../prompt/promptTypes';
+import { memoizeCounter, o200kCounter } from '../../prompt/tokenCounter';
 import type { TriggerQuery } from '../checkTriggerQueries';
 import { requestPassed, splitScores, type TriggerReport, type TriggerRequestResult } from '../triggerResults';
 
@@ -32,14 +33,14 @@ export interface OfflineJudgeInput {
 }
 
 /** One request judged by the index. */
-export function judgeRequest(input: Omit<OfflineJudgeInput, 'queries' | 'file' | 'startedAt'>, q: JudgedQuery, names: ReadonlyMap<string, string>): TriggerRequestResult {
+export function judgeRequest(input: Omit<OfflineJudgeInput, 'queries' | 'file' | 'startedAt'>, q: JudgedQuery, names: ReadonlyMap<string, string>, counter: TokenCounter = o200kCounter): TriggerRequestResult {
   const hits = input.index.search(q.query).filter((h) => names.has(h.id));
   const first = hits[0];
   const at = hits.findIndex((h) => h.id === input.skill.id);
   const own = at >= 0 ? hits[at] : undefined;
   const triggered = first !== undefined && first.id === input.skill.id && isGoodMatch(first.confidence);
   const other = first && first.id !== input.skill.id ? names.get(first.id) : undefined;
-  const block = requestCatalogBlock(input.catalog, q.query, input.index, input.budget);
+  const block = requestCatalogBlock(input.catalog, q.query, input.index, input.budget, counter);
   const inList = block.shownSkills.some((s) => indexKey(s) === input.skill.id);
   const triggerRate = triggered ? 1 : 0;
   return {
@@ -63,7 +64,9 @@ export function judgeTriggersOffline(input: OfflineJudgeInput): TriggerReport {
   const names = new Map(input.catalog.map((s) => [indexKey(s), s.name] as const));
   if (!names.has(input.skill.id)) throw new Error(`The skill "${input.skill.name}" (${input.skill.id}) is not in the catalog it is judged against.`);
   const startedAt = (input.startedAt ?? new Date()).toISOString();
-  const results = input.queries.map((q) => judgeRequest(input, q, names));
+  // Every request's block is cut from the same entries: each is tokenized once per run.
+  const counter = memoizeCounter(o200kCounter, Math.max(4000, input.catalog.length + 16));
+  const results = input.queries.map((q) => judgeRequest(input, q, names, counter));
   return {
     skill: input.skill.name,
     file: input.file,
