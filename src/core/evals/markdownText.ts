@@ -5,8 +5,11 @@
 /** Longest user text put in one cell; the rest is cut with "…" (a request is a sentence, not a document). */
 export const MAX_CELL_CHARS = 500;
 
-/** C0 and C1 controls and DEL, and the ASCII punctuation CommonMark may read as syntax (each can be backslash-escaped). */
-const SPECIAL = /[\u0000-\u001f\u007f-\u009f\\`*_[\]{}()<>#+!|~&"'=:-]/g;
+/**
+ * C0 and C1 controls and DEL, and the ASCII punctuation that can start Markdown syntax inside a line: code, emphasis,
+ * links and images (`[` is enough to stop both), HTML, entities, table cells, strikethrough, headings.
+ */
+const SPECIAL = /[\u0000-\u001f\u007f-\u009f\\`*_[\]<>|~&#]/g;
 
 /**
  * `s` as inert Markdown text on one line: line breaks and tabs become spaces, other control characters show as

@@ -3,6 +3,7 @@
 // rate, rank, the skill chosen (or ranked first) instead; the train and validation pass rates; a chart of pass
 // rate per request as text bars (VS Code's preview does not render mermaid without an extension). Every piece of
 // user text (requests, skill names, model errors) goes through markdownText.
+import { MIN_MATCH_CONFIDENCE } from '../index/matchConfidence';
 import { markdownTable, markdownText } from './markdownText';
 import type { TriggerReport, TriggerRequestResult, TriggerSplitScore } from './triggerResults';
 
@@ -30,16 +31,20 @@ export function rateBar(x: number, width = BAR_WIDTH): string {
   return `${'█'.repeat(full)}${'░'.repeat(width - full)}`;
 }
 
-/**
- * The skills chosen instead, with how many trials chose each (model judge), else the index's first skill instead
- * (count 1). Markdown, names escaped.
- */
-export function insteadText(r: TriggerRequestResult): string | undefined {
+/** The skills chosen instead over the trials (model judge) with how many trials chose each, else the index's first skill instead. */
+export function insteadNames(r: TriggerRequestResult): { name: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const t of r.trials) if (t.chosen) counts.set(t.chosen, (counts.get(t.chosen) ?? 0) + 1);
-  if (!counts.size) return r.first === undefined ? undefined : markdownText(r.first, 120);
-  const many = r.trials.length > 1;
-  return [...counts].map(([name, n]) => `${markdownText(name, 120)}${many ? ` (${n}/${r.trials.length})` : ''}`).join(', ');
+  if (counts.size) return [...counts].map(([name, count]) => ({ name, count }));
+  return r.first === undefined ? [] : [{ name: r.first, count: 1 }];
+}
+
+/** {@link insteadNames} as Markdown (names escaped; counts shown when there were several trials). */
+export function insteadText(r: TriggerRequestResult): string | undefined {
+  const names = insteadNames(r);
+  if (!names.length) return undefined;
+  const many = r.trials.length > 1 && r.trials.some((t) => t.chosen);
+  return names.map(({ name, count }) => `${markdownText(name, 120)}${many ? ` (${count}/${r.trials.length})` : ''}`).join(', ');
 }
 
 function yesNo(b: boolean | undefined): string {
@@ -63,7 +68,7 @@ function requestRow(r: TriggerRequestResult, n: number): string[] {
     r.shouldTrigger ? 'should' : 'should not',
     `${result}${notes}`,
     `${percent(requestPassRate(r))}`,
-    r.rank === undefined ? '—' : String(r.rank),
+    r.rank === undefined ? '—' : `${r.rank}${r.confidence === undefined ? '' : ` (${r.confidence.toFixed(2)})`}`,
     instead ?? '—',
     yesNo(r.inList),
     r.split,
@@ -109,7 +114,7 @@ export function renderTriggerReport(report: TriggerReport, opts: TriggerReportRe
   }
   out.push(...markdownTable(COLUMNS, report.results.map((r, i) => requestRow(r, i + 1))), '');
   out.push(
-    'Expect: whether the request should select the skill. Pass rate: share of trials that did what the request expects. Rank: the skill\'s place in the index for the request. Instead: the skill chosen (or ranked first) in its place. In list: whether the skill is in the `<available_skills>` list the model gets for the request.',
+    `Expect: whether the request should select the skill. Pass rate: share of trials that did what the request expects. Rank: the skill's place in the index for the request, with its match confidence in brackets when the index judged (under ${MIN_MATCH_CONFIDENCE} is no match). Instead: the skill chosen (or ranked first) in its place. In list: whether the skill is in the \`<available_skills>\` list the model gets for the request.`,
     '',
   );
   if (!opts.noChart) out.push(`${h}# Pass rate per request`, '', ...rateChart(report.results), '');

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { FileWrites } from '../host/fileWrites';
 import type { SkillsHost } from '../host/skillsHost';
+import { parseTriggerReport } from './triggerReportJson';
 import type { TriggerJudgeKind, TriggerReport } from './triggerResults';
 
 /** The largest stored report read back (a thousand requests with their trials fit well under it). */
@@ -14,19 +15,13 @@ export function reportPath(dir: string, file: string, judge: TriggerJudgeKind): 
   return path.join(dir, 'trigger-reports', `${createHash('sha256').update(file).digest('hex').slice(0, 24)}-${judge}.json`);
 }
 
-/** True for a value with the fields a report is read by (an older or damaged file is ignored). */
-function isReport(v: unknown): v is TriggerReport {
-  const r = v as Partial<TriggerReport> | null;
-  return typeof r === 'object' && r !== null && typeof r.skill === 'string' && typeof r.file === 'string' && Array.isArray(r.results) && typeof r.train === 'object' && typeof r.validation === 'object';
-}
-
-/** The stored report, or undefined when there is none (or it cannot be read: it is only a comparison). */
+/** The stored report, or undefined when there is none (or it cannot be read or parsed: it is only a comparison). */
 export async function readLastReport(host: SkillsHost, dir: string, file: string, judge: TriggerJudgeKind): Promise<TriggerReport | undefined> {
   try {
     const read = await host.readFile(reportPath(dir, file, judge), { maxBytes: MAX_REPORT_BYTES });
     if (!read) return undefined;
-    const v: unknown = JSON.parse(new TextDecoder().decode(read.bytes));
-    return isReport(v) && v.file === file && v.judge === judge ? v : undefined;
+    const r = parseTriggerReport(new TextDecoder().decode(read.bytes), reportPath(dir, file, judge));
+    return r.file === file && r.judge === judge ? r : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 // The one trigger report renderer (Markdown) and the diff of two runs: pure functions on TriggerReport values.
 import * as assert from 'node:assert/strict';
-import { diffTriggerReports, markdownText, rateBar, renderTriggerDiff, renderTriggerReport, requestPassed, splitScores, type TriggerReport, type TriggerRequestResult } from '../../../src/core/evals';
+import { diffTriggerReports, markdownText, parseTriggerReport, rateBar, triggerFailureMessage, renderTriggerDiff, renderTriggerReport, requestPassed, splitScores, type TriggerReport, type TriggerRequestResult } from '../../../src/core/evals';
 
 function result(query: string, shouldTrigger: boolean, triggered: boolean[], extra: Partial<TriggerRequestResult> = {}): TriggerRequestResult {
   const triggerRate = triggered.filter(Boolean).length / triggered.length;
@@ -28,12 +28,12 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
         result('write a poem', false, [false], { inList: false }),
       ]),
     );
-    assert.match(md, /^# Trigger test: pdf\\-forms$/m);
+    assert.match(md, /^# Trigger test: pdf-forms$/m);
     assert.match(md, /\*\*2 of 3 requests passed \(67%\)\.\*\* Train: 100% \(2\/2\)\. Validation: 0% \(0\/1\)\./);
     const table = rows(md);
     assert.deepEqual(table[0], ['#', 'Expect', 'Result', 'Pass rate', 'Rank', 'Instead', 'In list', 'Split', 'Request']);
     assert.deepEqual(table[1], ['1', 'should', 'pass', '100%', '1', '—', 'yes', 'train', 'fill this pdf form']);
-    assert.deepEqual(table[2], ['2', 'should', '**FAIL**', '0%', '2', 'pdf\\-merge', 'yes', 'validation', 'merge two pdfs']);
+    assert.deepEqual(table[2], ['2', 'should', '**FAIL**', '0%', '2', 'pdf-merge', 'yes', 'validation', 'merge two pdfs']);
     assert.deepEqual(table[3], ['3', 'should not', 'pass', '100%', '—', '—', 'no', 'train', 'write a poem']);
     // The chart: one bar per request, in a text block with no user text.
     const chart = md.slice(md.indexOf('```text'));
@@ -43,7 +43,7 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
   it('a model run: the chosen skills with counts, errors, the pass rate over trials, and a cancelled run says so', () => {
     const r = result('fill the pdf', true, [true, false, false], { trials: [{ triggered: true }, { triggered: false, chosen: 'docx' }, { triggered: false, error: 'model said no | twice' }] });
     const md = renderTriggerReport(report([r], { judge: 'model', model: 'gpt-x', trialsPerRequest: 3, cancelled: true }));
-    assert.match(md, /Judge: the model gpt\\-x; 3 trials per request/);
+    assert.match(md, /Judge: the model gpt-x; 3 trials per request/);
     assert.match(md, /\*\*Cancelled\*\*/);
     const [, row] = rows(md);
     assert.equal(row[2], '**FAIL** (1 error: model said no \\| twice)');
@@ -56,7 +56,7 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
     const md = renderTriggerReport(report([result(hostile, true, [false], { first: 'x|y<b>' })]));
     const [, row] = rows(md);
     assert.equal(row.length, 9, row.join(' ¦ '));
-    assert.equal(row[8], 'a \\| b \\`code\\` \\<img src\\=x onerror\\=alert\\(1\\)\\> \\[l\\]\\(javascript\\:x\\) \\*em\\* \\\\x1b\\[31mred line2 \\&amp;');
+    assert.equal(row[8], 'a \\| b \\`code\\` \\<img src=x onerror=alert(1)\\> \\[l\\](javascript:x) \\*em\\* \\\\x1b\\[31mred line2 \\&amp;');
     assert.equal(row[5], 'x\\|y\\<b\\>');
     assert.ok(!/[\u0000-\u0009\u000b-\u001f]/.test(md), 'no control character but line feeds');
     assert.equal(markdownText('x'.repeat(600)).length, 501);
@@ -100,5 +100,28 @@ describe('trigger report (Markdown) and the diff of two runs', () => {
     assert.deepEqual(table[5], ['**pass → fail**', 'should', '100% → 0%', '-100', 'train', 'fill this pdf form']);
     assert.deepEqual(table[6], ['fail → pass', 'should', '0% → 100%', '+100', 'validation', 'merge two pdfs']);
     assert.match(md, /1 fixed \(fail → pass\), 1 broken \(pass → fail\), 1 still pass, 0 still fail, 1 added, 1 removed\./);
+  });
+});
+
+describe('trigger failure messages and saved reports', () => {
+  const run = { skill: 'pdf-forms', judge: 'index' as const };
+  it('says what happened and what to change, per kind of failure', () => {
+    assert.equal(triggerFailureMessage(run, result('q', true, [true], { rank: 1 }), 1), undefined);
+    assert.match(triggerFailureMessage(run, result('weak', true, [false], { rank: 1, confidence: 0.05 }), 2) as string, /^Request 2 "weak" should select "pdf-forms": it ranks first, but with confidence 0\.05, under the 0\.2 that counts as a match\./);
+    assert.match(triggerFailureMessage(run, result('none', true, [false], { first: 'docx' }), 3) as string, /no word of it matches the skill \("docx" ranks first\)/);
+    assert.match(triggerFailureMessage(run, result('near', false, [true], { rank: 1, confidence: 0.4 }), 4) as string, /should not select "pdf-forms", but the index ranks it first with confidence 0\.40/);
+    const model = result('m', true, [false, false, true], { trials: [{ triggered: false, chosen: 'docx' }, { triggered: false, chosen: 'docx' }, { triggered: true }] });
+    model.passed = false;
+    assert.match(triggerFailureMessage({ skill: 'pdf-forms', judge: 'model' }, model, 5) as string, /it did in 1 of 3 trials; chose "docx" 2 times/);
+  });
+
+  it('a saved report reads back (counts recomputed); a wrong field, a deep nesting or a huge results list is refused naming the file and field', () => {
+    const r = report([result('a', true, [true]), result('b', false, [true], { split: 'validation' })]);
+    const back = parseTriggerReport(JSON.stringify({ ...r, train: { passed: 99, total: 99 } }), 'before.json');
+    assert.deepEqual(back.train, { passed: 1, total: 1 });
+    assert.deepEqual(back.results, r.results);
+    assert.throws(() => parseTriggerReport(JSON.stringify({ ...r, results: [{ ...r.results[0], split: 'test' }] }), 'before.json'), /^Error: before\.json: results\[0\]\."split" is "test"; it must be "train" or "validation"\. Give a file written by `agent-skills eval --json`/);
+    assert.throws(() => parseTriggerReport('['.repeat(100_000), 'deep.json'), /deep\.json: nests more than 8 levels deep/);
+    assert.throws(() => parseTriggerReport(JSON.stringify({ ...r, results: Array.from({ length: 1001 }, () => r.results[0]) }), 'big.json'), /big\.json: 1001 results, more than the 1000/);
   });
 });
