@@ -1,5 +1,7 @@
 // Trigger tests in VS Code (issue 27): Test Triggers (the model judge), Draft Trigger Requests, Suggest a Better
 // Description, and the code lenses on a skill's trigger file and SKILL.md that start them.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TRIGGER_QUERIES_FILE } from '../../core/evals';
 import { COMMANDS } from '../ids';
@@ -21,7 +23,13 @@ class TriggerLenses implements vscode.CodeLensProvider {
         new vscode.CodeLens(top, { title: 'Suggest a better description', command: COMMANDS.suggestDescription, arguments: [doc.uri] }),
       ];
     }
-    return [new vscode.CodeLens(top, { title: 'Test triggers with a model', command: COMMANDS.testTriggers, arguments: [doc.uri] })];
+    // A SKILL.md: test its trigger set when it has one, else offer to draft one.
+    const hasSet = fs.existsSync(path.join(path.dirname(doc.uri.fsPath), ...TRIGGER_QUERIES_FILE.split('/')));
+    return [
+      hasSet
+        ? new vscode.CodeLens(top, { title: 'Test triggers with a model', command: COMMANDS.testTriggers, arguments: [doc.uri] })
+        : new vscode.CodeLens(top, { title: 'Draft trigger requests', command: COMMANDS.draftTriggerRequests, arguments: [doc.uri] }),
+    ];
   }
 }
 

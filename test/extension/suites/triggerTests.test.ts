@@ -77,6 +77,13 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
     fs.rmSync(path.join(skills, 'commit-message', 'evals'), { recursive: true, force: true });
   });
 
+  it('code lenses: the trigger file offers Test / Draft / Suggest; a SKILL.md offers Test when it has a trigger set, else Draft', async () => {
+    const lenses = async (file: string) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(file))) ?? []).map((l) => l.command?.command);
+    assert.deepEqual(await lenses(triggerFile), [COMMANDS.testTriggers, COMMANDS.draftTriggerRequests, COMMANDS.suggestDescription]);
+    assert.deepEqual(await lenses(path.join(skills, SKILL, 'SKILL.md')), [COMMANDS.testTriggers]);
+    assert.deepEqual(await lenses(path.join(skills, 'commit-message', 'SKILL.md')), [COMMANDS.draftTriggerRequests]);
+  });
+
   it('declining the quota confirmation sends nothing', async () => {
     await setScript([]);
     const r = await testTriggers('Cancel');
