@@ -78,7 +78,11 @@ describe('trigger tests with a model (Test Triggers, Draft Trigger Requests, Sug
   });
 
   it('code lenses: the trigger file offers Test / Draft / Suggest; a SKILL.md offers Test when it has a trigger set, else Draft', async () => {
-    const lenses = async (file: string) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(file))) ?? []).map((l) => l.command?.command);
+    const lenses = async (file: string) => {
+      // The provider command answers for a document VS Code has open.
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      return ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? []).map((l) => l.command?.command);
+    };
     assert.deepEqual(await lenses(triggerFile), [COMMANDS.testTriggers, COMMANDS.draftTriggerRequests, COMMANDS.suggestDescription]);
     assert.deepEqual(await lenses(path.join(skills, SKILL, 'SKILL.md')), [COMMANDS.testTriggers]);
     assert.deepEqual(await lenses(path.join(skills, 'commit-message', 'SKILL.md')), [COMMANDS.draftTriggerRequests]);
