@@ -15,6 +15,7 @@ const entries: CommandEntry[] = [
   { name: 'read-properties', load: () => (require('./commands/readProperties') as typeof import('./commands/readProperties')).readPropertiesCommand },
   { name: 'prompt', load: () => (require('./commands/prompt') as typeof import('./commands/prompt')).promptCommand },
   { name: 'list', load: () => (require('./commands/list') as typeof import('./commands/list')).listCommand },
+  { name: 'eval', load: () => (require('./commands/evalCommand') as typeof import('./commands/evalCommand')).evalCommand },
   { name: 'search', load: () => (require('./commands/search') as typeof import('./commands/search')).searchCommand },
   { name: 'run', load: () => (require('./commands/run') as typeof import('./commands/run')).runCommand },
   { name: 'session', load: () => (require('./commands/session') as typeof import('./commands/session')).sessionCommand },

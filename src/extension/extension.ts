@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { WindowCatalog } from './windowCatalog';
 import { registerParticipant } from './chat/participant';
+import { registerEvals } from './evals/registerEvals';
 import { registerPlayground } from './playground/registerPlayground';
 import { registerPluginSkills } from './pluginSkills';
 import { registerCommands } from './commands/registerCommands';
@@ -33,7 +34,8 @@ export function activate(context: vscode.ExtensionContext): SkillsExtensionApi {
   const tree = registerTree(context, service);
   const client = registerLanguageClient(context, log, service);
   registerCommands(context, service, tree, client);
-  registerPlayground(context, service, tree);
+  const reports = registerPlayground(context, service, tree);
+  registerEvals(context, service, catalog, reports);
   registerWatchers(context, service);
   registerMcpProvider(context, service);
   return { service, catalog };

@@ -49,6 +49,10 @@ export const COMMANDS = {
   stopScriptRuns: 'agentSkills.stopScriptRuns',
   previewPrompt: 'agentSkills.previewPrompt',
   refreshPromptPreview: 'agentSkills.refreshPromptPreview',
+  testTriggers: 'agentSkills.testTriggers',
+  stopTriggerTests: 'agentSkills.stopTriggerTests',
+  draftTriggerRequests: 'agentSkills.draftTriggerRequests',
+  suggestDescription: 'agentSkills.suggestDescription',
   /** For tests and automation: the tree's items as plain JSON. Not in the palette. */
   describeTree: 'agentSkills.describeTree',
 } as const;

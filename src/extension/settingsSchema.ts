@@ -28,6 +28,7 @@ export const RUNTIME_SETTING_KEYS = {
   pluginLocations: 'pluginLocations',
   enabledPluginMcpServers: 'plugins.enabledMcpServers',
   mcpProvide: 'mcp.provide',
+  triggerTrials: 'evals.trialsPerRequest',
 } as const;
 
 const extraRoot = z.union([
@@ -72,5 +73,6 @@ export const schemas = {
   enabledPluginMcpServers: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'each entry is <plugin>.<server>, as the Skills view names it')).max(64).default([]),
   /** What the window offers VS Code's MCP client (src/extension/mcpProvider.ts): nothing, resources and prompts, or tools too. */
   mcpProvide: z.enum(['off', 'resources', 'tools']).default('resources'),
+  triggerTrials: z.number().int().min(1).max(20).default(3),
 };
 

@@ -61,7 +61,7 @@ function createProvider(state: ScriptState): vscode.LanguageModelChatProvider {
   let callCounter = 0;
   return {
     provideLanguageModelChatInformation: () => [info],
-    async provideLanguageModelChatResponse(_model, messages, options, progress) {
+    async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
       const turn = state.nextTurn();
       const requestIndex = state.requests.length;
       state.record({
@@ -70,6 +70,14 @@ function createProvider(state: ScriptState): vscode.LanguageModelChatProvider {
         toolMode: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',
         answered: turn,
       });
+      if (turn.untilCancelled) {
+        await new Promise<void>((resolve) => (token.isCancellationRequested ? resolve() : token.onCancellationRequested(() => resolve())));
+        throw new vscode.CancellationError();
+      }
+      if (turn.error) {
+        const { code, message } = turn.error;
+        throw code === 'Error' ? new Error(message) : vscode.LanguageModelError[code](message);
+      }
       if (turn.text) progress.report(new vscode.LanguageModelTextPart(turn.text));
       for (const [i, call] of (turn.toolCalls ?? []).entries()) {
         const callId = call.callId ?? `call-${requestIndex}-${i}-${callCounter++}`;

@@ -24,10 +24,14 @@ export interface ScriptedToolCall {
   callId?: string;
 }
 
-/** The answer to one request: text, tool calls, or both (text first). */
+/** The answer to one request: text, tool calls, or both (text first); or an error; or nothing until cancelled. */
 export interface ScriptedTurn {
   text?: string;
   toolCalls?: ScriptedToolCall[];
+  /** Fail the request with vscode.LanguageModelError.<code>(message) (or a plain Error for `Error`). */
+  error?: { code: 'Blocked' | 'NoPermissions' | 'NotFound' | 'Error'; message: string };
+  /** Answer nothing until the request is cancelled (for tests of Cancel). */
+  untilCancelled?: boolean;
 }
 
 /** One part of a message as the model received it. */

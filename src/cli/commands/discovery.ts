@@ -3,6 +3,7 @@
 // the home folder's skill folders) unless --no-defaults, extra roots, installed and named Agent Plugins, MCP servers.
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
 import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
@@ -22,6 +23,20 @@ export const DISCOVERY_OPTIONS = {
   'enable-plugin-mcp': { type: 'string', multiple: true, default: [] as string[] },
   'state-dir': { type: 'string' },
 } as const;
+
+type OptionTable = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Parses a command's arguments: the discovery options plus the command's own `options` (strict: an unknown option
+ * is a usage error, exit 2). Every command that discovers skills (`list`, `search`, `prompt`, `eval`) parses here.
+ */
+export function parseDiscoveryArgs<O extends OptionTable>(args: string[], options: O, allowPositionals = true) {
+  try {
+    return parseArgs({ args, options: { ...DISCOVERY_OPTIONS, ...options } as typeof DISCOVERY_OPTIONS & O, allowPositionals, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
 
 /** The usage text of the discovery options. */
 export const DISCOVERY_USAGE =

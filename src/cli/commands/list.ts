@@ -1,12 +1,10 @@
 import { relativeInside } from '../../core/paths/resolveInRoot';
-import { parseArgs } from 'node:util';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import type { SkillRecord } from '../../core/registry';
 import { sourceOf } from '../../core/sources';
 import type { CliCommand } from '../cliCommand';
 import { printable, printableLines } from '../terminalText';
-import { UsageError } from '../usageError';
-import { discover, DISCOVERY_HELP, DISCOVERY_OPTIONS, DISCOVERY_USAGE, parseRootArg } from './discovery';
+import { discover, DISCOVERY_HELP, DISCOVERY_USAGE, parseDiscoveryArgs, parseRootArg } from './discovery';
 
 /**
  * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
@@ -21,12 +19,7 @@ export const listCommand: CliCommand = {
     exitCodes: [[0, 'listed; no skill is ambiguous or broken'], [1, 'some skill is ambiguous (same name twice) or broken']],
   },
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { ...DISCOVERY_OPTIONS, json: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const { values } = parseDiscoveryArgs(args, { json: { type: 'boolean', default: false } }, false);
     const { snapshot, plugins, clients, mcpDeclared, mcpNotices, close } = await discover('list', values);
     const records = snapshot.records;
     try {

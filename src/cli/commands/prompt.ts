@@ -1,20 +1,16 @@
-import { parseArgs } from 'node:util';
-import { localDisk } from '../../core/host/localDisk';
-import { CatalogIndex, hostBodyReader } from '../../core/index/catalogIndex';
+import type { IndexedSkill } from '../../core/index/catalogIndex';
 import { explainLine } from '../../core/index/skillSearch';
 import { indexKey } from '../../core/index/rankCatalog';
-import { renderCatalog } from '../../core/prompt/catalog';
+import { requestCatalogBlock } from '../../core/prompt/requestCatalog';
 import { DEFAULT_CATALOG_BUDGET } from '../../core/prompt/catalogBudget';
-import { o200kCounter } from '../../core/prompt/tokenCounter';
 import type { CatalogBudget, CatalogSkill } from '../../core/prompt/promptTypes';
 import { readSkillDir, validateSkillContent } from '../../core/skill';
-import { FIND_TOOL, RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import type { CliCommand } from '../cliCommand';
 import { resolveAllTargets } from '../skillTargets';
 import { printable, printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
-import { discover, DISCOVERY_HELP, DISCOVERY_OPTIONS, DISCOVERY_USAGE } from './discovery';
-import { queryText, searchable } from './search';
+import { discover, DISCOVERY_HELP, DISCOVERY_USAGE, parseDiscoveryArgs } from './discovery';
+import { indexedCatalog, queryText, searchable } from './search';
 
 /**
  * `agent-skills prompt [<path>...]`: the `<available_skills>` block for these skills (or, without paths, for every
@@ -38,24 +34,12 @@ export const promptCommand: CliCommand = {
   summary:
     'Print the <available_skills> block (name, description, location; XML-escaped) for skill folders, SKILL.md files or folders of skills, or without paths for every discovered skill. With --request and/or --max-tokens, the block a model gets for that request within that budget (default 4,000 tokens and 16,000 characters with --request); --explain adds, on stderr, why each skill was listed. Skills that cannot load are left out and reported (exit 1).',
   async run(args) {
-    let values;
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args,
-        options: {
-          ...DISCOVERY_OPTIONS,
-          request: { type: 'string' },
-          'request-file': { type: 'string' },
-          'max-tokens': { type: 'string' },
-          explain: { type: 'boolean', default: false },
-        },
-        allowPositionals: true,
-        strict: true,
-      }));
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const { values, positionals } = parseDiscoveryArgs(args, {
+      request: { type: 'string' },
+      'request-file': { type: 'string' },
+      'max-tokens': { type: 'string' },
+      explain: { type: 'boolean', default: false },
+    });
     if (values.request !== undefined && values['request-file'] !== undefined) throw new UsageError('give the request either with --request or with --request-file, not both.');
     const request =
       values.request !== undefined || values['request-file'] !== undefined
@@ -65,23 +49,22 @@ export const promptCommand: CliCommand = {
     if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) throw new UsageError(`--max-tokens ${values['max-tokens']}: give a whole number of tokens, e.g. --max-tokens 4000.`);
     const budget: CatalogBudget = maxTokens !== undefined ? { maxTokens } : request !== undefined ? DEFAULT_CATALOG_BUDGET : {};
 
-    const catalog = new CatalogIndex(hostBodyReader(localDisk));
-    let skills: CatalogSkill[];
+    let items: IndexedSkill[];
     let failed = 0;
     if (positionals.length) {
-      ({ skills, failed } = await skillsAt(positionals));
-      await catalog.sync(skills.map((s) => ({ id: indexKey(s), name: s.name, description: s.description, location: s.location })));
+      const at = await skillsAt(positionals);
+      failed = at.failed;
+      items = at.skills.map((s) => ({ id: indexKey(s), name: s.name, description: s.description, location: s.location }));
     } else {
       const found = await discover('prompt', values);
       try {
-        const all = searchable(found);
-        await catalog.sync([...all.values()]);
-        skills = [...all.values()].map((s) => ({ id: s.id, name: s.name, description: s.description, location: s.location }));
+        items = [...searchable(found).values()];
       } finally {
         await found.close();
       }
     }
-    const block = renderCatalog(skills, request, budget, o200kCounter, { loadTool: RUNTIME_TOOLS.load.name, findTool: FIND_TOOL.name, index: catalog.index });
+    const { index: catalog, skills } = await indexedCatalog(items);
+    const block = requestCatalogBlock(skills, request, catalog.index, budget);
     process.stdout.write(`${printableLines(block.text)}\n`);
     if (values.explain) {
       const shown = new Set(block.shownSkills);
@@ -100,7 +83,7 @@ export const promptCommand: CliCommand = {
 };
 
 /** The skills at these paths; the ones that cannot load are reported on stderr and counted. */
-async function skillsAt(paths: string[]): Promise<{ skills: CatalogSkill[]; failed: number }> {
+export async function skillsAt(paths: string[]): Promise<{ skills: CatalogSkill[]; failed: number }> {
   const skills: CatalogSkill[] = [];
   let failed = 0;
   for (const t of await resolveAllTargets(paths)) {

@@ -1,15 +1,15 @@
 import * as fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { localDisk } from '../../core/host/localDisk';
 import { CatalogIndex, hostBodyReader, type IndexedSkill } from '../../core/index/catalogIndex';
 import { explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../core/index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../core/index/skillIndex';
 import { relativeInside } from '../../core/paths/resolveInRoot';
+import type { CatalogSkill } from '../../core/index/rankCatalog';
 import type { CliCommand } from '../cliCommand';
 import { printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
-import { discover, DISCOVERY_HELP, DISCOVERY_OPTIONS, DISCOVERY_USAGE, type Discovered } from './discovery';
+import { discover, DISCOVERY_HELP, DISCOVERY_USAGE, parseDiscoveryArgs, type Discovered } from './discovery';
 
 /** Largest --query-file / --request-file read (a longer file is refused, not cut). */
 export const MAX_QUERY_FILE_BYTES = 256 * 1024;
@@ -35,32 +35,19 @@ export const searchCommand: CliCommand = {
   },
   summary: `Search every discovered skill with the skill index (what the find_skills tool answers), best first with scores; --explain shows which words matched where. Exit 1 when no skill matches well (confidence under ${MIN_MATCH_CONFIDENCE}).`,
   async run(args) {
-    let values;
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args,
-        options: {
-          ...DISCOVERY_OPTIONS,
-          json: { type: 'boolean', default: false },
-          explain: { type: 'boolean', default: false },
-          limit: { type: 'string' },
-          'query-file': { type: 'string' },
-        },
-        allowPositionals: true,
-        strict: true,
-      }));
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const { values, positionals } = parseDiscoveryArgs(args, {
+      json: { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
+      limit: { type: 'string' },
+      'query-file': { type: 'string' },
+    });
     const query = queryText(positionals, values['query-file'], '--query-file', 'a query');
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) throw new UsageError(`--limit ${values.limit}: give a whole number from 1 to ${MAX_SEARCH_LIMIT}.`);
     const found = await discover('search', values);
     try {
       const skills = searchable(found);
-      const catalog = new CatalogIndex(hostBodyReader(localDisk));
-      await catalog.sync([...skills.values()]);
+      const { index: catalog } = await indexedCatalog(skills.values());
       const result = searchSkills(catalog.index, skills, query, { limit, explain: values.explain });
       if (values.json) {
         for (const m of result.matches) {
@@ -84,6 +71,17 @@ export function searchable(found: Discovered): Map<string, SearchableSkill & Ind
   for (const r of found.snapshot.records) if (r.status === 'ok') out.set(r.id, r);
   for (const c of found.clients) for (const s of c.list()) if (!out.has(s.id)) out.set(s.id, { id: s.id, name: s.name, description: s.description });
   return out;
+}
+
+/**
+ * The catalog `<available_skills>` is made from (e.g. the `searchable` skills): each as a catalog skill, and the index
+ * over them (bodies read from disk), as `prompt` and `eval` use them.
+ */
+export async function indexedCatalog(skills: Iterable<IndexedSkill>): Promise<{ index: CatalogIndex; skills: CatalogSkill[] }> {
+  const list = [...skills];
+  const index = new CatalogIndex(hostBodyReader(localDisk));
+  await index.sync(list);
+  return { index, skills: list.map((s) => ({ id: s.id, name: s.name, description: s.description, location: s.location })) };
 }
 
 /**

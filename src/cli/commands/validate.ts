@@ -14,12 +14,9 @@ import { rangeOfValue } from '../../core/skill/rules/fieldAccess';
 import { ruleLevel } from '../../core/skill/rules';
 import { UsageError } from '../usageError';
 import { cliVersion } from '../version';
-import { formatGithub, formatHuman, formatSarif, type ValidateResult } from './validateFormats';
+import { formatGithub, formatHuman, formatSarif, outputFormat, type ValidateResult } from './validateFormats';
 
 const CONFUSABLE_RULE = 'skills-confusable';
-
-const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
-type Format = (typeof FORMATS)[number];
 
 /**
  * `agent-skills validate <path>... [--strict] [--format text|json|sarif|github] [--fix] [--config <file>]`.
@@ -56,8 +53,7 @@ export const validateCommand: CliCommand = {
     }
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError('give at least one skill folder, SKILL.md file, or folder of skills.');
-    const format = (values.format ?? (values.json ? 'json' : 'text')) as Format;
-    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'.`);
+    const format = outputFormat(values);
     const mode = values.strict ? 'strict' : 'lenient';
     if (values.host !== undefined && !isHostId(values.host)) throw new UsageError(`--host must be one of ${HOST_IDS.join(', ')}, not '${values.host}'.`);
     const hostOverride: HostId | undefined = values.host as HostId | undefined;

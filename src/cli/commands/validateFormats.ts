@@ -1,6 +1,26 @@
 import * as path from 'node:path';
 import { RULES, type SkillDiagnostic } from '../../core/skill';
 import { printable, workflowMessage, workflowProperty } from '../terminalText';
+import { UsageError } from '../usageError';
+
+/** The output formats of `validate` and `eval`. */
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** `--format` (or `--json`, same as `--format json`), checked: text unless said otherwise. */
+export function outputFormat(values: { format?: string; json?: boolean }): OutputFormat {
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, not '${values.format}'.`);
+  return format as OutputFormat;
+}
+
+/** A rule SARIF lists besides the skill rules (e.g. `eval`'s trigger results): id, one line, the longer text. */
+export interface SarifRule {
+  id: string;
+  description: string;
+  doc: string;
+  level: 'error' | 'warning' | 'note';
+}
 
 /** One skill's result, as `--format json` prints it. */
 export interface ValidateResult {
@@ -47,22 +67,30 @@ export function formatGithub(results: readonly ValidateResult[], cwd: string): s
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
+/** A SARIF reportingDescriptor. */
+function sarifRule(r: Omit<SarifRule, 'level'> & { level: SarifRule['level'] | 'none' }, properties?: Record<string, unknown>) {
+  return {
+    id: r.id,
+    name: r.id.replace(/(^|-)(\w)/g, (_: string, __: string, c: string) => c.toUpperCase()),
+    shortDescription: { text: r.description },
+    fullDescription: { text: r.doc },
+    help: { text: r.doc, markdown: r.doc },
+    defaultConfiguration: { level: r.level },
+    ...(properties ? { properties } : {}),
+  };
+}
+
 const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
 
 /**
  * SARIF 2.1.0, as GitHub code scanning reads it: the tool's rules with help text, one result per finding
  * with a physical location (file relative to `cwd`, 1-based region; columns in UTF-16 units).
  */
-export function formatSarif(results: readonly ValidateResult[], cwd: string, version: string): Record<string, unknown> {
-  const rules = RULES.map((r) => ({
-    id: r.id,
-    name: r.id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),
-    shortDescription: { text: r.description },
-    fullDescription: { text: r.doc },
-    help: { text: r.doc, markdown: r.doc },
-    defaultConfiguration: { level: r.lenient === 'off' ? 'none' : SARIF_LEVEL[r.lenient] },
-    properties: { strict: r.strict, lenient: r.lenient },
-  }));
+export function formatSarif(results: readonly ValidateResult[], cwd: string, version: string, extraRules: readonly SarifRule[] = []): Record<string, unknown> {
+  const rules = [
+    ...RULES.map((r) => sarifRule({ id: r.id, description: r.description, doc: r.doc, level: r.lenient === 'off' ? 'none' : SARIF_LEVEL[r.lenient] }, { strict: r.strict, lenient: r.lenient })),
+    ...extraRules.map((r) => sarifRule(r)),
+  ];
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const out: unknown[] = [];
   for (const r of results) {

@@ -59,11 +59,13 @@ export interface TriggerFinding {
 export interface TriggerCheck {
   /** The requests that are well formed, in file order. */
   queries: TriggerQuery[];
+  /** Where each of `queries` is in the text: the offset of its `query` value (same order). */
+  offsets: number[];
   findings: TriggerFinding[];
 }
 
-/** How two requests are compared for duplicates: case, spacing and end punctuation do not make a new request. */
-function normalised(q: string): string {
+/** How two requests are compared (duplicates, two runs): case, spacing and end punctuation do not make a new request. */
+export function triggerQueryKey(q: string): string {
   return q.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
 }
 
@@ -92,8 +94,14 @@ export function namesSkill(query: string, skill: string): boolean {
   );
 }
 
-/** The 1-based line of an offset, for messages that point at another request. */
-function lineOf(text: string, offset: number): number {
+/** The 0-based line and character of an offset (for locations in SARIF and annotations). */
+export function positionOf(text: string, offset: number): { line: number; character: number } {
+  const line = lineOf(text, offset) - 1;
+  return { line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+}
+
+/** The 1-based line of an offset (messages that point at another request, locations of results). */
+export function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
@@ -107,27 +115,28 @@ export function checkTriggerQueries(text: string, opts: { skill?: string; file?:
   const file = opts.file ?? TRIGGER_QUERIES_FILE;
   const findings: TriggerFinding[] = [];
   const queries: TriggerQuery[] = [];
+  const offsets: number[] = [];
   const add = (rule: TriggerFinding['rule'], severity: TriggerFinding['severity'], at: { offset: number; length: number }, message: string) =>
     findings.push({ rule, severity, offset: at.offset, length: Math.max(1, at.length), message });
   const whole = { offset: 0, length: Math.min(text.length, 1) };
 
   if (text.length > MAX_TRIGGER_FILE_CHARS) {
     add('trigger-size', 'error', whole, `${file} is ${text.length} characters, over the ${MAX_TRIGGER_FILE_CHARS} read: it is not checked. Keep a trigger set to the requests that test the description (about twenty).`);
-    return { queries, findings };
+    return { queries, offsets, findings };
   }
   if (nestingDepth(text) > MAX_TRIGGER_DEPTH) {
     add('trigger-shape', 'error', whole, `${file} nests arrays or objects more than ${MAX_TRIGGER_DEPTH} deep: it is not checked. A trigger set is an array of flat requests { "query": "...", "should_trigger": true|false }.`);
-    return { queries, findings };
+    return { queries, offsets, findings };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   for (const e of errors.slice(0, 20)) {
     add('trigger-json', 'error', e, `${file} is not valid JSON here (${printParseErrorCode(e.error)}). Fix the JSON: a trigger set is an array of { "query": "...", "should_trigger": true|false }.`);
   }
-  if (!root) return { queries, findings };
+  if (!root) return { queries, offsets, findings };
   if (root.type !== 'array') {
     add('trigger-shape', 'error', root, `${file} must be a JSON array of requests, e.g. [{ "query": "...", "should_trigger": true }]; it is ${root.type === 'object' ? 'an object' : `a ${root.type}`}.`);
-    return { queries, findings };
+    return { queries, offsets, findings };
   }
   const items = root.children ?? [];
   if (items.length > MAX_TRIGGER_QUERIES) {
@@ -138,7 +147,8 @@ export function checkTriggerQueries(text: string, opts: { skill?: string; file?:
     const q = checkItem(item, i, file, add);
     if (!q) continue;
     queries.push(q.query);
-    const key = normalised(q.query.query);
+    offsets.push(q.queryNode.offset);
+    const key = triggerQueryKey(q.query.query);
     const first = seen.get(key);
     if (first) {
       const where = `line ${lineOf(text, first.node.offset)}`;
@@ -158,7 +168,7 @@ export function checkTriggerQueries(text: string, opts: { skill?: string; file?:
   if (queries.length && !queries.some((q) => !q.should_trigger)) {
     add('trigger-balance', 'warning', { offset: root.offset, length: 1 }, `${file} has no request with "should_trigger": false: it cannot show that the skill stays out of near misses. Add requests that share its words but are another skill's job.`);
   }
-  return { queries, findings };
+  return { queries, offsets, findings };
 }
 
 /** One array element: an object with the fields of the table. Answers the request when it is well formed. */

@@ -27,10 +27,14 @@ export interface TriggerRequestResult {
   passed: boolean;
   /** The skill's 1-based rank in the index for this request; absent when the index did not return it. */
   rank?: number;
+  /** Index judge: the skill's match confidence for this request (0..1); a trigger needs at least MIN_MATCH_CONFIDENCE. */
+  confidence?: number;
   /** The skill ranked first instead, by name, when it is not this skill. */
   first?: string;
   /** Whether the skill is in the `<available_skills>` list the model gets for this request. */
   inList?: boolean;
+  /** The 1-based line of the request in the trigger file (for locations in SARIF, annotations, code lenses). */
+  line?: number;
 }
 
 /** Pass counts for one split. */

@@ -36,13 +36,19 @@ export interface ToolLoopOutcome {
   cancelled?: boolean;
 }
 
+/** The options of every `@skills` model call (the trigger judge sends the same). */
+export function skillsRequestOptions(tools: vscode.LanguageModelChatTool[]): vscode.LanguageModelChatRequestOptions {
+  return { tools, justification: 'Answer with the Agent Skills of this workspace.' };
+}
+
 /** A short line for the chat while a tool runs ("Loading pdf-processing…"). */
 export function progressText(name: string, input: Record<string, unknown>): string {
   const tool = findTool(name);
   return tool ? presentationOf(tool).progress(input) : `Calling ${name}…`;
 }
 
-function describeModelError(e: unknown): string {
+/** A model error as one line: what it means for the user, then the model's own message. */
+export function describeModelError(e: unknown): string {
   if (e instanceof vscode.LanguageModelError) {
     const why =
       e.code === vscode.LanguageModelError.NoPermissions.name
@@ -82,7 +88,7 @@ export async function runToolLoop(o: ToolLoopInput): Promise<ToolLoopOutcome> {
     const texts: string[] = [];
     const calls: vscode.LanguageModelToolCallPart[] = [];
     try {
-      const response = await o.request.model.sendRequest(toChatMessages(composed), { tools: o.tools, justification: 'Answer with the Agent Skills of this workspace.' }, o.token);
+      const response = await o.request.model.sendRequest(toChatMessages(composed), skillsRequestOptions(o.tools), o.token);
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {
           o.stream.markdown(part.value);

@@ -22,3 +22,22 @@ export async function beginSkillsTurn(runtime: Pick<SkillsRuntime, 'beginTurn' |
   }
   return { autoLoaded: turn.autoLoaded, errors };
 }
+
+/** A turn begun on a scratch copy of the runtime: nothing reaches the window's sessions, listeners or audit log. */
+export interface ScratchTurn {
+  scratch: SkillsRuntime;
+  sessionId: string;
+  start: TurnStart;
+}
+
+/**
+ * Begins a turn on a scratch copy of the runtime, holding a copy of session `copyOf` when given (else session
+ * `sessionId` is new): what Preview Prompt shows and what the trigger judge sends are composed by the same calls
+ * as a real `@skills` turn (this turn start, then the runtime's compose), never a copy of them.
+ */
+export async function beginScratchTurn(runtime: SkillsRuntime, sessionId: string, request: string, pinned: readonly string[], copyOf?: string): Promise<ScratchTurn> {
+  const scratch = runtime.scratch(copyOf);
+  await scratch.openSession(sessionId);
+  const start = await beginSkillsTurn(scratch, sessionId, request, pinned);
+  return { scratch, sessionId, start };
+}

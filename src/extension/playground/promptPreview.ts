@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { o200kCounter } from '../../core/prompt/tokenCounter';
 import type { ChatMessage } from '../../core/prompt/promptTypes';
 import { offeredTools } from '../chat/participant';
-import { beginSkillsTurn } from '../chat/turnStart';
+import { beginScratchTurn } from '../chat/turnStart';
 import { isSessionNode } from '../tree/nodes';
 import type { SkillsTree } from '../tree/registerTree';
 import type { SkillsService } from '../skillsService';
@@ -86,14 +86,12 @@ export class PromptPreviews implements vscode.TextDocumentContentProvider, vscod
     if (p.session !== undefined && !existing) {
       return `# No such session\n\nSession ${p.session} no longer exists (it was deleted, or this window has other sessions). Run "Agent Skills: Preview Prompt" again and pick a session or a new one.\n`;
     }
-    const scratch = runtime.scratch(p.session);
     let sessionId = p.session;
     if (sessionId === undefined) {
       sessionId = this.newIds.get(key) ?? `preview-${randomUUID()}`;
       this.newIds.set(key, sessionId);
     }
-    await scratch.openSession(sessionId);
-    const turn = await beginSkillsTurn(scratch, sessionId, p.request, this.service.pinnedFor(sessionId));
+    const { scratch, start: turn } = await beginScratchTurn(runtime, sessionId, p.request, this.service.pinnedFor(sessionId), p.session);
     const messages: ChatMessage[] = [{ role: 'user', content: p.request }];
     const composed = await scratch.compose(sessionId, messages);
     const session = scratch.sessions.get(sessionId);

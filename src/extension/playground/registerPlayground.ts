@@ -9,7 +9,8 @@ import { ReportDocuments, RUN_REPORT_SCHEME } from './reportDocuments';
 import { ScriptRuns } from './runScriptCommand';
 import type { RunScriptArgs } from './scriptTarget';
 
-export function registerPlayground(context: vscode.ExtensionContext, service: SkillsService, tree: SkillsTree): void {
+/** Registers the playground; answers its report documents, which trigger-test reports open in too. */
+export function registerPlayground(context: vscode.ExtensionContext, service: SkillsService, tree: SkillsTree): ReportDocuments {
   const reports = new ReportDocuments();
   const runs = new ScriptRuns(service, context.workspaceState, reports);
   const previews = new PromptPreviews(service, tree, context.workspaceState);
@@ -24,4 +25,5 @@ export function registerPlayground(context: vscode.ExtensionContext, service: Sk
   );
   // `npm start` opens the sample workspace to try skills: show the Skills view rather than the Explorer.
   if (process.env[START_VIEW_ENV] === 'skills') void vscode.commands.executeCommand(`workbench.view.extension.${VIEWS.container}`);
+  return reports;
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { catalogAuditEntry } from '../../core/catalog/catalogAudit';
 import { previewUpdate } from '../../core/catalog/updateSkillTool';
-import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
+import type { SkillListing, ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { toolResultText } from '../../core/toolTable/toolResultText';
 import { callTool } from '../../core/toolTable/callTool';
@@ -35,22 +35,25 @@ export function signalOf(token: vscode.CancellationToken): { signal: AbortSignal
   return { signal: ctl.signal, dispose: () => sub.dispose() };
 }
 
+/** What list_skills (and find_skills) may show a session of this window, with the notes on what was left out. */
+export async function windowListing(service: SkillsService, sessionId: string): Promise<SkillListing> {
+  const registry = await service.registryReady();
+  const listable = service.listableSkills(registry, sessionId);
+  const deferred = registry.usable().length - listable.length;
+  const notes = [
+    ...(vscode.workspace.isTrusted ? [] : ['Workspace skills are not offered because this workspace is not trusted; the user can trust it with "Workspaces: Manage Workspace Trust".']),
+    ...(deferred ? [`${deferred} more skill(s) are listed by VS Code's own skill support (chat.useAgentSkills) and left out here.`] : []),
+  ];
+  return { skills: listable.map((r) => ({ name: r.name, description: r.description, location: r.location })), notes };
+}
+
 /** The core's services as the extension provides them. */
 export function toolServices(deps: ToolDeps): ToolServices {
   return {
     runtime: async () => (await deps.service.ready()).runtime,
     catalog: () => deps.catalog.ready(),
     sessionLoader: deps.catalog.sessions,
-    async listSkills(sessionId) {
-      const registry = await deps.service.registryReady();
-      const listable = deps.service.listableSkills(registry, sessionId);
-      const deferred = registry.usable().length - listable.length;
-      const notes = [
-        ...(vscode.workspace.isTrusted ? [] : ['Workspace skills are not offered because this workspace is not trusted; the user can trust it with "Workspaces: Manage Workspace Trust".']),
-        ...(deferred ? [`${deferred} more skill(s) are listed by VS Code's own skill support (chat.useAgentSkills) and left out here.`] : []),
-      ];
-      return { skills: listable.map((r) => ({ name: r.name, description: r.description, location: r.location })), notes };
-    },
+    listSkills: (sessionId) => windowListing(deps.service, sessionId),
   };
 }
 
