@@ -20,6 +20,17 @@ export interface IndexDoc {
   body?: string;
 }
 
+/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives and {@link SkillIndex.putTokens} takes. */
+export interface TokenizedDoc {
+  id: string;
+  name: string;
+  /** Terms per field (name, description, headings, body). */
+  lengths: readonly number[];
+  /** Each distinct term (phrases included) and its packed per-field counts, in one order. */
+  terms: readonly string[];
+  counts: ArrayLike<number>;
+}
+
 /** The fields the index scores, in packing order. */
 export const FIELDS = ['name', 'description', 'headings', 'body'] as const;
 export type IndexField = (typeof FIELDS)[number];
@@ -94,8 +105,9 @@ export class SkillIndex {
   #names: string[] = [];
   /** Per slot and field (slot * 4 + field): the field's length in terms. */
   #lengths = new Int32Array(64);
-  /** Per slot: the term ids it holds (for removal). */
+  /** Per slot: the term ids it holds (for removal) and their packed counts (for saving), in one order. */
   #terms: (Int32Array | undefined)[] = [];
+  #termCounts: (Uint32Array | undefined)[] = [];
   readonly #lengthSums = FIELDS.map(() => 0);
   #live = 0;
   #deadPostings = 0;
@@ -147,31 +159,59 @@ export class SkillIndex {
     for (let f = 0; f < NFIELDS; f++) for (const t of perField[f]) add(t, f);
     // Phrases: adjacent pairs within the name and within the description.
     for (const f of [0, 1]) for (const p of termPairs(perField[f])) add(p, f);
+    // Postings in order of first occurrence, as the terms were met.
+    const terms = Int32Array.from(held);
+    const counts = Uint32Array.from(held, (t) => this.#scratch[t]);
+    for (const t of held) this.#scratch[t] = 0;
+    this.#insert(doc.id, doc.name, perField.map((f) => f.length), terms, counts);
+  }
+
+  /**
+   * Adds a skill as {@link tokensOf} gave it (read from a saved index), without reading its text again; replaces
+   * the one with the same id. The caller checks that the tokens were made by this tokenizer (see indexFile.ts).
+   */
+  putTokens(doc: TokenizedDoc): void {
+    if (this.#slotOf.has(doc.id)) this.remove(doc.id);
+    const terms = Int32Array.from(doc.terms, (t) => this.#postings.intern(t));
+    this.#insert(doc.id, doc.name, doc.lengths, terms, Uint32Array.from(doc.counts));
+  }
+
+  /** A skill's tokens as the index holds them (term texts, packed field counts, field lengths), to be saved. */
+  tokensOf(id: string): TokenizedDoc | undefined {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const terms = this.#terms[slot] as Int32Array;
+    return {
+      id,
+      name: this.#names[slot],
+      lengths: Array.from(this.#lengths.subarray(slot * NFIELDS, slot * NFIELDS + NFIELDS)),
+      terms: Array.from(terms, (t) => this.#postings.termOf(t)),
+      counts: this.#termCounts[slot] as Uint32Array,
+    };
+  }
+
+  #insert(id: string, name: string, lengths: readonly number[], terms: Int32Array, counts: Uint32Array): void {
     const slot = this.#ids.length;
-    this.#ids.push(doc.id);
-    this.#names.push(doc.name);
+    this.#ids.push(id);
+    this.#names.push(name);
     if (this.#lengths.length < (slot + 1) * NFIELDS) {
       const grown = new Int32Array(Math.max((slot + 1) * NFIELDS, this.#lengths.length * 2));
       grown.set(this.#lengths);
       this.#lengths = grown;
     }
     for (let f = 0; f < NFIELDS; f++) {
-      this.#lengths[slot * NFIELDS + f] = perField[f].length;
-      this.#lengthSums[f] += perField[f].length;
+      this.#lengths[slot * NFIELDS + f] = lengths[f];
+      this.#lengthSums[f] += lengths[f];
     }
-    // Postings in order of first occurrence, as the terms were met.
-    const terms = Int32Array.from(held);
-    for (const t of terms) {
-      this.#postings.add(t, slot, this.#scratch[t]);
-      this.#scratch[t] = 0;
-    }
+    for (let i = 0; i < terms.length; i++) this.#postings.add(terms[i], slot, counts[i]);
     this.#terms.push(terms);
+    this.#termCounts.push(counts);
     this.#livePostings += terms.length;
-    this.#slotOf.set(doc.id, slot);
-    const lower = doc.name.toLowerCase();
+    this.#slotOf.set(id, slot);
+    const lower = name.toLowerCase();
     let named = this.#byName.get(lower);
     if (!named) this.#byName.set(lower, (named = new Set()));
-    named.add(doc.id);
+    named.add(id);
     this.#live++;
     this.#normsFresh = false;
   }
@@ -214,6 +254,7 @@ export class SkillIndex {
     for (const t of terms) this.#postings.drop(t);
     for (let f = 0; f < NFIELDS; f++) this.#lengthSums[f] -= this.#lengths[slot * NFIELDS + f];
     this.#terms[slot] = undefined;
+    this.#termCounts[slot] = undefined;
     this.#live--;
     this.#deadPostings += terms.length;
     this.#livePostings -= terms.length;
@@ -368,6 +409,7 @@ export class SkillIndex {
     const keep = <T>(a: T[]) => a.filter((_, s) => renumber[s] >= 0);
     this.#names = keep(this.#names);
     this.#terms = keep(this.#terms).map((terms) => (terms as Int32Array).map((t) => termMap[t]));
+    this.#termCounts = keep(this.#termCounts);
     this.#ids = keep(this.#ids);
     for (const [id, s] of this.#slotOf) this.#slotOf.set(id, renumber[s]);
     this.#scratch = new Uint32Array(Math.max(1024, this.#postings.termCount));
