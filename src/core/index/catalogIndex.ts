@@ -32,6 +32,9 @@ export interface SyncChange {
   removed: number;
 }
 
+/** The saved index's file name in a state folder. */
+export const SKILL_INDEX_FILE = 'skill-index.bin';
+
 /** Where a catalog index is saved between starts (see indexFile.ts). */
 export interface IndexCache {
   host: SkillsHost & Pick<FileWrites, 'writeFile'>;
