@@ -50,12 +50,14 @@ export interface IndexWeights {
 }
 
 // Skill bodies are long and vary in length by two orders of magnitude: they weigh less than the description and
-// are normalised harder, so a long body does not match every request; k1 is on the high side of the usual range
-// because the fields are summed before the one saturation.
+// are normalised harder, so a long body does not match every request. k1 is above the usual 1.2-2 because the
+// four fields are summed before the one saturation (a word in name, description and body would otherwise
+// saturate at once and count little more than a word said once). The name, the skill's shortest and most
+// deliberate label, weighs most.
 export const DEFAULT_WEIGHTS: IndexWeights = {
-  k1: 2,
+  k1: 3,
   fields: {
-    name: { weight: 3, b: 0.3 },
+    name: { weight: 4, b: 0.3 },
     description: { weight: 2, b: 0.6 },
     headings: { weight: 1, b: 0.5 },
     body: { weight: 0.3, b: 0.9 },
