@@ -15,18 +15,28 @@ const RULE = 'skills-confusable';
 export class ConfusableCatalog {
   private readonly entries = new Map<string, { entry: CatalogEntry; range: Range; path: string }>();
   private findings = new Map<string, SkillDiagnostic[]>();
+  /** False when an entry, the mode or the configuration changed since the last refresh. */
+  private fresh = false;
+  private lastSettings: [ValidationMode, RuleConfig] | undefined;
 
   /** Records the skill's name and description from its latest analysis (a skill without a description leaves). */
   update(a: SkillAnalysis): void {
     const field = a.parsed.fields.find((f) => f.key === 'description');
     const description = a.parsed.properties.description;
     const name = typeof a.parsed.properties.name === 'string' ? a.parsed.properties.name : (a.folderName ?? a.uri);
-    if (field && typeof description === 'string') this.entries.set(a.uri, { entry: { key: a.uri, name, description }, range: rangeOfValue(field), path: a.filePath ?? a.uri });
-    else this.entries.delete(a.uri);
+    const before = this.entries.get(a.uri);
+    if (field && typeof description === 'string') {
+      const range = rangeOfValue(field);
+      // Most validations change the body, not the name or description: the pairs stay as they were.
+      if (before && before.entry.name === name && before.entry.description === description && JSON.stringify(before.range) === JSON.stringify(range)) return;
+      this.entries.set(a.uri, { entry: { key: a.uri, name, description }, range, path: a.filePath ?? a.uri });
+    } else if (before) this.entries.delete(a.uri);
+    else return;
+    this.fresh = false;
   }
 
   remove(uri: string): void {
-    this.entries.delete(uri);
+    if (this.entries.delete(uri)) this.fresh = false;
   }
 
   /**
@@ -34,6 +44,9 @@ export class ConfusableCatalog {
    * changed, to be published again.
    */
   refresh(mode: ValidationMode, config: RuleConfig, except?: string): string[] {
+    if (this.fresh && this.lastSettings?.[0] === mode && this.lastSettings[1] === config) return [];
+    this.fresh = true;
+    this.lastSettings = [mode, config];
     const level = configuredLevel(RULE, mode, config);
     const next = new Map<string, SkillDiagnostic[]>();
     if (level !== 'off' && this.entries.size >= 2) {

@@ -6,12 +6,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { removeDir } from './fixtureWorkspace';
 import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lspTestClient';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSee the description.\n`;
-const confusable = (p: { diagnostics: { code?: string | number; message: string }[] }) => p.diagnostics.filter((d) => d.code === 'skills-confusable');
+const confusable = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'skills-confusable');
 
 describe('language server: skills-confusable across the workspace', function () {
   let ws: string;
