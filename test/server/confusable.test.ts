@@ -12,7 +12,7 @@ import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lsp
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSee the description.\n`;
-const confusable = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'skills-confusable');
+const confusable = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'skills-confusable').map((d) => ({ ...d, message: String(d.message) }));
 
 describe('language server: skills-confusable across the workspace', function () {
   let ws: string;
