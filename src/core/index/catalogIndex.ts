@@ -32,6 +32,9 @@ export interface SyncChange {
   removed: number;
 }
 
+/** The saved index's file name in a state folder. */
+export const SKILL_INDEX_FILE = 'skill-index.bin';
+
 /** Where a catalog index is saved between starts (see indexFile.ts). */
 export interface IndexCache {
   host: SkillsHost & Pick<FileWrites, 'writeFile'>;
@@ -43,7 +46,9 @@ export interface IndexCache {
 
 export class CatalogIndex {
   readonly index = new SkillIndex();
-  readonly #known = new Map<string, IndexedSkill>();
+  /** Each indexed skill's record and the number of the last sync that listed it. */
+  readonly #known = new Map<string, { skill: IndexedSkill; mark: number }>();
+  #mark = 0;
   readonly #readBody?: BodyReader;
   readonly #cache?: IndexCache;
   /** The saved skills, until the first sync has used them. */
@@ -78,7 +83,7 @@ export class CatalogIndex {
   save(): MaybePromise<void> {
     if (!this.#cache) return;
     const skills: SavedSkill[] = [];
-    for (const s of this.#known.values()) {
+    for (const { skill: s } of this.#known.values()) {
       const stamp = stampOf(s);
       const doc = stamp === undefined ? undefined : this.index.tokensOf(s.id);
       if (stamp !== undefined && doc) skills.push({ stamp, doc });
@@ -110,20 +115,30 @@ export class CatalogIndex {
 
   #sync(skills: readonly IndexedSkill[]): MaybePromise<SyncChange> {
     const change: SyncChange = { added: 0, changed: 0, removed: 0 };
-    const present = new Set<string>();
+    // Each known skill is marked with the sync that last saw it: no set of ids is built per sync, and an
+    // unchanged skill (the registry keeps its record object) costs one map lookup.
+    const mark = ++this.#mark;
+    let seen = 0;
     const pending: Promise<void>[] = [];
     for (const s of skills) {
-      if (present.has(s.id)) continue;
-      present.add(s.id);
-      const known = this.#known.get(s.id);
-      if (known === s) continue;
-      if (known && sameSkill(known, s)) {
-        this.#known.set(s.id, s);
+      let entry = this.#known.get(s.id);
+      if (entry?.mark === mark) continue;
+      seen++;
+      if (entry?.skill === s) {
+        entry.mark = mark;
         continue;
       }
-      if (known) change.changed++;
+      if (entry && sameSkill(entry.skill, s)) {
+        entry.skill = s;
+        entry.mark = mark;
+        continue;
+      }
+      if (entry) change.changed++;
       else change.added++;
-      this.#known.set(s.id, s);
+      if (entry) {
+        entry.skill = s;
+        entry.mark = mark;
+      } else this.#known.set(s.id, (entry = { skill: s, mark }));
       const saved = this.#saved?.get(s.id);
       if (saved && saved.stamp === stampOf(s)) {
         this.index.putTokens(saved.doc);
@@ -134,9 +149,9 @@ export class CatalogIndex {
       if (isPromise(body)) pending.push(body.then((b) => this.#putIfCurrent(s, b)));
       else this.index.put({ id: s.id, name: s.name, description: s.description, body });
     }
-    if (this.#known.size > present.size) {
-      for (const id of [...this.#known.keys()]) {
-        if (present.has(id)) continue;
+    if (this.#known.size > seen) {
+      for (const [id, entry] of [...this.#known]) {
+        if (entry.mark === mark) continue;
         this.#known.delete(id);
         this.index.remove(id);
         change.removed++;
@@ -149,7 +164,7 @@ export class CatalogIndex {
 
   #putIfCurrent(s: IndexedSkill, body: string | undefined): void {
     // A later sync replaced or removed it while its body was read.
-    if (this.#known.get(s.id) === s) this.index.put({ id: s.id, name: s.name, description: s.description, body });
+    if (this.#known.get(s.id)?.skill === s) this.index.put({ id: s.id, name: s.name, description: s.description, body });
   }
 }
 
