@@ -4,7 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { McpLaunch } from '../core/mcp/mcpLaunch';
-import { installedPlugins, pluginMcpNotices, pluginMcpServers, pluginSkillRoots, readPlugins, type DeclaredPluginMcp, type LocatedPlugin } from '../core/plugins';
+import { ambiguousServerMessage, installedPlugins, pluginMcpNotices, pluginMcpServers, pluginSkillRoots, readPlugins, type DeclaredPluginMcp, type LocatedPlugin } from '../core/plugins';
 import type { SkillRoot } from '../core/registry/registryTypes';
 import { printable } from './terminalText';
 import { UsageError } from './usageError';
@@ -40,6 +40,7 @@ export function cliPlugins(command: string, dirs: readonly string[], noDefaults:
       throw new UsageError(`${ENABLE_PLUGIN_MCP_FLAG} ${name}: no plugin read here declares an MCP server of that name. ${known.length ? `Declared: ${known.join(', ')}.` : 'None of the plugins read declares an MCP server.'} Name it <plugin>.<server>, as \`agent-skills list\` shows it.`);
     }
     if (d.unsupported) throw new UsageError(`${ENABLE_PLUGIN_MCP_FLAG} ${name}: ${d.unsupported}`);
+    if (d.declaredBy) throw new UsageError(`${ENABLE_PLUGIN_MCP_FLAG} ${name}: ${ambiguousServerMessage(d)}`);
   }
   const mcpNotices = pluginMcpNotices(mcp.declared, (name) => `add ${ENABLE_PLUGIN_MCP_FLAG} ${name}`);
   return { plugins, roots: pluginSkillRoots(plugins), mcpServers: mcp.configs, mcpDeclared: mcp.declared, mcpNotices };

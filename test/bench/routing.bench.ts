@@ -42,8 +42,8 @@ const counter = {
   atMost: (t: string) => Buffer.byteLength(t, 'utf8'),
 };
 
-type Totals = Record<'hit1' | 'hit5' | 'recall20' | 'ndcg10' | 'recall5', number> & { budget: number[] };
-const zero = (): Totals => ({ hit1: 0, hit5: 0, recall20: 0, ndcg10: 0, recall5: 0, budget: BUDGETS.map(() => 0) });
+type Totals = Record<'hit1' | 'hit5' | 'recall20' | 'ndcg10' | 'recall5' | 'recallDefault', number> & { budget: number[] };
+const zero = (): Totals => ({ hit1: 0, hit5: 0, recall20: 0, ndcg10: 0, recall5: 0, recallDefault: 0, budget: BUDGETS.map(() => 0) });
 const pct = (x: number, n: number) => `${((100 * x) / n).toFixed(1)}%`;
 
 /** The baseline's cut: today's rule (rank order, skip what does not fit, closing line reserved), over rankSkills' order. */
@@ -67,11 +67,12 @@ function addMetrics(t: Totals, task: RoutingTask, ranked: string[], inPool: (id:
   t.recall20 += m.recall20;
   t.ndcg10 += m.ndcg10;
   t.recall5 += ranked.slice(0, 5).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
+  t.recallDefault += ranked.slice(0, ix.DEFAULT_SEARCH_LIMIT).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
 }
 
 function printRow(label: string, t: Totals, n: number, extra: string): void {
   const budget = BUDGETS.map((b, i) => `${b}: ${pct(t.budget[i], n)}`).join(', ');
-  console.log(`  ${label}: Hit@1 ${pct(t.hit1, n)}, Hit@5 ${pct(t.hit5, n)}, Recall@20 ${pct(t.recall20, n)}, nDCG@10 ${pct(t.ndcg10, n)}, find Recall@5 ${pct(t.recall5, n)}; in <available_skills> at ${budget}; ${extra}`);
+  console.log(`  ${label}: Hit@1 ${pct(t.hit1, n)}, Hit@5 ${pct(t.hit5, n)}, Recall@20 ${pct(t.recall20, n)}, nDCG@10 ${pct(t.ndcg10, n)}, find Recall@5 ${pct(t.recall5, n)}, Recall@${ix.DEFAULT_SEARCH_LIMIT} (its default size) ${pct(t.recallDefault, n)}; in <available_skills> at ${budget}; ${extra}`);
 }
 
 const catalogSkill = (s: PoolSkill): Prompt.CatalogSkill => ({ id: s.id, name: s.name, description: s.description });

@@ -77,6 +77,8 @@ export class ArtifactStore {
     const vdir = path.join(base, String(version));
     const data = path.join(vdir, 'data');
     fs.copyFileSync(source, data);
+    // The copy keeps the source's mode: never a set-user-id, set-group-id or sticky bit a script gave its output.
+    fs.chmodSync(data, fs.statSync(data).mode & 0o777);
     const info: ArtifactInfo = { name, version, mime_type: mimeType, size_bytes: fs.statSync(data).size, created: new Date().toISOString(), path: data };
     // meta.json last: a version without it is incomplete and invisible.
     const { path: _omit, ...meta } = info;

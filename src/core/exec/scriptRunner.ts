@@ -66,6 +66,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     return key;
   };
 
+  let ownStateDir: true | undefined;
   const ensureDir = (dir: string): string => {
     if (!madeDirs.has(dir)) {
       fs.mkdirSync(dir, { recursive: true });
@@ -93,6 +94,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
     async run(req) {
+      ownStateDir ??= keepToOwner(opts.stateDir);
       const { waitedMs } = await slots.acquire(req.signal);
       try {
         const result = await runOnce(req, { opts, runsDir, artifacts, resolver, launcher, policy, active, ensureDir, cleanups, spares, hostEnv, snapshots, snapshotsDir, excludes, keyOf });
@@ -393,4 +395,15 @@ function sizeCaps(runRoot: string, persistent: string[], opts: ResolvedOptions):
     { label: 'the run folder', dirs: [runRoot], capBytes: opts.maxRunBytes, skipTop: new Set(['skills']), setting: 'maxRunBytes (setting agentSkills.scripts.maxRunMB)' },
     { label: "the skill's HOME, dependency folders and plugin data", dirs: persistent, capBytes: opts.maxHomeBytes, setting: 'maxHomeBytes (setting agentSkills.scripts.maxHomeMB)' },
   ];
+}
+
+/**
+ * Makes the runner's state folder (runs, skills' HOME, snapshots, artifacts) reachable by the runner's own account
+ * only, whatever its parents allow. A script may set the set-user-id bit on a file it writes there (inside, it is the
+ * runner's uid; a root runner's script is the host's root without capabilities): no other account may reach it.
+ */
+function keepToOwner(dir: string): true {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((fs.statSync(dir).mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+  return true;
 }

@@ -21,8 +21,15 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
   /** Longest wait for a server to start answering (connection and response headers, per redirect hop). Default 30 s. */
   connectTimeoutMs?: number;
-  /** Longest wait for the next bytes of the body; a server that stalls or trickles slower is abandoned. Default 30 s. */
+  /**
+   * Length of each window of the body. A window in which less than `minBytesPerSecond` per second arrived (none at
+   * all: the server stalled) abandons the download. Default 30 s.
+   */
   idleTimeoutMs?: number;
+  /** The slowest the body may arrive, averaged over each idle window: a server that trickles slower is abandoned. Default 1024. */
+  minBytesPerSecond?: number;
+  /** Longest a whole download may take, however steadily it arrives. Default 30 min. */
+  totalTimeoutMs?: number;
   /**
    * Hosts (`name` or `name:port`) a redirect may lead to besides the URL's own. A redirect to any other host is
    * refused (its error names the final URL, which can be given instead); so is one from https to http.
@@ -33,6 +40,8 @@ export interface DownloadOptions {
 const MAX_REDIRECTS = 5;
 const DEFAULT_CONNECT_MS = 30_000;
 const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_MIN_BYTES_PER_SECOND = 1024;
+const DEFAULT_TOTAL_MS = 30 * 60_000;
 
 /** A downloaded (or cached) archive. */
 export interface DownloadResult {
@@ -105,12 +114,50 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
   const temp = path.join(dir, `.archive.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const hash = createHash('sha256');
   let size = 0;
-  const idle = () => arm(idleMs, () => `The skill pack ${url} was abandoned: no data came for ${idleMs / 1000} s (the idle deadline) after ${size} bytes. Check the network, or ask the server's owner; then retry.`);
-  idle();
+  // Three deadlines on the body, checked by one timer: no data for idleMs (a stall); less than the minimum rate over
+  // a window of idleMs (a trickle of a byte a second would otherwise reset an idle timer forever); the whole body
+  // within totalMs.
+  const minRate = options.minBytesPerSecond ?? DEFAULT_MIN_BYTES_PER_SECOND;
+  const floor = Math.ceil((minRate * idleMs) / 1000);
+  const totalMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_MS;
+  const started = Date.now();
+  let lastChunk = started;
+  let windowAt = started;
+  let windowSize = 0;
+  const check = () => {
+    const now = Date.now();
+    const abandoned = (why: string) => {
+      expired = new PackError('DOWNLOAD_TIMEOUT', `The skill pack ${url} was abandoned: ${why} after ${size} bytes. Check the network, or ask the server's owner; then retry.`);
+      abort.abort(expired);
+    };
+    if (now - started >= totalMs) return abandoned(`it did not finish within ${totalMs / 1000} s (the total deadline)`);
+    if (now - lastChunk >= idleMs) return abandoned(`no data came for ${idleMs / 1000} s (the idle deadline)`);
+    let next = Math.min(lastChunk + idleMs, windowAt + idleMs, started + totalMs);
+    if (now - windowAt >= idleMs) {
+      if (size - windowSize >= floor) {
+        windowAt = now;
+        windowSize = size;
+        next = Math.min(lastChunk + idleMs, windowAt + idleMs, started + totalMs);
+      } else if (now - lastChunk < idleMs / 2) {
+        return abandoned(`only ${size - windowSize} bytes came in ${idleMs / 1000} s (the minimum is ${minRate} bytes a second)`);
+      } else {
+        // Silent for a while already: it is a stall, said as one at the idle deadline.
+        next = Math.min(lastChunk + idleMs, started + totalMs);
+      }
+    }
+    clearTimeout(timer);
+    timer = setTimeout(check, Math.max(1, next - now));
+  };
+  check();
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      idle();
       size += chunk.length;
+      lastChunk = Date.now();
+      // Enough came in this window: a new one starts now.
+      if (size - windowSize >= floor) {
+        windowAt = lastChunk;
+        windowSize = size;
+      }
       if (size > maxBytes) return done(new PackError('LIMIT_EXCEEDED', `The skill pack ${url} is larger than ${maxBytes} bytes; it was not downloaded.`));
       hash.update(chunk);
       done(null, chunk);

@@ -3,5 +3,5 @@ export { looksLikePlugin, MAX_PLUGIN_SKILLS, readPlugin, type PluginRead, type P
 export { pluginSkillRoots, readPlugins, type LocatedPlugin } from './pluginRoots';
 export { installedPlugins, pluginsAt, type InstalledPlugin, type InstalledPluginsInput } from './installedPlugins';
 export { PluginShelf } from './pluginShelf';
-export { cachedPluginMcpReader, MCP_SCHEMA_1_0, pluginMcpNotices, pluginMcpServers, readPluginMcp, type DeclaredPluginMcp, type PluginMcpServer } from './pluginMcpConfig';
+export { ambiguousServerMessage, cachedPluginMcpReader, MCP_SCHEMA_1_0, pluginMcpNotices, pluginMcpServers, readPluginMcp, type DeclaredPluginMcp, type PluginMcpServer } from './pluginMcpConfig';
 export { pluginDataDir, pluginRunContext, withPluginRuns } from './pluginRuns';

@@ -12,7 +12,8 @@ export const MAX_MANIFEST_BYTES = 256 * 1024;
 export const MAX_MANIFEST_DEPTH = 32;
 
 /** Which kind of manifest a plugin has: the open standard, or a host's own layout. */
-export type PluginLayout = 'agent-plugins' | 'claude' | 'copilot' | 'codex';
+export type { PluginLayout } from '../sources/pluginManifestPaths';
+import type { PluginLayout } from '../sources/pluginManifestPaths';
 
 /** One thing wrong with a plugin, named for the author. */
 export interface PluginProblem {

@@ -233,6 +233,13 @@ export interface DeclaredPluginMcp {
   unsupported?: string;
   /** What it is: the command or the URL (for the line that says how to enable it). */
   target: string;
+  /** Set when several plugins declare this name: their folders. Such a name is never started, enabled or not. */
+  declaredBy?: string[];
+}
+
+/** Why an ambiguous name (see {@link DeclaredPluginMcp.declaredBy}) starts nothing, and what to do. */
+export function ambiguousServerMessage(d: DeclaredPluginMcp): string {
+  return `MCP server ${d.name} is declared by ${d.declaredBy?.length ?? 0} plugins (${(d.declaredBy ?? []).join(', ')}), so it is not started, enabled or not: a plugin can take another's name. Remove or rename the plugin you do not trust.`;
 }
 
 /**
@@ -242,7 +249,7 @@ export interface DeclaredPluginMcp {
  * `dataRoot` as for {@link readPluginMcp}; `read` lets a caller cache the reads.
  */
 export function pluginMcpServers(
-  plugins: readonly PluginRead[],
+  plugins: readonly (PluginRead & { duplicates?: readonly PluginRead[] })[],
   dataRoot: string,
   options: { enabled?: readonly string[]; read?: (plugin: PluginRead, dataRoot: string) => ReturnType<typeof readPluginMcp> } = {},
 ): { configs: McpLaunch[]; declared: DeclaredPluginMcp[]; problems: PluginProblem[] } {
@@ -251,17 +258,25 @@ export function pluginMcpServers(
   const configs: McpLaunch[] = [];
   const declared: DeclaredPluginMcp[] = [];
   const problems: PluginProblem[] = [];
-  const names = new Set<string>();
+  // A plugin's name is what its manifest says: another plugin can take it. A name two plugins declare is ambiguous, so
+  // enabling it enables neither (which one the user meant cannot be told; the first read could be an impostor).
+  type Server = ReturnType<typeof readPluginMcp>['servers'][number];
+  const byName = new Map<string, { plugin: PluginRead; server: Server }[]>();
+  const add = (plugin: PluginRead, server: Server) => byName.set(server.config.name, [...(byName.get(server.config.name) ?? []), { plugin, server }]);
   for (const p of plugins) {
     const r = read(p, dataRoot);
     problems.push(...r.problems);
-    for (const s of r.servers) {
-      if (names.has(s.config.name)) continue;
-      names.add(s.config.name);
-      const on = enabled.has(s.config.name);
-      declared.push({ plugin: s.plugin, server: s.server, name: s.config.name, enabled: on, target: 'url' in s.config ? s.config.url : s.config.command, ...(s.unsupported ? { unsupported: s.unsupported } : {}) });
-      if (on && !s.unsupported) configs.push(s.config);
-    }
+    for (const s of r.servers) add(p, s);
+    // A folder with the same name and version (not loaded): its servers make the name ambiguous, its problems are its copy's.
+    for (const d of p.duplicates ?? []) for (const s of read(d, dataRoot).servers) add(d, s);
+  }
+  for (const [name, all] of byName) {
+    const s = all[0].server;
+    const roots = [...new Set(all.map((x) => x.plugin.root))];
+    const ambiguous = roots.length > 1 ? { declaredBy: roots } : {};
+    const on = enabled.has(name) && roots.length === 1;
+    declared.push({ plugin: s.plugin, server: s.server, name, enabled: on, target: 'url' in s.config ? s.config.url : s.config.command, ...(s.unsupported ? { unsupported: s.unsupported } : {}), ...ambiguous });
+    if (on && !s.unsupported) configs.push(s.config);
   }
   return { configs, declared, problems };
 }
@@ -272,8 +287,8 @@ export function pluginMcpServers(
  */
 export function pluginMcpNotices(declared: readonly DeclaredPluginMcp[], howTo: (name: string) => string): string[] {
   const byPlugin = new Map<string, DeclaredPluginMcp[]>();
-  for (const d of declared) if (!d.enabled && !d.unsupported) byPlugin.set(d.plugin, [...(byPlugin.get(d.plugin) ?? []), d]);
-  return [...byPlugin].map(([plugin, ds]) => `Plugin "${plugin}" declares MCP server(s) ${ds.map((d) => `${d.name} (${d.target})`).join(', ')}, not started: reading a plugin never runs it. To start one, ${howTo(ds[0].name)}.`);
+  for (const d of declared) if (!d.enabled && !d.unsupported && !d.declaredBy) byPlugin.set(d.plugin, [...(byPlugin.get(d.plugin) ?? []), d]);
+  return [...declared.filter((d) => d.declaredBy).map(ambiguousServerMessage), ...[...byPlugin].map(([plugin, ds]) => `Plugin "${plugin}" declares MCP server(s) ${ds.map((d) => `${d.name} (${d.target})`).join(', ')}, not started: reading a plugin never runs it. To start one, ${howTo(ds[0].name)}.`)];
 }
 
 /**

@@ -7,6 +7,12 @@ import { absolutePath } from '../paths/absolutePath';
 /** A plugin read, with the hosts that installed it (several when two agents installed the same plugin). */
 export interface LocatedPlugin extends PluginRead {
   hosts: string[];
+  /**
+   * Other folders whose manifest gives the same name and version, read but not loaded. Usually the same plugin
+   * installed by two hosts, but a name is only what a manifest says: an MCP server such a plugin declares is
+   * ambiguous and never started (pluginMcpConfig.ts).
+   */
+  duplicates: PluginRead[];
 }
 
 /**
@@ -32,10 +38,11 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (
     const same = identity ? byIdentity.get(identity) : undefined;
     if (same) {
       if (!same.hosts.includes(host)) same.hosts.push(host);
+      if (plugin.root !== same.root) same.duplicates.push(plugin);
       seenDirs.set(key, same);
       continue;
     }
-    const located: LocatedPlugin = { ...plugin, hosts: [host] };
+    const located: LocatedPlugin = { ...plugin, hosts: [host], duplicates: [] };
     seenDirs.set(key, located);
     if (identity) byIdentity.set(identity, located);
     out.push(located);

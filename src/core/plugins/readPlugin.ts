@@ -9,18 +9,10 @@ import { UnreadableFileError } from '../os/readRegularFile';
 import { absolutePath, childPath } from '../paths/absolutePath';
 import { resolveInRootOn, type ResolvedPath } from '../paths/resolveInRoot';
 import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
-
-/** Where each layout keeps its manifest, in the order they are looked for. Root `plugin.json` is the standard's. */
-const MANIFESTS: readonly { rel: string; layout: PluginLayout }[] = [
-  { rel: 'plugin.json', layout: 'agent-plugins' },
-  { rel: '.claude-plugin/plugin.json', layout: 'claude' },
-  { rel: '.github/plugin/plugin.json', layout: 'copilot' },
-  { rel: '.plugin/plugin.json', layout: 'copilot' },
-  { rel: '.codex-plugin/plugin.json', layout: 'codex' },
-];
+import { PLUGIN_MANIFESTS } from '../sources/pluginManifestPaths';
 
 /** Where a manifest may be, relative to the plugin folder, in the order they are looked for. */
-export const MANIFEST_PATHS: readonly string[] = MANIFESTS.map((m) => m.rel);
+export const MANIFEST_PATHS: readonly string[] = PLUGIN_MANIFESTS.map((m) => m.rel);
 
 /** Most skills read from one plugin (a plugin is a handful; a hostile one may hold millions of folders). */
 export const MAX_PLUGIN_SKILLS = 1000;
@@ -53,7 +45,7 @@ export interface PluginRead {
 /** True when `dir` holds a plugin manifest of any known layout (cheap: stats only). */
 export function looksLikePlugin(dir: string, files: SyncSkillsHost = localDisk): boolean {
   // `kind` never throws: ENOTDIR (a file given as the folder), EACCES...: not a plugin here.
-  return MANIFESTS.some((m) => files.kind(path.join(dir, m.rel)) === 'file');
+  return PLUGIN_MANIFESTS.some((m) => files.kind(path.join(dir, m.rel)) === 'file');
 }
 
 /** How thoroughly {@link readPlugin} looks. */
@@ -79,11 +71,11 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   const realRoot = (): string => (realRootCache ??= realPathOf(files, out.root));
   // The standard plugin.json is opened without following a link (a plain file in the root is inside by
   // construction: no lstat first, no realpath); a link, or a host layout's nested manifest, is resolved first.
-  let found: (typeof MANIFESTS)[number] | undefined;
+  let found: (typeof PLUGIN_MANIFESTS)[number] | undefined;
   let text: string | undefined;
   let file = childPath(out.root, 'plugin.json');
   try {
-    for (const m of MANIFESTS) {
+    for (const m of PLUGIN_MANIFESTS) {
       file = childPath(out.root, m.rel);
       const got = readManifest(files, file, m.rel, realRoot);
       if (got === undefined) continue;

@@ -12,6 +12,7 @@ import { HOST_PROFILES, isConventionFile, skillDirVariables, type HostProfile } 
 import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
+import { SiblingSkills } from './siblingSkills';
 import { checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './skillTypes';
@@ -48,11 +49,18 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const sized = new Set<string>();
   const listed = new Map<string, Promise<string[] | undefined>>();
   let allFiles: Promise<string[]> | undefined;
+  const siblings = new SiblingSkills(host, rootDir);
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
       // Only a relative path that leaves the folder is looked up (not an absolute or home path): beside the skill.
       const beside = rel.startsWith('/') || rel.startsWith('~') || /^[A-Za-z]:/.test(rel) ? undefined : await answerOrUndefined(() => host.kind(path.resolve(rootDir, rel)));
+      const sibling = beside ? await siblings.holding(rel) : undefined;
+      if (sibling) {
+        // A plugin is installed whole: its skills are always side by side, so the path always resolves.
+        if (!(await siblings.installedWhole())) out.push(siblingFinding(ref, sibling));
+        continue;
+      }
       out.push({
         rule: 'reference-outside',
         message: beside
@@ -79,6 +87,13 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
       const again = missing.get(norm);
       if (again) {
         again.more++;
+        continue;
+      }
+      const owner = found ? undefined : await siblings.owner(norm);
+      if (owner) {
+        const finding = siblingFinding(ref, owner, `../${owner}/${norm}`);
+        missing.set(norm, { finding, more: 0 });
+        out.push(finding);
         continue;
       }
       allFiles ??= listSkillTextFiles(host, rootDir);
@@ -148,6 +163,22 @@ async function exactCase(host: SkillsHost, rootDir: string, rel: string, listed:
   return differs ? spelt.join('/') : undefined;
 }
 
+/**
+ * A path into a sibling skill: `written` when the body wrote it as `../<sibling>/…`, or `resolved` (the path that
+ * would reach the file) when the body wrote the sibling's own relative path as if it were this skill's.
+ */
+function siblingFinding(ref: BodyReference, sibling: string, resolved?: string): Finding {
+  const needs = `it works only where \`${sibling}\` is installed beside this skill (the whole collection), and breaks when this skill is installed alone`;
+  return {
+    rule: 'reference-sibling-skill',
+    message: resolved
+      ? `\`${excerpt(ref.path)}\` (${ref.kind}) is not in this skill but in the sibling skill \`${sibling}\`, and paths are read from this skill's folder: write \`${excerpt(resolved)}\` (${needs}), or copy the file into this skill.`
+      : `\`${excerpt(ref.path)}\` (${ref.kind}) is a file of the sibling skill \`${sibling}\`: ${needs}. Say in the body that this skill needs \`${sibling}\`, or copy the file into this skill.`,
+    range: ref.range,
+    data: { path: ref.path, kind: ref.kind, sibling, ...(resolved ? { resolved } : {}) },
+  };
+}
+
 function backslash(ref: BodyReference, rel: string): Finding {
   return {
     rule: 'backslash-path',
@@ -160,10 +191,22 @@ function backslash(ref: BodyReference, rel: string): Finding {
 /** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
 const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
 
-/** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
 /** The folder of a skill's evaluations (agentskills.io's `evals/`, src/core/evals). */
 const EVALS_DIR = 'evals/';
 
+/** Largest file taken for a provenance record (they are a few lines). */
+const PROVENANCE_MAX_CHARS = 2048;
+
+/**
+ * True for a short record of where a generated, synced or vendored skill came from: a full commit hash and a word
+ * saying source, upstream, generated, synced or vendored. Such a file is read by the tool that regenerates the
+ * skill, never by the model, so it is not unreferenced (a log or notes file without a commit hash still is).
+ */
+function isProvenanceRecord(text: string): boolean {
+  return text.length <= PROVENANCE_MAX_CHARS && /\b[0-9a-f]{40}\b/i.test(text) && /\b(?:source|upstream|generated|synced|vendored|imported)\b/i.test(text);
+}
+
+/** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
 function folderMentioned(rel: string, texts: readonly string[]): boolean {
   for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
     const dir = rel.slice(0, i);
@@ -183,11 +226,13 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   await checkTextFile(scan, skillFileName, parsed.text, index);
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
+  const provenance = new Set<string>();
   for (const rel of files) {
     if (rel === skillFileName) continue;
     const text = await readTextFile(host, path.join(rootDir, rel), TEXT_FILE_MAX_BYTES);
     if (text === undefined) continue;
     texts.push(text);
+    if (isProvenanceRecord(text)) provenance.add(rel);
     const hits = scanSecrets(text);
     const fileIndex = new TextIndex(text);
     if (hits.length > 0) report(hits, fileIndex, rel, out);
@@ -200,6 +245,8 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, HOST_PROFILES)) continue;
     // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
     if (rel.startsWith(EVALS_DIR)) continue;
+    // A generated or vendored skill's record of where it came from is for the tool that regenerates it.
+    if (provenance.has(rel)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.

@@ -28,9 +28,11 @@ describe('packs/download: URL packs through a local HTTP server', () => {
         res.end(zip);
       } else if (req.url === '/never-answers.zip') {
         // Accepts the connection, reads the request, never sends a header.
-      } else if (req.url === '/trickle.zip' || req.url === '/slow-but-steady.zip') {
-        // One byte a second (trickle), or the whole pack in 16 pieces 100 ms apart (1.5 s in all).
+      } else if (req.url === '/trickle.zip' || req.url === '/slow-but-steady.zip' || req.url === '/fast-trickle.zip') {
+        // One byte a second (trickle), one byte every 20 ms (a trickle faster than any idle deadline below), or the
+        // whole pack in 16 pieces 100 ms apart (1.5 s in all).
         const steady = req.url === '/slow-but-steady.zip';
+        const fast = req.url === '/fast-trickle.zip';
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': steady ? zip.length : 1_000_000 });
         res.flushHeaders();
         let at = 0;
@@ -44,7 +46,7 @@ describe('packs/download: URL packs through a local HTTP server', () => {
           res.write(zip.subarray(at, at + piece));
           at += piece;
         };
-        const t = setInterval(tick, steady ? 100 : 1000);
+        const t = setInterval(tick, steady ? 100 : fast ? 20 : 1000);
         tick();
         timers.add(t);
         res.on('close', () => clearInterval(t));
@@ -138,8 +140,26 @@ describe('packs/download: URL packs through a local HTTP server', () => {
     assert.deepEqual(listTree(cacheDir).filter((p) => !p.endsWith('/')), [], 'nothing kept');
     // The idle deadline is between chunks, not for the whole body: a slow but steady server (1.5 s in all, 0.1 s
     // between pieces) completes under a 1 s idle deadline.
-    const steady = await downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 1000 });
+    // (The pack is a few hundred bytes, so the minimum rate is lowered to what this server sends, about 100 bytes a second.)
+    const steady = await downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 1000, minBytesPerSecond: 20 });
     assert.equal(steady.sha256, zipSha);
+  });
+
+  it('abandons a trickle that comes faster than the idle deadline but below the minimum rate, and a download past the total deadline (red team: a byte a second was waited on forever)', async () => {
+    const cacheDir = path.join(dir, 'cache-trickle');
+    // 50 bytes a second, each byte well within the 300 ms window: a plain idle timer would be reset forever.
+    await assert.rejects(downloadToCache(`${base}/fast-trickle.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 300 }), (e: unknown) => {
+      assert.ok(e instanceof PackError && e.code === 'DOWNLOAD_TIMEOUT', String(e));
+      assert.match(e.message, new RegExp(`The skill pack ${base}/fast-trickle\\.zip was abandoned: only \\d+ bytes came in 0\\.3 s \\(the minimum is 1024 bytes a second\\)`));
+      return true;
+    });
+    // Steady enough for the rate, but longer than the total deadline allows.
+    await assert.rejects(downloadToCache(`${base}/slow-but-steady.zip`, { cacheDir, connectTimeoutMs: 1000, idleTimeoutMs: 1000, minBytesPerSecond: 1, totalTimeoutMs: 400 }), (e: unknown) => {
+      assert.ok(e instanceof PackError && e.code === 'DOWNLOAD_TIMEOUT', String(e));
+      assert.match(e.message, /did not finish within 0\.4 s \(the total deadline\)/);
+      return true;
+    });
+    assert.deepEqual(listTree(cacheDir).filter((p) => !p.endsWith('/')), [], 'nothing kept');
   });
 
   it('follows a redirect on the same host; refuses one to another host (naming the final URL to give instead) unless that host is allowed, and a loop', async () => {

@@ -121,8 +121,9 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
   });
 
   it('reference-outside says whether the file outside exists beside the skill or nowhere', async () => {
-    skill({ 'SKILL.md': 'Body.\n', 'references/shared.md': '# Shared\n' }, 'sibling');
-    const dir = skill({ 'SKILL.md': 'See [shared](../sibling/references/shared.md) and [gone](../nowhere/x.md).\n' });
+    // A folder beside the skill that is not a skill (no SKILL.md): a sibling skill is reference-sibling-skill's (siblingSkills.test.ts).
+    skill({ 'references/shared.md': '# Shared\n' }, 'not-a-skill');
+    const dir = skill({ 'SKILL.md': 'See [shared](../not-a-skill/references/shared.md) and [gone](../nowhere/x.md).\n' });
     const v = await validateSkillDir(dir, { mode: 'lenient' });
     const d = v.diagnostics.filter((x) => x.rule === 'reference-outside');
     assert.deepEqual(d.map((x) => x.data?.exists), [true, false]);

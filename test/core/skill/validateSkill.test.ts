@@ -56,6 +56,7 @@ const CASES: Case[] = [
   c('body-too-many-tokens', ['body-too-many-tokens:warning'], ['body-too-many-tokens:warning']),
   c('reference-missing', Array(3).fill('reference-missing:warning'), Array(3).fill('reference-missing:warning')),
   c('reference-outside', ['reference-outside:warning'], ['reference-outside:warning']),
+  c('reference-sibling-skill', ['reference-sibling-skill:info'], ['reference-sibling-skill:info']),
   // Rules of issue 15: never an error, so strict verdicts stay the reference's.
   c('description-restates-name', ['description-restates-name:info'], ['description-restates-name:info']),
   c('description-person', ['description-person:info'], ['description-person:info']),

@@ -1,7 +1,9 @@
 import { sandboxedCommand } from '../launcher';
 import { hostSystemView, type SystemView } from '../sandboxView';
 import type { ProbeEnv, SandboxBackend, SandboxLaunch, SandboxProbe } from './backend';
+import * as path from 'node:path';
 import { checkedBinds, mountPlan, type MountPlan, type RunFolders } from './mountPlan';
+import { privateSystemFiles } from './privateSystemFiles';
 import type { TrustRoots } from './trustedPrograms';
 
 /** Options of one bubblewrap invocation that depend on the bwrap found (see the probe). */
@@ -37,6 +39,14 @@ export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, o
   if (options.disableUserns) a.push('--disable-userns');
   for (const b of binds.system) a.push('--ro-bind', b.source, b.dest);
   for (const l of roots.view.symlinks) a.push('--symlink', l.target, l.path);
+  // What only root may read in the shown /etc entries is hidden: a runner started as root is root to them (privateSystemFiles.ts).
+  for (const b of binds.system.filter((s) => s.dest.startsWith('/etc/'))) {
+    for (const h of privateSystemFiles([b.source])) {
+      const dest = path.join(b.dest, path.relative(b.source, h.path));
+      if (h.kind === 'dir') a.push('--tmpfs', dest, '--remount-ro', dest);
+      else a.push('--ro-bind', '/dev/null', dest);
+    }
+  }
   a.push('--ro-bind', binds.identity[0].source, '/etc/passwd', '--ro-bind', binds.identity[1].source, '/etc/group');
   a.push('--proc', '/proc', '--dev', '/dev');
   for (const f of MASKED_PROC_FILES) a.push('--ro-bind-try', '/dev/null', f);

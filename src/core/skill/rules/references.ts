@@ -9,6 +9,8 @@ export const REFERENCE_RULES: readonly RuleInfo[] = [
     { fix: { title: 'Change the path to the close existing file', safe: false } }),
   rule('reference-outside', 'warning', 'warning', 'A relative link or path in the body points outside the skill folder.',
     'A skill must be self-contained: files outside its folder are missing when it is installed elsewhere, and the runtime will not load them. Copy the file into the skill.'),
+  rule('reference-sibling-skill', 'info', 'info', 'A path in the body points into another skill published beside this one.',
+    'Installers put the skills of one collection side by side (`.claude/skills/<name>`, `.agents/skills/<name>`), so `../other-skill/file.md` works when `other-skill` is installed too and breaks when this skill is installed alone. Say in the body which skill this one needs, or copy the file in. A path written as the sibling\'s own relative path (`scripts/tool.py` when only `../other-skill/scripts/tool.py` exists) is read from this skill\'s folder and is reported with the path that reaches it. Not reported for a skill in a plugin\'s `skills/` folder when the path is written through `../`: a plugin is installed whole.'),
   rule('backslash-path', 'warning', 'warning', 'A path in the body uses `\\` separators.',
     'Skills run on Linux and macOS too, where `scripts\\run.py` is a file name with a backslash in it, not a path. Write paths with `/`.',
     { fix: { title: 'Use / separators', safe: true } }),
