@@ -6,6 +6,7 @@ import { CONFIG_FILE_NAMES, isExcluded, loadConfigFor, mergeRuleConfigs } from '
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
 import type { ParsedSkillFile, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
 import { CachingFilesHost } from './cachingFilesHost';
+import { ConfusableCatalog } from './confusableCatalog';
 import { listDirSync, readTextSync } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
 import type { ServerSettings } from './serverSettings';
@@ -39,6 +40,9 @@ export class SkillWorkspace {
   /** The configuration per skill folder, loaded once until a configuration file or the settings change. */
   private readonly configs = new Map<string, Promise<RuleConfig | 'excluded'>>();
   private readonly reportedConfigProblems = new ReportOnce();
+  /** The catalog rule over every skill published, and each skill's last published analysis (to publish again). */
+  private readonly confusable = new ConfusableCatalog();
+  private readonly lastPublished = new Map<string, SkillAnalysis>();
 
   constructor(
     private readonly connection: Connection,
@@ -260,8 +264,21 @@ export class SkillWorkspace {
     this.timers.delete(uri);
   }
 
+  /** Publishes a skill's findings, with the catalog's, and again those of the skills whose catalog findings it changed. */
   private publish(a: SkillAnalysis): void {
-    const byUri = this.diagnosticsOf(a);
+    this.lastPublished.set(a.uri, a);
+    this.confusable.update(a);
+    const others = this.confusable.refresh(this.settings.mode, this.settings.rules, a.uri);
+    this.send(a);
+    for (const uri of others) {
+      const other = this.lastPublished.get(uri);
+      if (other) this.send(other);
+    }
+  }
+
+  private send(a: SkillAnalysis): void {
+    const catalog = this.confusable.findingsOf(a.uri);
+    const byUri = this.diagnosticsOf(catalog.length ? { ...a, problems: [...a.problems, ...catalog] } : a);
     const previous = this.published.get(a.uri) ?? new Set<string>();
     for (const [uri, diagnostics] of byUri) {
       this.connection.sendDiagnostics({ uri, version: uri === a.uri && a.version !== null ? a.version : undefined, diagnostics });
@@ -271,6 +288,12 @@ export class SkillWorkspace {
   }
 
   private clear(uri: string): void {
+    this.lastPublished.delete(uri);
+    this.confusable.remove(uri);
+    for (const other of this.confusable.refresh(this.settings.mode, this.settings.rules, uri)) {
+      const o = this.lastPublished.get(other);
+      if (o) this.send(o);
+    }
     const previous = this.published.get(uri) ?? new Set([uri]);
     previous.add(uri);
     for (const u of previous) this.connection.sendDiagnostics({ uri: u, diagnostics: [] });

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { makeTempDir } from '../support/tempDir';
+import { DEFAULT_SEARCH_LIMIT } from '../../src/core/index/skillSearch';
 import { CLI, serverArgs, stdioClient, toolText } from './mcpSupport';
 
 function write(root: string, folder: string, description: string, body = `# ${folder}\n`): void {
@@ -79,6 +80,11 @@ describe('find_skills, agent-skills search and prompt --request (real processes)
       const text = toolText(r);
       assert.match(text, /^<available_skills>\n<skill>\n<name>helm-deploy<\/name>/);
       assert.match(text, /Best first\. Scores: helm-deploy/);
+      // Without a limit: the shared default number of matches (40 chores match this), as the CLI prints.
+      const many = toolText(await client.callTool({ name: 'find_skills', arguments: { query: 'weekly maintenance chore checks' } }));
+      assert.equal(many.match(/<skill>/g)?.length, DEFAULT_SEARCH_LIMIT, many);
+      const cliMany = cli('search', 'weekly maintenance chore checks', '--json', ...discovery());
+      assert.equal(cliMany.stdout.trim().split('\n').length, DEFAULT_SEARCH_LIMIT, cliMany.stdout + cliMany.stderr);
       const none = toolText(await client.callTool({ name: 'find_skills', arguments: { query: 'quantum chromodynamics' } }));
       assert.match(none, /No (good match for|installed skill matches) "quantum chromodynamics"/);
       const bad = await client.callTool({ name: 'find_skills', arguments: { query: 3 } });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { localDisk } from '../../core/host/localDisk';
 import { CatalogIndex, hostBodyReader, type IndexedSkill } from '../../core/index/catalogIndex';
-import { explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/skillSearch';
+import { DEFAULT_SEARCH_LIMIT, explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../core/index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../core/index/skillIndex';
 import { relativeInside } from '../../core/paths/resolveInRoot';
@@ -26,7 +26,7 @@ export const searchCommand: CliCommand = {
     options: [
       ['<query>', 'What the task is, in your own words.'],
       ['--query-file <file>', 'Read the query from a file (for a query too long for a command line).'],
-      ['--limit N', 'How many matches to print (default 10).'],
+      ['--limit N', `How many matches to print (default ${DEFAULT_SEARCH_LIMIT}).`],
       ['--json', 'One JSON object a line, best first: name, id, location, score, confidence.'],
       ['--explain', 'Which words of the query matched in which fields of each skill.'],
       ...DISCOVERY_HELP,
@@ -42,7 +42,7 @@ export const searchCommand: CliCommand = {
       'query-file': { type: 'string' },
     });
     const query = queryText(positionals, values['query-file'], '--query-file', 'a query');
-    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    const limit = values.limit === undefined ? DEFAULT_SEARCH_LIMIT : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) throw new UsageError(`--limit ${values.limit}: give a whole number from 1 to ${MAX_SEARCH_LIMIT}.`);
     const found = await discover('search', values);
     try {

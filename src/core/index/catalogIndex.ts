@@ -4,9 +4,11 @@
  * changed. A registry keeps an unchanged skill's record object from one scan to the next, so an unchanged skill
  * costs one map lookup; a changed one is read (its body) and tokenized again, alone.
  */
+import type { FileWrites } from '../host/fileWrites';
 import type { MaybePromise, SkillsHost } from '../host/skillsHost';
 import { asBuffer } from '../host/skillsHost';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
+import { decodeIndexFile, encodeIndexFile, MAX_INDEX_FILE_BYTES, type SavedSkill } from './indexFile';
 import { SkillIndex } from './skillIndex';
 
 /** What the index needs of a skill. */
@@ -30,52 +32,148 @@ export interface SyncChange {
   removed: number;
 }
 
+/** The saved index's file name in a state folder. */
+export const SKILL_INDEX_FILE = 'skill-index.bin';
+
+/** Where a catalog index is saved between starts (see indexFile.ts). */
+export interface IndexCache {
+  host: SkillsHost & Pick<FileWrites, 'writeFile'>;
+  /** The saved index, e.g. `<state folder>/skill-index.bin`. */
+  file: string;
+  /** Told once when a saved index is there but cannot be used (then it is rebuilt and written again). */
+  log?: (message: string) => void;
+}
+
 export class CatalogIndex {
   readonly index = new SkillIndex();
-  readonly #known = new Map<string, IndexedSkill>();
+  /** Each indexed skill's record and the number of the last sync that listed it. */
+  readonly #known = new Map<string, { skill: IndexedSkill; mark: number }>();
+  #mark = 0;
   readonly #readBody?: BodyReader;
+  readonly #cache?: IndexCache;
+  /** The saved skills, until the first sync has used them. */
+  #saved: Map<string, SavedSkill> | undefined;
+  #loaded = false;
+  /** Skills put from the saved index instead of read and tokenized (for tests and the bench). */
+  reused = 0;
 
-  /** `readBody`: how bodies are read (e.g. {@link hostBodyReader}); omitted: names and descriptions only. */
-  constructor(readBody?: BodyReader) {
+  /**
+   * `readBody`: how bodies are read (e.g. {@link hostBodyReader}); omitted: names and descriptions only.
+   * `cache`: a saved index to start from (skills whose stamp matches are not read again) and to {@link save} to.
+   */
+  constructor(readBody?: BodyReader, cache?: IndexCache) {
     this.#readBody = readBody;
+    this.#cache = cache;
   }
 
   /** Brings the index in line with `skills` (later duplicates of an id are ignored). */
   sync(skills: readonly IndexedSkill[]): MaybePromise<SyncChange> {
+    if (this.#cache && !this.#loaded) {
+      this.#loaded = true;
+      const loaded = this.#load(this.#cache);
+      if (isPromise(loaded)) return loaded.then(() => this.#sync(skills));
+    }
+    return this.#sync(skills);
+  }
+
+  /**
+   * Writes the index of every skill with a stamp to the cache file (atomically, through the host); resolves
+   * when written. Without a cache, nothing.
+   */
+  save(): MaybePromise<void> {
+    if (!this.#cache) return;
+    const skills: SavedSkill[] = [];
+    for (const { skill: s } of this.#known.values()) {
+      const stamp = stampOf(s);
+      const doc = stamp === undefined ? undefined : this.index.tokensOf(s.id);
+      if (stamp !== undefined && doc) skills.push({ stamp, doc });
+    }
+    return this.#cache.host.writeFile(this.#cache.file, encodeIndexFile(skills));
+  }
+
+  #load(cache: IndexCache): MaybePromise<void> {
+    const use = (bytes: Uint8Array | undefined) => {
+      if (!bytes) return;
+      try {
+        this.#saved = decodeIndexFile(bytes);
+      } catch (e) {
+        cache.log?.(`Skill index: ignored the saved index ${cache.file}: ${(e as Error).message}. It is rebuilt from the skills and written again.`);
+      }
+    };
+    const failed = (e: unknown) => {
+      // A missing file is the first start; anything else (too large, unreadable) is said once.
+      if ((e as NodeJS.ErrnoException)?.code !== 'ENOENT') cache.log?.(`Skill index: could not read the saved index ${cache.file}: ${(e as Error).message}. It is rebuilt from the skills.`);
+    };
+    try {
+      const read = cache.host.readFile(cache.file, { maxBytes: MAX_INDEX_FILE_BYTES });
+      if (isPromise(read)) return read.then((r) => use(r?.bytes && asBuffer(r.bytes)), failed);
+      use(read?.bytes && asBuffer(read.bytes));
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  #sync(skills: readonly IndexedSkill[]): MaybePromise<SyncChange> {
     const change: SyncChange = { added: 0, changed: 0, removed: 0 };
-    const present = new Set<string>();
+    // Each known skill is marked with the sync that last saw it: no set of ids is built per sync, and an
+    // unchanged skill (the registry keeps its record object) costs one map lookup.
+    const mark = ++this.#mark;
+    let seen = 0;
     const pending: Promise<void>[] = [];
     for (const s of skills) {
-      if (present.has(s.id)) continue;
-      present.add(s.id);
-      const known = this.#known.get(s.id);
-      if (known === s) continue;
-      if (known && sameSkill(known, s)) {
-        this.#known.set(s.id, s);
+      let entry = this.#known.get(s.id);
+      if (entry?.mark === mark) continue;
+      seen++;
+      if (entry?.skill === s) {
+        entry.mark = mark;
         continue;
       }
-      if (known) change.changed++;
+      if (entry && sameSkill(entry.skill, s)) {
+        entry.skill = s;
+        entry.mark = mark;
+        continue;
+      }
+      if (entry) change.changed++;
       else change.added++;
-      this.#known.set(s.id, s);
+      if (entry) {
+        entry.skill = s;
+        entry.mark = mark;
+      } else this.#known.set(s.id, (entry = { skill: s, mark }));
+      const saved = this.#saved?.get(s.id);
+      if (saved && saved.stamp === stampOf(s)) {
+        this.index.putTokens(saved.doc);
+        this.reused++;
+        continue;
+      }
       const body = this.#readBody ? safeRead(this.#readBody, s) : undefined;
       if (isPromise(body)) pending.push(body.then((b) => this.#putIfCurrent(s, b)));
       else this.index.put({ id: s.id, name: s.name, description: s.description, body });
     }
-    if (this.#known.size > present.size) {
-      for (const id of [...this.#known.keys()]) {
-        if (present.has(id)) continue;
+    if (this.#known.size > seen) {
+      for (const [id, entry] of [...this.#known]) {
+        if (entry.mark === mark) continue;
         this.#known.delete(id);
         this.index.remove(id);
         change.removed++;
       }
     }
+    // The saved skills serve the first sync only: later ones read what changed.
+    this.#saved = undefined;
     return pending.length ? Promise.all(pending).then(() => change) : change;
   }
 
   #putIfCurrent(s: IndexedSkill, body: string | undefined): void {
     // A later sync replaced or removed it while its body was read.
-    if (this.#known.get(s.id) === s) this.index.put({ id: s.id, name: s.name, description: s.description, body });
+    if (this.#known.get(s.id)?.skill === s) this.index.put({ id: s.id, name: s.name, description: s.description, body });
   }
+}
+
+/**
+ * What a saved skill is keyed by: its SKILL.md digest (which covers the frontmatter and the body), location and
+ * name. A skill without a digest (an MCP skill, a source that does not hash) is not saved.
+ */
+function stampOf(s: IndexedSkill): string | undefined {
+  return s.digest ? `${s.digest}\n${s.location ?? ''}\n${s.name}\n${s.description.length}` : undefined;
 }
 
 function sameSkill(a: IndexedSkill, b: IndexedSkill): boolean {

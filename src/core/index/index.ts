@@ -8,3 +8,4 @@ export { findMentions, isDistinctiveName, type IndexMentions } from './mentions'
 export { rankCatalog, indexOfCatalog, indexKey, type CatalogRanking } from './rankCatalog';
 export { indexTerms, termPairs } from './indexTokens';
 export { porterStem } from './porterStemmer';
+export { searchSkills, explainLine, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill, type SkillSearch } from './skillSearch';

@@ -7,6 +7,8 @@
  */
 import { compareStrings } from '../text/compareStrings';
 import { indexTerms, splitBody, termPairs } from './indexTokens';
+import { bump, CAPS, PostingLists, SHIFTS, unpack } from './postingLists';
+import { selectTop } from './topK';
 
 /** What the index reads of one skill. */
 export interface IndexDoc {
@@ -16,6 +18,17 @@ export interface IndexDoc {
   description: string;
   /** The SKILL.md body (Markdown after the frontmatter), when known. */
   body?: string;
+}
+
+/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives and {@link SkillIndex.putTokens} takes. */
+export interface TokenizedDoc {
+  id: string;
+  name: string;
+  /** Terms per field (name, description, headings, body). */
+  lengths: readonly number[];
+  /** Each distinct term (phrases included) and its packed per-field counts, in one order. */
+  terms: readonly string[];
+  counts: ArrayLike<number>;
 }
 
 /** The fields the index scores, in packing order. */
@@ -37,12 +50,14 @@ export interface IndexWeights {
 }
 
 // Skill bodies are long and vary in length by two orders of magnitude: they weigh less than the description and
-// are normalised harder, so a long body does not match every request; k1 is on the high side of the usual range
-// because the fields are summed before the one saturation.
+// are normalised harder, so a long body does not match every request. k1 is above the usual 1.2-2 because the
+// four fields are summed before the one saturation (a word in name, description and body would otherwise
+// saturate at once and count little more than a word said once). The name, the skill's shortest and most
+// deliberate label, weighs most.
 export const DEFAULT_WEIGHTS: IndexWeights = {
-  k1: 2,
+  k1: 3,
   fields: {
-    name: { weight: 3, b: 0.3 },
+    name: { weight: 4, b: 0.3 },
     description: { weight: 2, b: 0.6 },
     headings: { weight: 1, b: 0.5 },
     body: { weight: 0.3, b: 0.9 },
@@ -66,23 +81,12 @@ export interface IndexHit {
   confidence: number;
 }
 
-// Field counts packed in one 32-bit number: name 6 bits, description 8, headings 6, body 12 (each capped).
-const CAPS = [63, 255, 63, 4095];
-const SHIFTS = [0, 6, 14, 20];
-const STEPS = SHIFTS.map((s) => 2 ** s);
-const unpack = (p: number, f: number): number => (p >>> SHIFTS[f]) & CAPS[f];
-
-interface Postings {
-  slots: number[];
-  counts: number[];
-  /** Live skills that hold the term. */
-  df: number;
-}
-
-/** Query terms with their weights. */
+/** Query terms (ids in the index's vocabulary; unknown words left out) with their weights. */
 interface QueryTerms {
-  terms: Map<string, number>;
-  pairs: Map<string, number>;
+  /** Every single term of the query with its weight, known or not (for the most it could score). */
+  words: Map<string, number>;
+  /** Known terms then known pairs, in query order: [term id, weight, is a pair]. */
+  known: [number, number, boolean][];
 }
 
 /** Most characters of a body's text the index reads (the part that says what the skill is for comes first). */
@@ -91,21 +95,32 @@ export const MAX_BODY_CHARS = 16_000;
 /** Longest query the index reads (a longer one is read up to here). */
 export const MAX_QUERY_CHARS = 20_000;
 
+const NFIELDS = FIELDS.length;
+
 export class SkillIndex {
   readonly #weights: IndexWeights;
-  readonly #postings = new Map<string, Postings>();
+  readonly #postings = new PostingLists();
   readonly #slotOf = new Map<string, number>();
   /** Lowercase name → ids of the skills with that name. */
   readonly #byName = new Map<string, Set<string>>();
   #ids: (string | undefined)[] = [];
   #names: string[] = [];
-  #lengths: number[][] = FIELDS.map(() => []);
-  #terms: (string[] | undefined)[] = [];
+  /** Per slot and field (slot * 4 + field): the field's length in terms. */
+  #lengths = new Int32Array(64);
+  /** Per slot: the term ids it holds (for removal) and their packed counts (for saving), in one order. */
+  #terms: (Int32Array | undefined)[] = [];
+  #termCounts: (Uint32Array | undefined)[] = [];
   readonly #lengthSums = FIELDS.map(() => 0);
   #live = 0;
   #deadPostings = 0;
   #livePostings = 0;
   #scores = new Float64Array(0);
+  /** Per slot and field: the field's weight over its normalised length, for the current average lengths. */
+  #fieldNorms = new Float64Array(0);
+  /** False after a put or remove changed the average lengths. */
+  #normsFresh = false;
+  /** Per term id, the packed counts of the skill being put (scratch, zero between puts). */
+  #scratch = new Uint32Array(1024);
 
   constructor(weights: IndexWeights = DEFAULT_WEIGHTS) {
     this.#weights = weights;
@@ -130,40 +145,77 @@ export class SkillIndex {
     if (this.#slotOf.has(doc.id)) this.remove(doc.id);
     const { headings, text } = splitBody(doc.body ?? '');
     const perField = [indexTerms(doc.name.replace(/[-_.]/g, ' ')), indexTerms(doc.description), indexTerms(headings), indexTerms(text, MAX_BODY_CHARS)];
-    // Each term's counts per field, packed as they will be stored (one number per term, no array per term).
-    const counts = new Map<string, number>();
-    const add = (t: string, f: number) => {
-      const p = counts.get(t) ?? 0;
-      counts.set(t, ((p >>> SHIFTS[f]) & CAPS[f]) < CAPS[f] ? p + STEPS[f] : p);
+    // Each term's counts per field, packed as they will be stored, in a scratch array by term id.
+    const held: number[] = [];
+    const add = (term: string, f: number) => {
+      const t = this.#postings.intern(term);
+      if (t >= this.#scratch.length) {
+        const grown = new Uint32Array(Math.max(t + 1, this.#scratch.length * 2));
+        grown.set(this.#scratch);
+        this.#scratch = grown;
+      }
+      const p = this.#scratch[t];
+      if (p === 0) held.push(t);
+      this.#scratch[t] = bump(p, f);
     };
-    perField.forEach((terms, f) => {
-      for (const t of terms) add(t, f);
-    });
+    for (let f = 0; f < NFIELDS; f++) for (const t of perField[f]) add(t, f);
     // Phrases: adjacent pairs within the name and within the description.
     for (const f of [0, 1]) for (const p of termPairs(perField[f])) add(p, f);
+    // Postings in order of first occurrence, as the terms were met.
+    const terms = Int32Array.from(held);
+    const counts = Uint32Array.from(held, (t) => this.#scratch[t]);
+    for (const t of held) this.#scratch[t] = 0;
+    this.#insert(doc.id, doc.name, perField.map((f) => f.length), terms, counts);
+  }
+
+  /**
+   * Adds a skill as {@link tokensOf} gave it (read from a saved index), without reading its text again; replaces
+   * the one with the same id. The caller checks that the tokens were made by this tokenizer (see indexFile.ts).
+   */
+  putTokens(doc: TokenizedDoc): void {
+    if (this.#slotOf.has(doc.id)) this.remove(doc.id);
+    const terms = Int32Array.from(doc.terms, (t) => this.#postings.intern(t));
+    this.#insert(doc.id, doc.name, doc.lengths, terms, Uint32Array.from(doc.counts));
+  }
+
+  /** A skill's tokens as the index holds them (term texts, packed field counts, field lengths), to be saved. */
+  tokensOf(id: string): TokenizedDoc | undefined {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const terms = this.#terms[slot] as Int32Array;
+    return {
+      id,
+      name: this.#names[slot],
+      lengths: Array.from(this.#lengths.subarray(slot * NFIELDS, slot * NFIELDS + NFIELDS)),
+      terms: Array.from(terms, (t) => this.#postings.termOf(t)),
+      counts: this.#termCounts[slot] as Uint32Array,
+    };
+  }
+
+  #insert(id: string, name: string, lengths: readonly number[], terms: Int32Array, counts: Uint32Array): void {
     const slot = this.#ids.length;
-    this.#ids.push(doc.id);
-    this.#names.push(doc.name);
-    perField.forEach((terms, f) => {
-      this.#lengths[f].push(terms.length);
-      this.#lengthSums[f] += terms.length;
-    });
-    const keys = [...counts.keys()];
-    this.#terms.push(keys);
-    for (const t of keys) {
-      let p = this.#postings.get(t);
-      if (!p) this.#postings.set(t, (p = { slots: [], counts: [], df: 0 }));
-      p.slots.push(slot);
-      p.counts.push(counts.get(t) as number);
-      p.df++;
+    this.#ids.push(id);
+    this.#names.push(name);
+    if (this.#lengths.length < (slot + 1) * NFIELDS) {
+      const grown = new Int32Array(Math.max((slot + 1) * NFIELDS, this.#lengths.length * 2));
+      grown.set(this.#lengths);
+      this.#lengths = grown;
     }
-    this.#livePostings += keys.length;
-    this.#slotOf.set(doc.id, slot);
-    const lower = doc.name.toLowerCase();
+    for (let f = 0; f < NFIELDS; f++) {
+      this.#lengths[slot * NFIELDS + f] = lengths[f];
+      this.#lengthSums[f] += lengths[f];
+    }
+    for (let i = 0; i < terms.length; i++) this.#postings.add(terms[i], slot, counts[i]);
+    this.#terms.push(terms);
+    this.#termCounts.push(counts);
+    this.#livePostings += terms.length;
+    this.#slotOf.set(id, slot);
+    const lower = name.toLowerCase();
     let named = this.#byName.get(lower);
     if (!named) this.#byName.set(lower, (named = new Set()));
-    named.add(doc.id);
+    named.add(id);
     this.#live++;
+    this.#normsFresh = false;
   }
 
   /** Ids of the skills with this name (case-insensitive). */
@@ -200,31 +252,37 @@ export class SkillIndex {
     named?.delete(id);
     if (named?.size === 0) this.#byName.delete(lower);
     this.#ids[slot] = undefined;
-    const terms = this.#terms[slot] as string[];
-    for (const t of terms) (this.#postings.get(t) as Postings).df--;
-    FIELDS.forEach((_, f) => (this.#lengthSums[f] -= this.#lengths[f][slot]));
+    const terms = this.#terms[slot] as Int32Array;
+    for (const t of terms) this.#postings.drop(t);
+    for (let f = 0; f < NFIELDS; f++) this.#lengthSums[f] -= this.#lengths[slot * NFIELDS + f];
     this.#terms[slot] = undefined;
+    this.#termCounts[slot] = undefined;
     this.#live--;
     this.#deadPostings += terms.length;
     this.#livePostings -= terms.length;
+    this.#normsFresh = false;
     if (this.#deadPostings > 1000 && this.#deadPostings > this.#livePostings / 4) this.#compact();
     return true;
   }
 
   /** Document frequency of an index term (stemmed), over live skills. */
   df(term: string): number {
-    return this.#postings.get(term)?.df ?? 0;
+    const t = this.#postings.idOf(term);
+    return t === undefined ? 0 : this.#postings.df(t);
   }
 
   /** Inverse document frequency of an index term (BM25's, never negative). */
   idf(term: string): number {
-    const df = this.df(term);
-    return Math.log(1 + (this.#n() - df + 0.5) / (df + 0.5));
+    return this.#idfOfDf(this.df(term));
   }
 
   /** The number of skills IDF counts with. */
   #n(): number {
     return Math.max(this.#live, this.#weights.minCatalogSize ?? 0);
+  }
+
+  #idfOfDf(df: number): number {
+    return Math.log(1 + (this.#n() - df + 0.5) / (df + 0.5));
   }
 
   /**
@@ -233,13 +291,14 @@ export class SkillIndex {
    */
   search(query: string, limit = Number.POSITIVE_INFINITY): IndexHit[] {
     const q = this.#queryTerms(query);
-    const scores = this.#score(q);
-    const touched: number[] = [];
-    for (let s = 0; s < scores.length; s++) if (scores[s] > 0 && this.#ids[s] !== undefined) touched.push(s);
+    const { scores, touched } = this.#score(q);
     const cmp = (a: number, b: number) => scores[b] - scores[a] || compareStrings(this.#names[a], this.#names[b]) || compareStrings(this.#ids[a] as string, this.#ids[b] as string);
     const top = limit < touched.length / 4 ? selectTop(touched, limit, cmp) : touched.sort(cmp).slice(0, limit);
     const most = this.#maxScore(q);
-    return top.map((s) => ({ id: this.#ids[s] as string, score: scores[s], confidence: most > 0 ? Math.min(1, scores[s] / most) : 0 }));
+    const hits = top.map((s) => ({ id: this.#ids[s] as string, score: scores[s], confidence: most > 0 ? Math.min(1, scores[s] / most) : 0 }));
+    // Only the touched slots hold a score: clearing them leaves the array zero for the next query.
+    for (const s of touched) scores[s] = 0;
+    return hits;
   }
 
   /** Why one skill scored what it did for the query: each matched term (and phrase) with its fields and share. */
@@ -247,18 +306,19 @@ export class SkillIndex {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return [];
     const q = this.#queryTerms(query);
+    const norms = this.#norms();
     const out: TermMatch[] = [];
-    for (const [term, weight, isPair] of this.#allTerms(q)) {
-      const p = this.#postings.get(term);
-      if (!p) continue;
-      const i = p.slots.indexOf(slot);
-      if (i < 0) continue;
+    for (const [t, weight, isPair] of q.known) {
+      const packed = this.#postings.countIn(t, slot);
+      if (packed === 0) continue;
       const fields: Partial<Record<IndexField, number>> = {};
       FIELDS.forEach((f, k) => {
-        const n = unpack(p.counts[i], k);
+        const n = unpack(packed, k);
         if (n) fields[f] = n;
       });
-      out.push({ term, fields, score: this.#termScore(p, p.counts[i], slot, weight * (isPair ? this.#weights.pair : 1)) });
+      const tf = fieldTf(packed, slot, norms);
+      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(this.#postings.df(t));
+      out.push({ term: this.#postings.termOf(t), fields, score: (w * tf) / (this.#weights.k1 + tf) });
     }
     return out.sort((a, b) => b.score - a.score || compareStrings(a.term, b.term));
   }
@@ -266,72 +326,70 @@ export class SkillIndex {
   #queryTerms(query: string): QueryTerms {
     const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
     const list = indexTerms(src.replace(/[-_]/g, ' '));
-    const terms = new Map<string, number>();
-    for (const t of list) terms.set(t, (terms.get(t) ?? 0) + 1);
+    const words = new Map<string, number>();
+    for (const t of list) words.set(t, (words.get(t) ?? 0) + 1);
     const pairs = new Map<string, number>();
     for (const p of termPairs(list)) pairs.set(p, (pairs.get(p) ?? 0) + 1);
     // A word said several times counts more, with diminishing returns.
-    for (const m of [terms, pairs]) for (const [t, n] of m) m.set(t, 1 + Math.log(n));
-    return { terms, pairs };
+    for (const m of [words, pairs]) for (const [t, n] of m) m.set(t, 1 + Math.log(n));
+    const known: [number, number, boolean][] = [];
+    for (const [m, isPair] of [[words, false], [pairs, true]] as const) {
+      for (const [term, w] of m) {
+        const t = this.#postings.idOf(term);
+        if (t !== undefined && this.#postings.df(t) > 0) known.push([t, w, isPair]);
+      }
+    }
+    return { words, known };
   }
 
-  *#allTerms(q: QueryTerms): Generator<[string, number, boolean]> {
-    for (const [t, w] of q.terms) yield [t, w, false];
-    for (const [t, w] of q.pairs) yield [t, w, true];
-  }
-
-  #score(q: QueryTerms): Float64Array {
+  /** Scores every skill holding a query term (term at a time) into the shared score array; `touched`: those slots. */
+  #score(q: QueryTerms): { scores: Float64Array; touched: number[] } {
     const n = this.#ids.length;
     if (this.#scores.length < n) this.#scores = new Float64Array(Math.max(n, this.#scores.length * 2));
-    const scores = this.#scores.subarray(0, n);
-    scores.fill(0);
-    // Per query, not per posting: each field's weight over its average length, and each term's IDF.
-    const norm = this.#norms();
+    const scores = this.#scores;
+    const norms = this.#norms();
     const k1 = this.#weights.k1;
-    const lengths = this.#lengths;
     const ids = this.#ids;
-    for (const [term, weight, isPair] of this.#allTerms(q)) {
-      const p = this.#postings.get(term);
-      if (!p || p.df === 0) continue;
-      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOf(p);
-      const { slots, counts } = p;
-      for (let i = 0; i < slots.length; i++) {
+    const touched: number[] = [];
+    for (const [id, weight, isPair] of q.known) {
+      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(this.#postings.df(id));
+      const { slots, counts, length } = this.#postings.list(id);
+      for (let i = 0; i < length; i++) {
         const s = slots[i];
         if (ids[s] === undefined) continue;
-        const tf = fieldTf(counts[i], s, lengths, norm);
+        const tf = fieldTf(counts[i], s, norms);
+        if (scores[s] === 0) touched.push(s);
         scores[s] += (w * tf) / (k1 + tf);
       }
     }
-    return scores;
+    return { scores, touched };
   }
 
-  /** BM25F: field counts normalised by field length and weighted, summed, saturated once, times IDF. */
-  #termScore(p: Postings, packed: number, slot: number, weight: number): number {
-    const tf = fieldTf(packed, slot, this.#lengths, this.#norms());
-    return (weight * this.#idfOf(p) * tf) / (this.#weights.k1 + tf);
-  }
-
-  #idfOf(p: Postings): number {
-    return Math.log(1 + (this.#n() - p.df + 0.5) / (p.df + 0.5));
-  }
-
-  /** Per field: [weight, 1 - b, b / average length]. */
-  #norms(): number[][] {
-    return FIELDS.map((f, k) => {
-      const { weight, b } = this.#weights.fields[f];
-      const avg = this.#lengthSums[k] / this.#live || 1;
-      return [weight, 1 - b, b / avg];
-    });
+  /** Per slot and field: weight / (1 - b + b * length / average length), for the current averages. */
+  #norms(): Float64Array {
+    if (this.#normsFresh) return this.#fieldNorms;
+    const n = this.#ids.length;
+    if (this.#fieldNorms.length < n * NFIELDS) this.#fieldNorms = new Float64Array(Math.max(n * NFIELDS, this.#fieldNorms.length * 2));
+    const out = this.#fieldNorms;
+    for (let f = 0; f < NFIELDS; f++) {
+      const { weight, b } = this.#weights.fields[FIELDS[f]];
+      const avg = this.#lengthSums[f] / this.#live || 1;
+      const oneMinusB = 1 - b;
+      const bOverAvg = b / avg;
+      for (let s = 0; s < n; s++) out[s * NFIELDS + f] = weight / (oneMinusB + bOverAvg * this.#lengths[s * NFIELDS + f]);
+    }
+    this.#normsFresh = true;
+    return out;
   }
 
   /** The score of a skill that matched every query term (unknown terms count at the highest IDF). */
   #maxScore(q: QueryTerms): number {
     let most = 0;
-    const n = this.#n();
-    const top = Math.log(1 + (n + 0.5) / 0.5);
-    for (const [t, w] of q.terms) {
-      const p = this.#postings.get(t);
-      most += w * (p && p.df > 0 ? Math.log(1 + (n - p.df + 0.5) / (p.df + 0.5)) : top);
+    const top = this.#idfOfDf(0);
+    for (const [term, w] of q.words) {
+      const t = this.#postings.idOf(term);
+      const df = t === undefined ? 0 : this.#postings.df(t);
+      most += w * (df > 0 ? this.#idfOfDf(df) : top);
     }
     return most;
   }
@@ -343,74 +401,32 @@ export class SkillIndex {
     this.#ids.forEach((id, s) => {
       if (id !== undefined) renumber[s] = next++;
     });
-    for (const [t, p] of this.#postings) {
-      const slots: number[] = [];
-      const counts: number[] = [];
-      for (let i = 0; i < p.slots.length; i++) {
-        const r = renumber[p.slots[i]];
-        if (r >= 0) {
-          slots.push(r);
-          counts.push(p.counts[i]);
-        }
-      }
-      if (slots.length) this.#postings.set(t, { slots, counts, df: p.df });
-      else this.#postings.delete(t);
-    }
+    const termMap = this.#postings.compact(renumber);
+    const lengths = new Int32Array(Math.max(64, next * NFIELDS));
+    this.#ids.forEach((id, s) => {
+      const r = renumber[s];
+      if (r >= 0) for (let f = 0; f < NFIELDS; f++) lengths[r * NFIELDS + f] = this.#lengths[s * NFIELDS + f];
+    });
+    this.#lengths = lengths;
     const keep = <T>(a: T[]) => a.filter((_, s) => renumber[s] >= 0);
     this.#names = keep(this.#names);
-    this.#lengths = this.#lengths.map(keep);
-    this.#terms = keep(this.#terms);
+    this.#terms = keep(this.#terms).map((terms) => (terms as Int32Array).map((t) => termMap[t]));
+    this.#termCounts = keep(this.#termCounts);
     this.#ids = keep(this.#ids);
     for (const [id, s] of this.#slotOf) this.#slotOf.set(id, renumber[s]);
+    this.#scratch = new Uint32Array(Math.max(1024, this.#postings.termCount));
     this.#deadPostings = 0;
+    this.#normsFresh = false;
   }
 }
 
-/** The weighted, length-normalised count of one posting over the four fields. */
-function fieldTf(packed: number, slot: number, lengths: number[][], norm: number[][]): number {
+/** The weighted, length-normalised count of one posting over the four fields (norms from {@link SkillIndex}). */
+function fieldTf(packed: number, slot: number, norms: Float64Array): number {
+  const at = slot * NFIELDS;
   let tf = 0;
-  for (let f = 0; f < 4; f++) {
+  for (let f = 0; f < NFIELDS; f++) {
     const c = (packed >>> SHIFTS[f]) & CAPS[f];
-    if (c === 0) continue;
-    const [w, oneMinusB, bOverAvg] = norm[f];
-    tf += (w * c) / (oneMinusB + bOverAvg * lengths[f][slot]);
+    if (c !== 0) tf += c * norms[at + f];
   }
   return tf;
-}
-
-/** The first `k` of `items` under `cmp`, in order, without sorting them all. */
-function selectTop(items: number[], k: number, cmp: (a: number, b: number) => number): number[] {
-  const heap: number[] = [];
-  // A max-heap on "worse": the root is the worst of the best k so far.
-  const worse = (a: number, b: number) => cmp(a, b) > 0;
-  const up = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!worse(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < heap.length && worse(heap[l], heap[m])) m = l;
-      if (r < heap.length && worse(heap[r], heap[m])) m = r;
-      if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
-      i = m;
-    }
-  };
-  for (const x of items) {
-    if (heap.length < k) {
-      heap.push(x);
-      up(heap.length - 1);
-    } else if (cmp(x, heap[0]) < 0) {
-      heap[0] = x;
-      down(0);
-    }
-  }
-  return heap.sort(cmp);
 }

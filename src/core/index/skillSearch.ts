@@ -38,11 +38,17 @@ export interface SkillSearch {
 export const MAX_SEARCH_LIMIT = 50;
 
 /**
+ * Results a search returns when no limit is given (find_skills, `agent-skills search`): enough that a task
+ * needing several skills finds them in one call, few enough that their descriptions stay a small read.
+ */
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+/**
  * Searches `index` for `query`, returning at most `limit` of the skills in `skills` (others in the index, e.g.
  * hidden ones, are passed over). `explain` adds each match's matched words.
  */
 export function searchSkills(index: SkillIndex, skills: ReadonlyMap<string, SearchableSkill>, query: string, options: { limit?: number; explain?: boolean } = {}): SkillSearch {
-  const limit = Math.max(1, Math.min(options.limit ?? 10, MAX_SEARCH_LIMIT));
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT));
   const matches: FoundSkill[] = [];
   // Ask for a few more than wanted when some skills of the index are not offered here.
   const extra = Math.max(0, index.size - skills.size);

@@ -23,10 +23,31 @@ export interface CatalogBlock {
 
 export { escapeXml };
 
-/** One `<skill>` entry; descriptions are flattened to one line so entries are easy to count and cut. */
-export function renderCatalogEntry(s: CatalogSkill, hideLocation = false): string {
-  return renderSkillEntry({ name: s.name, description: s.description, location: hideLocation ? undefined : s.location });
+/** One `<skill>` entry; descriptions are flattened to one line so entries are easy to count and cut. `short`: its description cut to a first sentence ({@link shortDescription}). */
+export function renderCatalogEntry(s: CatalogSkill, hideLocation = false, short = false): string {
+  return renderSkillEntry({ name: s.name, description: short ? shortDescription(s.description) : s.description, location: hideLocation ? undefined : s.location });
 }
+
+/** Longest description of an entry listed below the full ones (its first sentence, cut at a word to fit). */
+export const SHORT_DESCRIPTION_CHARS = 80;
+
+/**
+ * A description cut to its first sentence and at most {@link SHORT_DESCRIPTION_CHARS} characters (at a word
+ * boundary, ending in an ellipsis when cut inside the sentence): lower in the ranking a skill is listed by what
+ * it is for, so that more skills fit the budget; the model reads the whole description when it loads the skill.
+ */
+export function shortDescription(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  const end = flat.search(/[.!?](\s|$)/);
+  const sentence = end >= 0 ? flat.slice(0, end + 1) : flat;
+  if (sentence.length <= SHORT_DESCRIPTION_CHARS) return sentence;
+  const room = sentence.slice(0, SHORT_DESCRIPTION_CHARS - 1);
+  const space = room.lastIndexOf(' ');
+  return `${(space > SHORT_DESCRIPTION_CHARS / 2 ? room.slice(0, space) : room).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/** Share of the budget filled with full descriptions before the rest of the ranking is listed with short ones. */
+export const FULL_ENTRY_SHARE = 0.3;
 
 /**
  * The line that says how many skills were left out and how to reach them: with `findTool`, search the rest with
@@ -60,11 +81,14 @@ export function renderCatalog(skills: readonly CatalogSkill[], request: string |
   const open = '<available_skills>';
   const close = '</available_skills>';
   const entries = new Map<CatalogSkill, string>();
-  const entry = (s: CatalogSkill): string => {
+  const full = (s: CatalogSkill): string => {
     let e = entries.get(s);
     if (e === undefined) entries.set(s, (e = renderCatalogEntry(s, opts.hideLocations)));
     return e;
   };
+  // The entry each chosen skill is listed with (full, or short when it was taken past the full share).
+  const listed = new Map<CatalogSkill, string>();
+  const entry = (s: CatalogSkill): string => listed.get(s) ?? full(s);
   const maxTokens = budget.maxTokens ?? Number.POSITIVE_INFINITY;
   const maxChars = budget.maxChars ?? Number.POSITIVE_INFINITY;
   const frameChars = open.length + close.length + 2;
@@ -72,7 +96,7 @@ export function renderCatalog(skills: readonly CatalogSkill[], request: string |
   const ranking = rankCatalog(opts.index ?? indexOfCatalog(skills), request, skills);
   let chosen: CatalogSkill[];
   // Each entry costs its own tokens and one for its line break; the frame costs its own.
-  if (fitsAll(skills, entry, frameChars, frame, maxChars, maxTokens, counter)) {
+  if (fitsAll(skills, full, frameChars, frame, maxChars, maxTokens, counter)) {
     chosen = [...skills];
   } else {
     const frameTokens = counter.count(frame);
@@ -84,9 +108,14 @@ export function renderCatalog(skills: readonly CatalogSkill[], request: string |
     // Stop reading the ranking when no entry could fit any more, or after a long run of entries too big for
     // the room left (a large catalog is not counted whole to fill the last few tokens).
     let skipped = 0;
+    // The best matches get their whole description until a share of the budget is used; the ones after are
+    // listed by their first sentence, so that more of the ranking is in front of the model.
+    const fullTokens = maxTokens * FULL_ENTRY_SHARE;
+    const fullChars = maxChars * FULL_ENTRY_SHARE;
     for (const s of ranking.order()) {
       if (maxTokens - tokens < MIN_ENTRY_TOKENS || maxChars - chars < MIN_ENTRY_CHARS || skipped >= MAX_SKIPPED) break;
-      const e = entry(s);
+      const short = tokens >= fullTokens || chars >= fullChars;
+      const e = short ? renderCatalogEntry(s, opts.hideLocations, true) : full(s);
       const t = chars + e.length + 1 > maxChars ? -1 : counter.count(e) + 1;
       if (t < 0 || tokens + t > maxTokens) {
         skipped++;
@@ -96,6 +125,7 @@ export function renderCatalog(skills: readonly CatalogSkill[], request: string |
       chars += e.length + 1;
       tokens += t;
       chosen.push(s);
+      if (short) listed.set(s, e);
     }
   }
   chosen.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.location ?? '', b.location ?? ''));

@@ -1,6 +1,6 @@
 export * from './promptTypes';
 export { composeCall } from './composer';
-export { renderCatalog, renderCatalogEntry, omittedLine, type CatalogBlock } from './catalog';
+export { renderCatalog, renderCatalogEntry, shortDescription, omittedLine, type CatalogBlock } from './catalog';
 export { renderActiveSkills, renderSkillBlock, renderDoc } from './activeSkills';
 export { baseRules, catalogBaseRules, defaultToolingGuidance } from './baseRules';
 export { bm25Scores, findMentions, rankSkills, tokenize, type Mentions } from './skillRanking';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { AuditLog, type AuditLogOptions } from '../audit/auditLog';
 import { composeCall } from '../prompt/composer';
 import { findMentions } from '../index/mentions';
-import { CatalogIndex, hostBodyReader } from '../index/catalogIndex';
+import { CatalogIndex, hostBodyReader, SKILL_INDEX_FILE } from '../index/catalogIndex';
 import { DEFAULT_CATALOG_BUDGET } from '../prompt/catalogBudget';
 import type { SkillIndex } from '../index/skillIndex';
 import { FIND_TOOL } from '../tools/toolNames';
@@ -73,7 +73,12 @@ export interface SkillsRuntimeOptions {
    * find_skills); false when the host does not offer it.
    */
   findTool?: string | false;
-  /** The skill index to keep in line with the source (a scratch copy shares its parent's); default a new one reading bodies from `files`. */
+  /** Where the runtime reports what it cannot do but works around (a saved index it ignored); default stderr. */
+  log?: (message: string) => void;
+  /**
+   * The skill index to keep in line with the source (a scratch copy shares its parent's); default a new one
+   * reading bodies from `files`, saved to `<stateDir>/skill-index.bin` when there is a state folder.
+   */
   skillIndex?: CatalogIndex;
   /** Sessions whose state another store keeps (SessionStoreOptions.storedElsewhere): never written to `stateDir`. */
   sessionsStoredElsewhere?: (id: string) => boolean;
@@ -128,9 +133,24 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now, storedElsewhere: options.sessionsStoredElsewhere });
   const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
-  const skillIndex = options.skillIndex ?? new CatalogIndex(hostBodyReader(files));
+  const log = options.log ?? ((m: string) => console.warn(m));
+  // With a state folder, the index is saved there so the next start puts unchanged skills back unread.
+  const indexCache = options.stateDir ? { host: files, file: path.join(options.stateDir, SKILL_INDEX_FILE), log } : undefined;
+  const skillIndex = options.skillIndex ?? new CatalogIndex(hostBodyReader(files), indexCache);
+  let savedAt: number | undefined;
   const syncedIndex = async (): Promise<SkillIndex> => {
-    await skillIndex.sync(options.source.list());
+    const change = await skillIndex.sync(options.source.list());
+    // Saved after the first sync that read anything, then at most once a minute: a skill changed since the last
+    // save is only read again at the next start (its stamp no longer matches), never used stale.
+    const read = change.added + change.changed - (savedAt === undefined ? skillIndex.reused : 0);
+    if (indexCache && !options.skillIndex && (read > 0 || change.removed > 0) && (savedAt === undefined || Date.now() - savedAt > 60_000)) {
+      savedAt = Date.now();
+      try {
+        await skillIndex.save();
+      } catch (e) {
+        log(`Skill index: could not save ${indexCache.file}: ${(e as Error).message}. The next start reads every skill again.`);
+      }
+    }
     return skillIndex.index;
   };
   const maxLoaded = options.maxLoadedSkills ?? 5;

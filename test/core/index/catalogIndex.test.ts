@@ -90,4 +90,27 @@ describe('core/index: the catalog index over a registry', () => {
     assert.match(text, /: left out: it did not fit the budget \(600 tokens/);
     assert.match(text, /… and \d+ more left out, ranked lower/);
   });
+
+  it('the runtime saves its index in the state folder, and a restarted runtime puts the skills back unread', async () => {
+    const root = path.join(tmp.dir, 'skills');
+    for (let i = 0; i < 30; i++) write(root, `tool-${i}`, `Handles chore ${i}.`, `# Chore ${i}\nSteps for chore ${i}.\n`);
+    write(root, 'seismic', 'Reads sensor traces.', '# Steps\nDetect the seismograph anomaly with obspy.\n');
+    const stateDir = path.join(tmp.dir, 'state');
+    const start = async () => {
+      const registry = createSkillRegistry({ roots: [{ path: root, scope: 'user' }] });
+      await registry.refresh();
+      const runtime = createSkillsRuntime({ source: skillSourceOf(registry), stateDir, audit: false, catalogBudget: { maxTokens: 200 } });
+      await runtime.beginTurn('s', 'obspy seismograph');
+      return runtime.compose('s', [{ role: 'user', content: 'obspy seismograph' }]);
+    };
+    const first = await start();
+    assert.ok(first.catalog.shown.includes('seismic'));
+    const file = path.join(stateDir, 'skill-index.bin');
+    assert.ok(fs.existsSync(file), 'the index is saved after the first compose');
+    // The second start reads the saved index: a body found only there still ranks the skill first.
+    const saved = fs.statSync(file).mtimeMs;
+    const second = await start();
+    assert.deepEqual(second.catalog.shown, first.catalog.shown);
+    assert.equal(fs.statSync(file).mtimeMs, saved, 'nothing was read again, so nothing is saved again');
+  });
 });

@@ -68,6 +68,20 @@ describe('core/index: the skill index', () => {
     assert.ok(Math.abs(sum - hit.score) < 1e-9, `${sum} vs ${hit.score}`);
   });
 
+  it('ranks the skill made for the rarest word of a request above a general one that mentions it beside common words', () => {
+    // "terraform" is rare here; "report" and "files" are in many skills. The skill about Terraform (name,
+    // description, body) must not lose to a catch-all that lists Terraform once next to the common words (it
+    // did while the fields saturated early, k1 2 and name weight 3).
+    const docs: IndexDoc[] = [
+      { id: 'named', name: 'terraform', description: 'Plan and apply Terraform modules and state.', body: '# Terraform state\nRun terraform plan before terraform apply.\n' },
+      { id: 'catch-all', name: 'cloud-helper', description: 'Cloud chores: Terraform, files, reports and other tasks.', body: 'Write the report files to the output folder.\n' },
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, name: `tool-${i}`, description: `Helps with task ${i}: ${i % 3 === 0 ? 'writes report files' : 'folders and archives'}.`, body: `Notes ${i} about the output folder and logs.` })),
+    ];
+    const index = new SkillIndex();
+    for (const d of docs) index.put(d);
+    for (const q of ['terraform report files', 'fix the terraform state and write a report file']) assert.deepEqual(index.search(q, 2).map((h) => h.id), ['named', 'catch-all'], q);
+  });
+
   it('orders ties by name then id, whatever the insertion order', () => {
     const twins: IndexDoc[] = ['b', 'a', 'c'].map((n) => ({ id: `x:${n}`, name: `${n}-tool`, description: 'Converts audio files to text.' }));
     const a = top(indexOf(twins), 'convert audio', 3);

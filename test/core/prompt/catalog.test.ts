@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { bm25Scores, findMentions, o200kCounter, rankSkills, renderCatalog, type CatalogSkill } from '../../../src/core/prompt';
+import { bm25Scores, findMentions, o200kCounter, rankSkills, renderCatalog, renderCatalogEntry, shortDescription, type CatalogSkill } from '../../../src/core/prompt';
 
 const SKILLS: CatalogSkill[] = [
   { name: 'pdf', description: 'Extract text and tables from PDF files, fill PDF forms, merge documents.', scope: 'user' },
@@ -96,4 +96,40 @@ describe('prompt/catalog selection and budget', () => {
     assert.equal(SKILLS[best].name, 'slack-gif-creator');
     assert.equal(scores[SKILLS.findIndex((s) => s.name === 'xlsx')], 0);
   });
+
+  it('lists the best matches with their whole description and the ones after by a first sentence, so more of the ranking fits', () => {
+    // 60 skills about different file kinds, each with a long description; the request is about one of them.
+    const kinds = Array.from({ length: 60 }, (_, i) => `kind${i}`);
+    const many: CatalogSkill[] = kinds.map((k, i) => ({
+      name: `${k}-tool`,
+      description: `Converts ${k} files${i % 3 === 0 ? ' and archives' : ''}. ${'It validates every record, reports problems with line numbers, and writes a summary for review. '.repeat(3)}`,
+    }));
+    const request = 'convert the kind7 files and archives';
+    const budget = { maxTokens: 1500 };
+    const block = renderCatalog(many, request, budget, o200kCounter, opts);
+    assert.ok(block.tokens <= 1500, `${block.tokens} tokens within the budget`);
+    // Every shown entry with its whole description would not fit as many skills.
+    const wholeTokens = block.shownSkills.reduce((n, s) => n + o200kCounter.count(renderCatalogEntry(s)) + 1, 0);
+    assert.ok(wholeTokens > 1500, `the ${block.shown.length} listed skills would take ${wholeTokens} tokens with whole descriptions`);
+    // The best match has its whole description; some lower ones only their first sentence.
+    assert.ok(block.text.includes(renderCatalogEntry(many[7])), 'the best match is listed in full');
+    const shortened = block.shownSkills.filter((s) => !block.text.includes(renderCatalogEntry(s)));
+    assert.ok(shortened.length > 0 && shortened.length < block.shown.length, `${shortened.length} of ${block.shown.length} shortened`);
+    for (const s of shortened) assert.ok(block.text.includes(renderCatalogEntry(s, false, true)), `${s.name} listed by its first sentence`);
+    // Everything fits: nothing is shortened.
+    const all = renderCatalog(many, request, {}, o200kCounter, opts);
+    assert.equal(all.omitted, 0);
+    for (const s of many) assert.ok(all.text.includes(renderCatalogEntry(s)));
+  });
+
+  it('shortens a description to its first sentence, cut at a word within the limit', () => {
+    assert.equal(shortDescription('Fill PDF forms.  Then merge\nthem. More.'), 'Fill PDF forms.');
+    assert.equal(shortDescription('No sentence end here'), 'No sentence end here');
+    assert.equal(shortDescription('Version 2.5 of the tool. Rest.'), 'Version 2.5 of the tool.');
+    const long = shortDescription(`${'word '.repeat(60)}end.`);
+    assert.ok(long.length <= 80 && long.endsWith('…') && !long.includes('wor…'), long);
+    const unbroken = shortDescription('x'.repeat(300));
+    assert.equal(unbroken.length, 80);
+  });
 });
+

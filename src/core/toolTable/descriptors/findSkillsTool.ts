@@ -3,7 +3,7 @@
 // skills in an untrusted folder).
 import { z } from 'zod';
 import { renderAvailableSkills } from '../../prompt/availableSkills';
-import { searchSkills, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill } from '../../index/skillSearch';
+import { DEFAULT_SEARCH_LIMIT, searchSkills, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill } from '../../index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../index/skillIndex';
 import { inputError } from '../../tools/zodProblems';
@@ -14,7 +14,7 @@ import { FIND_TOOL, RUNTIME_TOOLS } from '../../tools/toolNames';
 /** Input of find_skills. */
 export const findSkillsInput = z.strictObject({
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe('What the task needs, in your own words (e.g. "fill in a PDF form" or "deploy to Kubernetes with Helm").'),
-  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`How many skills to return at most (default 8, at most ${MAX_SEARCH_LIMIT}).`),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`How many skills to return at most (default ${DEFAULT_SEARCH_LIMIT}, at most ${MAX_SEARCH_LIMIT}).`),
 });
 export type FindSkillsInput = z.infer<typeof findSkillsInput>;
 
@@ -52,7 +52,7 @@ export const findSkillsDescriptor: ToolDescriptor<FindSkillsResult> = {
       for (const [id, s] of byId) if (!shown.has(s.location ?? '')) byId.delete(id);
       notes = listing.notes;
     }
-    const found = searchSkills(index, byId, parsed.data.query, { limit: parsed.data.limit ?? 8 });
+    const found = searchSkills(index, byId, parsed.data.query, { limit: parsed.data.limit });
     return { ok: true, tool: FIND_TOOL.name, result: { matches: found.matches, good: found.good, notes, text: findText(parsed.data.query, found.matches, found.good, notes) } };
   },
   modelText: (r) => r.text,
