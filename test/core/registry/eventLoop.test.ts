@@ -74,9 +74,17 @@ describe('discovering 10,000 skills', function () {
       assert.equal(reg.usable().length, COUNT);
       if (kind === 'sync') {
         // The registry's own measure of its longest synchronous run (it yields after ~8 ms of work); see blockedMs.
+        // A slicer that does not yield blocks in every cold scan; a GC pause or a busy machine lands in one at
+        // random. So the bound holds for the best of up to three cold scans (the mutation check above shows a
+        // one-slice scan measured over 50 ms, and it would be so in each of the three).
+        const blocked = [blockedMs(snap.stats)];
+        while (blocked.length < 3 && Math.min(...blocked) >= 50) {
+          const cold = await createSkillRegistry({ roots: [{ path: root, scope: 'user' }] }).refresh();
+          blocked.push(blockedMs(cold.stats));
+        }
         assert.ok(
-          blockedMs(snap.stats) < 50,
-          `the scan ran ${snap.stats.longestSliceCpuMs.toFixed(1)} ms of CPU without yielding to the event loop (bound 50 ms; wall ${snap.stats.longestSliceMs.toFixed(1)} ms)`,
+          Math.min(...blocked) < 50,
+          `each of ${blocked.length} cold scans ran at least ${Math.min(...blocked).toFixed(1)} ms without yielding to the event loop (bound 50 ms; ${blocked.map((b) => b.toFixed(1)).join(', ')} ms)`,
         );
       }
       const again = await reg.refresh();
