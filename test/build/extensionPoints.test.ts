@@ -5,17 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyProject, edit, ROOT } from './projectCopy';
 
-const ROOT = path.resolve(__dirname, '../..');
-
-function edit(file: string, from: string, to: string, touched: Set<string>): void {
-  const text = fs.readFileSync(file, 'utf8');
-  assert.ok(text.includes(from), `${path.basename(file)} still holds ${JSON.stringify(from.slice(0, 60))}`);
-  fs.writeFileSync(file, text.replace(from, to));
-  touched.add(file);
-}
 
 /** Runs `code` (TypeScript, CommonJS imports relative to the copy) with tsx in the copy; its stdout, trimmed. */
 function inCopy(dir: string, code: string): string {
@@ -39,10 +31,7 @@ describe('extension points: how many files each addition touches', function () {
   let dir: string;
 
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extension-points-'));
-    fs.cpSync(path.join(ROOT, 'src'), path.join(dir, 'src'), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    dir = copyProject('extension-points-', ['src']);
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

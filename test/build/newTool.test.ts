@@ -5,17 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyProject, edit, ROOT } from './projectCopy';
 
-const ROOT = path.resolve(__dirname, '../..');
-
-function edit(file: string, from: string, to: string, touched: Set<string>): void {
-  const text = fs.readFileSync(file, 'utf8');
-  assert.ok(text.includes(from), `${path.basename(file)} still holds ${JSON.stringify(from.slice(0, 60))}`);
-  fs.writeFileSync(file, text.replace(from, to));
-  touched.add(file);
-}
 
 function typecheck(dir: string): string {
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -38,11 +30,8 @@ describe('adding a tool: one descriptor file plus one line in the table', functi
   this.timeout(600_000);
 
   it('does not compile without its name, manifest UI and wording, compiles with them, and is in the generated manifest (2 files)', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'new-tool-'));
+    const dir = copyProject('new-tool-', ['src', 'server']);
     try {
-      for (const part of ['src', 'server']) fs.cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
-      fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
-      fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
       fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(ROOT, 'tsconfig.json'), include: ['src/**/*.ts', 'server/**/*.ts'] }));
       const touched = new Set<string>();
       const table = path.join(dir, 'src', 'core', 'toolTable');
