@@ -30,7 +30,7 @@ const PASS: Req = { query: 'fill in the form fields of this pdf and flatten it',
 const OTHER_FIRST: Req = { query: 'combine these three pdf files into one document', should_trigger: true, split: 'validation' };
 const NEAR_MISS_TRIGGERS: Req = { query: 'merge the pdf files then fill in the acroform checkboxes', should_trigger: false };
 const BELOW_THRESHOLD: Req = { query: 'write a long essay about gardening, cooking, travel, weather and history that mentions signatures', should_trigger: true };
-const STAYS_OUT: Req = { query: 'summarise the transcript of the pdf forms meeting', should_trigger: false, split: 'validation' };
+const STAYS_OUT: Req = { query: 'turn the transcript of our meeting about pdf signatures into notes with owners and action items', should_trigger: false, split: 'validation' };
 
 describe('agent-skills eval (offline trigger judge, real process)', function () {
   this.timeout(60_000);

@@ -23,7 +23,7 @@ describe('offline trigger judge (the skill index, no model)', () => {
       { query: 'fill in the form fields of this pdf and flatten it', should_trigger: true, line: 2 },
       { query: 'combine these three pdf files into one document', should_trigger: true, split: 'validation' },
       { query: 'merge the pdf files then fill in the acroform checkboxes', should_trigger: false },
-      { query: 'summarise the transcript of the pdf forms meeting', should_trigger: false, split: 'validation' },
+      { query: 'turn the transcript of our meeting about pdf signatures into notes with owners and action items', should_trigger: false, split: 'validation' },
     ]);
     assert.equal(r.judge, 'index');
     assert.equal(r.trialsPerRequest, 1);
