@@ -12,7 +12,8 @@ import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lsp
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n\nSee the description.\n`;
-const confusable = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'skills-confusable').map((d) => ({ ...d, message: String(d.message) }));
+// LSP 3.18 allows a diagnostic's message to be Markup; this server sends plain strings, read as text here.
+const confusable = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'skills-confusable').map((d) => ({ ...d, message: typeof d.message === 'string' ? d.message : d.message.value }));
 
 describe('language server: skills-confusable across the workspace', function () {
   let ws: string;
