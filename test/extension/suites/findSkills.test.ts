@@ -53,40 +53,40 @@ describe('find_skills in a real VS Code', function () {
   });
 
   describe('invoked directly, with agentSkills.deferToBuiltinSkills off (every workspace skill searchable)', () => {
-  before(async () => {
-    await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', false, vscode.ConfigurationTarget.Workspace);
-    await waitFor('find_skills to search the workspace skills', async () => /<name>release-notes<\/name>/.test(await find(RELEASE_QUERY)));
-  });
+    before(async () => {
+      await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', false, vscode.ConfigurationTarget.Workspace);
+      await waitFor('find_skills to search the workspace skills', async () => /<name>release-notes<\/name>/.test(await find(RELEASE_QUERY)));
+    });
 
-  after(async () => {
-    await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', undefined, vscode.ConfigurationTarget.Workspace);
-    await waitFor('the default deferToBuiltinSkills back', () => api.service.settings.deferToBuiltinSkills === true);
-  });
+    after(async () => {
+      await vscode.workspace.getConfiguration('agentSkills').update('deferToBuiltinSkills', undefined, vscode.ConfigurationTarget.Workspace);
+      await waitFor('the default deferToBuiltinSkills back', () => api.service.settings.deferToBuiltinSkills === true);
+    });
 
-  it('is a registered Language Model Tool that puts the best matching workspace skill first, with its description', async () => {
-    const tool = vscode.lm.tools.find((t) => t.name === FIND);
-    assert.ok(tool, `${FIND} is not among vscode.lm.tools: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
-    assert.match(tool.description, /Searches every installed Agent Skill/);
+    it('is a registered Language Model Tool that puts the best matching workspace skill first, with its description', async () => {
+      const tool = vscode.lm.tools.find((t) => t.name === FIND);
+      assert.ok(tool, `${FIND} is not among vscode.lm.tools: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
+      assert.match(tool.description, /Searches every installed Agent Skill/);
 
-    const text = await find(RELEASE_QUERY);
-    const entries = entriesOf(text);
-    assert.equal(entries[0]?.name, 'release-notes', `another skill came first:\n${text}`);
-    assert.match(entries[0].description, RELEASE_DESCRIPTION);
-    assert.match(text, /Best first\. Scores: release-notes \d/);
-    assert.match(text, new RegExp(`call ${TOOL_NAMES.load} with its name`));
+      const text = await find(RELEASE_QUERY);
+      const entries = entriesOf(text);
+      assert.equal(entries[0]?.name, 'release-notes', `another skill came first:\n${text}`);
+      assert.match(entries[0].description, RELEASE_DESCRIPTION);
+      assert.match(text, /Best first\. Scores: release-notes \d/);
+      assert.match(text, new RegExp(`call ${TOOL_NAMES.load} with its name`));
 
-    // Another query, another first match: the order follows the query, not the catalog.
-    const commit = entriesOf(await find('write a message for my staged git changes'));
-    assert.equal(commit[0]?.name, 'commit-message', `another skill came first: ${commit.map((e) => e.name).join(', ')}`);
-  });
+      // Another query, another first match: the order follows the query, not the catalog.
+      const commit = entriesOf(await find('write a message for my staged git changes'));
+      assert.equal(commit[0]?.name, 'commit-message', `another skill came first: ${commit.map((e) => e.name).join(', ')}`);
+    });
 
-  it('says there is no good match for a query no skill fits', async () => {
-    const text = await find('calibrate the spectrometer of a telescope');
-    assert.match(text, /^No (good match for|installed skill matches) "calibrate the spectrometer of a telescope"/, `find_skills claimed a match:\n${text}`);
-    assert.doesNotMatch(text, /Best first/);
-    // Not because the skills were hidden: nothing was left out of the search.
-    assert.doesNotMatch(text, /left out here/);
-  });
+    it('says there is no good match for a query no skill fits', async () => {
+      const text = await find('calibrate the spectrometer of a telescope');
+      assert.match(text, /^No (good match for|installed skill matches) "calibrate the spectrometer of a telescope"/, `find_skills claimed a match:\n${text}`);
+      assert.doesNotMatch(text, /Best first/);
+      // Not because the skills were hidden: nothing was left out of the search.
+      assert.doesNotMatch(text, /left out here/);
+    });
   });
 
   // With the default settings: @skills searches every skill it may show its own conversations.
