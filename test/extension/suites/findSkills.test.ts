@@ -80,12 +80,16 @@ describe('find_skills in a real VS Code', function () {
       assert.equal(commit[0]?.name, 'commit-message', `another skill came first: ${commit.map((e) => e.name).join(', ')}`);
     });
 
-    it('says there is no good match for a query no skill fits', async () => {
-      const text = await find('calibrate the spectrometer of a telescope');
-      assert.match(text, /^No (good match for|installed skill matches) "calibrate the spectrometer of a telescope"/, `find_skills claimed a match:\n${text}`);
-      assert.doesNotMatch(text, /Best first/);
+    it('says there is no good match for a query no skill fits, and when the closest skill shares only a word with it', async () => {
+      const none = await find('calibrate the spectrometer of a telescope');
+      assert.match(none, /^No installed skill matches "calibrate the spectrometer of a telescope"/, `find_skills claimed a match:\n${none}`);
       // Not because the skills were hidden: nothing was left out of the search.
-      assert.doesNotMatch(text, /left out here/);
+      assert.doesNotMatch(none, /left out here/);
+      // "tag" is in release-notes' description, and nothing else: shown as the closest, not as a good match.
+      const weak = await find('tag the photos in my holiday album');
+      assert.match(weak, /^No good match for "tag the photos in my holiday album"/, `find_skills called a one-word overlap a good match:\n${weak}`);
+      assert.equal(entriesOf(weak)[0]?.name, 'release-notes', `the closest skill is not listed:\n${weak}`);
+      assert.doesNotMatch(weak, /Best first/);
     });
   });
 
