@@ -88,7 +88,8 @@ export function readFields<K extends string>(
     } else if (field.values && !field.values.includes(String(valueNode.value))) {
       problem('error', valueNode, `${label}: "${key}" is "${String(valueNode.value)}"; it must be ${field.values.map((v) => `"${v}"`).join(' or ')}.`);
       values.delete(key);
-    } else if (field.items) {
+    } else if (field.items === 'string') {
+      // (An array of objects holds records the caller checks one by one, with its own words.)
       for (const [i, item] of (valueNode.children ?? []).entries()) {
         if (item.type !== field.items) problem('error', item, `${label}: item ${i + 1} of "${key}" must be ${jsonTypeText(field.items)}; it is ${jsonTypeText(item.type)}.`);
       }
