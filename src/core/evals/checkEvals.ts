@@ -109,27 +109,30 @@ export function checkEvals(text: string, opts: EvalsCheckOptions = {}): EvalsChe
   const ids = new Map<number, JsonNode>();
   for (const [i, item] of items.slice(0, MAX_EVAL_CASES).entries()) {
     const c = checkCase(item, i, file, opts, add);
-    if (!c) continue;
-    const first = ids.get(c.case.id);
-    if (first) add('evals-duplicate', 'error', c.idNode, `Eval ${i + 1}: id ${c.case.id} is also the id on line ${lineOf(text, first.offset)}; results are kept per id. Give each case its own id.`);
-    else ids.set(c.case.id, c.idNode);
-    cases.push(c.case);
+    if (c.idNode) {
+      // A case with another problem still holds its id: a duplicate is said at once, not after the other fix.
+      const id = Number(c.idNode.value);
+      const first = ids.get(id);
+      if (first) add('evals-duplicate', 'error', c.idNode, `Eval ${i + 1}: id ${id} is also the id on line ${lineOf(text, first.offset)}; results are kept per id. Give each case its own id.`);
+      else ids.set(id, c.idNode);
+    }
+    if (c.case) cases.push(c.case);
   }
   return { cases, findings };
 }
 
-/** One element of `evals`. Answers the case when it is well formed. */
+/** One element of `evals`. Answers its id when well typed, and the case when it is well formed. */
 function checkCase(
   item: JsonNode,
   i: number,
   file: string,
   opts: EvalsCheckOptions,
   add: (rule: EvalsFinding['rule'], severity: EvalsFinding['severity'], at: TextSpan, message: string) => void,
-): { case: EvalCase; idNode: JsonNode } | undefined {
+): { case?: EvalCase; idNode?: JsonNode } {
   const label = `Eval ${i + 1}`;
   if (item.type !== 'object') {
     add('evals-shape', 'error', item, `${label} of ${file} must be an object { "id": 1, "prompt": "..." }; it is ${jsonTypeText(item.type)}.`);
-    return undefined;
+    return {};
   }
   const values = readFields(item, EVAL_CASE_FIELDS, label, 'an eval', (severity, at, message) => add('evals-field', severity, at, message), (name) =>
     name === 'id' ? `"id": ${i + 1} (a whole number unique in the file)` : '"prompt": "<the task as a user would ask it>"',
@@ -166,7 +169,7 @@ function checkCase(
   }
   const id = values.get('id');
   const prompt = values.get('prompt');
-  if (!id || !prompt) return undefined;
+  if (!id || !prompt) return { idNode: id };
   const expected = values.get('expected_output')?.value as string | undefined;
   return { case: { id: Number(id.value), prompt: String(prompt.value), ...(expected !== undefined ? { expected_output: expected } : {}), ...lists }, idNode: id };
 }
