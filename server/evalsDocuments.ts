@@ -2,11 +2,10 @@
 // text (input files resolved in the skill's folder), completion of the fields of the file and of a case (and of
 // the skill's name as `skill_name`), and hover on them. The fields and the checks come from src/core/evals.
 import { findNodeAtOffset, getLocation, parseTree, type Node as JsonNode } from 'jsonc-parser/lib/esm/main.js';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Connection, type Hover, type Position } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkEvals, EVAL_CASE_FIELDS, EVALS_FILE, EVALS_FILE_FIELDS, isEvalCaseField, isEvalsFileField, jsonTextParseable, type JsonField } from '../src/core/evals';
-import type { SyncSkillsHost } from '../src/core/host/skillsHost';
-import { emptyNode, enclosingObject, fieldHover, fieldNameItems, findingDiagnostics, presentKeys, skillDirOf, skillNameOf, typedKey } from './jsonFieldFeatures';
+import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, SkillJsonDocuments, skillDirOf, typedKey } from './jsonFieldFeatures';
 import { uriToPath } from './uris';
 
 /** True for a document the eval-set checks answer. */
@@ -14,24 +13,11 @@ export function isEvalsDocumentUri(uri: string): boolean {
   return uri.endsWith(`/${EVALS_FILE}`);
 }
 
-export class EvalsDocuments {
-  constructor(
-    private readonly connection: Connection,
-    private readonly fsys: SyncSkillsHost,
-    /** The editor's text of a file when it is open (newer than the disk). */
-    private readonly openText: (file: string) => string | undefined,
-  ) {}
-
-  /** Checks the document and publishes its findings. */
-  validate(doc: TextDocument): void {
-    const file = uriToPath(doc.uri);
-    const where = file ? { skill: skillNameOf(this.fsys, this.openText, file), skillDir: skillDirOf(file), host: this.fsys } : {};
-    const { findings } = checkEvals(doc.getText(), { ...where, file: EVALS_FILE });
-    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingDiagnostics(doc, findings) });
-  }
-
-  closed(uri: string): void {
-    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+export class EvalsDocuments extends SkillJsonDocuments {
+  /** Input files are resolved in the skill's folder on the server's host. */
+  protected check(text: string, file: string | undefined) {
+    const where = file ? { skill: this.skillName(file), skillDir: skillDirOf(file), host: this.fsys } : {};
+    return checkEvals(text, { ...where, file: EVALS_FILE }).findings;
   }
 
   /** Field names of the file and of a case, the skill's name as `skill_name`, and a new case between cases. */
@@ -50,7 +36,7 @@ export class EvalsDocuments {
     if (p.length === 1 && p[0] === 'skill_name' && !loc.isAtPropertyKey) {
       const file = uriToPath(doc.uri);
       if (!file) return [];
-      const name = skillNameOf(this.fsys, this.openText, file);
+      const name = this.skillName(file);
       return [{ label: `"${name}"`, kind: CompletionItemKind.Value, documentation: { kind: MarkupKind.Markdown, value: EVALS_FILE_FIELDS.skill_name.doc } }];
     }
     return [];

@@ -3,13 +3,14 @@
 // (src/core/evals/jsonFields.ts). The tables and the checks are the core's; this file only maps them to LSP.
 import * as path from 'node:path';
 import type { Location as JsonLocation, Node as JsonNode } from 'jsonc-parser/lib/esm/main.js';
-import { CompletionItemKind, DiagnosticSeverity, InsertTextFormat, MarkupKind, type CompletionItem, type Diagnostic, type Hover, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, DiagnosticSeverity, InsertTextFormat, MarkupKind, type CompletionItem, type Connection, type Diagnostic, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldTypeText, fieldValueSnippet, type JsonField } from '../src/core/evals';
 import type { SyncSkillsHost } from '../src/core/host/skillsHost';
 import { textOfRead } from '../src/core/host/skillsHost';
 import { parseSkillFile } from '../src/core/skill/parseSkillFile';
 import { DIAGNOSTIC_SOURCE } from './protocol';
+import { uriToPath } from './uris';
 
 /** The SKILL.md read for the skill's name is at most this large (a name is in its first lines). */
 const MAX_SKILL_READ = 256 * 1024;
@@ -101,3 +102,37 @@ export function typedKey(loc: JsonLocation, offset: number): JsonNode | undefine
 }
 
 export const emptyNode: JsonNode = { type: 'null', offset: 0, length: 0 };
+
+/**
+ * One kind of evals file in the editor (trigger set, eval set): what the two share — publishing the core's
+ * findings for the editor's text, clearing them on close, the skill's name — with the checks, completion and hover
+ * of the kind.
+ */
+export abstract class SkillJsonDocuments {
+  constructor(
+    protected readonly connection: Connection,
+    protected readonly fsys: SyncSkillsHost,
+    /** The editor's text of a file when it is open (newer than the disk). */
+    protected readonly openText: (file: string) => string | undefined,
+  ) {}
+
+  /** The core's findings for the text of the file at `file` (undefined when the URI is not a file path). */
+  protected abstract check(text: string, file: string | undefined): readonly TextFinding[];
+  abstract complete(doc: TextDocument, position: Position): CompletionItem[];
+  abstract hover(doc: TextDocument, position: Position): Hover | null;
+
+  /** Checks the document and publishes its findings. */
+  validate(doc: TextDocument): void {
+    const diagnostics = findingDiagnostics(doc, this.check(doc.getText(), uriToPath(doc.uri)));
+    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  }
+
+  closed(uri: string): void {
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /** The name of the skill the file belongs to. */
+  protected skillName(file: string): string {
+    return skillNameOf(this.fsys, this.openText, file);
+  }
+}

@@ -2,12 +2,10 @@
 // the editor's text, completion of the request fields and their values, and hover on them. The fields, their
 // meaning and the checks come from src/core/evals; this file only maps them to LSP.
 import { getLocation, findNodeAtOffset, parseTree } from 'jsonc-parser/lib/esm/main.js';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Connection, type Hover, type Position } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkTriggerQueries, isTriggerField, triggerTextParseable, TRIGGER_FIELDS, TRIGGER_QUERIES_FILE } from '../src/core/evals';
-import type { SyncSkillsHost } from '../src/core/host/skillsHost';
-import { emptyNode, enclosingObject, fieldHover, fieldNameItems, findingDiagnostics, presentKeys, skillNameOf, typedKey } from './jsonFieldFeatures';
-import { uriToPath } from './uris';
+import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, SkillJsonDocuments, typedKey } from './jsonFieldFeatures';
 
 /** True for a document the trigger-set checks (not the skill analysis) answer. */
 export function isTriggerDocumentUri(uri: string): boolean {
@@ -19,23 +17,9 @@ const SPLIT_VALUE_DOCS: Record<string, string> = {
   validation: '`validation`: held out while tuning; its pass rate says whether a changed description generalises.',
 };
 
-export class TriggerDocuments {
-  constructor(
-    private readonly connection: Connection,
-    private readonly fsys: SyncSkillsHost,
-    /** The editor's text of a file when it is open (newer than the disk). */
-    private readonly openText: (file: string) => string | undefined,
-  ) {}
-
-  /** Checks the document and publishes its findings. */
-  validate(doc: TextDocument): void {
-    const file = uriToPath(doc.uri);
-    const { findings } = checkTriggerQueries(doc.getText(), { skill: file ? skillNameOf(this.fsys, this.openText, file) : undefined, file: TRIGGER_QUERIES_FILE });
-    void this.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: findingDiagnostics(doc, findings) });
-  }
-
-  closed(uri: string): void {
-    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+export class TriggerDocuments extends SkillJsonDocuments {
+  protected check(text: string, file: string | undefined) {
+    return checkTriggerQueries(text, { skill: file ? this.skillName(file) : undefined, file: TRIGGER_QUERIES_FILE }).findings;
   }
 
   /** Field names inside a request, their values after the colon, and a whole new request between requests. */
