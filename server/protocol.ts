@@ -19,8 +19,11 @@ export const PLUGIN_DOCUMENT_SELECTOR = [
   { scheme: 'file', pattern: '**/.mcp.json' },
 ] as const;
 
-/** A skill's trigger set (src/core/evals): checked, completed and explained by the server. */
-export const TRIGGER_DOCUMENT_SELECTOR = [{ scheme: 'file', pattern: '**/evals/trigger-queries.json' }] as const;
+/** A skill's trigger set and eval set (src/core/evals): checked, completed and explained by the server. */
+export const TRIGGER_DOCUMENT_SELECTOR = [
+  { scheme: 'file', pattern: '**/evals/trigger-queries.json' },
+  { scheme: 'file', pattern: '**/evals/evals.json' },
+] as const;
 
 /** Glob the client should watch so the server hears about files inside skill folders. */
 export const SKILL_FILE_WATCH_GLOB = '**/*';

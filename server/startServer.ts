@@ -18,6 +18,7 @@ import {
 } from 'vscode-languageserver';
 import * as path from 'node:path';
 import { isPluginDocumentUri, PluginDocuments } from './pluginDocuments';
+import { EvalsDocuments, isEvalsDocumentUri } from './evalsDocuments';
 import { isTriggerDocumentUri, TriggerDocuments } from './triggerDocuments';
 import { isJsonDocumentUri } from './documentKinds';
 import { renameFolderAction } from './services/renameFolderAction';
@@ -140,21 +141,28 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
   });
 
   // plugin.json / mcp.json of Agent Plugins get the plugin checks, a skill's evals/trigger-queries.json the trigger-set
-  // checks; everything else is a SKILL.md.
+  // checks, its evals/evals.json the eval-set checks; everything else is a SKILL.md.
   const plugins = new PluginDocuments(connection);
-  const triggers = new TriggerDocuments(connection, deps.fs, (file) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText());
-  documents.onDidOpen(
-    guard('didOpen', undefined, (e) =>
-      isTriggerDocumentUri(e.document.uri) ? triggers.validate(e.document) : isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : void ws.validateOpen(e.document),
-    ),
-  );
-  documents.onDidChangeContent(
-    guard('didChange', undefined, (e) =>
-      isTriggerDocumentUri(e.document.uri) ? triggers.validate(e.document) : isPluginDocumentUri(e.document.uri) ? plugins.validate(e.document) : ws.scheduleValidation(e.document),
-    ),
-  );
+  const openText = (file: string) => documents.all().find((d) => uriToPath(d.uri) === file)?.getText();
+  const triggers = new TriggerDocuments(connection, deps.fs, openText);
+  const evalSets = new EvalsDocuments(connection, deps.fs, openText);
+  /** The checks, completion and hover of a skill's evals file (trigger set or eval set), when the URI is one. */
+  const evalsFileOf = (uri: string) => (isTriggerDocumentUri(uri) ? triggers : isEvalsDocumentUri(uri) ? evalSets : undefined);
+  const validateDoc = (doc: TextDocument, skill: () => void) => {
+    const evalsFile = evalsFileOf(doc.uri);
+    if (evalsFile) evalsFile.validate(doc);
+    else if (isPluginDocumentUri(doc.uri)) plugins.validate(doc);
+    else skill();
+  };
+  documents.onDidOpen(guard('didOpen', undefined, (e) => validateDoc(e.document, () => void ws.validateOpen(e.document))));
+  documents.onDidChangeContent(guard('didChange', undefined, (e) => validateDoc(e.document, () => ws.scheduleValidation(e.document))));
   documents.onDidClose(
-    guard('didClose', undefined, (e) => (isTriggerDocumentUri(e.document.uri) ? triggers.closed(e.document.uri) : isPluginDocumentUri(e.document.uri) ? plugins.closed(e.document.uri) : ws.closed(e.document.uri))),
+    guard('didClose', undefined, (e) => {
+      const evalsFile = evalsFileOf(e.document.uri);
+      if (evalsFile) evalsFile.closed(e.document.uri);
+      else if (isPluginDocumentUri(e.document.uri)) plugins.closed(e.document.uri);
+      else ws.closed(e.document.uri);
+    }),
   );
 
   connection.onDidChangeWatchedFiles(
@@ -163,6 +171,8 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
         .map((c) => ({ path: uriToPath(c.uri), deleted: c.type === FileChangeType.Deleted }))
         .filter((c): c is { path: string; deleted: boolean } => c.path !== undefined);
       ws.filesChanged(changes);
+      // An eval set names input files of its skill: one added or removed changes its findings.
+      for (const doc of documents.all()) if (isEvalsDocumentUri(doc.uri)) evalSets.validate(doc);
     }),
   );
 
@@ -182,15 +192,19 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
 
   const skillCompletion = onAnalysis('completion', [], (a, p: CompletionParams) => complete(a, p.position, deps.fs));
   const skillHover = onAnalysis('hover', null, (a, p: HoverParams) => hover(a, p.position, deps.fs, { languageId: documents.get(p.textDocument.uri)?.languageId, builtinFieldHover: ws.settings.builtinFieldHover }) ?? null);
-  /** The open trigger file a request is about, if it is one. */
-  const triggerDoc = (uri: string) => (isTriggerDocumentUri(uri) ? documents.get(uri) : undefined);
+  /** The open evals file (trigger set or eval set) a request is about, with its features, if it is one. */
+  const evalsDoc = (uri: string) => {
+    const features = evalsFileOf(uri);
+    const doc = features && documents.get(uri);
+    return doc && features ? { doc, features } : undefined;
+  };
   connection.onCompletion((p: CompletionParams) => {
-    const doc = triggerDoc(p.textDocument.uri);
-    return doc ? guard('completion', [], () => triggers.complete(doc, p.position))() : skillCompletion(p);
+    const e = evalsDoc(p.textDocument.uri);
+    return e ? guard('completion', [], () => e.features.complete(e.doc, p.position))() : skillCompletion(p);
   });
   connection.onHover((p: HoverParams) => {
-    const doc = triggerDoc(p.textDocument.uri);
-    return doc ? guard('hover', null, () => triggers.hover(doc, p.position))() : skillHover(p);
+    const e = evalsDoc(p.textDocument.uri);
+    return e ? guard('hover', null, () => e.features.hover(e.doc, p.position))() : skillHover(p);
   });
   connection.onDefinition(onAnalysis('definition', null, (a, p: DefinitionParams) => definition(a, p.position, deps.fs) ?? null));
   connection.onDocumentLinks(onAnalysis('documentLink', [], (a) => documentLinks(a, deps.fs)));

@@ -45,9 +45,9 @@ function isSkillFile(doc: vscode.TextDocument): boolean {
   return /(^|[\\/])SKILL\.md$/.test(doc.uri.path) && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled');
 }
 
-/** A skill's trigger set (evals/trigger-queries.json), which the server checks too. */
+/** A skill's trigger set (evals/trigger-queries.json) or eval set (evals/evals.json), which the server checks too. */
 function isTriggerFile(doc: vscode.TextDocument): boolean {
-  return doc.uri.scheme === 'file' && doc.uri.path.endsWith('/evals/trigger-queries.json');
+  return doc.uri.scheme === 'file' && /\/evals\/(trigger-queries|evals)\.json$/.test(doc.uri.path);
 }
 
 /** The running client, started on demand. */

@@ -5,39 +5,22 @@
 // description). Bounded: a file over MAX_TRIGGER_FILE_CHARS is not parsed, at most MAX_TRIGGER_QUERIES requests
 // are read, and text nested deeper than MAX_TRIGGER_DEPTH is not parsed (the parser recurses per level).
 // jsonc-parser's ESM build: its UMD main requires its parts at run time, which a bundle cannot follow.
-import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { isTriggerField, TRIGGER_FIELD_NAMES, TRIGGER_FIELDS, TRIGGER_QUERIES_FILE, type TriggerSplit } from './triggerFields';
+import { printParseErrorCode, type Node as JsonNode } from 'jsonc-parser/lib/esm/main.js';
+import { jsonTypeText } from './jsonFields';
+import { jsonTextParseable, MAX_JSON_DEPTH, MAX_JSON_FILE_CHARS, nestingDepth, readFields, readJsonTree, type TextSpan } from './jsonTree';
+import { TRIGGER_FIELDS, TRIGGER_QUERIES_FILE, type TriggerSplit } from './triggerFields';
 
 /** The largest trigger file parsed (a set of twenty requests is about 2 KB). */
-export const MAX_TRIGGER_FILE_CHARS = 1024 * 1024;
+export const MAX_TRIGGER_FILE_CHARS = MAX_JSON_FILE_CHARS;
 /** The most requests read from one file. */
 export const MAX_TRIGGER_QUERIES = 1000;
-/** The deepest nesting parsed: a request is two levels deep; the parser recurses per level (100,000 `[` overflowed the stack). */
-export const MAX_TRIGGER_DEPTH = 16;
+/** The deepest nesting parsed: a request is two levels deep. */
+export const MAX_TRIGGER_DEPTH = MAX_JSON_DEPTH;
 
-/** The deepest nesting of `[` and `{` outside strings, counting no further than `limit + 1`. Linear, no recursion. */
-export function nestingDepth(text: string, limit = MAX_TRIGGER_DEPTH): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest && (deepest = depth) > limit) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
-  }
-  return deepest;
-}
+export { nestingDepth };
 
 /** Whether the parser may be run on this text (completion and hover ask too): within the size and depth bounds. */
-export function triggerTextParseable(text: string): boolean {
-  return text.length <= MAX_TRIGGER_FILE_CHARS && nestingDepth(text) <= MAX_TRIGGER_DEPTH;
-}
+export const triggerTextParseable = jsonTextParseable;
 
 /** One request as read. */
 export interface TriggerQuery {
@@ -120,16 +103,16 @@ export function checkTriggerQueries(text: string, opts: { skill?: string; file?:
     findings.push({ rule, severity, offset: at.offset, length: Math.max(1, at.length), message });
   const whole = { offset: 0, length: Math.min(text.length, 1) };
 
-  if (text.length > MAX_TRIGGER_FILE_CHARS) {
+  const tree = readJsonTree(text);
+  if (tree.kind === 'too-large') {
     add('trigger-size', 'error', whole, `${file} is ${text.length} characters, over the ${MAX_TRIGGER_FILE_CHARS} read: it is not checked. Keep a trigger set to the requests that test the description (about twenty).`);
     return { queries, offsets, findings };
   }
-  if (nestingDepth(text) > MAX_TRIGGER_DEPTH) {
+  if (tree.kind === 'too-deep') {
     add('trigger-shape', 'error', whole, `${file} nests arrays or objects more than ${MAX_TRIGGER_DEPTH} deep: it is not checked. A trigger set is an array of flat requests { "query": "...", "should_trigger": true|false }.`);
     return { queries, offsets, findings };
   }
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const { root, errors } = tree;
   for (const e of errors.slice(0, 20)) {
     add('trigger-json', 'error', e, `${file} is not valid JSON here (${printParseErrorCode(e.error)}). Fix the JSON: a trigger set is an array of { "query": "...", "should_trigger": true|false }.`);
   }
@@ -176,46 +159,24 @@ function checkItem(
   item: JsonNode,
   i: number,
   file: string,
-  add: (rule: TriggerFinding['rule'], severity: TriggerFinding['severity'], at: { offset: number; length: number }, message: string) => void,
+  add: (rule: TriggerFinding['rule'], severity: TriggerFinding['severity'], at: TextSpan, message: string) => void,
 ): { query: TriggerQuery; queryNode: JsonNode } | undefined {
   const n = i + 1;
   if (item.type !== 'object') {
-    add('trigger-shape', 'error', item, `Request ${n} of ${file} must be an object { "query": "...", "should_trigger": true|false }; it is ${item.type === 'array' ? 'an array' : `a ${item.type}`}.`);
+    add('trigger-shape', 'error', item, `Request ${n} of ${file} must be an object { "query": "...", "should_trigger": true|false }; it is ${jsonTypeText(item.type)}.`);
     return undefined;
   }
-  const values = new Map<string, JsonNode>();
-  for (const prop of item.children ?? []) {
-    const [keyNode, valueNode] = prop.children ?? [];
-    if (!keyNode || typeof keyNode.value !== 'string') continue;
-    const key = keyNode.value;
-    if (!isTriggerField(key)) {
-      add('trigger-field', 'warning', keyNode, `Request ${n}: unknown field "${key}"; a request has ${TRIGGER_FIELD_NAMES.map((f) => `"${f}"`).join(', ')}. Remove it or fix its name.`);
-      continue;
-    }
-    if (values.has(key)) add('trigger-field', 'error', keyNode, `Request ${n}: "${key}" is given twice; JSON readers keep only the last. Keep one.`);
-    if (!valueNode) continue;
-    values.set(key, valueNode);
-    const field = TRIGGER_FIELDS[key];
-    if (valueNode.type !== field.type) {
-      add('trigger-field', 'error', valueNode, `Request ${n}: "${key}" must be a ${field.type}${field.values ? ` (${field.values.map((v) => `"${v}"`).join(' or ')})` : field.type === 'boolean' ? ' (true or false, without quotes)' : ''}; it is ${valueNode.type === 'null' ? 'null' : `a ${valueNode.type}`}.`);
-      values.delete(key);
-    } else if (field.values && !field.values.includes(String(valueNode.value))) {
-      add('trigger-field', 'error', valueNode, `Request ${n}: "${key}" is "${String(valueNode.value)}"; it must be ${field.values.map((v) => `"${v}"`).join(' or ')}.`);
-      values.delete(key);
-    } else if (key === 'query' && !String(valueNode.value).trim()) {
-      add('trigger-field', 'error', valueNode, `Request ${n}: "query" is empty. Write the request as a user would type it.`);
-      values.delete(key);
-    }
-  }
-  let ok = true;
-  for (const name of TRIGGER_FIELD_NAMES) {
-    if (!TRIGGER_FIELDS[name].required || values.has(name) || (item.children ?? []).some((p) => p.children?.[0]?.value === name)) continue;
-    add('trigger-field', 'error', { offset: item.offset, length: 1 }, `Request ${n} has no "${name}"; add ${name === 'query' ? '"query": "<a request as a user would type it>"' : '"should_trigger": true (or false for a near miss)'}.`);
-    ok = false;
+  const values = readFields(item, TRIGGER_FIELDS, `Request ${n}`, 'a request', (severity, at, message) => add('trigger-field', severity, at, message), (name) =>
+    name === 'query' ? '"query": "<a request as a user would type it>"' : '"should_trigger": true (or false for a near miss)',
+  );
+  const typed = values.get('query');
+  if (typed && !String(typed.value).trim()) {
+    add('trigger-field', 'error', typed, `Request ${n}: "query" is empty. Write the request as a user would type it.`);
+    values.delete('query');
   }
   const query = values.get('query');
   const should = values.get('should_trigger');
-  if (!ok || !query || !should) return undefined;
+  if (!query || !should) return undefined;
   const split = values.get('split')?.value as TriggerSplit | undefined;
   const note = values.get('note')?.value as string | undefined;
   return { query: { query: String(query.value), should_trigger: should.value === true, ...(split ? { split } : {}), ...(note !== undefined ? { note } : {}) }, queryNode: query };

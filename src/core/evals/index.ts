@@ -10,3 +10,7 @@ export { insteadNames, insteadText, percent, rateBar, rateChart, renderTriggerRe
 export { diffTriggerReports, renderTriggerDiff, type TriggerChange, type TriggerReportDiff, type TriggerRequestDiff, type TriggerRunSummary } from './triggerDiff';
 export { triggerFailureMessage } from './triggerVerdict';
 export { MAX_REPORT_CHARS, parseTriggerReport } from './triggerReportJson';
+export { checkEvals, MAX_EVAL_CASES, MAX_EVAL_LIST_ITEMS, type EvalCase, type EvalsCheck, type EvalsCheckOptions, type EvalsFinding } from './checkEvals';
+export { EVAL_CASE_FIELD_NAMES, EVAL_CASE_FIELDS, EVALS_FILE, EVALS_FILE_FIELD_NAMES, EVALS_FILE_FIELDS, isEvalCaseField, isEvalsFileField, type EvalCaseFieldName, type EvalsFileFieldName } from './evalsFields';
+export { fieldTypeHint, fieldTypeText, fieldValueSnippet, isFieldOf, jsonTypeText, type JsonField, type JsonFieldType } from './jsonFields';
+export { jsonTextParseable, MAX_JSON_DEPTH, MAX_JSON_FILE_CHARS, readJsonTree } from './jsonTree';

@@ -2,6 +2,8 @@
 // guide "Optimizing skill descriptions" uses (`query`, `should_trigger`) and the ones this project adds (`split`,
 // `note`). One table for the checks, completion and hover.
 
+import { isFieldOf, type JsonField } from './jsonFields';
+
 /** Where a skill's trigger set lives, relative to its folder. */
 export const TRIGGER_QUERIES_FILE = 'evals/trigger-queries.json';
 
@@ -10,13 +12,7 @@ export const TRIGGER_SPLITS = ['train', 'validation'] as const;
 export type TriggerSplit = (typeof TRIGGER_SPLITS)[number];
 
 /** One field of a request: its JSON type, whether it must be there, and what it means (Markdown). */
-export interface TriggerField {
-  type: 'string' | 'boolean';
-  required: boolean;
-  /** Allowed values, when the field has a fixed set. */
-  values?: readonly string[];
-  doc: string;
-}
+export type TriggerField = JsonField;
 
 export type TriggerFieldName = 'query' | 'should_trigger' | 'split' | 'note';
 
@@ -47,5 +43,5 @@ export const TRIGGER_FIELDS: Record<TriggerFieldName, TriggerField> = {
 export const TRIGGER_FIELD_NAMES = Object.keys(TRIGGER_FIELDS) as TriggerFieldName[];
 
 export function isTriggerField(name: string): name is TriggerFieldName {
-  return Object.prototype.hasOwnProperty.call(TRIGGER_FIELDS, name);
+  return isFieldOf(TRIGGER_FIELDS, name);
 }
