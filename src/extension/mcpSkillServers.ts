@@ -89,9 +89,9 @@ export class McpSkillServers {
     return withMcpSkills(base, () => this.clients).mcpRecords();
   }
 
-  /** The executor with MCP-served skills refused (instructions only). */
+  /** The executor with MCP-served skills refused (instructions only), each refusal also reported where the user looks. */
   guard(executor: ScriptExecutor): ScriptExecutor {
-    return refuseMcpScripts(executor, mcpCacheDir(this.stateDir()));
+    return refuseMcpScripts(executor, mcpCacheDir(this.stateDir()), (message) => this.log.warn(message));
   }
 
   dispose(): void {

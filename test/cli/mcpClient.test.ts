@@ -55,7 +55,10 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     assert.ok(!fs.existsSync(path.join(cache, 'ours')), 'nothing fetched before use');
 
     const runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'state', 'exec'), sandbox: 'off' });
-    const rt = createSkillsRuntime({ source, executor: refuseMcpScripts(runner, cache) });
+    // The refusal is decided once, by the executor's guard (issue 23.4): every run of a served skill reaches it.
+    const guard = refuseMcpScripts(runner, cache);
+    let guarded = 0;
+    const rt = createSkillsRuntime({ source, executor: { run: (req) => (guarded++, guard.run(req)) } });
     const load = await rt.invoke('load', { names: ['mcp:ours:alpha'] }, { sessionId: 's' });
     assert.ok(load.ok, JSON.stringify(load));
     const cached = fs.readFileSync(path.join(cache, 'ours', 'alpha', 'SKILL.md'));
@@ -65,12 +68,13 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     assert.match(JSON.stringify(read.result), /Step one/);
     const run = await rt.invoke('run_script', { skill: 'mcp:ours:alpha', script: 'scripts/echo.sh' }, { sessionId: 's' });
     assert.equal(run.ok, false);
-    assert.ok(!run.ok && run.error.code === 'run_refused' && /instructions only/.test(run.error.message), JSON.stringify(run));
+    const refusal = "Skill mcp:ours:alpha is served by MCP server 'ours': MCP-served skills are instructions only, and their scripts are never run on this machine.";
+    assert.ok(!run.ok && run.error.code === 'run_refused' && run.error.message === refusal, JSON.stringify(run));
     const direct = await rt.runScript({ skill: 'mcp:ours:alpha', script: 'scripts/echo.sh' });
-    assert.ok(!direct.ok && /instructions only/.test(direct.error.message), 'the user-run path refuses too');
-    // The executor is the backstop should a call get past prepare: a run staged from the cache is refused.
+    assert.ok(!direct.ok && direct.error.code === 'run_refused' && direct.error.message === refusal, `the user-run path refuses in the same words: ${JSON.stringify(direct)}`);
+    assert.equal(guarded, 2, 'both refusals were the guard\'s: nothing refused the run before it');
     const staged = { skillRoot: path.join(cache, 'ours', 'alpha'), script: 'scripts/echo.sh', args: [] } as unknown as Parameters<typeof runner.run>[0];
-    await assert.rejects(refuseMcpScripts(runner, cache).run(staged), /instructions only/);
+    await assert.rejects(guard.run(staged), (e: Error) => e.message === refusal);
     // A local skill with the same name still runs.
     writeSkill(local, 'runner', { files: { 'scripts/hi.sh': 'echo hi\n' } });
     const localRun = await rt.runScript({ skill: 'runner', script: 'scripts/hi.sh' });

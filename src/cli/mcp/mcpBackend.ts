@@ -3,7 +3,7 @@
 // skills changed on disk. Sessions are the runtime's own (`mcp-<MCP session id>`), opened and deleted here.
 import { EventEmitter } from 'node:events';
 import { createAgentSkills } from '../../core/agentSkills';
-import type { SandboxPolicy } from '../../core/exec';
+import type { SandboxPolicy, ScriptRunner } from '../../core/exec';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
 import type { SkillsRuntime } from '../../core/runtime';
@@ -71,8 +71,10 @@ export function runtimeSessionId(mcpSessionId: string): string {
 export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend> {
   const toolNames = runtimeToolNames();
   const prompt = surfacePromptOptions(o.surface, toolNames);
-  // Without --allow-scripts the server offers no script tool, so the guidance does not describe one.
-  if (!o.allowScripts && o.surface !== 'minimal') {
+  // --allow-scripts is read here only: without it the core has no executor, and the rest follows from that (the
+  // tools offered, the sandbox status, and here the guidance, which then describes no script tool).
+  const executor = o.allowScripts ? (r: ScriptRunner) => refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined;
+  if (!executor && o.surface !== 'minimal') {
     prompt.toolingGuidance = (prompt.toolingGuidance ?? defaultToolingGuidance(toolNames)).split('\n').filter((l) => !l.includes(toolNames.run_script)).join('\n');
   }
   const events = new EventEmitter();
@@ -86,7 +88,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     stateDir: o.stateDir,
     runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
-    executor: (r) => (o.allowScripts ? refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined),
+    executor: executor ?? (() => undefined),
     source: lateSource(() => catalogSource!),
     runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
@@ -104,7 +106,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   catalogSource = clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource();
   const runtime: SkillsRuntime = core.runtime;
   const resources = new SkillResources(catalog);
-  const sandbox = o.allowScripts ? await core.runner.sandboxStatus() : undefined;
+  const sandbox = runtime.runsScripts ? await core.runner.sandboxStatus() : undefined;
 
   const signature = async () => {
     const m = new Map<string, string>();
@@ -127,7 +129,6 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     runtime,
     catalog,
     surface: o.surface,
-    allowScripts: o.allowScripts,
     readOnly: o.readOnly,
     tools: o.tools !== false,
     resources,

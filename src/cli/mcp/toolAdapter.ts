@@ -32,8 +32,6 @@ export interface McpToolServices {
   runtime: SkillsRuntime;
   catalog: SkillCatalog;
   surface: ToolSurface;
-  /** `run_skill_script` is offered and callable only when true (`--allow-scripts`). */
-  allowScripts: boolean;
   /** updateSkill is left out when true (`--read-only`). */
   readOnly: boolean;
   /** False with `--no-tools`: the server offers resources and prompts only. */
@@ -56,15 +54,19 @@ const MCP_NOTES: Partial<Record<string, string>> = {
 // JSON schemas are generated from zod: once per setting, not on every call.
 const toolLists = new Map<string, McpTool[]>();
 
-/** The tools a server with these settings offers, in the table's order. */
-export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' | 'readOnly' | 'tools'>): McpTool[] {
+/**
+ * The tools a server with these settings offers, in the table's order. `run_skill_script` is offered when the runtime
+ * has an executor (the server was started with --allow-scripts): that is decided once, where the core is assembled.
+ */
+export function mcpTools(host: Pick<McpToolServices, 'surface' | 'runtime' | 'readOnly' | 'tools'>): McpTool[] {
   if (host.tools === false) return [];
-  const key = `${host.surface}|${host.allowScripts}|${host.readOnly}`;
+  const scripts = host.runtime.runsScripts;
+  const key = `${host.surface}|${scripts}|${host.readOnly}`;
   let list = toolLists.get(key);
   if (!list) {
     const fam = toolFamilies(host.surface);
     list = TOOLS.filter((t) => (t.family === 'catalog' ? fam.catalog : fam.standard))
-      .filter((t) => (t.name !== RUNTIME_TOOLS.run_script.name || host.allowScripts) && (t.name !== CATALOG_TOOLS.updateSkill.name || !host.readOnly))
+      .filter((t) => (t.name !== RUNTIME_TOOLS.run_script.name || scripts) && (t.name !== CATALOG_TOOLS.updateSkill.name || !host.readOnly))
       .map((t) => ({ descriptor: t, name: t.name, title: t.title, description: t.description + (MCP_NOTES[t.name] ?? ''), inputSchema: inputJsonSchema(t.input), sideEffects: t.sideEffects }));
     toolLists.set(key, list);
   }
@@ -72,8 +74,8 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'allowScripts' 
 }
 
 /** Why a tool is not offered, and what to do instead. */
-function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'allowScripts'>): string {
-  if (name === RUNTIME_TOOLS.run_script.name && !host.allowScripts) {
+function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'runtime'>): string {
+  if (name === RUNTIME_TOOLS.run_script.name && !host.runtime.runsScripts) {
     return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`;
   }
   return `Unknown tool: this server offers no tool '${name}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`;

@@ -92,7 +92,6 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
         }
         const m = rec && find(rec.id);
         if (!m) continue;
-        if (tool === 'run_script') throw new ToolError('run_refused', `Skill ${m.rec.id} is served by MCP server '${m.skill.server}': MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
         try {
           await m.client.fetchSkill(m.skill.name);
         } catch (e) {
@@ -103,12 +102,22 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
   };
 }
 
-/** An executor that refuses any run whose skill lies in an MCP cache folder (the backstop of `prepare`). */
-export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string): ScriptExecutor {
+/**
+ * An executor that refuses any run whose skill lies in an MCP cache folder (`<cache>/<server>/<skill>`). This is the
+ * one place an MCP-served skill's run is refused: every run (a model's run_script, a user's run) reaches it, and
+ * `prepare` decides nothing about runs.
+ */
+export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string, onRefused?: (message: string) => void): ScriptExecutor {
   return {
     run(req: ExecRequest): Promise<ExecResultLike> {
-      if (isInside(path.resolve(cacheDir), path.resolve(req.skillRoot))) {
-        return Promise.reject(new ToolError('run_refused', 'This skill was served over MCP: MCP-served skills are instructions only, and their scripts are never run on this machine.', NOT_RUN_HINT));
+      const cache = path.resolve(cacheDir);
+      const dir = path.resolve(req.skillRoot);
+      if (isInside(cache, dir)) {
+        const [server, name] = path.relative(cache, dir).split(path.sep);
+        const who = server && name ? `Skill mcp:${server}:${name} is served by MCP server '${server}'` : `Skill ${req.skillName} was served over MCP`;
+        const refusal = new ToolError('run_refused', `${who}: MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
+        onRefused?.(refusal.message);
+        return Promise.reject(refusal);
       }
       return executor.run(req);
     },

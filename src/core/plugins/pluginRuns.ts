@@ -26,13 +26,15 @@ export function pluginRunContext(plugin: PluginOfRoot, dataRoot: string): Plugin
   return { root: plugin.root, dataDir: pluginDataDir(dataRoot, plugin.name), ...(plugin.layout === 'claude' ? { aliases: CLAUDE_ALIASES } : {}) };
 }
 
-/** `executor` with each run of a plugin skill (found in `registry` by its folder) given its plugin's context. */
-export function withPluginRuns(executor: ScriptExecutor, registry: SkillRegistry, dataRoot: string): ScriptExecutor {
+/**
+ * `executor` with each run of a plugin skill given its plugin's context. The plugin is the one of the root that holds
+ * the skill folder (the registry knows each root's plugin): no scan of the skills.
+ */
+export function withPluginRuns(executor: ScriptExecutor, registry: Pick<SkillRegistry, 'rootOf'>, dataRoot: string): ScriptExecutor {
   return {
     run(req: ExecRequest) {
       if (req.plugin) return executor.run(req);
-      const root = path.resolve(req.skillRoot);
-      const plugin = registry.all().find((r) => r.rootDir === root && r.root.plugin)?.root.plugin;
+      const plugin = registry.rootOf(req.skillRoot)?.plugin;
       return executor.run(plugin ? { ...req, plugin: pluginRunContext(plugin, dataRoot) } : req);
     },
   };

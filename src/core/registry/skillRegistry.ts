@@ -51,6 +51,8 @@ export interface SkillRegistry {
   refreshRoot(root: SkillRoot | string): Promise<RegistrySnapshot>;
   /** Rereads one skill folder (whatever its stamps), e.g. when a watcher saw a file in it change. */
   refreshSkill(skillDir: string): Promise<RegistrySnapshot>;
+  /** The root a skill folder lies directly in (whose plugin, scope and source it has), or undefined when none holds it. */
+  rootOf(skillDir: string): SkillRoot | undefined;
   /** Replaces the roots (settings changed); call `refresh` afterwards. */
   setRoots(roots: readonly SkillRoot[]): void;
   snapshot(): RegistrySnapshot;
@@ -79,6 +81,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   let index: { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } | undefined;
   const lookup = () => (index ??= indexRecords(current.records));
   let queue: Promise<unknown> = Promise.resolve();
+
+  const rootOf = (skillDir: string): SkillRoot | undefined => {
+    const parent = path.dirname(path.resolve(skillDir));
+    return roots.find((r) => r.path === parent);
+  };
 
   const serialize = <T>(job: () => Promise<T>): Promise<T> => {
     const run = queue.then(job, job);
@@ -161,7 +168,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     refreshSkill: (skillDir) =>
       serialize(async () => {
         const dir = path.resolve(skillDir);
-        const root = roots.find((r) => r.path === path.dirname(dir));
+        const root = rootOf(dir);
         if (!root) return current;
         const started = performance.now();
         const ctx = newContext();
@@ -172,6 +179,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
         byRoot.set(root.path, map);
         return publish(ctx, started);
       }),
+    rootOf,
     setRoots(next) {
       roots = dedupeRoots(next);
     },

@@ -94,6 +94,8 @@ export interface SkillsRuntime {
   readonly source: SkillSource;
   readonly audit?: AuditLog;
   readonly toolNames: SkillToolNames;
+  /** Whether it has an executor: without one run_script refuses every call (`no_executor`), and front ends offer no script tool. */
+  readonly runsScripts: boolean;
   /** The session with this id, created when missing. */
   openSession(id?: string, loadMode?: LoadMode): Promise<SessionState>;
   /** Starts a user turn: clears `turn`/`once` skills, records the request, loads `$name`/`#name` mentions. */
@@ -229,6 +231,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     source: options.source,
     audit,
     toolNames,
+    runsScripts: options.executor !== undefined,
     openSession: (id, loadMode) => sessions.ensure(id, loadMode),
     index: syncedIndex,
     async beginTurn(sessionId, request) {

@@ -89,6 +89,19 @@ describe('core/exec: runs of Agent Plugin skills get PLUGIN_ROOT and PLUGIN_DATA
     assert.equal(field(second.stdout, 'kept'), 'run', 'what a run wrote to PLUGIN_DATA is there for the next run');
   });
 
+  it('takes the plugin from the root that holds the skill, never by scanning every skill (issue 23.4)', async () => {
+    open('off');
+    let scans = 0;
+    const all = core.registry.all.bind(core.registry);
+    core.registry.all = () => {
+      scans++;
+      return all();
+    };
+    const r = await run('devtools-tool');
+    assert.equal(field(r.stdout, 'root'), fs.realpathSync(standard), 'the run still gets its plugin');
+    assert.equal(scans, 0, 'the run looked up its plugin by scanning registry.all()');
+  });
+
   it("gives a Claude Code plugin's scripts CLAUDE_PLUGIN_ROOT and CLAUDE_SKILL_DIR too", async () => {
     open('off');
     const r = await run('reviewer-tool');
