@@ -8,6 +8,7 @@ import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
+import { ChangeLog } from './changeLog';
 import { SkillTable } from './skillTable';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
@@ -64,6 +65,13 @@ export interface SkillRegistry {
    */
   resolve(nameOrId: string): SkillRecord;
   onDidChange(listener: (change: RegistryChange) => void): { dispose(): void };
+  /**
+   * Ids of the records added, changed or removed (any status) after generation `since`, each once; undefined when
+   * the registry no longer remembers that far back (or `since` is not one of its generations): compare all records.
+   */
+  changedSince(since: number): string[] | undefined;
+  /** The current record with this canonical id (any status), without the errors of `resolve`. */
+  recordOf(id: string): SkillRecord | undefined;
 }
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
@@ -75,9 +83,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const byRoot = new Map<string, SkillTable>();
   const listeners = new Set<(change: RegistryChange) => void>();
   let current: RegistrySnapshot = { generation: 0, roots, records: [], stats: emptyStats() };
-  // Lookup tables for resolve(), built from the current records on the first lookup after a change.
-  let index: { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } | undefined;
-  const lookup = () => (index ??= indexRecords(current.records));
+  // The current records by id, replaced at each publish (the diff builds it); names are indexed on first lookup.
+  let byId = new Map<string, SkillRecord>();
+  let byName: Map<string, SkillRecord[]> | undefined;
+  const lookup = () => ({ byId, byName: (byName ??= namesOf(current.records)) });
+  const changes = new ChangeLog();
   let queue: Promise<unknown> = Promise.resolve();
 
   const serialize = <T>(job: () => Promise<T>): Promise<T> => {
@@ -113,10 +123,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
     const records = applyPrecedence(loaded);
     await pause();
-    const change = diff(current.records, records);
+    const { change, ids } = diff(byId, records);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
-    index = undefined;
+    byId = ids;
+    byName = undefined;
     ctx.slicer.finish();
     const stats: ScanStats = {
       ...ctx.counts,
@@ -126,6 +137,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     };
     current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
     if (changedAny) {
+      changes.note(current.generation, [...change.added, ...change.changed, ...change.removed]);
       for (const l of [...listeners]) {
         try {
           l({ snapshot: current, ...change });
@@ -197,19 +209,19 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       listeners.add(listener);
       return { dispose: () => void listeners.delete(listener) };
     },
+    changedSince: (since) => changes.since(since, current.generation),
+    recordOf: (id) => byId.get(id),
   };
 }
 
-function indexRecords(records: readonly SkillRecord[]): { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } {
-  const byId = new Map<string, SkillRecord>();
+function namesOf(records: readonly SkillRecord[]): Map<string, SkillRecord[]> {
   const byName = new Map<string, SkillRecord[]>();
   for (const r of records) {
-    byId.set(r.id, r);
     const list = byName.get(r.name);
     if (list) list.push(r);
     else byName.set(r.name, [r]);
   }
-  return { byId, byName };
+  return byName;
 }
 
 function emptyStats(): ScanStats {
@@ -238,18 +250,19 @@ function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
   );
 }
 
-function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Omit<RegistryChange, 'snapshot'> {
-  if (before.length === 0) return { added: after.map((r) => r.id), removed: [], changed: [] }; // first scan: no lookups
-  const old = new Map(before.map((r) => [r.id, r]));
+/** What changed from the records `before` (by id) to `after`, and `after` by id (a later duplicate id is ignored). */
+function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[]): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord> } {
+  const ids = new Map<string, SkillRecord>();
   const added: string[] = [];
   const changed: string[] = [];
   for (const r of after) {
-    const o = old.get(r.id);
+    if (ids.has(r.id)) continue;
+    ids.set(r.id, r);
+    const o = before.get(r.id);
     if (!o) added.push(r.id);
-    else {
-      if (!sameRecord(o, r)) changed.push(r.id);
-      old.delete(r.id);
-    }
+    else if (!sameRecord(o, r)) changed.push(r.id);
   }
-  return { added, removed: [...old.keys()], changed };
+  const removed: string[] = [];
+  if (before.size + added.length > ids.size) for (const id of before.keys()) if (!ids.has(id)) removed.push(id);
+  return { change: { added, removed, changed }, ids };
 }

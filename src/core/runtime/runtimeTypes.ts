@@ -26,6 +26,28 @@ export interface SkillSource {
    * first use (MCP-served skills) has the skills the call names ready on disk. Throwing refuses the call.
    */
   prepare?(tool: string, input: unknown): Promise<void>;
+  /**
+   * Optional change feed of `list()`, so the skill index reads only what changed. Without `since`: the cursor of
+   * now. With a cursor this source gave: the skills of `list()` added or changed since then, the ids that left it,
+   * and the new cursor. Undefined when the source cannot say (not its cursor, too far back, a part that keeps no
+   * history): the caller reads the whole `list()` again.
+   */
+  changes?(since?: SkillSourceCursor): SkillSourceChanges | undefined;
+}
+
+/** Where a source's change feed stood: opaque, read only by the source that gave it. */
+export interface SkillSourceCursor {
+  readonly owner: object;
+  readonly generation: number;
+}
+
+/** What changed in a source's `list()` since a cursor. */
+export interface SkillSourceChanges {
+  cursor: SkillSourceCursor;
+  /** Skills now in `list()` that were added or changed. */
+  put: readonly SkillRecord[];
+  /** Ids no longer in `list()`. */
+  removed: readonly string[];
 }
 
 /** One execution request: the exec engine's own request type (the runtime fills in the fields it knows). */
