@@ -8,7 +8,7 @@ import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
-import { ChangeLog } from './changeLog';
+import { ChangeLog, type RegistryChanges } from './changeLog';
 import { SkillTable } from './skillTable';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
@@ -66,12 +66,15 @@ export interface SkillRegistry {
   resolve(nameOrId: string): SkillRecord;
   onDidChange(listener: (change: RegistryChange) => void): { dispose(): void };
   /**
-   * Ids of the records added, changed or removed (any status) after generation `since`, each once; undefined when
-   * the registry no longer remembers that far back (or `since` is not one of its generations): compare all records.
+   * Ids of the records added, changed or removed (any status) after generation `since`, and the names they had or
+   * have, each once; undefined when the registry no longer remembers that far back (or `since` is not one of its
+   * generations): compare all records then.
    */
-  changedSince(since: number): string[] | undefined;
+  changedSince(since: number): RegistryChanges | undefined;
   /** The current record with this canonical id (any status), without the errors of `resolve`. */
   recordOf(id: string): SkillRecord | undefined;
+  /** The current records of this name (any status), in the order of `all()`. */
+  recordsNamed(name: string): readonly SkillRecord[];
 }
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
@@ -123,7 +126,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
     const records = applyPrecedence(loaded);
     await pause();
-    const { change, ids } = diff(byId, records);
+    const { change, ids, names } = diff(byId, records);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
     byId = ids;
@@ -137,7 +140,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     };
     current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
     if (changedAny) {
-      changes.note(current.generation, [...change.added, ...change.changed, ...change.removed]);
+      changes.note(current.generation, [...change.added, ...change.changed, ...change.removed], names);
       for (const l of [...listeners]) {
         try {
           l({ snapshot: current, ...change });
@@ -211,6 +214,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
     changedSince: (since) => changes.since(since, current.generation),
     recordOf: (id) => byId.get(id),
+    recordsNamed: (name) => lookup().byName.get(name) ?? [],
   };
 }
 
@@ -251,18 +255,30 @@ function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
 }
 
 /** What changed from the records `before` (by id) to `after`, and `after` by id (a later duplicate id is ignored). */
-function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[]): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord> } {
+function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[]): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord>; names: string[] } {
   const ids = new Map<string, SkillRecord>();
   const added: string[] = [];
   const changed: string[] = [];
+  const names = new Set<string>();
   for (const r of after) {
     if (ids.has(r.id)) continue;
     ids.set(r.id, r);
     const o = before.get(r.id);
-    if (!o) added.push(r.id);
-    else if (!sameRecord(o, r)) changed.push(r.id);
+    if (!o) {
+      added.push(r.id);
+      names.add(r.name);
+    } else if (!sameRecord(o, r)) {
+      changed.push(r.id);
+      names.add(r.name).add(o.name);
+    }
   }
   const removed: string[] = [];
-  if (before.size + added.length > ids.size) for (const id of before.keys()) if (!ids.has(id)) removed.push(id);
-  return { change: { added, removed, changed }, ids };
+  if (before.size + added.length > ids.size) {
+    for (const [id, o] of before) {
+      if (ids.has(id)) continue;
+      removed.push(id);
+      names.add(o.name);
+    }
+  }
+  return { change: { added, removed, changed }, ids, names: [...names] };
 }

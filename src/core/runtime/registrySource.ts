@@ -7,7 +7,7 @@ export interface RegistryLike {
   usable(): SkillRecord[];
   /** With the next three, the source has a change feed (see `SkillSource.changes`). */
   snapshot?(): { generation: number };
-  changedSince?(since: number): string[] | undefined;
+  changedSince?(since: number): { ids: readonly string[] } | undefined;
   recordOf?(id: string): SkillRecord | undefined;
 }
 
@@ -22,7 +22,7 @@ export function skillSourceOf(registry: RegistryLike): SkillSource {
     source.changes = (since?: SkillSourceCursor): SkillSourceChanges | undefined => {
       const cursor: SkillSourceCursor = { owner: source, generation: snapshot.call(registry).generation };
       if (!since) return { cursor, put: [], removed: [] };
-      const ids = since.owner === source ? changedSince.call(registry, since.generation) : undefined;
+      const ids = since.owner === source ? changedSince.call(registry, since.generation)?.ids : undefined;
       if (!ids) return undefined;
       // list() is the usable records: one that is now shadowed, ambiguous or broken has left it.
       const put: SkillRecord[] = [];

@@ -4,7 +4,9 @@
  * load modes and docs selection). Field names that reach the model are snake_case.
  */
 import type { RunRequest } from '../exec/execTypes';
-import type { SkillRecord } from '../registry/registryTypes';
+import type { SkillRecord, SkillSourceChanges, SkillSourceCursor } from '../registry/registryTypes';
+
+export type { SkillSourceChanges, SkillSourceCursor };
 
 /** Where the runtime finds skills. The registry satisfies this; tests can build one from temp folders. */
 export interface SkillSource {
@@ -33,21 +35,6 @@ export interface SkillSource {
    * history): the caller reads the whole `list()` again.
    */
   changes?(since?: SkillSourceCursor): SkillSourceChanges | undefined;
-}
-
-/** Where a source's change feed stood: opaque, read only by the source that gave it. */
-export interface SkillSourceCursor {
-  readonly owner: object;
-  readonly generation: number;
-}
-
-/** What changed in a source's `list()` since a cursor. */
-export interface SkillSourceChanges {
-  cursor: SkillSourceCursor;
-  /** Skills now in `list()` that were added or changed. */
-  put: readonly SkillRecord[];
-  /** Ids no longer in `list()`. */
-  removed: readonly string[];
 }
 
 /** One execution request: the exec engine's own request type (the runtime fills in the fields it knows). */

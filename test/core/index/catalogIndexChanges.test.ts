@@ -10,6 +10,8 @@ import type { SkillsHost } from '../../../src/core/host/skillsHost';
 import { createSkillRegistry, type SkillRegistry } from '../../../src/core/registry';
 import { ChangeLog } from '../../../src/core/registry/changeLog';
 import { skillSourceOf } from '../../../src/core/runtime/registrySource';
+import { createSkillsRuntime } from '../../../src/core/runtime/skillsRuntime';
+import { SkillCatalog } from '../../../src/core/catalog/skillCatalog';
 import { makeTempDir } from '../../support/tempDir';
 
 function write(root: string, folder: string, description: string, body = `# ${folder}\n`): string {
@@ -130,11 +132,93 @@ describe('core/index: the catalog index follows the source change feed', () => {
     assert.equal(calls.list, 1);
   });
 
+  it("follows the catalog's list: an edit reads one skill, archiving walks once, an archived skill is never returned", async () => {
+    const ext = path.join(tmp.dir, 'ext');
+    write(ext, 'tides', 'Predicts ocean tides for a harbour.');
+    write(ext, 'filler-4', 'Forecasts the weather for a city.');
+    const catalog = await SkillCatalog.open({ roots: [{ path: root, scope: 'user' }, { path: ext, scope: 'extension', source: 'acme.ext' }], stateDir: path.join(tmp.dir, 'state') });
+    const reads: string[] = [];
+    const calls = { list: 0 };
+    const source = countingList(catalog.skillSource(), calls);
+    const index = new CatalogIndex(hostBodyReader(countingHost(reads)));
+    await index.syncFrom(source);
+    const fresh = async () => {
+      const f = new CatalogIndex(hostBodyReader(localDisk));
+      await f.sync(catalog.skillSource().list());
+      return results(f);
+    };
+    assert.deepEqual(results(index), await fresh());
+
+    // A rescan of the whole catalog (registry and its own state) after one edit: one read, no walk.
+    const file = write(root, 'filler-3', 'Transcribes podcasts into subtitles.');
+    await catalog.refresh();
+    reads.length = 0;
+    calls.list = 0;
+    assert.deepEqual(await index.syncFrom(source), { added: 0, changed: 1, removed: 0 });
+    assert.deepEqual([reads, calls.list], [[file], 0]);
+    assert.deepEqual(results(index), await fresh());
+
+    // The user's filler-4 leaves: the extension's one (shadowed until now) enters the list.
+    fs.rmSync(path.join(root, 'filler-4'), { recursive: true });
+    await catalog.refresh();
+    reads.length = 0;
+    assert.deepEqual(await index.syncFrom(source), { added: 1, changed: 0, removed: 1 });
+    assert.deepEqual([reads, calls.list], [[path.join(ext, 'filler-4', 'SKILL.md')], 0]);
+    assert.equal(index.index.search('weather forecast', 1)[0].id, 'plugin:acme.ext:filler-4');
+
+    // Archiving changes the catalog's own state: that sync compares the whole list once, then the feed resumes.
+    await catalog.setHidden('plugin:acme.ext:tides', true);
+    assert.deepEqual(await index.syncFrom(source), { added: 0, changed: 0, removed: 1 });
+    assert.equal(calls.list, 1);
+    assert.ok(!index.index.search('ocean tides harbour', 50).some((r) => r.id === 'plugin:acme.ext:tides'), 'an archived skill is never returned');
+    await catalog.refresh();
+    assert.deepEqual(await index.syncFrom(source), { added: 0, changed: 0, removed: 0 });
+    assert.equal(calls.list, 1, 'an unchanged hidden list and no overlays keep the feed');
+    assert.deepEqual(results(index), await fresh());
+  });
+
+  it('settles again every skill of a touched name: a tie behind an archived skill leaves the list', async () => {
+    // Registry: the extension's `dup` shadows both packs' `dup`, so adding the second one changes no status there.
+    // Catalog: the extension's is archived, so the first pack's `dup` was listed and now ties with the second.
+    const [ext, p1, p2] = ['ext', 'p1', 'p2'].map((d) => path.join(tmp.dir, d));
+    write(ext, 'dup', 'Extension copy of the duplicate.');
+    write(p1, 'dup', 'First pack copy of the duplicate.');
+    fs.mkdirSync(p2);
+    const roots = [{ path: ext, scope: 'extension', source: 'acme.ext' }, { path: p1, scope: 'pack', source: 'one' }, { path: p2, scope: 'pack', source: 'two' }];
+    const catalog = await SkillCatalog.open({ roots, stateDir: path.join(tmp.dir, 'state') });
+    await catalog.setHidden('plugin:acme.ext:dup', true);
+    const calls = { list: 0 };
+    const source = countingList(catalog.skillSource(), calls);
+    const index = new CatalogIndex(hostBodyReader(localDisk));
+    await index.syncFrom(source);
+    assert.equal(index.index.search('first pack copy duplicate', 1)[0]?.id, 'pack:one:dup');
+    write(p2, 'dup', 'Second pack copy of the duplicate.');
+    await catalog.refresh();
+    assert.equal(catalog.registry.recordOf('pack:one:dup')?.status, 'shadowed');
+    calls.list = 0;
+    const change = await index.syncFrom(source);
+    assert.equal(calls.list, 0, 'the feed answered');
+    assert.deepEqual(change, { added: 0, changed: 0, removed: 1 });
+    assert.deepEqual(index.index.search('pack copy duplicate', 50), [], 'two tied skills are neither listed nor returned');
+  });
+
+  it("the runtime's index reads only the edited skill through its host", async () => {
+    const reads: string[] = [];
+    const runtime = createSkillsRuntime({ source: skillSourceOf(registry), files: countingHost(reads), audit: false });
+    await runtime.index();
+    const file = write(root, 'filler-7', 'Transcribes podcasts into subtitles.');
+    await registry.refresh();
+    reads.length = 0;
+    const index = await runtime.index();
+    assert.deepEqual(reads, [file]);
+    assert.equal(index.search('podcast subtitles', 1)[0].id, 'user:filler-7');
+  });
+
   it('the change log answers only for generations it still holds', () => {
     const log = new ChangeLog();
-    for (let g = 1; g <= 70; g++) log.note(g, [`s${g}`, 's0']);
-    assert.deepEqual(log.since(70, 70), []);
-    assert.deepEqual(log.since(67, 70), ['s68', 's0', 's69', 's70']);
+    for (let g = 1; g <= 70; g++) log.note(g, [`s${g}`, 's0'], [`n${g % 2}`]);
+    assert.deepEqual(log.since(70, 70), { ids: [], names: [] });
+    assert.deepEqual(log.since(67, 70), { ids: ['s68', 's0', 's69', 's70'], names: ['n0', 'n1'] });
     assert.equal(log.since(3, 70), undefined, 'older than the 64 generations kept');
     assert.equal(log.since(71, 70), undefined, 'a generation from the future');
     assert.equal(log.since(1.5, 70), undefined);
