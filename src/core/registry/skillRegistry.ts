@@ -86,10 +86,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const byRoot = new Map<string, SkillTable>();
   const listeners = new Set<(change: RegistryChange) => void>();
   let current: RegistrySnapshot = { generation: 0, roots, records: [], stats: emptyStats() };
-  // The current records by id, replaced at each publish (the diff builds it); names are indexed on first lookup.
+  // The current records by id and by name, replaced at each publish (so a follower's lookups cost no rebuild).
   let byId = new Map<string, SkillRecord>();
-  let byName: Map<string, SkillRecord[]> | undefined;
-  const lookup = () => ({ byId, byName: (byName ??= namesOf(current.records)) });
+  let byName = new Map<string, SkillRecord[]>();
+  const lookup = () => ({ byId, byName });
   const changes = new ChangeLog();
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -128,9 +128,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     await pause();
     const { change, ids, names } = diff(byId, records);
     await pause();
+    const named = namesOf(records);
+    await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
     byId = ids;
-    byName = undefined;
+    byName = named;
     ctx.slicer.finish();
     const stats: ScanStats = {
       ...ctx.counts,

@@ -6,7 +6,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CatalogIndex, hostBodyReader, type IndexSource } from '../../../src/core/index';
 import { localDisk } from '../../../src/core/host/localDisk';
-import type { SkillsHost } from '../../../src/core/host/skillsHost';
 import { createSkillRegistry, type SkillRegistry } from '../../../src/core/registry';
 import { ChangeLog } from '../../../src/core/registry/changeLog';
 import { skillSourceOf } from '../../../src/core/runtime/registrySource';
@@ -24,7 +23,7 @@ function write(root: string, folder: string, description: string, body = `# ${fo
 }
 
 /** The host, with every file read noted. */
-function countingHost(reads: string[]): SkillsHost {
+function countingHost(reads: string[]): typeof localDisk {
   return { ...localDisk, readFile: (p, o) => (reads.push(p), localDisk.readFile(p, o)) };
 }
 
