@@ -9,8 +9,7 @@ import { normalizeRelativePath, resolveInsideReal } from '../edit/safePath';
 import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
-import { sourceOf, sourceRank } from '../sources';
-import { compareStrings } from '../text/compareStrings';
+import { sourceOf } from '../sources';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
@@ -18,6 +17,7 @@ import { suggestNames } from '../registry/suggestNames';
 import { mountPack, type MountedPack } from './packMounts';
 import { ToolError } from '../tools/toolError';
 import type { CatalogEntry, PackSpec, WritableScope } from './catalogTypes';
+import { catalogChanges, catalogRecord, settleStatuses, type CatalogSkillSource } from './catalogChanges';
 
 /** Options of {@link SkillCatalog.open}. */
 export interface SkillCatalogOptions {
@@ -89,6 +89,11 @@ export class SkillCatalog {
   readonly store: RevisionStore;
   private readonly overlayInfo = new Map<string, OverlayInfo>();
   private hidden = new Set<string>();
+  /**
+   * Replaced whenever the catalog's own state (hidden list, overlays) may have changed: a change-feed cursor made
+   * under another state is refused, so the index then compares the whole list (see catalogChanges.ts).
+   */
+  stateToken: object = {};
   private readonly packs: MountedPack[] = [];
   private baseRoots: SkillRoot[];
   /** Where the catalog reads and writes (see {@link SkillCatalogOptions.host}). */
@@ -149,10 +154,18 @@ export class SkillCatalog {
   /** Rereads the hidden list and the overlays of skills from read-only sources (not the skill folders). */
   async reloadState(): Promise<void> {
     const hidden = await this.readHidden();
-    this.hidden = new Set('ids' in hidden ? hidden.ids : []);
+    const next = new Set('ids' in hidden ? hidden.ids : []);
+    if (next.size !== this.hidden.size || [...next].some((id) => !this.hidden.has(id))) this.stateToken = {};
+    this.hidden = next;
     this.hiddenProblem = 'problem' in hidden ? `${this.hiddenFile()} ${hidden.problem}; every archived plugin and pack skill is shown until it is fixed or deleted.` : undefined;
-    this.overlayInfo.clear();
-    for (const r of this.registry.all()) if (sourceOf(r.scope).readOnly) await this.loadOverlayInfo(r);
+    const stale = new Set(this.overlayInfo.keys());
+    for (const r of this.registry.all()) {
+      if (!sourceOf(r.scope).readOnly) continue;
+      stale.delete(r.id);
+      await this.loadOverlayInfo(r);
+    }
+    for (const id of stale) this.overlayInfo.delete(id);
+    if (stale.size) this.stateToken = {};
   }
 
   /** Rereads one skill after a write. */
@@ -171,13 +184,17 @@ export class SkillCatalog {
     return new SkillOverlay({ skillId: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry.id), store: this.store, files: this.host });
   }
 
+  /** Reads a read-only skill's overlay; a new or changed one (by digest) or one gone changes the catalog's state. */
   private async loadOverlayInfo(r: SkillRecord): Promise<void> {
     const location = path.join(this.overlayDir(r.id), SKILL_MD);
     const bytes = await readBytesOrNull(this.host, location, MAX_CATALOG_FILE_BYTES).catch(() => null);
+    const before = this.overlayInfo.get(r.id)?.ref;
     if (!bytes) {
+      if (before !== undefined) this.stateToken = {};
       this.overlayInfo.delete(r.id);
       return;
     }
+    if (before !== digestOf(bytes)) this.stateToken = {};
     const parsed = parseSkillFile(bytes.toString('utf8'));
     const diagnostics = validateSkillContent({ parsed, folderName: path.basename(r.rootDir) }).diagnostics;
     const description = typeof parsed.properties.description === 'string' ? parsed.properties.description : '';
@@ -215,13 +232,15 @@ export class SkillCatalog {
     const visible = this.registry.all().filter((r) => !this.hidden.has(r.id)).map((r) => this.entryOf(r));
     const byName = new Map<string, CatalogEntry[]>();
     for (const e of visible) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
-    for (const group of byName.values()) {
-      const usable = group.filter((e) => e.record.status !== 'broken').sort((a, b) => sourceRank(a.record.scope) - sourceRank(b.record.scope) || compareStrings(a.id, b.id));
-      const top = usable.filter((e) => sourceRank(e.record.scope) === sourceRank(usable[0]?.record.scope));
-      for (const e of usable) e.status = top.includes(e) ? (top.length > 1 ? 'ambiguous' : 'ok') : 'shadowed';
-      for (const e of group) if (e.record.status === 'broken') e.status = 'broken';
-    }
+    for (const group of byName.values()) settleStatuses(group);
     return visible;
+  }
+
+  /** The visible entries of one name, statuses as {@link entries} gives them (without building the others). */
+  entriesNamed(name: string): CatalogEntry[] {
+    const group = this.registry.recordsNamed(name).filter((r) => !this.hidden.has(r.id)).map((r) => this.entryOf(r));
+    settleStatuses(group);
+    return group;
   }
 
   /** The entry for a canonical id, or the one a bare name resolves to by precedence. Throws the registry's typed errors. */
@@ -302,6 +321,7 @@ export class SkillCatalog {
     else next.delete(id);
     await this.host.writeFile(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
     this.hidden = next;
+    this.stateToken = {};
     this.hiddenProblem = undefined;
   }
 
@@ -338,13 +358,13 @@ export class SkillCatalog {
    * plugin or pack skill. `resolve` throws the registry's typed errors (not found with suggestions, ambiguous
    * with every id, broken), which the runtime turns into messages the model can act on.
    */
-  skillSource(): { resolve(nameOrId: string): SkillRecord | undefined; list(): readonly SkillRecord[]; overlayDir(skillId: string): string | undefined } {
-    const asRecord = (e: CatalogEntry): SkillRecord => ({ ...e.record, location: e.location, properties: e.properties, description: e.description, digest: e.versionRef, status: e.status });
+  skillSource(): CatalogSkillSource {
     return {
-      resolve: (nameOrId) => asRecord(this.resolve(nameOrId)),
-      list: () => this.entries().filter((e) => e.status === 'ok').map(asRecord),
+      resolve: (nameOrId) => catalogRecord(this.resolve(nameOrId)),
+      list: () => this.entries().filter((e) => e.status === 'ok').map(catalogRecord),
       // Canonical ids name their source first: only plugin and pack skills are edited through an overlay.
       overlayDir: (skillId) => (skillId.startsWith('plugin:') || skillId.startsWith('pack:') ? this.overlayDir(skillId) : undefined),
+      changes: (since) => catalogChanges(this, since),
     };
   }
 }

@@ -25,6 +25,16 @@ export interface IndexedSkill {
 /** Reads a skill's body; undefined when it cannot (the skill is then indexed by name and description). */
 export type BodyReader = (skill: IndexedSkill) => MaybePromise<string | undefined>;
 
+/**
+ * A list of skills that may also say what changed in it since a cursor it gave (the runtime's `SkillSource` is
+ * one): `changes()` gives the cursor of now, `changes(cursor)` the skills added or changed and the ids removed
+ * since, or undefined when it cannot say.
+ */
+export interface IndexSource {
+  list(): readonly IndexedSkill[];
+  changes?(since?: never): { cursor: unknown; put: readonly IndexedSkill[]; removed: readonly string[] } | undefined;
+}
+
 /** What one sync changed. */
 export interface SyncChange {
   added: number;
@@ -56,6 +66,8 @@ export class CatalogIndex {
   #loaded = false;
   /** Skills put from the saved index instead of read and tokenized (for tests and the bench). */
   reused = 0;
+  /** Where the last {@link syncFrom} source's change feed stood, when the index matches its list at that point. */
+  #cursor: { source: IndexSource; at: unknown } | undefined;
 
   /**
    * `readBody`: how bodies are read (e.g. {@link hostBodyReader}); omitted: names and descriptions only.
@@ -68,6 +80,29 @@ export class CatalogIndex {
 
   /** Brings the index in line with `skills` (later duplicates of an id are ignored). */
   sync(skills: readonly IndexedSkill[]): MaybePromise<SyncChange> {
+    this.#cursor = undefined;
+    return this.#syncAll(skills);
+  }
+
+  /**
+   * Brings the index in line with `source.list()`, reading only what changed since the last call when the source
+   * has a change feed (a full comparison of the list otherwise, and on the first call).
+   */
+  syncFrom(source: IndexSource): MaybePromise<SyncChange> {
+    const last = this.#cursor?.source === source ? this.#cursor.at : undefined;
+    const delta = last === undefined ? undefined : source.changes?.(last as never);
+    if (delta) {
+      this.#cursor = { source, at: delta.cursor };
+      return this.#apply(delta.put, delta.removed);
+    }
+    // The cursor is taken before the list is read: a change in between is read again next time, never missed.
+    const now = source.changes?.()?.cursor;
+    const done = this.#syncAll(source.list());
+    this.#cursor = now === undefined ? undefined : { source, at: now };
+    return done;
+  }
+
+  #syncAll(skills: readonly IndexedSkill[]): MaybePromise<SyncChange> {
     if (this.#cache && !this.#loaded) {
       this.#loaded = true;
       const loaded = this.#load(this.#cache);
@@ -121,33 +156,9 @@ export class CatalogIndex {
     let seen = 0;
     const pending: Promise<void>[] = [];
     for (const s of skills) {
-      let entry = this.#known.get(s.id);
-      if (entry?.mark === mark) continue;
+      if (this.#known.get(s.id)?.mark === mark) continue;
       seen++;
-      if (entry?.skill === s) {
-        entry.mark = mark;
-        continue;
-      }
-      if (entry && sameSkill(entry.skill, s)) {
-        entry.skill = s;
-        entry.mark = mark;
-        continue;
-      }
-      if (entry) change.changed++;
-      else change.added++;
-      if (entry) {
-        entry.skill = s;
-        entry.mark = mark;
-      } else this.#known.set(s.id, (entry = { skill: s, mark }));
-      const saved = this.#saved?.get(s.id);
-      if (saved && saved.stamp === stampOf(s)) {
-        this.index.putTokens(saved.doc);
-        this.reused++;
-        continue;
-      }
-      const body = this.#readBody ? safeRead(this.#readBody, s) : undefined;
-      if (isPromise(body)) pending.push(body.then((b) => this.#putIfCurrent(s, b)));
-      else this.index.put({ id: s.id, name: s.name, description: s.description, body });
+      this.#put(s, mark, change, pending);
     }
     if (this.#known.size > seen) {
       for (const [id, entry] of [...this.#known]) {
@@ -160,6 +171,47 @@ export class CatalogIndex {
     // The saved skills serve the first sync only: later ones read what changed.
     this.#saved = undefined;
     return pending.length ? Promise.all(pending).then(() => change) : change;
+  }
+
+  /** Only the skills a change feed named: `put` added or changed, `removed` gone. */
+  #apply(put: readonly IndexedSkill[], removed: readonly string[]): MaybePromise<SyncChange> {
+    const change: SyncChange = { added: 0, changed: 0, removed: 0 };
+    const pending: Promise<void>[] = [];
+    for (const id of removed) {
+      if (!this.#known.delete(id)) continue;
+      this.index.remove(id);
+      change.removed++;
+    }
+    // Marked as seen by the last full sync, which the next one's new mark supersedes.
+    for (const s of put) this.#put(s, this.#mark, change, pending);
+    return pending.length ? Promise.all(pending).then(() => change) : change;
+  }
+
+  /** Notes `s` as seen by sync `mark`; reads and indexes it again only when it is new or changed. */
+  #put(s: IndexedSkill, mark: number, change: SyncChange, pending: Promise<void>[]): void {
+    let entry = this.#known.get(s.id);
+    if (entry && (entry.skill === s || sameSkill(entry.skill, s))) {
+      entry.skill = s;
+      entry.mark = mark;
+      return;
+    }
+    if (entry) {
+      change.changed++;
+      entry.skill = s;
+      entry.mark = mark;
+    } else {
+      change.added++;
+      this.#known.set(s.id, (entry = { skill: s, mark }));
+    }
+    const saved = this.#saved?.get(s.id);
+    if (saved && saved.stamp === stampOf(s)) {
+      this.index.putTokens(saved.doc);
+      this.reused++;
+      return;
+    }
+    const body = this.#readBody ? safeRead(this.#readBody, s) : undefined;
+    if (isPromise(body)) pending.push(body.then((b) => this.#putIfCurrent(s, b)));
+    else this.index.put({ id: s.id, name: s.name, description: s.description, body });
   }
 
   #putIfCurrent(s: IndexedSkill, body: string | undefined): void {

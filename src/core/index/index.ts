@@ -3,7 +3,7 @@
  * registry incrementally, and what is built on it: catalog ranking, mentions, search with a confidence.
  */
 export { SkillIndex, DEFAULT_WEIGHTS, FIELDS, MAX_QUERY_CHARS, type IndexDoc, type IndexHit, type IndexField, type IndexWeights, type TermMatch } from './skillIndex';
-export { CatalogIndex, hostBodyReader, bodyOf, type IndexedSkill, type BodyReader, type SyncChange } from './catalogIndex';
+export { CatalogIndex, hostBodyReader, bodyOf, type IndexedSkill, type IndexSource, type BodyReader, type SyncChange } from './catalogIndex';
 export { findMentions, isDistinctiveName, type IndexMentions } from './mentions';
 export { rankCatalog, indexOfCatalog, indexKey, type CatalogRanking } from './rankCatalog';
 export { indexTerms, termPairs } from './indexTokens';

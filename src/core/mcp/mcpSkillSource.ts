@@ -76,6 +76,9 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
       return find(nameOrId)?.rec;
     },
     overlayDir: base.overlayDir ? (id) => base.overlayDir?.(id) : undefined,
+    // The servers' lists keep no history: with any server, the index compares the whole list (no cursor is given,
+    // so one taken before a server came is never used after it left). With none, the list is the base's.
+    changes: (since) => (current().length ? undefined : base.changes?.(since)),
     mcpSkillOf(idOrName) {
       const m = find(idOrName);
       return m && { skill: m.skill, client: m.client };

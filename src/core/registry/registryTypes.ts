@@ -102,3 +102,18 @@ export interface RegistryChange {
   /** Records whose content, status, shadowing or diagnostics changed. */
   changed: string[];
 }
+
+/** Where a skill source's change feed stood (the runtime's `SkillSource.changes`): opaque, read only by the source that gave it. */
+export interface SkillSourceCursor {
+  readonly owner: object;
+  readonly generation: number;
+}
+
+/** What changed in a source's `list()` since a cursor. */
+export interface SkillSourceChanges {
+  cursor: SkillSourceCursor;
+  /** Skills now in `list()` that were added or changed. */
+  put: readonly SkillRecord[];
+  /** Ids no longer in `list()`. */
+  removed: readonly string[];
+}

@@ -8,6 +8,7 @@ import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';
 import { scanRoot, scanSkill, type ScanContext } from './scanRoot';
+import { ChangeLog, type RegistryChanges } from './changeLog';
 import { SkillTable } from './skillTable';
 import { suggestNames } from './suggestNames';
 import { TimeSlicer } from './timeSlicer';
@@ -66,6 +67,16 @@ export interface SkillRegistry {
    */
   resolve(nameOrId: string): SkillRecord;
   onDidChange(listener: (change: RegistryChange) => void): { dispose(): void };
+  /**
+   * Ids of the records added, changed or removed (any status) after generation `since`, and the names they had or
+   * have, each once; undefined when the registry no longer remembers that far back (or `since` is not one of its
+   * generations): compare all records then.
+   */
+  changedSince(since: number): RegistryChanges | undefined;
+  /** The current record with this canonical id (any status), without the errors of `resolve`. */
+  recordOf(id: string): SkillRecord | undefined;
+  /** The current records of this name (any status), in the order of `all()`. */
+  recordsNamed(name: string): readonly SkillRecord[];
 }
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
@@ -77,9 +88,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const byRoot = new Map<string, SkillTable>();
   const listeners = new Set<(change: RegistryChange) => void>();
   let current: RegistrySnapshot = { generation: 0, roots, records: [], stats: emptyStats() };
-  // Lookup tables for resolve(), built from the current records on the first lookup after a change.
-  let index: { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } | undefined;
-  const lookup = () => (index ??= indexRecords(current.records));
+  // The current records by id and by name, replaced at each publish (so a follower's lookups cost no rebuild).
+  let byId = new Map<string, SkillRecord>();
+  let byName = new Map<string, SkillRecord[]>();
+  const lookup = () => ({ byId, byName });
+  const changes = new ChangeLog();
   let queue: Promise<unknown> = Promise.resolve();
 
   const rootOf = (skillDir: string): SkillRoot | undefined => {
@@ -120,10 +133,13 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
     const records = applyPrecedence(loaded);
     await pause();
-    const change = diff(current.records, records);
+    const { change, ids, names } = diff(byId, records);
+    await pause();
+    const named = namesOf(records);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
-    index = undefined;
+    byId = ids;
+    byName = named;
     ctx.slicer.finish();
     const stats: ScanStats = {
       ...ctx.counts,
@@ -133,6 +149,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     };
     current = { generation: current.generation + (changedAny ? 1 : 0), roots, records, stats };
     if (changedAny) {
+      changes.note(current.generation, [...change.added, ...change.changed, ...change.removed], names);
       for (const l of [...listeners]) {
         try {
           l({ snapshot: current, ...change });
@@ -205,19 +222,20 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       listeners.add(listener);
       return { dispose: () => void listeners.delete(listener) };
     },
+    changedSince: (since) => changes.since(since, current.generation),
+    recordOf: (id) => byId.get(id),
+    recordsNamed: (name) => lookup().byName.get(name) ?? [],
   };
 }
 
-function indexRecords(records: readonly SkillRecord[]): { byId: Map<string, SkillRecord>; byName: Map<string, SkillRecord[]> } {
-  const byId = new Map<string, SkillRecord>();
+function namesOf(records: readonly SkillRecord[]): Map<string, SkillRecord[]> {
   const byName = new Map<string, SkillRecord[]>();
   for (const r of records) {
-    byId.set(r.id, r);
     const list = byName.get(r.name);
     if (list) list.push(r);
     else byName.set(r.name, [r]);
   }
-  return { byId, byName };
+  return byName;
 }
 
 function emptyStats(): ScanStats {
@@ -246,18 +264,31 @@ function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
   );
 }
 
-function diff(before: readonly SkillRecord[], after: readonly SkillRecord[]): Omit<RegistryChange, 'snapshot'> {
-  if (before.length === 0) return { added: after.map((r) => r.id), removed: [], changed: [] }; // first scan: no lookups
-  const old = new Map(before.map((r) => [r.id, r]));
+/** What changed from the records `before` (by id) to `after`, and `after` by id (a later duplicate id is ignored). */
+function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[]): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord>; names: string[] } {
+  const ids = new Map<string, SkillRecord>();
   const added: string[] = [];
   const changed: string[] = [];
+  const names = new Set<string>();
   for (const r of after) {
-    const o = old.get(r.id);
-    if (!o) added.push(r.id);
-    else {
-      if (!sameRecord(o, r)) changed.push(r.id);
-      old.delete(r.id);
+    if (ids.has(r.id)) continue;
+    ids.set(r.id, r);
+    const o = before.get(r.id);
+    if (!o) {
+      added.push(r.id);
+      names.add(r.name);
+    } else if (!sameRecord(o, r)) {
+      changed.push(r.id);
+      names.add(r.name).add(o.name);
     }
   }
-  return { added, removed: [...old.keys()], changed };
+  const removed: string[] = [];
+  if (before.size + added.length > ids.size) {
+    for (const [id, o] of before) {
+      if (ids.has(id)) continue;
+      removed.push(id);
+      names.add(o.name);
+    }
+  }
+  return { change: { added, removed, changed }, ids, names: [...names] };
 }

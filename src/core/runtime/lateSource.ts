@@ -13,5 +13,7 @@ export function lateSource(current: () => SkillSource): SkillSource {
     list: () => current().list(),
     overlayDir: (id) => current().overlayDir?.(id),
     prepare: (tool, input) => current().prepare?.(tool, input) ?? DONE,
+    // A cursor names the source that gave it: after a switch the new source refuses the old one's cursor.
+    changes: (since) => current().changes?.(since),
   };
 }

@@ -4,7 +4,9 @@
  * load modes and docs selection). Field names that reach the model are snake_case.
  */
 import type { RunRequest } from '../exec/execTypes';
-import type { SkillRecord } from '../registry/registryTypes';
+import type { SkillRecord, SkillSourceChanges, SkillSourceCursor } from '../registry/registryTypes';
+
+export type { SkillSourceChanges, SkillSourceCursor };
 
 /** Where the runtime finds skills. The registry satisfies this; tests can build one from temp folders. */
 export interface SkillSource {
@@ -26,6 +28,13 @@ export interface SkillSource {
    * first use (MCP-served skills) has the skills the call names ready on disk. Throwing refuses the call.
    */
   prepare?(tool: string, input: unknown): Promise<void>;
+  /**
+   * Optional change feed of `list()`, so the skill index reads only what changed. Without `since`: the cursor of
+   * now. With a cursor this source gave: the skills of `list()` added or changed since then, the ids that left it,
+   * and the new cursor. Undefined when the source cannot say (not its cursor, too far back, a part that keeps no
+   * history): the caller reads the whole `list()` again.
+   */
+  changes?(since?: SkillSourceCursor): SkillSourceChanges | undefined;
 }
 
 /** One execution request: the exec engine's own request type (the runtime fills in the fields it knows). */

@@ -141,7 +141,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const skillIndex = options.skillIndex ?? new CatalogIndex(hostBodyReader(files), indexCache);
   let savedAt: number | undefined;
   const syncedIndex = async (): Promise<SkillIndex> => {
-    const change = await skillIndex.sync(options.source.list());
+    const change = await skillIndex.syncFrom(options.source);
     // Saved after the first sync that read anything, then at most once a minute: a skill changed since the last
     // save is only read again at the next start (its stamp no longer matches), never used stale.
     const read = change.added + change.changed - (savedAt === undefined ? skillIndex.reused : 0);
