@@ -4,32 +4,18 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.ts$/.test(e.name)) out.push(p);
-    }
-  };
-  walk(path.join(ROOT, dir));
-  return out;
-}
+import { REPO, sourceFiles } from '../support/sourceFiles';
 
 /** Calls of `pattern` per file (relative path → count), comments left out. */
 function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const f of dirs.flatMap(sources)) {
+  for (const f of dirs.flatMap((d) => sourceFiles(d))) {
     const code = fs
       .readFileSync(f, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '');
     const n = [...code.matchAll(new RegExp(pattern.source, 'g'))].length;
-    if (n) out.set(path.relative(ROOT, f), n);
+    if (n) out.set(path.relative(REPO, f), n);
   }
   return out;
 }

@@ -4,15 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sourceFiles, SCRIPT_FILE } from '../support/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(p) : /\.(ts|mts|cts|js|cjs|mjs)$/.test(e.name) ? [p] : [];
-  });
-}
 
 /** Names held by more than one file, with the files. */
 export function sharedNames(files: readonly string[]): string[] {
@@ -31,7 +25,7 @@ describe('file names: no two files of src/ and server/ share a name', () => {
   });
 
   it('none does', () => {
-    const files = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'server'))].map((f) => path.relative(ROOT, f));
+    const files = [...sourceFiles(path.join(ROOT, 'src'), SCRIPT_FILE), ...sourceFiles(path.join(ROOT, 'server'), SCRIPT_FILE)].map((f) => path.relative(ROOT, f));
     assert.ok(files.length > 100, `the tree was read (${files.length} files)`);
     assert.deepEqual(sharedNames(files), []);
   });

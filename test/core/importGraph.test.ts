@@ -4,16 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sourceFiles, IMPORT_SPECIFIERS as SPECIFIERS } from '../support/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(p) : /\.ts$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** Drops comments so that an import named in a comment is not read as one (strings are kept: specifiers live there). */
 function withoutComments(text: string): string {

@@ -9,17 +9,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sourceFiles } from '../../support/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const RULE_HOME = 'src/core/paths/';
 const BELOW_THE_RULE = 'src/core/host/';
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(p) : e.name.endsWith('.ts') ? [p] : [];
-  });
-}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -4,22 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inputJsonSchema } from '../../../src/core/runtime/inputJsonSchema';
 import { TOOLS, findTool, toolsOf } from '../../../src/core/toolTable';
+import { REPO, sourceFiles } from '../../support/sourceFiles';
 
-const repo = path.resolve(__dirname, '..', '..', '..');
-
-/** Every .ts / .mjs file under `dir`, as paths relative to the repository. */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ts|mjs|js)$/.test(e.name)) out.push(path.relative(repo, p));
-    }
-  };
-  walk(path.join(repo, dir));
-  return out;
-}
+const repo = REPO;
+const sources = (dir: string) => sourceFiles(dir, /\.(ts|mjs|js)$/).map((f) => path.relative(REPO, f));
 
 describe('tools: the table', () => {
   it('is the only place a tool name or #reference name is written as a literal (src/, server/, scripts/)', () => {

@@ -7,21 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TriggerReport } from '../../../src/core/evals';
+import type { TestTriggersResult as TestResult } from '../../../src/extension/evals/testTriggers';
 import { COMMANDS } from '../../../src/extension/ids';
 import { SCRIPTED_MODEL_ID } from '../../scriptedModel/protocol';
 import { activatedExtension } from '../helpers/extension';
 import { pressUntil } from '../helpers/prompts';
 import { recordedRequests, scriptedChatModel, setScript, waitForRequests, type ScriptedTurn } from '../helpers/scriptedModel';
 import { waitFor } from '../helpers/waitFor';
-
-interface TestResult {
-  report?: TriggerReport;
-  uri?: string;
-  previous?: TriggerReport;
-  stoppedBy?: string;
-  declined?: boolean;
-  error?: string;
-}
 
 /** A skill of this suite's own (another suite leaves an unsaved copy of greeting's trigger file open). */
 const SKILL = 'trigger-demo';
