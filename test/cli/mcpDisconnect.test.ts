@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { processesWithArg, sleepersWithArg, uniqueSleep } from '../core/exec/helpers';
+import { processesWithArg, sleepersWithArg, uniqueSleep, ESCAPING_SCRIPT, skipWithoutSetsid } from '../core/exec/helpers';
 import { httpClient, serverArgs, startHttpProcess, stdioClient, waitFor } from './mcpSupport';
 
 describe('agent-skills mcp: a client that disconnects mid-run leaves no process behind (issue 22.6)', function () {
@@ -18,10 +18,7 @@ describe('agent-skills mcp: a client that disconnects mid-run leaves no process 
   let state: string;
   let marker: string;
   before(function () {
-    if (process.platform !== 'linux' || !fs.existsSync('/usr/bin/setsid')) {
-      console.log('      skipped: needs Linux /proc and /usr/bin/setsid');
-      this.skip();
-    }
+    skipWithoutSetsid(this);
     this.timeout(BUILD_TIMEOUT_MS);
     return ensureBuilt();
   });
@@ -30,7 +27,7 @@ describe('agent-skills mcp: a client that disconnects mid-run leaves no process 
     skills = path.join(tmp.dir, 'skills');
     state = path.join(tmp.dir, 'state');
     marker = uniqueSleep();
-    writeSkill(skills, 'esc', { body: 'Run scripts/escape.sh.', files: { 'scripts/escape.sh': 'setsid sleep "$1" &\nwait\n' } });
+    writeSkill(skills, 'esc', { body: 'Run scripts/escape.sh.', files: { 'scripts/escape.sh': ESCAPING_SCRIPT } });
   });
   afterEach(() => {
     for (const pid of processesWithArg(marker)) process.kill(pid, 'SIGKILL');

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { processesWithArg, sleepersWithArg, uniqueSleep } from '../core/exec/helpers';
+import { processesWithArg, sleepersWithArg, uniqueSleep, ESCAPING_SCRIPT, skipWithoutSetsid } from '../core/exec/helpers';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { CLI, waitFor } from './mcpSupport';
@@ -16,17 +16,14 @@ describe('agent-skills run stopped by a signal (issue 22.6)', function () {
   let tmp: { dir: string; cleanup: () => void };
   let marker = '';
   before(function () {
-    if (process.platform !== 'linux' || !fs.existsSync('/usr/bin/setsid')) {
-      console.log('      skipped: needs Linux /proc and /usr/bin/setsid');
-      this.skip();
-    }
+    skipWithoutSetsid(this);
     this.timeout(BUILD_TIMEOUT_MS);
     return ensureBuilt();
   });
   beforeEach(() => {
     tmp = makeTempDir('cli-run-signal-');
     marker = uniqueSleep();
-    writeSkill(path.join(tmp.dir, 'skills'), 'esc', { files: { 'scripts/escape.sh': 'setsid sleep "$1" &\nwait\n' } });
+    writeSkill(path.join(tmp.dir, 'skills'), 'esc', { files: { 'scripts/escape.sh': ESCAPING_SCRIPT } });
   });
   afterEach(() => {
     for (const pid of processesWithArg(marker)) process.kill(pid, 'SIGKILL');

@@ -70,6 +70,17 @@ export function cleanup(sb: Sandbox | undefined): void {
   if (sb) removeTempDir(sb.tmp);
 }
 
+/** A script that starts a `sleep "$1"` in a session of its own (`setsid`), escaping the run's process group. */
+export const ESCAPING_SCRIPT = 'setsid sleep "$1" &\nwait\n';
+
+/** Skips the suite (saying why) where escaping children cannot be made or found: not Linux, or no `setsid`. */
+export function skipWithoutSetsid(ctx: Mocha.Context): void {
+  if (process.platform !== 'linux' || !onPath('setsid')) {
+    console.log('      skipped: needs Linux /proc and setsid');
+    ctx.skip();
+  }
+}
+
 /** A `sleep` duration no other process uses, to find a test's sleepers by their command line. */
 export function uniqueSleep(): string {
   return `300.${process.pid}${Math.floor(Math.random() * 1e6)}`;

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cleanup, onPath, processesWithArg, sandboxWorks, setup, sleepersWithArg, uniqueSleep, waitFor, type Sandbox } from './helpers';
+import { cleanup, processesWithArg, sandboxWorks, setup, sleepersWithArg, uniqueSleep, waitFor, type Sandbox, ESCAPING_SCRIPT, skipWithoutSetsid } from './helpers';
 
 const CHILD = path.join(__dirname, 'runnerChild.ts');
 
@@ -19,12 +19,9 @@ describe('core/exec process lifetime when the runner ends (issue 22.6)', functio
   this.timeout(60000);
   let sb: Sandbox;
   before(function () {
-    if (process.platform !== 'linux' || !onPath('setsid')) {
-      console.log('      skipped: needs Linux /proc and setsid');
-      this.skip();
-    }
+    skipWithoutSetsid(this);
     sb = setup();
-    fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'escape.sh'), 'setsid sleep "$1" &\nwait\n');
+    fs.writeFileSync(path.join(sb.skillRoot, 'scripts', 'escape.sh'), ESCAPING_SCRIPT);
   });
   after(() => cleanup(sb));
 
