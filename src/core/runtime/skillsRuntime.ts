@@ -11,7 +11,7 @@ import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResu
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './toolPermission';
 import { listDocs, selectDocs } from './docsTools';
 import { ToolError } from '../tools/toolError';
-import type { ToolResult } from '../tools/toolResult';
+import { succeeded, type ToolResult, type ToolSuccess, type TouchedSkill } from '../tools/toolResult';
 import { inputError } from '../tools/zodProblems';
 import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
@@ -22,7 +22,7 @@ import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
-import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { resolveUsable, type ToolCall, type ToolContext } from './toolContext';
 import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './runtimeToolInputs';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './runtimeTypes';
 
@@ -170,7 +170,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     now,
   };
 
-  const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolOutcome<unknown>> => {
+  const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolSuccess<unknown>> => {
     const parsed = toolInputSchemas[tool].safeParse(input ?? {});
     if (!parsed.success) throw inputError(toolNames[tool], parsed.error);
     const data = parsed.data as never;
@@ -195,14 +195,13 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     const t0 = performance.now();
     const tool = byHostName.get(toolName);
     let invocation: ToolResult;
-    let touched: { name: string; digest?: string }[] = [];
+    let touched: TouchedSkill[] = [];
     try {
       if (!tool) throw new ToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
       if (!sessions.get(call.sessionId)) await sessions.ensure(call.sessionId);
       await options.source.prepare?.(tool, input);
-      const outcome = await run(tool, input, call);
-      touched = outcome.skills;
-      invocation = { ok: true, tool, result: outcome.result };
+      invocation = await run(tool, input, call);
+      touched = invocation.skills ?? [];
     } catch (e) {
       const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
       invocation = { ok: false, tool: tool ?? toolName, error: err.toShape() };
@@ -310,7 +309,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       const started = now();
       const t0 = performance.now();
       let invocation: ToolResult;
-      let touched: { name: string; digest?: string }[] = [];
+      let touched: TouchedSkill[] = [];
       try {
         const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
         if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
@@ -319,7 +318,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         touched = [{ name: rec.name, digest: rec.digest }];
         const execute = await prepareScriptRun(ctx, { id: rec.id, name: rec.name, root_dir: rec.rootDir }, parsed.data, o.signal);
         const result: RunScriptResult = { skill: rec.name, ...(await execute()) };
-        invocation = { ok: true, tool: 'run_script', result };
+        invocation = succeeded('run_script', result, touched);
       } catch (e) {
         const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
         invocation = { ok: false, tool: 'run_script', error: err.toShape() };
