@@ -56,7 +56,7 @@ function runOutcome(result: unknown): 'ok' | 'cancelled' | 'timed_out' {
 }
 
 /** The skills a refused call was aimed at, so its audit line names them. */
-function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): { name: string; digest?: string }[] {
+function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): TouchedSkill[] {
   const args = (input ?? {}) as { skill?: unknown; names?: unknown };
   const find = (n: string) => session?.active_skills.find((a) => a.name === n);
   if (tool === 'load' || tool === 'unload') {

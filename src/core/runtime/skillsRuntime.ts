@@ -11,7 +11,7 @@ import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResu
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './toolPermission';
 import { listDocs, selectDocs } from './docsTools';
 import { ToolError } from '../tools/toolError';
-import { succeeded, type ToolResult, type ToolSuccess, type TouchedSkill } from '../tools/toolResult';
+import { succeeded, type ToolFailure, type ToolResult, type ToolSuccess, type TouchedSkill } from '../tools/toolResult';
 import { inputError } from '../tools/zodProblems';
 import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
@@ -128,6 +128,12 @@ export interface SkillsRuntime {
   scratch(sessionId?: string): SkillsRuntime;
 }
 
+/** A runtime tool's refusal: its ToolError, or any other error it threw as `run_refused` with that error's words. */
+function refused(tool: string, e: unknown): ToolFailure {
+  const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+  return { ok: false, tool, error: err.toShape() };
+}
+
 /** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
@@ -203,8 +209,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       invocation = await run(tool, input, call);
       touched = invocation.skills ?? [];
     } catch (e) {
-      const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-      invocation = { ok: false, tool: tool ?? toolName, error: err.toShape() };
+      invocation = refused(tool ?? toolName, e);
     }
     if (audit) {
       auditCall(audit, { started, durationMs: performance.now() - t0, session: call.sessionId, tool, toolName, input, invocation, touched, state: sessions.get(call.sessionId) });
@@ -320,8 +325,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         const result: RunScriptResult = { skill: rec.name, ...(await execute()) };
         invocation = succeeded('run_script', result, touched);
       } catch (e) {
-        const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-        invocation = { ok: false, tool: 'run_script', error: err.toShape() };
+        invocation = refused('run_script', e);
       }
       if (audit) auditCall(audit, { started, durationMs: performance.now() - t0, session: o.caller ?? 'user', tool: 'run_script', toolName: 'run_script', input, invocation, touched });
       return invocation;
