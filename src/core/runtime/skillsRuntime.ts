@@ -163,7 +163,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   };
   const maxLoaded = options.maxLoadedSkills ?? 5;
   const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };
-  const byHostName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
+  const byCallName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
   const auditFile = options.audit === false ? undefined : (options.audit?.file ?? (options.stateDir ? path.join(options.stateDir, 'audit.jsonl') : undefined));
   const audit = auditFile && options.audit !== false ? new AuditLog({ files, ...options.audit, file: auditFile }) : undefined;
   const ctx: ToolContext = {
@@ -199,7 +199,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const invoke = async (toolName: string, input: unknown, call: ToolCall): Promise<ToolResult> => {
     const started = now();
     const t0 = performance.now();
-    const tool = byHostName.get(toolName);
+    const tool = byCallName.get(toolName);
     let invocation: ToolResult;
     let touched: TouchedSkill[] = [];
     try {
