@@ -51,6 +51,23 @@ describe('agent-skills inspect|patch|create|history|restore|archive', function (
     assert.equal(cli(['inspect', 'notes', '--offset', 'x']).code, 2);
   });
 
+  it('--json keeps its flat shape: the result\'s fields beside ok: true, or { ok: false, error }', () => {
+    const j = JSON.parse(cli(['inspect', 'notes', '--json']).stdout) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(j).sort(), ['action', 'content', 'contentWithLineNumbers', 'encoding', 'file', 'files', 'ok', 'size', 'skill', 'versionRef', 'warnings']);
+    assert.equal(j.ok, true);
+    const made = JSON.parse(cli(['create', 'drafts', '--scope', 'workspace', '--description', 'Drafts things. Use when a draft is due.', '--dry-run', '--json']).stdout) as Record<string, unknown>;
+    assert.equal(made.ok, true);
+    assert.equal(made.action, 'create');
+    assert.equal(made.skillId, 'workspace:drafts');
+    const failure = cli(['inspect', 'nope', '--json']);
+    assert.equal(failure.code, 1);
+    const f = JSON.parse(failure.stdout) as { ok: boolean; error: Record<string, unknown> };
+    assert.deepEqual(Object.keys(f).sort(), ['error', 'ok']);
+    assert.equal(f.ok, false);
+    assert.equal(f.error.code, 'not_found');
+    assert.match(String(f.error.hint), /\w/);
+  });
+
   it('inspect of a large file walks the parts with --offset', () => {
     const big = `---\nname: notes\ndescription: Takes notes. Use when asked to note things.\n---\n\n${'a line of text that repeats\n'.repeat(30_000)}`;
     fs.writeFileSync(file(), big);

@@ -8,15 +8,16 @@ import * as path from 'node:path';
 import { createAgentSkills } from '../../src/core/agentSkills';
 import { readAuditFile } from '../../src/core/audit';
 import { invokeRunSkill, invokeUpdateSkill } from '../../src/core/catalog';
+import type { ToolResult } from '../../src/core/tools';
 import { createMemoryHost } from '../../src/core/host';
 import { textOfRead } from '../../src/core/host/skillsHost';
 import { buildZip } from '../support/archiveBuilder';
 import { makeTempDir } from '../support/tempDir';
 import { writeMemSkill } from './registry/registryTestUtil';
 
-function ok<T extends { ok: boolean }>(r: T): T {
-  assert.ok(r.ok, JSON.stringify(r).slice(0, 800));
-  return r;
+function ok<T>(r: ToolResult<T>): T {
+  if (!r.ok) assert.fail(JSON.stringify(r).slice(0, 800));
+  return r.result;
 }
 
 describe('the core over an in-memory host', () => {

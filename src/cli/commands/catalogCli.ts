@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AuditLog } from '../../core/audit';
 import { createAgentSkills } from '../../core/agentSkills';
-import type { CatalogAuditOptions, CatalogOutcome, SkillCatalog } from '../../core/catalog';
+import type { CatalogAuditOptions, SkillCatalog } from '../../core/catalog';
+import type { ToolResult } from '../../core/tools/toolResult';
 import { defaultSkillRoots } from '../../core/registry';
 import { printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
@@ -67,17 +68,25 @@ export async function readInputFile(arg: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * A tool result as the catalog commands' `--json` prints it: the result's fields flat beside `ok: true`, or
+ * `{ ok: false, error }` (the shape scripts have read since the first release; the tool's name is left out).
+ */
+export function cliJson<T>(r: ToolResult<T>): Record<string, unknown> {
+  return r.ok ? { ok: true, ...(r.result as object) } : { ok: false, error: r.error };
+}
+
 /** Prints a tool result (JSON, or `human` for success) and returns the exit code: 0 ok, 1 failure. */
-export function report<T>(r: CatalogOutcome<T>, json: boolean, human: (r: { ok: true } & T) => string): number {
+export function report<T>(r: ToolResult<T>, json: boolean, human: (result: T) => string): number {
   if (json) {
-    process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(cliJson(r), null, 2)}\n`);
     return r.ok ? 0 : 1;
   }
   if (!r.ok) {
     process.stderr.write(`${printableLines(r.error.message)}\n`);
     return 1;
   }
-  process.stdout.write(printableLines(human(r as { ok: true } & T)));
+  process.stdout.write(printableLines(human(r.result)));
   return 0;
 }
 

@@ -17,12 +17,12 @@ export const historyCommand: CliCommand = {
     const catalog = await openCliCatalog(values);
     const r = await invokeRunSkill(catalog, { action: 'inspect', skill, history: true, view: 'raw' }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     if (values.json && r.ok) {
-      const res = r as unknown as InspectResult;
+      const res = r.result as InspectResult;
       process.stdout.write(`${JSON.stringify({ skill: res.skill.id, versionRef: res.versionRef, history: res.history }, null, 2)}\n`);
       return 0;
     }
     return report(r, values.json, (ok) => {
-      const h = (ok as unknown as InspectResult).history ?? [];
+      const h = (ok as InspectResult).history ?? [];
       return h.length ? h.map((x) => `${String(x.seq).padStart(4)}  ${x.time}  ${x.file}  ${x.ref ?? '(deleted)'}  ${x.reason}\n`).join('') : 'No revisions recorded yet.\n';
     });
   },

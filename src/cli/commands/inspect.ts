@@ -28,7 +28,7 @@ export const inspectCommand: CliCommand = {
     const catalog = await openCliCatalog(values);
     const r = await invokeRunSkill(catalog, { action: 'inspect', skill, file: values.file, offset, history: values.history || undefined }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     return report(r, values.json, (ok) => {
-      const res = ok as unknown as InspectResult;
+      const res = ok as InspectResult;
       const out: string[] = [];
       if (res.chunk) {
         out.push(values.numbered ? `${res.chunk.numbered ?? ''}\n` : res.chunk.text);

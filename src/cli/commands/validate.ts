@@ -2,7 +2,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NOT_FULLY_CHECKED_RULE } from '../../core/skill/readSkillDir';
-import { applySafeFixes, EMPTY_CONFIG, HOST_IDS, isExcluded, isHostId, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type HostId, type LoadedConfig } from '../../core/skill';
+import { applySafeFixes, EMPTY_CONFIG, AGENT_IDS, isExcluded, isAgentId, loadConfigFile, loadConfigFor, asyncLocalDisk, validateSkillDir, type AgentId, type LoadedConfig } from '../../core/skill';
 import { writeFileAtomic } from '../../core/edit/atomicWrite';
 import type { CliCommand } from '../cliCommand';
 import { looksLikePlugin } from '../../core/plugins/readPlugin';
@@ -55,8 +55,8 @@ export const validateCommand: CliCommand = {
     if (positionals.length === 0) throw new UsageError('give at least one skill folder, SKILL.md file, or folder of skills.');
     const format = outputFormat(values);
     const mode = values.strict ? 'strict' : 'lenient';
-    if (values.host !== undefined && !isHostId(values.host)) throw new UsageError(`--host must be one of ${HOST_IDS.join(', ')}, not '${values.host}'.`);
-    const hostOverride: HostId | undefined = values.host as HostId | undefined;
+    if (values.host !== undefined && !isAgentId(values.host)) throw new UsageError(`--host must be one of ${AGENT_IDS.join(', ')}, not '${values.host}'.`);
+    const agentOverride: AgentId | undefined = values.host as AgentId | undefined;
     let explicit: LoadedConfig | undefined;
     if (values.config !== undefined) {
       explicit = await loadConfigFile(path.resolve(values.config), asyncLocalDisk);
@@ -81,7 +81,7 @@ export const validateCommand: CliCommand = {
       for (const t of targets) {
         const found = explicit ?? (await loadConfigFor(t.dir, asyncLocalDisk).catch(() => EMPTY_CONFIG));
         // --host is laid over the configuration's `host:`.
-        const loaded = hostOverride ? { ...found, config: { ...found.config, host: hostOverride } } : found;
+        const loaded = agentOverride ? { ...found, config: { ...found.config, host: agentOverride } } : found;
         for (const p of loaded.problems) {
           if (reported.has(p)) continue;
           reported.add(p);

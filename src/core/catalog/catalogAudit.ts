@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../audit/auditLog';
 import { toolAuditEntries } from '../tools/toolAudit';
 import type { CatalogToolId } from '../tools/toolNames';
-import type { CatalogOutcome } from './catalogOutcome';
+import type { ToolResult } from '../tools/toolResult';
 
 /** Where the catalog tools append their audit lines: the runtime's `AuditLog`, so one file holds every action. */
 export interface AuditSink {
@@ -24,9 +24,9 @@ function str(v: unknown): string | undefined {
  * `skill` the canonical id it acted on (or the name it asked for), `digest` the file's version after the call,
  * `outcome` `ok` or `error:<code>`, and `details` what a reviewer needs (file, written, dry run, refs, revision).
  */
-export function catalogAuditEntry(tool: CatalogToolId, rawInput: unknown, result: CatalogOutcome<object>, sessionId: string | undefined, started: Date, durationMs: number): AuditEntry {
+export function catalogAuditEntry(tool: CatalogToolId, rawInput: unknown, result: ToolResult<object>, sessionId: string | undefined, started: Date, durationMs: number): AuditEntry {
   const input = (rawInput !== null && typeof rawInput === 'object' ? rawInput : {}) as Record<string, unknown>;
-  const r = result as Record<string, unknown>;
+  const r = (result.ok ? result.result : {}) as Record<string, unknown>;
   const resultSkill = r.skill as Record<string, unknown> | undefined;
   const asked = str(input.skill) ?? (input.action === 'create' && str(input.scope) && str(input.name) ? `${str(input.scope)}:${str(input.name)}` : undefined);
   const skill = result.ok ? (str(r.skillId) ?? str(resultSkill?.id) ?? asked) : asked;
@@ -63,16 +63,16 @@ export function catalogAuditEntry(tool: CatalogToolId, rawInput: unknown, result
 }
 
 /** Runs a catalog tool call and appends its audit line (also when it fails, or throws a bug). */
-export async function audited<T extends object>(tool: CatalogToolId, rawInput: unknown, opts: CatalogAuditOptions, body: () => Promise<CatalogOutcome<T>>): Promise<CatalogOutcome<T>> {
+export async function audited<T extends object>(tool: CatalogToolId, rawInput: unknown, opts: CatalogAuditOptions, body: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
   const { audit } = opts;
   if (!audit) return body();
   const started = new Date();
   const t0 = performance.now();
-  let result: CatalogOutcome<T>;
+  let result: ToolResult<T>;
   try {
     result = await body();
   } catch (e) {
-    audit.append(catalogAuditEntry(tool, rawInput, { ok: false, error: { code: 'internal', message: e instanceof Error ? e.message : String(e), hint: 'This is a bug of the extension: tell the user.' } }, opts.sessionId, started, performance.now() - t0));
+    audit.append(catalogAuditEntry(tool, rawInput, { ok: false, tool, error: { code: 'internal', message: e instanceof Error ? e.message : String(e), hint: 'This is a bug of the extension: tell the user.' } }, opts.sessionId, started, performance.now() - t0));
     throw e;
   }
   audit.append(catalogAuditEntry(tool, rawInput, result, opts.sessionId, started, performance.now() - t0));

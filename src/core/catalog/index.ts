@@ -15,7 +15,6 @@ export { createSkill, copySkill, archiveCatalogSkill, unarchiveSkill, restoreRev
 export { runSkillInputSchema, updateSkillInputSchema, type RunSkillInput, type UpdateSkillInput } from './catalogToolInputs';
 export { invokeRunSkill, type RunSkillOptions, type ListResult, type InspectResult, type RunResult, type CatalogListEntry } from './runSkillTool';
 export { invokeUpdateSkill, previewUpdate, type UpdateResult, type UpdatePreview } from './updateSkillTool';
-export { toFailure, type CatalogFailure, type CatalogOutcome } from './catalogOutcome';
 export { audited, catalogAuditEntry, type AuditSink, type CatalogAuditOptions } from './catalogAudit';
 export { toolSurfaceSchema, toolFamilies, minimalToolGuidance, bothToolGuidanceNote, DEFAULT_CATALOG_TOOL_NAMES, type ToolSurface, type CatalogToolNames } from './catalogSurface';
 export { runtimeSessionLoader, type RuntimeLike } from './sessionLoader';

@@ -7,7 +7,7 @@ import type { CatalogFile, SkillCatalog } from './skillCatalog';
 import { substituteArguments, type ResolvedArguments } from './skillArguments';
 import { runSkillInputSchema, type RunSkillInput } from './catalogToolInputs';
 import { CATALOG_TOOLS } from '../tools/toolNames';
-import { guarded, type CatalogOutcome } from './catalogOutcome';
+import { settle, type ToolResult } from '../tools/toolResult';
 import type { CatalogCall, CatalogEntry, SessionLoader } from './catalogTypes';
 import { rememberContent, summarize, type RevisionSummary } from './writeSkillFile';
 
@@ -190,9 +190,9 @@ async function run(catalog: SkillCatalog, input: RunSkillInput, call: CatalogCal
 }
 
 /** The `runSkill` tool: validates the input with zod, then lists, inspects or runs. Expected errors come back as `{ ok: false, error }`. */
-export function invokeRunSkill(catalog: SkillCatalog, rawInput: unknown, call: CatalogCall = {}, opts: RunSkillOptions = {}): Promise<CatalogOutcome<ListResult | InspectResult | RunResult>> {
+export function invokeRunSkill(catalog: SkillCatalog, rawInput: unknown, call: CatalogCall = {}, opts: RunSkillOptions = {}): Promise<ToolResult<ListResult | InspectResult | RunResult>> {
   return audited(CATALOG_TOOLS.runSkill.name, rawInput, { audit: opts.audit, sessionId: call.sessionId }, () =>
-    guarded(CATALOG_TOOLS.runSkill.name, async () => {
+    settle(CATALOG_TOOLS.runSkill.name, async (): Promise<ListResult | InspectResult | RunResult> => {
       const input = runSkillInputSchema.parse(rawInput);
       if (input.action === 'list') return list(catalog, input, call, opts);
       if (input.action === 'inspect') return inspect(catalog, input, opts);

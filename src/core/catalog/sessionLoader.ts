@@ -1,9 +1,10 @@
 import { ToolError } from '../tools/toolError';
+import type { ToolResult } from '../tools/toolResult';
 import type { SessionLoader } from './catalogTypes';
 
 /** The part of the skills runtime (`createSkillsRuntime`) the adapter uses; structural, so the catalog does not depend on the runtime's files. */
 export interface RuntimeLike {
-  invoke(tool: string, input: unknown, call: { sessionId: string }): Promise<{ ok: boolean; error?: { code: string; message: string; hint?: string } }>;
+  invoke(tool: string, input: unknown, call: { sessionId: string }): Promise<ToolResult>;
   readonly sessions: { get(id: string): { active_skills: readonly { id: string; name: string }[] } | undefined };
 }
 
@@ -16,7 +17,7 @@ export function runtimeSessionLoader(runtime: RuntimeLike): SessionLoader {
   return {
     async loadIntoSession(sessionId, skillId) {
       const r = await runtime.invoke('load', { names: [skillId], mode: 'add' }, { sessionId });
-      if (!r.ok) throw new ToolError('load_failed', `Loading ${skillId} into the session failed: ${r.error?.message ?? 'unknown error'}${r.error?.hint ? ` ${r.error.hint}` : ''}`);
+      if (!r.ok) throw new ToolError('load_failed', `Loading ${skillId} into the session failed: ${r.error.message} ${r.error.hint}`);
       return r;
     },
     activeSkills(sessionId) {

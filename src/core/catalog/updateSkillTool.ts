@@ -7,7 +7,7 @@ import type { SkillCatalog } from './skillCatalog';
 import { archiveCatalogSkill, copySkill, createSkill, restoreRevision, unarchiveSkill, type LifecycleOutcome, type NewSkillOutcome } from './skillLifecycle';
 import { updateSkillInputSchema, type UpdateSkillInput } from './catalogToolInputs';
 import { CATALOG_TOOLS } from '../tools/toolNames';
-import { guarded, type CatalogOutcome } from './catalogOutcome';
+import { settle, type ToolResult } from '../tools/toolResult';
 import { writeSkillFile, type WriteOutcome } from './writeSkillFile';
 
 /** What updateSkill returns, per action. */
@@ -80,8 +80,8 @@ async function update(catalog: SkillCatalog, input: UpdateSkillInput): Promise<U
  * The `updateSkill` tool: validates the input with zod and performs the action. Expected errors come back as
  * `{ ok: false, error }`. With `audit`, every call (dry runs and refusals included) appends one audit line.
  */
-export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown, opts: CatalogAuditOptions = {}): Promise<CatalogOutcome<UpdateResult>> {
-  return audited(CATALOG_TOOLS.updateSkill.name, rawInput, opts, () => guarded(CATALOG_TOOLS.updateSkill.name, async () => update(catalog, updateSkillInputSchema.parse(rawInput))));
+export function invokeUpdateSkill(catalog: SkillCatalog, rawInput: unknown, opts: CatalogAuditOptions = {}): Promise<ToolResult<UpdateResult>> {
+  return audited(CATALOG_TOOLS.updateSkill.name, rawInput, opts, () => settle(CATALOG_TOOLS.updateSkill.name, () => update(catalog, updateSkillInputSchema.parse(rawInput))));
 }
 
 /** What a confirmation dialog shows before a write. */
@@ -97,8 +97,8 @@ export interface UpdatePreview {
  * The dry run of an updateSkill call, for the VS Code confirmation dialog (`prepareInvocation`). Nothing is written.
  * Fails like the real call would (stale ref, invalid result, bad patch).
  */
-export async function previewUpdate(catalog: SkillCatalog, rawInput: unknown): Promise<CatalogOutcome<UpdatePreview>> {
-  return guarded(CATALOG_TOOLS.updateSkill.name, async () => {
+export async function previewUpdate(catalog: SkillCatalog, rawInput: unknown): Promise<ToolResult<UpdatePreview>> {
+  return settle(CATALOG_TOOLS.updateSkill.name, async (): Promise<UpdatePreview> => {
     const input = updateSkillInputSchema.parse(rawInput);
     if (input.action === 'archive' || (input.action === 'restore' && input.revision === undefined)) {
       const what = input.action === 'archive' ? 'Archive' : 'Restore the archived skill';

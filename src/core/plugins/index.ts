@@ -1,4 +1,4 @@
-export { PLUGIN_NAME, PLUGIN_SCHEMA_1_0, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
+export { PLUGIN_NAME, PLUGIN_SCHEMA_1_0, readAgentManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 export { looksLikePlugin, MAX_PLUGIN_SKILLS, readPlugin, type PluginRead, type PluginSkillRoot } from './readPlugin';
 export { pluginSkillRoots, readPlugins, type LocatedPlugin } from './pluginRoots';
 export { installedPlugins, pluginsAt, type InstalledPlugin, type InstalledPluginsInput } from './installedPlugins';

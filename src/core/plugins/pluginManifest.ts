@@ -126,11 +126,11 @@ function fieldMessage(field: string, zodMessage: string, raw: Record<string, unk
 }
 
 /**
- * A host layout's manifest (Claude Code's `.claude-plugin/plugin.json`, Copilot's, Codex's): `name` is required
- * and follows the same name rule; other fields belong to the host and are not judged here, except `skills`
+ * An agent's own layout's manifest (Claude Code's `.claude-plugin/plugin.json`, Copilot's, Codex's): `name` is required
+ * and follows the same name rule; other fields belong to that agent and are not judged here, except `skills`
  * (a `./` path or a list of them) which names more skill locations.
  */
-export function readHostManifest(text: string, file: string, layout: Exclude<PluginLayout, 'agent-plugins'>): { manifest?: PluginManifest; problems: PluginProblem[] } {
+export function readAgentManifest(text: string, file: string, layout: Exclude<PluginLayout, 'agent-plugins'>): { manifest?: PluginManifest; problems: PluginProblem[] } {
   const rule = `${layout} plugin manifest`;
   const parsed = parseBoundedJson(text, file, rule);
   if (!parsed.value) return { problems: [parsed.problem!] };

@@ -8,7 +8,7 @@ import { asBuffer, type FileRead, type SyncSkillsHost } from '../host/skillsHost
 import { UnreadableFileError } from '../os/readRegularFile';
 import { absolutePath, childPath } from '../paths/absolutePath';
 import { resolveInRootOn, type ResolvedPath } from '../paths/resolveInRoot';
-import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
+import { MAX_MANIFEST_BYTES, readAgentManifest, readStandardManifest, type PluginLayout, type PluginManifest, type PluginProblem } from './pluginManifest';
 import { PLUGIN_MANIFESTS } from '../sources/pluginManifestPaths';
 
 /** Where a manifest may be, relative to the plugin folder, in the order they are looked for. */
@@ -99,7 +99,7 @@ export function readPlugin(root: string, options: ReadPluginOptions = {}): Plugi
   }
   out.layout = found.layout;
   out.manifestFile = file;
-  const read = found.layout === 'agent-plugins' ? readStandardManifest(text, file) : readHostManifest(text, file, found.layout);
+  const read = found.layout === 'agent-plugins' ? readStandardManifest(text, file) : readAgentManifest(text, file, found.layout);
   out.problems.push(...read.problems);
   if (!read.manifest) {
     // A rejected plugin has no name@version to be told apart by: the manifest's device and inode name its folder

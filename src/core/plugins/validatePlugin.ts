@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Range } from '../skill/skillTypes';
 import { mcpConfigFileName, readPluginMcp } from './pluginMcpConfig';
 import { readRegularFileSync } from '../os/readRegularFile';
-import { MAX_MANIFEST_BYTES, readHostManifest, readStandardManifest, type PluginProblem } from './pluginManifest';
+import { MAX_MANIFEST_BYTES, readAgentManifest, readStandardManifest, type PluginProblem } from './pluginManifest';
 import { readPlugin, type PluginRead } from './readPlugin';
 
 /** One finding about a plugin, in the skill findings' shape. */
@@ -73,7 +73,7 @@ export function validatePlugin(root: string, input: PluginValidationInput = {}):
   const manifestFile = plugin.manifestFile;
   if (manifestFile && plugin.layout && texts.has(manifestFile)) {
     const text = texts.get(manifestFile)!;
-    const fresh = plugin.layout === 'agent-plugins' ? readStandardManifest(text, manifestFile) : readHostManifest(text, manifestFile, plugin.layout);
+    const fresh = plugin.layout === 'agent-plugins' ? readStandardManifest(text, manifestFile) : readAgentManifest(text, manifestFile, plugin.layout);
     for (let i = problems.length - 1; i >= 0; i--) if (problems[i].file === manifestFile) problems.splice(i, 1);
     problems.push(...fresh.problems);
   }

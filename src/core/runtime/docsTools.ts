@@ -1,6 +1,7 @@
 import { ToolError } from '../tools/toolError';
 import { effectiveDocFiles } from './effectiveFiles';
-import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { pickLoaded, resolveUsable, sessionOf, type ToolCall, type ToolContext } from './toolContext';
+import { succeeded, type ToolSuccess } from '../tools/toolResult';
 import type { ListDocsInput, SelectDocsInput } from './runtimeToolInputs';
 import type { DocsSelection } from './runtimeTypes';
 
@@ -22,7 +23,7 @@ function isSelected(sel: DocsSelection | undefined, p: string): boolean {
 }
 
 /** `list_docs`: the skill's Markdown and text files. Works for a skill that is not loaded yet. */
-export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocsInput): Promise<ToolOutcome<ListDocsResult>> {
+export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocsInput): Promise<ToolSuccess<ListDocsResult>> {
   const session = sessionOf(ctx, call);
   const active = input.skill === undefined ? pickLoaded(session, undefined, 'list_docs') : session.active_skills.find((a) => a.name === input.skill || a.id === input.skill);
   const target = active ? { name: active.name, id: active.id, root_dir: active.root_dir, digest: active.digest } : (() => {
@@ -30,14 +31,13 @@ export async function listDocs(ctx: ToolContext, call: ToolCall, input: ListDocs
     return { name: rec.name, id: rec.id, root_dir: rec.rootDir, digest: rec.digest };
   })();
   const docs = await effectiveDocFiles(ctx.content.files, ctx.source, target);
-  return {
-    result: { skill: target.name, loaded: !!active, docs: docs.map((d) => ({ ...d, selected: isSelected(active?.docs, d.path) })) },
-    skills: [{ name: target.name, digest: target.digest }],
-  };
+  return succeeded('list_docs', { skill: target.name, loaded: !!active, docs: docs.map((d) => ({ ...d, selected: isSelected(active?.docs, d.path) })) }, [
+    { name: target.name, digest: target.digest },
+  ]);
 }
 
 /** `select_docs`: add to, replace or clear a loaded skill's docs selection (seed 004). */
-export async function selectDocs(ctx: ToolContext, call: ToolCall, input: SelectDocsInput): Promise<ToolOutcome<SelectDocsResult>> {
+export async function selectDocs(ctx: ToolContext, call: ToolCall, input: SelectDocsInput): Promise<ToolSuccess<SelectDocsResult>> {
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'select_docs');
   const mode = input.mode ?? 'add';
   let next: DocsSelection;
@@ -71,8 +71,7 @@ export async function selectDocs(ctx: ToolContext, call: ToolCall, input: Select
     else delete a.docs_call_id;
   });
   const count = next === '*' ? 'every doc' : `${next.length} doc(s)`;
-  return {
-    result: { skill: active.name, selected: next, note: `${count} of '${active.name}' will be in your context from the next model call.` },
-    skills: [{ name: active.name, digest: active.digest }],
-  };
+  return succeeded('select_docs', { skill: active.name, selected: next, note: `${count} of '${active.name}' will be in your context from the next model call.` }, [
+    { name: active.name, digest: active.digest },
+  ]);
 }

@@ -2,7 +2,7 @@
 // session's call and a user's own run.
 import type { AuditLog } from '../audit/auditLog';
 import { toolAuditEntries } from '../tools/toolAudit';
-import type { ToolResult } from '../tools/toolResult';
+import type { ToolResult, TouchedSkill } from '../tools/toolResult';
 import type { SkillToolName } from './runtimeToolInputs';
 import type { SessionState } from './runtimeTypes';
 
@@ -20,7 +20,7 @@ export interface AuditedCall {
   input: unknown;
   invocation: ToolResult;
   /** The skills the call touched (empty when it was refused). */
-  touched: { name: string; digest?: string }[];
+  touched: TouchedSkill[];
   /** The session's state, to name the skills a refused call was aimed at. */
   state?: SessionState;
 }
@@ -56,7 +56,7 @@ function runOutcome(result: unknown): 'ok' | 'cancelled' | 'timed_out' {
 }
 
 /** The skills a refused call was aimed at, so its audit line names them. */
-function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): { name: string; digest?: string }[] {
+function attemptedSkills(tool: SkillToolName | undefined, input: unknown, session: SessionState | undefined): TouchedSkill[] {
   const args = (input ?? {}) as { skill?: unknown; names?: unknown };
   const find = (n: string) => session?.active_skills.find((a) => a.name === n);
   if (tool === 'load' || tool === 'unload') {

@@ -2,7 +2,8 @@ import { parseAllowedTools } from './toolPermission';
 import { resolveBodyReferences, type ResolvedReference } from './referencedFiles';
 import { effectiveDocFiles, effectiveLocation } from './effectiveFiles';
 import { ToolError } from '../tools/toolError';
-import { resolveUsable, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { resolveUsable, sessionOf, type ToolCall, type ToolContext } from './toolContext';
+import { succeeded, type ToolSuccess } from '../tools/toolResult';
 import type { LoadInput, UnloadInput } from './runtimeToolInputs';
 import type { ActiveSkill, DocsSelection, LoadMode, SessionState } from './runtimeTypes';
 
@@ -61,7 +62,7 @@ const MODE_NOTE: Record<LoadMode, string> = {
 };
 
 /** `load`: resolves names, enforces the cap, records the skills and returns seed 000's receipt. */
-export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadInput): Promise<ToolOutcome<LoadResult>> {
+export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadInput): Promise<ToolSuccess<LoadResult>> {
   const session = sessionOf(ctx, call);
   const names = [...new Set(input.names)];
   const mode = input.mode ?? 'replace';
@@ -119,10 +120,11 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
     const i = canonical.indexOf(r.name);
     if (i >= 0) r.files = refs[i];
   }
-  return {
-    result: { loaded: canonical, active_skills: all, load_mode: updated.load_mode, note: MODE_NOTE[updated.load_mode] },
-    skills: records.map((r, i) => ({ name: r.name, digest: files[i].digest })),
-  };
+  return succeeded(
+    'load',
+    { loaded: canonical, active_skills: all, load_mode: updated.load_mode, note: MODE_NOTE[updated.load_mode] },
+    records.map((r, i) => ({ name: r.name, digest: files[i].digest })),
+  );
 }
 
 /** Checks requested docs against each skill's doc list; a doc must exist in at least one named skill. */
@@ -146,7 +148,7 @@ async function resolveDocs(ctx: ToolContext, skills: { name: string; id: string;
 }
 
 /** `unload`: removes the named skills (or all); unknown names are reported, not an error. */
-export async function unloadSkills(ctx: ToolContext, call: ToolCall, input: UnloadInput): Promise<ToolOutcome<UnloadResult>> {
+export async function unloadSkills(ctx: ToolContext, call: ToolCall, input: UnloadInput): Promise<ToolSuccess<UnloadResult>> {
   const session = sessionOf(ctx, call);
   const targets = input.all ? session.active_skills.map((a) => a.name) : (input.names ?? []).map((n) => session.active_skills.find((a) => a.name === n || a.id === n)?.name ?? n);
   const loaded = new Set(session.active_skills.map((a) => a.name));
@@ -158,5 +160,5 @@ export async function unloadSkills(ctx: ToolContext, call: ToolCall, input: Unlo
     s.active_skills = s.active_skills.filter((a) => !unloaded.includes(a.name));
     for (const n of unloaded) s.lifecycle[n] = 'discovered';
   });
-  return { result: { unloaded, not_loaded: notLoaded, active_skills: await receipts(ctx, updated) }, skills: touched };
+  return succeeded('unload', { unloaded, not_loaded: notLoaded, active_skills: await receipts(ctx, updated) }, touched);
 }

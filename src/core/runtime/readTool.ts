@@ -6,7 +6,8 @@ import { effectiveRoot } from './effectiveFiles';
 import { nextPartOffset, utf8Boundary } from '../tools/paging';
 import { ToolError } from '../tools/toolError';
 import { resolveSkillPath } from './skillPaths';
-import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { pickLoaded, sessionOf, type ToolCall, type ToolContext } from './toolContext';
+import { succeeded, type ToolSuccess } from '../tools/toolResult';
 import type { ReadInput } from './runtimeToolInputs';
 
 /** A file (or a slice of it), a folder listing, or an artifact. Never silently truncated; paging as in src/core/tools/paging.ts. */
@@ -33,7 +34,7 @@ export interface ReadResult {
 }
 
 /** `read`: a file under a loaded skill's root, or an `artifact://` ref. */
-export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: ReadInput): Promise<ToolOutcome<ReadResult>> {
+export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: ReadInput): Promise<ToolSuccess<ReadResult>> {
   const ref = parseArtifactRef(input.path);
   if (ref) return readArtifact(ctx, input, ref.name, ref.version);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.path)) {
@@ -50,7 +51,7 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
       .filter((d) => !d.name.startsWith('.'))
       .map((d) => (d.kind === 'directory' ? `${d.name}/` : d.name))
       .sort();
-    return { result: { skill: active.name, path: relative, kind: 'directory', entries }, skills };
+    return succeeded('read', { skill: active.name, path: relative, kind: 'directory', entries }, skills);
   }
   // The host checks what it opens: a FIFO or device (or one swapped in since the path was resolved) is refused at
   // once instead of blocking the read for ever. The first bytes decide text or binary; then the page asked for.
@@ -73,7 +74,7 @@ export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: Rea
   const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, size - offset);
   // The sniff holds the page already when it starts at 0 and fits in it: one read for a small file.
   const bytes = offset === 0 && want <= sniff.bytes.length ? sniff.bytes.subarray(0, want) : want > 0 ? (await page(offset, want)).bytes : Buffer.alloc(0);
-  return { result: sliceResult(relative, bytes, offset, size, looksText(sniff.bytes, size), mime.lookup(relative) || undefined, active.name), skills };
+  return succeeded('read', sliceResult(relative, bytes, offset, size, looksText(sniff.bytes, size), mime.lookup(relative) || undefined, active.name), skills);
 }
 
 function sliceResult(p: string, bytes: Buffer, offset: number, size: number, text: boolean, type: string | undefined, skill?: string): ReadResult {
@@ -108,7 +109,7 @@ function looksText(sample: Buffer, size: number): boolean {
   }
 }
 
-async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined): Promise<ToolOutcome<ReadResult>> {
+async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined): Promise<ToolSuccess<ReadResult>> {
   if (!ctx.artifacts) {
     throw new ToolError('no_artifacts', 'This runtime has no artifact store, so artifact:// refs cannot be read.', "Re-run the script with outputs.inline true, or read the output's run:// content from the run result.");
   }
@@ -128,5 +129,5 @@ async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, ve
   const want = Math.min(input.length ?? ctx.limits.maxReadBytes, ctx.limits.maxReadBytes, bytes.length - offset);
   const text = looksText(bytes.subarray(0, 8192), bytes.length);
   const result = sliceResult(input.path, bytes.subarray(offset, offset + want), offset, bytes.length, text, art.mime_type || mime.lookup(name) || undefined);
-  return { result: { ...result, artifact_version: art.version }, skills: [] };
+  return succeeded('read', { ...result, artifact_version: art.version }, []);
 }

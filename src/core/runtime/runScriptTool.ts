@@ -1,7 +1,8 @@
 import type { RequestPathProblem } from '../exec/scriptRunError';
 import { ToolError } from '../tools/toolError';
 import { skillPathError } from './skillPaths';
-import { pickLoaded, sessionOf, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { pickLoaded, sessionOf, type ToolCall, type ToolContext } from './toolContext';
+import { succeeded, type ToolSuccess } from '../tools/toolResult';
 import type { RunScriptInput } from './runtimeToolInputs';
 import type { ActiveSkill, ExecResultLike } from './runtimeTypes';
 
@@ -16,7 +17,7 @@ export type RunTarget = Pick<ActiveSkill, 'id' | 'name' | 'root_dir'>;
  * lifecycle goes `executing` while it runs and `completed` after (a non-zero exit is still a result);
  * a refused run puts it back to `loaded`.
  */
-export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolOutcome<RunScriptResult>> {
+export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolSuccess<RunScriptResult>> {
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
   const execute = await prepareScriptRun(ctx, active, input, call.signal);
   const skills = [{ name: active.name, digest: active.digest }];
@@ -28,7 +29,7 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
   try {
     const result = await execute();
     finalState = 'completed';
-    return { result: { skill: active.name, ...result }, skills };
+    return succeeded('run_script', { skill: active.name, ...result }, skills);
   } finally {
     await ctx.sessions
       .update(call.sessionId, finalState === 'completed' ? 'run-end' : 'run-refused', (s) => {

@@ -11,7 +11,7 @@ import type { CatalogBudget, CatalogToolNamesForPrompt, ChatMessage, ComposeResu
 import { checkToolPermissionFor, parseAllowedTools, type ToolPermission } from './toolPermission';
 import { listDocs, selectDocs } from './docsTools';
 import { ToolError } from '../tools/toolError';
-import type { ToolResult } from '../tools/toolResult';
+import { succeeded, type ToolFailure, type ToolResult, type ToolSuccess, type TouchedSkill } from '../tools/toolResult';
 import { inputError } from '../tools/zodProblems';
 import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
@@ -22,7 +22,7 @@ import { SessionStore } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
-import { resolveUsable, type ToolCall, type ToolContext, type ToolOutcome } from './toolContext';
+import { resolveUsable, type ToolCall, type ToolContext } from './toolContext';
 import { SKILL_TOOL_NAMES, toolInputSchemas, type RunScriptInput, type SkillToolName } from './runtimeToolInputs';
 import type { ArtifactReader, Disposable, LoadMode, ScriptExecutor, SessionEvent, SessionState, SkillSource } from './runtimeTypes';
 
@@ -128,6 +128,12 @@ export interface SkillsRuntime {
   scratch(sessionId?: string): SkillsRuntime;
 }
 
+/** A runtime tool's refusal: its ToolError, or any other error it threw as `run_refused` with that error's words. */
+function refused(tool: string, e: unknown): ToolFailure {
+  const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
+  return { ok: false, tool, error: err.toShape() };
+}
+
 /** Creates the runtime. Nothing runs until a session is opened or a tool invoked. */
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
@@ -157,7 +163,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   };
   const maxLoaded = options.maxLoadedSkills ?? 5;
   const toolNames: SkillToolNames = { load: 'load', unload: 'unload', read: 'read', run_script: 'run_script', list_docs: 'list_docs', select_docs: 'select_docs', ...options.toolNames };
-  const byHostName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
+  const byCallName = new Map<string, SkillToolName>(SKILL_TOOL_NAMES.flatMap((n) => [[n, n], [toolNames[n], n]] as [string, SkillToolName][]));
   const auditFile = options.audit === false ? undefined : (options.audit?.file ?? (options.stateDir ? path.join(options.stateDir, 'audit.jsonl') : undefined));
   const audit = auditFile && options.audit !== false ? new AuditLog({ files, ...options.audit, file: auditFile }) : undefined;
   const ctx: ToolContext = {
@@ -170,7 +176,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     now,
   };
 
-  const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolOutcome<unknown>> => {
+  const run = (tool: SkillToolName, input: unknown, call: ToolCall): Promise<ToolSuccess<unknown>> => {
     const parsed = toolInputSchemas[tool].safeParse(input ?? {});
     if (!parsed.success) throw inputError(toolNames[tool], parsed.error);
     const data = parsed.data as never;
@@ -193,19 +199,17 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
   const invoke = async (toolName: string, input: unknown, call: ToolCall): Promise<ToolResult> => {
     const started = now();
     const t0 = performance.now();
-    const tool = byHostName.get(toolName);
+    const tool = byCallName.get(toolName);
     let invocation: ToolResult;
-    let touched: { name: string; digest?: string }[] = [];
+    let touched: TouchedSkill[] = [];
     try {
       if (!tool) throw new ToolError('unknown_tool', `There is no skill tool '${toolName}'.`, `Use one of: ${SKILL_TOOL_NAMES.map((n) => toolNames[n]).join(', ')}.`);
       if (!sessions.get(call.sessionId)) await sessions.ensure(call.sessionId);
       await options.source.prepare?.(tool, input);
-      const outcome = await run(tool, input, call);
-      touched = outcome.skills;
-      invocation = { ok: true, tool, result: outcome.result };
+      invocation = await run(tool, input, call);
+      touched = invocation.skills ?? [];
     } catch (e) {
-      const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-      invocation = { ok: false, tool: tool ?? toolName, error: err.toShape() };
+      invocation = refused(tool ?? toolName, e);
     }
     if (audit) {
       auditCall(audit, { started, durationMs: performance.now() - t0, session: call.sessionId, tool, toolName, input, invocation, touched, state: sessions.get(call.sessionId) });
@@ -310,7 +314,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       const started = now();
       const t0 = performance.now();
       let invocation: ToolResult;
-      let touched: { name: string; digest?: string }[] = [];
+      let touched: TouchedSkill[] = [];
       try {
         const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
         if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
@@ -319,10 +323,9 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         touched = [{ name: rec.name, digest: rec.digest }];
         const execute = await prepareScriptRun(ctx, { id: rec.id, name: rec.name, root_dir: rec.rootDir }, parsed.data, o.signal);
         const result: RunScriptResult = { skill: rec.name, ...(await execute()) };
-        invocation = { ok: true, tool: 'run_script', result };
+        invocation = succeeded('run_script', result, touched);
       } catch (e) {
-        const err = e instanceof ToolError ? e : new ToolError('run_refused', (e as Error).message, 'Check the input and try again; if it keeps failing, tell the user.');
-        invocation = { ok: false, tool: 'run_script', error: err.toShape() };
+        invocation = refused('run_script', e);
       }
       if (audit) auditCall(audit, { started, durationMs: performance.now() - t0, session: o.caller ?? 'user', tool: 'run_script', toolName: 'run_script', input, invocation, touched });
       return invocation;

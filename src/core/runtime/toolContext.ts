@@ -31,12 +31,6 @@ export interface ToolCall {
   signal?: AbortSignal;
 }
 
-/** A tool's structured result plus the skills it touched (for the audit log). */
-export interface ToolOutcome<T> {
-  result: T;
-  skills: { name: string; digest?: string }[];
-}
-
 /** The session, which the runtime has created before any tool runs. */
 export function sessionOf(ctx: ToolContext, call: ToolCall): SessionState {
   const s = ctx.sessions.get(call.sessionId);

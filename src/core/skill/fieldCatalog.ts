@@ -4,7 +4,7 @@
  * `description` and `metadata`, so it adds none. Hover and completion read the docs from here.
  */
 
-import { HOST_PROFILES, hostsDefiningField } from './hostProfiles';
+import { AGENT_PROFILES, agentsDefiningField } from './agentProfiles';
 
 /** The shape a field's value must have. */
 export type FieldValueType = 'string' | 'boolean' | 'string-or-list' | 'mapping';
@@ -25,7 +25,7 @@ export interface FieldInfo {
 const field = (key: string, standard: boolean, type: FieldValueType, doc: string): FieldInfo => ({
   key,
   standard,
-  hosts: standard ? [] : hostsDefiningField(key, HOST_PROFILES).map((h) => h.label),
+  hosts: standard ? [] : agentsDefiningField(key, AGENT_PROFILES).map((h) => h.label),
   type,
   doc,
 });

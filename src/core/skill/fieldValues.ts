@@ -1,4 +1,4 @@
-import { HOST_PROFILES } from './hostProfiles';
+import { AGENT_PROFILES } from './agentProfiles';
 
 /**
  * Known values for SKILL.md frontmatter fields, for editors that offer completions. Suggestions only:
@@ -16,7 +16,7 @@ export const FIELD_VALUE_KINDS: Readonly<Record<string, FieldValueKind>> = {
 };
 
 /** Tool names the hosts of Agent Skills grant in `allowed-tools` (from their profiles), for completion. */
-export const KNOWN_TOOL_NAMES: readonly string[] = [...new Set(HOST_PROFILES.flatMap((h) => h.tools))];
+export const KNOWN_TOOL_NAMES: readonly string[] = [...new Set(AGENT_PROFILES.flatMap((h) => h.tools))];
 
 /** A short list of common SPDX licence identifiers. */
 export const COMMON_LICENSE_IDS: readonly string[] = [

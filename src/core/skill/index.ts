@@ -19,4 +19,4 @@ export { listSkillTextFiles } from './filesHost';
 export { asyncLocalDisk } from '../host/localDisk';
 export { scanSecrets, type SecretHit } from './secretScan';
 export { effectiveSkillName } from './validateFrontmatter';
-export { HOST_IDS, HOST_PROFILES, hostsFor, isHostId, type HostId, type HostProfile } from './hostProfiles';
+export { AGENT_IDS, AGENT_PROFILES, agentsFor, isAgentId, type AgentId, type AgentProfile } from './agentProfiles';

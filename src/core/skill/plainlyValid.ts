@@ -1,6 +1,6 @@
 import { bodyIsPlain } from './rules/body';
 import { descriptionIsPlain } from './rules/description';
-import { hostFieldsArePlain } from './rules/hostFields';
+import { agentFieldsArePlain } from './rules/agentFields';
 import { nameIsPlain } from './rules/name';
 import { invisibleIn } from './rules/unicode';
 import { isQuiet } from './quietText';
@@ -24,7 +24,7 @@ export function plainlyValid(parsed: ParsedSkillFile, folderName: string, fileNa
   if (!fm || !fm.yamlOk || !fm.isMapping || fm.strictYamlIssues?.length) return false;
   // One character class over the text first: quiet text lets each family skip the searches its characters start.
   quiet ??= isQuiet(parsed.text);
-  if (!hostFieldsArePlain(parsed.fields, parsed.body, quiet) || !bodyIsPlain(parsed.body, quiet)) return false;
+  if (!agentFieldsArePlain(parsed.fields, parsed.body, quiet) || !bodyIsPlain(parsed.body, quiet)) return false;
   let name: unknown;
   let description: unknown;
   let license: unknown;

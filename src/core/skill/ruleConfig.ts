@@ -1,4 +1,4 @@
-import type { HostId } from './hostProfiles';
+import type { AgentId } from './agentProfiles';
 import type { RuleLevel } from './rules/ruleInfo';
 
 /** What a configuration says about one rule. */
@@ -16,7 +16,7 @@ export interface RuleSetting {
 export interface RuleConfig {
   rules: Readonly<Record<string, RuleSetting>>;
   /** The host the skills are written for (`host:` in `.agent-skills.yaml`, `--host`); default `any`. */
-  host?: HostId;
+  host?: AgentId;
 }
 
 /** The configured value of a rule's option, or its default. */

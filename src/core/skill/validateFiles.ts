@@ -8,7 +8,7 @@ import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
 import { scanSecrets } from './secretScan';
-import { HOST_PROFILES, isConventionFile, skillDirVariables, type HostProfile } from './hostProfiles';
+import { AGENT_PROFILES, isConventionFile, skillDirVariables, type AgentProfile } from './agentProfiles';
 import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
@@ -37,10 +37,10 @@ const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
  * Reference rules: each relative link or resource path in the body must exist inside the skill folder,
  * be written with `/`, and (for text files) fit in one read.
  */
-export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, hosts: readonly HostProfile[] = HOST_PROFILES): Promise<void> {
+export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, agents: readonly AgentProfile[] = AGENT_PROFILES): Promise<void> {
   const entries = (await resolvedEntries(host, rootDir)) ?? [];
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
-  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(hosts) });
+  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(agents) });
   const text = parsed.text;
   const examples = exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks);
   const seen = new Map<string, Promise<PathKind | undefined>>();
@@ -240,9 +240,9 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   }
   if (!unreferenced) return;
   for (const rel of files) {
-    // Files a host reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever host is
-    // linted for: they are not for the model, and deleting one breaks the host that reads it.
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, HOST_PROFILES)) continue;
+    // Files an agent reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever agent is
+    // linted for: they are not for the model, and deleting one breaks the agent that reads it.
+    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, AGENT_PROFILES)) continue;
     // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
     if (rel.startsWith(EVALS_DIR)) continue;
     // A generated or vendored skill's record of where it came from is for the tool that regenerates it.

@@ -1,9 +1,9 @@
 import type { Finding } from './findings';
-import { HOST_PROFILES, type HostProfile } from './hostProfiles';
+import { AGENT_PROFILES, type AgentProfile } from './agentProfiles';
 import { checkDescription } from './rules/description';
 import { firstField } from './rules/fieldAccess';
 import { checkAllowedToolsShape, checkCompatibility, checkFieldKey, checkFieldTypes, checkMetadata } from './rules/fields';
-import { checkHostFields } from './rules/hostFields';
+import { checkAgentFields } from './rules/agentFields';
 import { checkName, effectiveSkillName } from './rules/name';
 import type { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './skillTypes';
@@ -16,7 +16,7 @@ export { FATAL_PARSE_RULES } from './rules/fileShape';
 const STRICT_YAML_WORDS = { flow: 'a flow collection (`[...]` or `{...}`)', anchor: 'an anchor (`&name`)', alias: 'an alias (`*name`)', tag: 'an explicit tag (`!tag`)' } as const;
 
 /** Checks the frontmatter fields of a parsed SKILL.md, calling each rule family in turn. */
-export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
+export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[], agents: readonly AgentProfile[] = AGENT_PROFILES): void {
   const fm = parsed.frontmatter;
   if (!fm) return;
   if (fm.strictYamlIssues) for (const issue of fm.strictYamlIssues) {
@@ -28,7 +28,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
     });
   }
   const fields = parsed.fields;
-  for (const f of fields) checkFieldKey(f, out, hosts);
+  for (const f of fields) checkFieldKey(f, out, agents);
   const props = parsed.properties;
 
   const nameField = firstField(fields, 'name');
@@ -66,5 +66,5 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
   const meta = firstField(fields, 'metadata');
   if (meta) checkMetadata(meta, out);
   checkFieldTypes(fields, props, out);
-  checkHostFields(parsed, out, hosts);
+  checkAgentFields(parsed, out, agents);
 }

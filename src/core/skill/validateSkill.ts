@@ -2,7 +2,7 @@ import type { SkillsHost } from '../host/skillsHost';
 import { asyncLocalDisk } from '../host/localDisk';
 import { applyMode } from './applyMode';
 import type { Finding } from './findings';
-import { hostsFor } from './hostProfiles';
+import { agentsFor } from './agentProfiles';
 import { plainlyValid } from './plainlyValid';
 import { ruleOption, type RuleConfig } from './ruleConfig';
 import { checkBody, DEFAULT_BODY_LIMITS, type BodyLimits } from './rules/body';
@@ -82,8 +82,8 @@ export async function validateSkill(input: ValidateSkillInput, options: Validate
   if (input.rootDir) {
     const host = input.host ?? asyncLocalDisk;
     const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
-    const hosts = hostsFor(options.config?.host);
-    if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits, hosts);
+    const agents = agentsFor(options.config?.host);
+    if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits, agents);
     if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false);
   }
   return result(input, findings, options);
@@ -111,7 +111,7 @@ function contentFindings(input: Pick<ValidateSkillInput, 'parsed' | 'folderName'
       data: { expected: 'SKILL.md' },
     });
   }
-  if (!fatal) validateFrontmatter(parsed, input.folderName, index, findings, hostsFor(config?.host));
+  if (!fatal) validateFrontmatter(parsed, input.folderName, index, findings, agentsFor(config?.host));
   checkBody(parsed, index, bodyLimits(config), findings);
   checkInvisible(parsed.text, index, findings);
   return findings;

@@ -9,6 +9,6 @@ export { toolResultText } from './toolResultText';
 export { callTool } from './callTool';
 export { listSkillsInput, type ListSkillsInput, type ListSkillsResult } from './descriptors/listSkills';
 export { findSkillsInput, type FindSkillsInput, type FindSkillsResult } from './descriptors/findSkillsTool';
-export { CATALOG_TOOL_DESCRIPTIONS, fromCatalogOutcome } from './descriptors/catalogTools';
+export { CATALOG_TOOL_DESCRIPTIONS } from './descriptors/catalogTools';
 export { runModelText } from './descriptors/runtimeTools';
 export { inputJsonSchema } from '../runtime/inputJsonSchema';

@@ -4,7 +4,7 @@
  */
 export * from './toolNames';
 export { ToolError, snakeCode, defaultHint, type ToolErrorCode, type ToolErrorShape } from './toolError';
-export type { ToolResult, ToolSuccess, ToolFailure } from './toolResult';
+export { settle, succeeded, type ToolResult, type ToolSuccess, type ToolFailure, type TouchedSkill } from './toolResult';
 export { toToolError } from './toToolError';
 export { zodProblems, inputError } from './zodProblems';
 export { utf8Boundary, nextPartOffset } from './paging';

@@ -2,6 +2,7 @@
 // CLI). The families differ only in the facts they hand over (which action, which skills, which details).
 import { createHash } from 'node:crypto';
 import type { AuditEntry } from '../audit/auditLog';
+import type { TouchedSkill } from './toolResult';
 
 /** One finished call, as the audit log needs it. */
 export interface AuditedToolCall {
@@ -18,7 +19,7 @@ export interface AuditedToolCall {
   /** `ok`, `error:<code>`, `cancelled` or `timed_out`. */
   outcome: string;
   /** The skills the call acted on (or was aimed at): one line each; none gives one line without a skill. */
-  skills: { name: string; digest?: string }[];
+  skills: TouchedSkill[];
   /** What a reviewer needs beyond the outcome (exit code of a run, file and revision of a write). */
   details?: Record<string, unknown>;
 }

@@ -98,7 +98,7 @@ export class DescriptorTool implements vscode.LanguageModelTool<Record<string, u
       // Every call lands in the audit log, refusals included.
       if (this.tool.family === 'catalog') {
         const audit = (await this.deps.service.ready()).runtime.audit;
-        audit?.append(catalogAuditEntry(this.tool.id as keyof typeof CATALOG_TOOLS, input, { ok: false, error: refusal }, route.sessionId, new Date(), 0));
+        audit?.append(catalogAuditEntry(this.tool.id as keyof typeof CATALOG_TOOLS, input, r, route.sessionId, new Date(), 0));
       }
       return r;
     }

@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
-import type { CatalogOutcome } from '../../core/catalog/catalogOutcome';
 import type { ToolErrorShape } from '../../core/tools/toolError';
 import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
 import { updateTarget } from '../../core/toolTable/descriptors/catalogTools';
@@ -20,7 +19,7 @@ export interface PresentationContext {
   sandboxStatus(): Promise<SandboxStatus>;
   /** VS Code's workspace trust (Restricted Mode when false). */
   trusted(): boolean;
-  previewUpdate(input: unknown): Promise<CatalogOutcome<UpdatePreview>>;
+  previewUpdate(input: unknown): Promise<ToolResult<UpdatePreview>>;
 }
 
 /** What VS Code adds to one tool. */
@@ -83,10 +82,11 @@ async function updateSkillPrepare(input: Record<string, unknown>, c: Presentatio
   const message = new vscode.MarkdownString();
   let title: string;
   if (preview.ok) {
-    title = `${preview.title[0].toUpperCase()}${preview.title.slice(1)}?`;
-    if (preview.diff) message.appendMarkdown(codeBlock(preview.diff, 'diff'));
+    const { title: what, diff, warnings } = preview.result;
+    title = `${what[0].toUpperCase()}${what.slice(1)}?`;
+    if (diff) message.appendMarkdown(codeBlock(diff, 'diff'));
     else message.appendMarkdown(input.action === 'archive' ? 'The skill leaves the catalog; restore brings it back.' : 'The archived skill comes back into the catalog.');
-    for (const w of preview.warnings) message.appendMarkdown(`\n\n⚠ ${w.replace(/[\\`*_{}[\]<>]/g, '\\$&')}`);
+    for (const w of warnings) message.appendMarkdown(`\n\n⚠ ${w.replace(/[\\`*_{}[\]<>]/g, '\\$&')}`);
   } else {
     title = `${str(input.action) || 'Update'} ${what}?`;
     message.appendMarkdown(`The dry run failed, so this call will most likely fail the same way and write nothing:\n\n${codeBlock(preview.error.message, 'text')}`);

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SkillCatalog, type PackSpec } from '../../../src/core/catalog';
 import type { SkillRoot } from '../../../src/core/registry';
+import type { ToolErrorShape, ToolResult } from '../../../src/core/tools';
 
 export function tempDir(prefix = 'catalog-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -49,14 +50,14 @@ export function openCatalog(w: World, packs: PackSpec[] = []): Promise<SkillCata
   return SkillCatalog.open({ roots: w.roots, stateDir: w.stateDir, packs });
 }
 
-/** Asserts a tool result is ok and returns it narrowed. */
-export function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify((r as unknown as { error: unknown }).error)}`);
-  return r as Extract<T, { ok: true }>;
+/** Asserts a tool result is ok and returns the tool's result. */
+export function ok<T>(r: ToolResult<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.result;
 }
 
 /** Asserts a tool result failed and returns its error. */
-export function failed(r: { ok: boolean }): { code: string; message: string; details?: Record<string, unknown> } {
-  if (r.ok) throw new Error(`expected a failure, got ${JSON.stringify(r).slice(0, 500)}`);
-  return (r as unknown as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+export function failed(r: ToolResult): ToolErrorShape {
+  if (r.ok) throw new Error(`expected a failure, got ${JSON.stringify(r.result).slice(0, 500)}`);
+  return r.error;
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { hostsFor, validateSkillDir, type HostId } from '../../../src/core/skill';
+import { agentsFor, validateSkillDir, type AgentId } from '../../../src/core/skill';
 import { bareScriptRuns, installPaths, personalPaths, printedSecrets } from '../../../src/core/skill/rules/portability';
 import { makeTempDir } from '../../support/tempDir';
 
@@ -30,7 +30,7 @@ function skill(files: Record<string, string | Buffer>, name = `s${++n}`): string
 }
 
 /** The rule ids (with file and 1-based line) reported for a skill in lenient mode. */
-async function lint(dir: string, host?: HostId, rule?: string): Promise<string[]> {
+async function lint(dir: string, host?: AgentId, rule?: string): Promise<string[]> {
   const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules: {}, ...(host ? { host } : {}) } });
   return v.diagnostics.filter((d) => !rule || d.rule === rule).map((d) => `${d.rule}@${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}`);
 }
@@ -251,8 +251,8 @@ describe('host profiles', () => {
   });
 
   it('each host id names one profile, and any names them all', () => {
-    assert.equal(hostsFor('any').length, 5);
-    for (const h of ['claude-code', 'codex', 'vscode', 'copilot-cli', 'agentskills'] as const) assert.deepEqual(hostsFor(h).map((p) => p.id), [h]);
+    assert.equal(agentsFor('any').length, 5);
+    for (const h of ['claude-code', 'codex', 'vscode', 'copilot-cli', 'agentskills'] as const) assert.deepEqual(agentsFor(h).map((p) => p.id), [h]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { HOST_IDS } from '../hostProfiles';
+import { AGENT_IDS } from '../agentProfiles';
 import { RULES } from '../rules';
 
 /** Levels a configuration may give a rule. */
@@ -46,7 +46,7 @@ export function configJsonSchema(): Record<string, unknown> {
       },
       host: {
         type: 'string',
-        enum: [...HOST_IDS],
+        enum: [...AGENT_IDS],
         default: 'any',
         description: 'The host the skills are written for: its fields, tools, variables and files are known (claude-code, codex, vscode, copilot-cli, or agentskills for the specification alone). `any` (the default) accepts what any host accepts and reports what breaks in all of them or is not portable. `--host` on the command line overrides it.',
       },

@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { readTextFile, type SkillsHost } from '../../host/skillsHost';
 import type { RuleConfig, RuleSetting } from '../ruleConfig';
-import { HOST_IDS } from '../hostProfiles';
+import { AGENT_IDS } from '../agentProfiles';
 import { getRule, RULES } from '../rules';
 import { closestPath } from '../similarPaths';
 import { CONFIG_FILE_NAMES, CONFIG_LEVELS } from './configSchema';
@@ -34,7 +34,7 @@ const schema = z
   .object({
     rules: z.record(z.string(), setting).optional(),
     exclude: z.array(z.string().max(500)).max(200).optional(),
-    host: z.enum(HOST_IDS).optional(),
+    host: z.enum(AGENT_IDS).optional(),
   })
   .strict();
 
@@ -72,7 +72,7 @@ export function configFromData(raw: unknown, where: string): LoadedConfig {
   if (depthOf(raw) > CONFIG_MAX_DEPTH) return fail(`${where}: nested deeper than ${CONFIG_MAX_DEPTH} levels. A configuration has \`rules\` (rule: level or { level, options }) and \`exclude\` (a list) only.`);
   const r = schema.safeParse(raw);
   if (!r.success) {
-    const problems = r.error.issues.map((i) => `${where}: \`${i.path.join('.') || '(top level)'}\`: ${i.message}. Allowed: \`rules\` (rule: off|info|warning|error, or { level, options }), \`exclude\` (a list of globs) and \`host\` (${HOST_IDS.join(', ')}).`);
+    const problems = r.error.issues.map((i) => `${where}: \`${i.path.join('.') || '(top level)'}\`: ${i.message}. Allowed: \`rules\` (rule: off|info|warning|error, or { level, options }), \`exclude\` (a list of globs) and \`host\` (${AGENT_IDS.join(', ')}).`);
     return { ...EMPTY_CONFIG, problems };
   }
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import { isToolNameEntry, parseAllowedTools } from '../allowedTools';
 import { getField, type FieldValueType } from '../fieldCatalog';
-import { HOST_PROFILES, hostsDefiningField, type HostProfile } from '../hostProfiles';
+import { AGENT_PROFILES, agentsDefiningField, type AgentProfile } from '../agentProfiles';
 import { codePointLength } from '../codePoints';
 import type { Finding } from '../findings';
 import type { FrontmatterField } from '../skillTypes';
@@ -33,12 +33,12 @@ export const FIELD_RULES: readonly RuleInfo[] = [
  * field-nonstandard / field-unknown for one key. Linted for one host (`hosts` of one), a field that host
  * defines is its own and says nothing; for any host (all of them), a host field is not portable.
  */
-export function checkFieldKey(f: FrontmatterField, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
+export function checkFieldKey(f: FrontmatterField, out: Finding[], agents: readonly AgentProfile[] = AGENT_PROFILES): void {
   const info = getField(f.key);
   if (info?.standard) return;
-  if (info && hosts.length === 1 && hostsDefiningField(f.key, hosts).length === 1) return;
+  if (info && agents.length === 1 && agentsDefiningField(f.key, agents).length === 1) return;
   if (info) {
-    const only = hosts.length === 1 ? hosts[0] : undefined;
+    const only = agents.length === 1 ? agents[0] : undefined;
     out.push({
       rule: 'field-nonstandard',
       message: only

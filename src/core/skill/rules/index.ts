@@ -4,7 +4,7 @@ import { CATALOG_RULES } from './confusableSkills';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
 import { FILE_SHAPE_RULES } from './fileShape';
-import { HOST_FIELD_RULES } from './hostFields';
+import { AGENT_FIELD_RULES } from './agentFields';
 import { LICENSE_RULES } from './license';
 import { NAME_RULES } from './name';
 import { PLACEHOLDER_RULES } from './placeholders';
@@ -31,7 +31,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   { title: 'Name', rules: NAME_RULES },
   { title: 'Description', rules: [...DESCRIPTION_RULES, ...XML_RULES] },
   { title: 'Routing', rules: ROUTING_RULES },
-  { title: 'Host fields', rules: HOST_FIELD_RULES },
+  { title: 'Host fields', rules: AGENT_FIELD_RULES },
   { title: 'Body', rules: [...BODY_RULES, ...PLACEHOLDER_RULES] },
   { title: 'References', rules: REFERENCE_RULES },
   { title: 'Portability', rules: PORTABILITY_RULES },

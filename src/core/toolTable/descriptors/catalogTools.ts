@@ -1,14 +1,12 @@
 // runSkill and updateSkill (seed 003) as descriptors: the catalog parses, runs and audits; here they get
-// their names, descriptions and the one result shape.
+// their names and descriptions; the catalog already answers with the one result shape.
 import { invokeRunSkill } from '../../catalog/runSkillTool';
 import { runSkillInputSchema, updateSkillInputSchema } from '../../catalog/catalogToolInputs';
-import type { CatalogOutcome } from '../../catalog/catalogOutcome';
 import { invokeUpdateSkill } from '../../catalog/updateSkillTool';
 import { ToolError } from '../../tools/toolError';
 import type { ToolCallContext, ToolDescriptor } from '../toolDescriptor';
 import { inputText as str } from '../toolWordingText';
 import { CATALOG_TOOLS } from '../../tools/toolNames';
-import type { ToolResult } from '../../tools/toolResult';
 
 const { runSkill, updateSkill } = CATALOG_TOOLS;
 
@@ -28,14 +26,6 @@ export const CATALOG_TOOL_DESCRIPTIONS = {
     "Other actions: 'metadata' (frontmatter fields, keeping comments and quoting), 'create', 'copy', 'archive', 'restore' (an archived skill, or an earlier revision with 'revision'). " +
     'Plugin and pack skills are edited through an overlay; their source is never changed.',
 } as const;
-
-/** A catalog outcome (`{ ok: true, ...fields }` or a failure) as the one tool result. */
-export function fromCatalogOutcome<T extends object>(tool: string, r: CatalogOutcome<T>): ToolResult<T> {
-  if (!r.ok) return { ok: false, tool, error: r.error };
-  const { ok: _ok, ...result } = r as { ok: true } & T;
-  void _ok;
-  return { ok: true, tool, result: result as T };
-}
 
 async function catalogOf(ctx: ToolCallContext, tool: string) {
   if (!ctx.services.catalog) throw new ToolError('unknown_tool', `${tool} is not offered by this host.`, 'Use the tools you were given.');
@@ -82,7 +72,7 @@ export const runSkillDescriptor: ToolDescriptor = {
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, runSkill.name);
     const { audit } = await ctx.services.runtime();
-    return fromCatalogOutcome(runSkill.name, await invokeRunSkill(catalog, input ?? {}, { sessionId: ctx.sessionId }, { sessions: ctx.services.sessionLoader, audit }));
+    return invokeRunSkill(catalog, input ?? {}, { sessionId: ctx.sessionId }, { sessions: ctx.services.sessionLoader, audit });
   },
   skillsNamed: skillOf,
 };
@@ -111,7 +101,7 @@ export const updateSkillDescriptor: ToolDescriptor = {
   async invoke(ctx, input) {
     const catalog = await catalogOf(ctx, updateSkill.name);
     const { audit } = await ctx.services.runtime();
-    return fromCatalogOutcome(updateSkill.name, await invokeUpdateSkill(catalog, input ?? {}, { audit, sessionId: ctx.sessionId }));
+    return invokeUpdateSkill(catalog, input ?? {}, { audit, sessionId: ctx.sessionId });
   },
   skillsNamed: skillOf,
 };

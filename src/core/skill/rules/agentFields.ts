@@ -1,6 +1,6 @@
 import { allowedToolBase, isToolNameEntry, parseAllowedTools } from '../allowedTools';
 import { editDistance } from '../similarPaths';
-import { argumentsReachTheModel, HOST_PROFILES, hostsGrantingTool, type HostProfile } from '../hostProfiles';
+import { argumentsReachTheModel, AGENT_PROFILES, agentsGrantingTool, type AgentProfile } from '../agentProfiles';
 import type { Finding } from '../findings';
 import type { FrontmatterField, ParsedSkillFile } from '../skillTypes';
 import { booleanValue, firstField, rangeOfValue } from './fieldAccess';
@@ -8,10 +8,10 @@ import { rule, type RuleInfo } from './ruleInfo';
 import { includesVia } from '../textSearch';
 
 /**
- * Rules about the values of the fields hosts define (Claude Code, VS Code). A wrong value there makes
- * the host ignore the field or do something else than the author meant, so most are warnings.
+ * Rules about the values of the fields agents define (Claude Code, VS Code). A wrong value there makes
+ * the agent ignore the field or do something else than the author meant, so most are warnings.
  */
-export const HOST_FIELD_RULES: readonly RuleInfo[] = [
+export const AGENT_FIELD_RULES: readonly RuleInfo[] = [
   rule('host-field-value', 'warning', 'warning', 'A host-defined field has a value the host does not accept (`context`, `agent`, `model`, `effort`, `shell`).',
     'Claude Code accepts `context: fork` only, `effort` of `low`, `medium`, `high` or `max`, `shell` of `bash` or `powershell`, `model` as an alias (`sonnet`, `opus`, `haiku`, `inherit`) or a `claude-…` model id, and uses `agent` only together with `context: fork`. Other values are ignored, so the skill runs differently from what its author meant.'),
   rule('boolean-quoted', 'warning', 'warning', 'A boolean field is written as a quoted string (`"false"`).',
@@ -40,13 +40,13 @@ const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
  * True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body.
  * `quiet`: the text is quiet (see quietText), so it has no `$` and the body need not be searched.
  */
-export function hostFieldsArePlain(fields: readonly FrontmatterField[], body: string, quiet = false): boolean {
+export function agentFieldsArePlain(fields: readonly FrontmatterField[], body: string, quiet = false): boolean {
   for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
   return quiet || !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
 }
 
-/** The host-field rules of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
-export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: readonly HostProfile[] = HOST_PROFILES): void {
+/** The agent-field rules (rule ids `host-…`, the public word) of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
+export function checkAgentFields(parsed: ParsedSkillFile, out: Finding[], agents: readonly AgentProfile[] = AGENT_PROFILES): void {
   const fields = parsed.fields;
   const props = parsed.properties;
   checkEnum(firstField(fields, 'context'), ['fork'], out);
@@ -100,8 +100,8 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: 
   const hint = firstField(fields, 'argument-hint');
   const usesArgs = (includesVia(parsed.body, 'ARGUMENTS', 2) && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
   // Hosts that append what the user typed when the body has no placeholder (Claude Code, VS Code) make a hint
-  // without `$ARGUMENTS` work; only a host that drops the text makes it a problem.
-  if (hint && !usesArgs && !argumentsReachTheModel(hosts)) {
+  // without `$ARGUMENTS` work; only an agent that drops the text makes it a problem.
+  if (hint && !usesArgs && !argumentsReachTheModel(agents)) {
     out.push({
       rule: 'argument-hint-mismatch',
       message: '`argument-hint` is set but the body never uses `$ARGUMENTS`, so what the user types after the slash command is not placed anywhere. Use `$ARGUMENTS` in the body or remove the hint.',
@@ -128,8 +128,8 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: 
   const tools = firstField(fields, 'allowed-tools');
   const entries = tools ? parseAllowedTools(props['allowed-tools']) : undefined;
   if (tools && entries && (typeof props['allowed-tools'] === 'string' || Array.isArray(props['allowed-tools']))) {
-    const granting = hosts.filter((h) => h.tools.length > 0 || h.toolForms.length > 0);
-    const unknown = granting.length === 0 ? [] : entries.map(allowedToolBase).filter((b) => b !== '' && isToolNameEntry(b) && hostsGrantingTool(b, granting).length === 0);
+    const granting = agents.filter((h) => h.tools.length > 0 || h.toolForms.length > 0);
+    const unknown = granting.length === 0 ? [] : entries.map(allowedToolBase).filter((b) => b !== '' && isToolNameEntry(b) && agentsGrantingTool(b, granting).length === 0);
     if (unknown.length) {
       const close = unknown.map((u) => closeTool(u, granting)).filter((c): c is string => c !== undefined);
       const who = granting.length === 1 ? `${granting[0].label} does not define` : 'no host defines';
@@ -151,9 +151,9 @@ export function checkHostFields(parsed: ParsedSkillFile, out: Finding[], hosts: 
   }
 }
 
-/** The one tool of `hosts` whose name differs from `name` by case, one edit or two swapped letters, if any. */
-function closeTool(name: string, hosts: readonly HostProfile[]): string | undefined {
-  const all = [...new Set(hosts.flatMap((h) => h.tools))];
+/** The one tool of `agents` whose name differs from `name` by case, one edit or two swapped letters, if any. */
+function closeTool(name: string, agents: readonly AgentProfile[]): string | undefined {
+  const all = [...new Set(agents.flatMap((h) => h.tools))];
   const sorted = (s: string) => [...s.toLowerCase()].sort().join('');
   const near = all.filter((t) => t.toLowerCase() === name.toLowerCase() || editDistance(t, name, 1) <= 1 || (t.length === name.length && sorted(t) === sorted(name) && editDistance(t, name, 2) <= 2));
   return near.length === 1 ? near[0] : undefined;
