@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
 import { mcpHandlers } from './mcpHandlers';

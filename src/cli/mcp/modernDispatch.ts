@@ -4,7 +4,7 @@
 // not implement this revision, so this file does, against the specification text (basic/versioning,
 // basic/transports/streamable-http "Server Validation", server/discover), serving from the same handler table as
 // the legacy sessions. Transports call {@link dispatchModern} with one parsed message and send what it returns.
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
 import { modernErrorCode } from './requestError';
