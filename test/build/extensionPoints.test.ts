@@ -58,7 +58,7 @@ describe('extension points: how many files each addition touches', function () {
 
   it('an MCP request: 1 file (its entry in the one handler table both protocol eras serve)', () => {
     const touched = new Set<string>();
-    edit(path.join(dir, 'src/cli/mcp/mcpHandlers.ts'), '  table.push(\n    {\n      method: \'resources/list\',', "  table.push({ method: 'extra/ping', schema: ListResourcesRequestSchema, cacheable: true, handle: async () => ({ pong: true }) } as McpHandler);\n  table.push(\n    {\n      method: 'resources/list',", touched);
+    edit(path.join(dir, 'src/cli/mcp/mcpHandlers.ts'), '  table.push(\n    {\n      method: \'resources/list\',', "  table.push({ method: 'extra/ping', schema: ListRequest('extra/ping'), cacheable: true, handle: async () => ({ pong: true }) } as McpHandler);\n  table.push(\n    {\n      method: 'resources/list',", touched);
     const out = inCopy(dir, "import { mcpHandlers } from './src/cli/mcp/mcpHandlers';\nconsole.log(JSON.stringify(mcpHandlers({ tools: false } as never).map((h) => h.method)));\n");
     assert.ok((JSON.parse(out) as string[]).includes('extra/ping'), out);
     // Both eras build their table from mcpHandlers: the legacy session and the modern dispatcher.

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import type { CliCommand } from '../cliCommand';

@@ -2,8 +2,7 @@
 // `server/discover`, the probe dual-era clients send first) is answered by modernDispatch.ts on its own; every
 // other message goes on to the legacy SDK session (initialize and what follows). The specification lets a
 // dual-era server serve both on one process; the initialize handshake scopes legacy semantics to it.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 import { asksModern, dispatchModern, type ModernServer } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
 import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
+import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 
@@ -25,7 +25,7 @@ export interface HttpServerOptions {
 }
 
 interface Live {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   session: McpSession;
   lastSeen: number;
 }
@@ -49,7 +49,7 @@ function refuse(res: http.ServerResponse, r: Refusal, close = false, code = -320
  * A client whose connection drops before its answer was written went away: its requests in that POST are
  * cancelled as if it had sent `notifications/cancelled`, so a script it started dies with it (issue 22.6).
  */
-function cancelWhenDropped(transport: StreamableHTTPServerTransport, res: http.ServerResponse, body: unknown): void {
+function cancelWhenDropped(transport: WebStandardStreamableHTTPServerTransport, res: http.ServerResponse, body: unknown): void {
   const ids = (Array.isArray(body) ? body : [body]).flatMap((m) => (m && typeof m === 'object' && 'method' in m && 'id' in m && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : []));
   if (ids.length === 0) return;
   res.once('close', () => {
@@ -134,7 +134,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       if (!l) return refuse(res, { status: 404, message: `Session ${sid.slice(0, 64)} is not known here (ended, idled out, or the server restarted): initialize a new session.` });
       l.lastSeen = Date.now();
       cancelWhenDropped(l.transport, res, body);
-      await l.transport.handleRequest(req, res, body);
+      await serveThroughTransport(l.transport, req, res, body);
       l.lastSeen = Date.now();
       return;
     }
@@ -144,12 +144,12 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     const id = randomUUID();
     let session: McpSession | undefined;
     try {
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: true });
       session = await createMcpSession(backend, id);
       transport.onclose = () => void end(id);
       await session.server.connect(transport);
       live.set(id, { transport, session, lastSeen: Date.now() });
-      await transport.handleRequest(req, res, body);
+      await serveThroughTransport(transport, req, res, body);
       if (transport.sessionId !== id) await end(id);
     } catch (e) {
       if (live.has(id)) await end(id);

@@ -3,16 +3,7 @@
 // registers every entry on its SDK `Server` (mcpSession.ts); a 2026-07-28 request is dispatched to the same
 // entry by modernDispatch.ts. Nothing here knows which era asked: where the revisions word an answer differently
 // (the code of a resource not found) the modern dispatcher translates it.
-import {
-  CallToolRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { toolAuditEntries } from '../../core/tools/toolAudit';
 import type { McpBackend } from './mcpBackend';
@@ -22,6 +13,13 @@ import { getSkillPrompt, skillPrompts } from './skillPrompts';
 import { callMcpTool, mcpTools } from './toolAdapter';
 import { SESSION_ARG, SESSION_ARG_SCHEMA } from './handleSessions';
 
+// The params each handler reads, checked the same way in both eras (a method's other params pass through).
+const request = <P extends z.ZodTypeAny>(method: string, params: P) => z.object({ method: z.literal(method), params });
+const cursorParams = z.object({ cursor: z.string().optional() }).passthrough().optional();
+const ListRequest = (method: string) => request(method, cursorParams);
+const CallToolRequest = request('tools/call', z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }).passthrough());
+const ReadResourceRequest = request('resources/read', z.object({ uri: z.string() }).passthrough());
+const GetPromptRequest = request('prompts/get', z.object({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() }).passthrough());
 const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: z.object({ cursor: z.string().optional() }).passthrough().optional() });
 const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: z.object({ uri: z.string() }).passthrough() });
 const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/read'), params: z.object({ uri: z.string(), cursor: z.string().optional() }).passthrough() });
@@ -96,7 +94,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     table.push(
       {
         method: 'tools/list',
-        schema: ListToolsRequestSchema,
+        schema: ListRequest('tools/list'),
         cacheable: true,
         handle: async (_req, ctx) => ({
           tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: (ctx.stateHandles ? withSessionArg(t.inputSchema) : t.inputSchema) as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
@@ -104,7 +102,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
       },
       {
         method: 'tools/call',
-        schema: CallToolRequestSchema,
+        schema: CallToolRequest,
         cacheable: false,
         handle: async (req, ctx) => {
           const { name, arguments: args } = p(req) as { name: string; arguments?: Record<string, unknown> };
@@ -126,7 +124,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
   table.push(
     {
       method: 'resources/list',
-      schema: ListResourcesRequestSchema,
+      schema: ListRequest('resources/list'),
       cacheable: true,
       handle: (req, ctx) =>
         audited(ctx, 'resources/list', {}, undefined, async () => {
@@ -136,7 +134,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
     {
       method: 'resources/templates/list',
-      schema: ListResourceTemplatesRequestSchema,
+      schema: ListRequest('resources/templates/list'),
       cacheable: true,
       handle: async () => ({
         resourceTemplates: [{ uriTemplate: 'skill://{skill}/{+path}', name: 'skill-file', description: 'A file of a served skill; read skill://<name>/SKILL.md first.', mimeType: 'text/markdown' }],
@@ -144,7 +142,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
     {
       method: 'resources/read',
-      schema: ReadResourceRequestSchema,
+      schema: ReadResourceRequest,
       cacheable: true,
       handle: (req, ctx) => {
         const uri = p(req).uri as string;
@@ -185,13 +183,13 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
     {
       method: 'prompts/list',
-      schema: ListPromptsRequestSchema,
+      schema: ListRequest('prompts/list'),
       cacheable: true,
       handle: async () => ({ prompts: skillPrompts(backend.resources.skills()) }),
     },
     {
       method: 'prompts/get',
-      schema: GetPromptRequestSchema,
+      schema: GetPromptRequest,
       cacheable: false,
       handle: (req, ctx) => {
         const { name, arguments: args } = p(req) as { name: string; arguments?: Record<string, string> };

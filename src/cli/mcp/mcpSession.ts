@@ -1,13 +1,16 @@
 // One legacy MCP session (the initialize handshake, 2025-11-25 and older): an SDK `Server` whose handlers are the
 // shared table of mcpHandlers.ts, acting in the session's own runtime session, plus what only a session has:
 // resource subscriptions and change notifications that follow the backend's watcher.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { cliVersion } from '../version';
 import type { McpBackend } from './mcpBackend';
-import { mcpHandlers, serverCapabilities, type McpRequestContext } from './mcpHandlers';
+import { mcpHandlers, paramsError, serverCapabilities, type McpRequestContext } from './mcpHandlers';
 import { invalidParams } from './requestError';
 import { changeNotifications, type SkillsChange } from './changeNotifications';
+
+/** The stateless revision, whose error codes the SDK's codec keeps. */
+const MODERN_VERSION = '2026-07-28';
 
 /** Most resource subscriptions one session may hold. */
 const MAX_SUBSCRIPTIONS = 1000;
@@ -31,23 +34,30 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   const ending = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   const server = new Server(SERVER_INFO, { capabilities: serverCapabilities(backend), instructions: await backend.instructions() });
+  keepLegacyErrorCodes(server);
+  // Every method is registered with the table's own schema (one check, one message, in both eras): the SDK
+  // hands the params over as they came and the table's schema decides.
+  const anyParams = { params: z.record(z.string(), z.unknown()) };
   for (const h of mcpHandlers(backend)) {
-    server.setRequestHandler(h.schema as never, ((req: { method: string; params?: Record<string, unknown> }, extra: { signal: AbortSignal }) => {
-      const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal: AbortSignal.any([extra.signal, ending.signal]) };
-      const answer = Promise.resolve(h.handle(req, ctx));
+    server.setRequestHandler(h.method, anyParams, (params, extra) => {
+      const parsed = h.schema.safeParse({ method: h.method, params });
+      if (!parsed.success) throw paramsError(h.method, parsed.error);
+      const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal: AbortSignal.any([extra.mcpReq.signal, ending.signal]) };
+      const answer = Promise.resolve(h.handle(parsed.data as { method: string; params?: Record<string, unknown> }, ctx));
       inFlight.add(answer);
-      return answer.finally(() => inFlight.delete(answer));
-    }) as never);
+      return answer.finally(() => inFlight.delete(answer)) as never;
+    });
   }
   const subscribed = new Set<string>();
-  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+  const uriParams = { params: z.object({ uri: z.string() }).passthrough() };
+  server.setRequestHandler('resources/subscribe', uriParams, async ({ uri }) => {
     // Bounded: a client cannot grow the server's memory one subscription at a time.
-    if (!subscribed.has(req.params.uri) && subscribed.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
-    subscribed.add(req.params.uri);
+    if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
+    subscribed.add(uri);
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
-    subscribed.delete(req.params.uri);
+  server.setRequestHandler('resources/unsubscribe', uriParams, async ({ uri }) => {
+    subscribed.delete(uri);
     return {};
   });
 
@@ -71,5 +81,20 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       await Promise.allSettled([...inFlight]);
       await backend.closeSession(mcpSessionId);
     },
+  };
+}
+
+/**
+ * The SDK 2.x answers a thrown -32002 (resource not found) with -32602 in every era. 2025-11-25 and older keep
+ * -32002 with `data.uri` (that revision's text and example; 2026-07-28 folded it into -32602, which
+ * modernDispatch.ts answers), so a legacy session's error codes go out as thrown. The SDK keeps the hook private:
+ * pinned to 2.4.0, and mcpProtocol's "answers a resource not found…" test fails if it moves.
+ */
+function keepLegacyErrorCodes(server: Server): void {
+  const s = server as unknown as { _negotiatedWireCodec(): { era: string; encodeErrorCode(code: number): number } };
+  const negotiated = s._negotiatedWireCodec.bind(server);
+  s._negotiatedWireCodec = () => {
+    const codec = negotiated();
+    return codec.era === MODERN_VERSION ? codec : { ...codec, encodeErrorCode: (code: number) => code };
   };
 }

@@ -1,10 +1,11 @@
 // The 2026-07-28 revision ("modern" in its own words): no initialize handshake and no session. Every request
 // carries its protocol version and client capabilities in `_meta`; on HTTP the version, the method and the
-// name are mirrored into headers the server checks against the body. The SDK line the project uses (1.x) does
-// not implement this revision, so this file does, against the specification text (basic/versioning,
+// name are mirrored into headers the server checks against the body. The SDK 2.x `Server` serves this revision
+// too, but has no place for the state handle and the guards we run first (README, "The SDK line"), so this file
+// implements it against the specification text (basic/versioning,
 // basic/transports/streamable-http "Server Validation", server/discover), serving from the same handler table as
 // the legacy sessions. Transports call {@link dispatchModern} with one parsed message and send what it returns.
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
 import { modernErrorCode } from './requestError';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /** A JSON-RPC error as MCP handlers throw it: the code, the message, and optional `data`. */
 export type RequestError = Error & { code: number; data?: unknown };
@@ -12,7 +12,7 @@ export const RESOURCE_NOT_FOUND = -32002;
  * twice before the reason.
  */
 export function invalidParams(message: string, data?: unknown): RequestError {
-  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams }, data === undefined ? {} : { data });
+  return Object.assign(new Error(message), { code: ProtocolErrorCode.InvalidParams }, data === undefined ? {} : { data });
 }
 
 /**
@@ -25,5 +25,5 @@ export function resourceNotFound(uri: string, message: string): RequestError {
 
 /** The code a 2026-07-28 answer carries for an error thrown with `code`: that revision folded -32002 into -32602. */
 export function modernErrorCode(code: number): number {
-  return code === RESOURCE_NOT_FOUND ? ErrorCode.InvalidParams : code;
+  return code === RESOURCE_NOT_FOUND ? ProtocolErrorCode.InvalidParams : code;
 }

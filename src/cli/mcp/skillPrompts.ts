@@ -1,6 +1,6 @@
 // User-invocable skills as MCP prompts: a client's slash menu shows them by name; `argument-hint` is the one
 // argument, substituted into the body as `$ARGUMENTS` / `$N` exactly as `runSkill run` does.
-import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/server';
 import { substituteArguments } from '../../core/catalog/skillArguments';
 import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';

@@ -5,7 +5,7 @@
 // that is not a listed file is refused before anything touches the disk.
 import mime from 'mime-types';
 import { parseDocument } from 'yaml';
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/server';
 import type { CatalogEntry } from '../../core/catalog/catalogTypes';
 import type { CatalogFile } from '../../core/catalog/skillCatalog';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';

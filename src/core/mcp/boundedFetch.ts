@@ -1,7 +1,7 @@
 // The fetch the Streamable HTTP client transport reads through: each response body is counted while it streams,
 // and a JSON body, or one server-sent event, longer than the limit errors the stream there instead of being
 // buffered whole (the SDK reads a JSON response with `response.json()` and an event until its blank line).
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 
 /** A fetch whose response bodies stop at `maxMessageBytes` per message; `refused` is told once, with the reason. */
 export function boundedFetch(server: string, maxMessageBytes: number, refused: (e: Error) => void, base: FetchLike = fetch): FetchLike {

@@ -2,9 +2,7 @@
 // chunks and joined only once their newline arrives, and a line that grows past the limit closes the connection
 // (the child is killed) before more is read. The SDK's stdio client joins every chunk into one growing buffer.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 
 /** What a stdio server is started with. */
 export interface BoundedStdioOptions {

@@ -7,9 +7,7 @@
 // and every request has a timeout whose error names the server, the request and the time waited.
 import * as fsSync from 'node:fs';
 import * as path from 'node:path';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, ListResourcesResultSchema, McpError, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, specTypeSchemas, StreamableHTTPClientTransport, type RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { digestOf } from '../edit/versionRef';
 import type { WritableHost } from '../host/fileWrites';
@@ -19,7 +17,7 @@ import { boundedFetch } from './boundedFetch';
 import { BoundedStdioTransport } from './boundedStdioTransport';
 import { launchEnv, type McpLaunch } from './mcpLaunch';
 import { parseSkillUri } from './skillUri';
-import { connectHttp, connectStdio, type McpWire } from './mcpWire';
+import { connectWire, type McpWire } from './mcpWire';
 import { followPages } from './listPages';
 
 const EXTENSION = 'io.modelcontextprotocol/skills';
@@ -107,13 +105,13 @@ export class McpSkillsClient {
     if ('url' in c) {
       const fetch = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused);
       const headers = c.headers ?? {};
-      return connectHttp(new URL(c.url), headers, fetch, () => new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o);
+      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o);
     }
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
     this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
     // The probe gets a whole request's time: a modern server still starting must not be taken for a legacy one.
-    return connectStdio(this.stdio, o);
+    return connectWire(this.stdio, o);
   }
 
   /** The era the server is spoken to in (after connect). */
@@ -134,7 +132,7 @@ export class McpSkillsClient {
       return await run({ timeout });
     } catch (e) {
       if (this.refusal) throw new McpServerError(this.refusal.message);
-      if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+      if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout) {
         throw new McpServerError(`MCP server '${name}' did not answer ${what} within ${seconds(timeout)}; the request was abandoned. Check that the server is running and responsive.`);
       }
       throw e;
@@ -167,7 +165,7 @@ export class McpSkillsClient {
       try {
         // Sizes are optional in the extension; when the server lists resources, each fetch is also held to its size.
         const all = await followPages(name, 'resources/list', { pages: LIMITS.listPages, items: LIMITS.resources, bytes: LIMITS.listBytes }, (cursor) =>
-          this.ask('resources/list', budget, (o) => client.request('resources/list', cursor ? { cursor } : {}, ListResourcesResultSchema, o)).then((r) => ({ items: r.resources, nextCursor: r.nextCursor })),
+          this.ask('resources/list', budget, (o) => client.request('resources/list', cursor ? { cursor } : {}, specTypeSchemas.ListResourcesResult, o)).then((r) => ({ items: r.resources, nextCursor: r.nextCursor })),
         );
         for (const r of all.items) if (typeof r.size === 'number') this.sizes.set(r.uri, r.size);
         if (all.problem) this.problems.push({ server: name, message: all.problem });
@@ -240,7 +238,7 @@ export class McpSkillsClient {
     for (const r of skill.entry.resources ?? []) {
       const parsed = parseSkillUri(r.uri);
       if (parsed.skill !== name || !parsed.path) throw new Error(`Skill '${name}' of '${server}' lists ${r.uri}, which is not a file inside skill://${name}/; the skill is refused.`);
-      const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.request('resources/read', { uri: r.uri }, ReadResourceResultSchema, o));
+      const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.request('resources/read', { uri: r.uri }, specTypeSchemas.ReadResourceResult, o));
       const c = res.contents[0] as { text?: string; blob?: string } | undefined;
       if (!c || (c.text === undefined && c.blob === undefined)) throw new Error(`Skill '${name}' of '${server}': ${r.uri} came back empty; the skill is refused.`);
       const bytes = c.text !== undefined ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob as string, 'base64');
