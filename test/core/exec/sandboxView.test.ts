@@ -135,7 +135,9 @@ describe('core/exec sandbox view and launch', () => {
     const second = a.slice(stage + 9);
     // The first stage (root) makes no user namespace and drops nothing itself; the second makes them all.
     for (const flag of ['--unshare-user', '--uid', '--cap-drop', '--new-session']) assert.ok(!first.includes(flag) && second.includes(flag), flag);
-    assert.deepEqual(second.slice(second.indexOf('--uid'), second.indexOf('--uid') + 4), ['--uid', '65534', '--gid', '65534']);
+    // Inside, the sandbox user (nobody for a root runner, whose probe alone ever carries a drop).
+    const user = sandboxUser(process.getuid?.() ?? 1000, process.getgid?.() ?? 1000);
+    assert.deepEqual(second.slice(second.indexOf('--uid'), second.indexOf('--uid') + 4), ['--uid', String(user.uid), '--gid', String(user.gid)]);
     assert.ok(second.includes('--disable-userns'));
     assert.deepEqual(second.slice(second.indexOf('--dev-bind'), second.indexOf('--dev-bind') + 5), ['--dev-bind', '/', '/', '--proc', '/proc']);
     // Every bind of the first stage by path is pinned, except the whole /proc the second stage covers and /dev/null masks.
