@@ -13,8 +13,8 @@ export const MAX_COMPARED_BYTES = 64 * 1024 * 1024;
  * hosts installing one plugin leave; a plugin that only took another's name differs somewhere (a skill, a script).
  * Bounded in entries and bytes; anything unreadable or over the bounds counts as different.
  */
-export function samePluginContent(a: string, b: string, files: SyncSkillsHost = localDisk): boolean {
-  const budget = { entries: MAX_COMPARED_ENTRIES, bytes: MAX_COMPARED_BYTES };
+export function samePluginContent(a: string, b: string, files: SyncSkillsHost = localDisk, limits = { entries: MAX_COMPARED_ENTRIES, bytes: MAX_COMPARED_BYTES }): boolean {
+  const budget = { ...limits };
   try {
     return sameFolder(a, b, '', files, budget);
   } catch {

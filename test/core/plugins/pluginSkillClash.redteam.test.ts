@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { PLUGIN_SCHEMA_1_0, pluginSkillRoots, readPlugins } from '../../../src/core/plugins';
 import { MAX_COMPARED_ENTRIES, samePluginContent } from '../../../src/core/plugins/samePlugin';
 import { PluginShelf } from '../../../src/core/plugins/pluginShelf';
+import { localDisk } from '../../../src/core/host/localDisk';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 import { makeTempDir } from '../../support/tempDir';
 import { CLI } from '../../cli/mcpSupport';
@@ -66,9 +67,13 @@ describe('plugins: a folder giving a trusted plugin\'s name and version does not
 
   it('folders too large to compare count as different (fails closed)', () => {
     const a = plugin('big-a', 'x');
-    const b = plugin('big-b', 'x');
-    for (const root of [a, b]) for (let i = 0; i <= MAX_COMPARED_ENTRIES; i++) fs.writeFileSync(path.join(root, `f${i}`), '');
-    assert.equal(samePluginContent(a, b), false);
+    const b = path.join(tmp.dir, 'big-b');
+    fs.cpSync(a, b, { recursive: true });
+    // The same bounds, scaled down: identical folders past the entry or byte budget are not taken as the same plugin.
+    assert.equal(samePluginContent(a, b, localDisk, { entries: 100, bytes: 1_000_000 }), true);
+    assert.equal(samePluginContent(a, b, localDisk, { entries: 3, bytes: 1_000_000 }), false);
+    assert.equal(samePluginContent(a, b, localDisk, { entries: 100, bytes: 20 }), false);
+    assert.ok(MAX_COMPARED_ENTRIES >= 1000);
   });
 
   it('agent-skills list shows neither plugin\'s skill and names both folders', async function () {
