@@ -5,6 +5,7 @@ import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Lau
 import { PersistentLauncher } from './persistentLauncher';
 import { inheritedFds } from './descriptors';
 import { ScriptRunError } from './scriptRunError';
+import { handOver } from './runOwner';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
 import type { SandboxProbe, SandboxStatus } from './sandbox/backend';
@@ -82,7 +83,14 @@ export class Launcher {
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
       // The launcher's own sh, as the sandbox trusts it (a PATH entry elsewhere would not be shown).
       const trustedSh = this.resolver.resolve('sh', this.programFilter(spec.probe, spec.skillRoot ?? spec.snapshotDir)) ?? '/bin/sh';
-      const sandboxed = backend.launch({ run, argv: spec.argv, sh: trustedSh, user: this.user(), cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe);
+      const user = this.user();
+      const sandboxed = backend.launch({ run, argv: spec.argv, sh: trustedSh, user, cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe);
+      // A root runner's sandbox drops to another account: the run's writable folders become that account's. The
+      // staged skills folder stays the runner's (it is bound read-only anyway).
+      if (spec.probe.drop && user.host) {
+        const fresh = ['out', 'work', 'inputs', 'run'].map((d) => path.join(spec.workspace, d));
+        handOver(spec.workspace, fresh, [spec.home, ...spec.depDirs], user.host);
+      }
       // The sandbox program starts with an empty environment: nothing of the call's reaches it. The persistent
       // launcher spawns it when it runs, so it (bwrap passes what it inherits into the sandbox) inherits only the
       // launcher's 0, 1 and 2, and the run dies with the launcher when the runner goes away.

@@ -57,11 +57,23 @@ export function hostSystemView(): SystemView {
 export interface SandboxUser {
   uid: number;
   gid: number;
+  /**
+   * The host account the sandbox program is started as, when it is not the runner's own: a runner started as root
+   * starts it as `nobody`. A user namespace maps its inside uid to the account that made it, and one made by root
+   * maps to root, the owner of every root-only file on the host; made by `nobody`, the kernel refuses the script
+   * every file only root may read, wherever it lies.
+   */
+  host?: { uid: number; gid: number };
 }
 
-/** The sandbox user for a runner running as `hostUid`/`hostGid` (root maps to an unprivileged uid). */
+/** The unprivileged account a root runner's sandbox runs as (inside and on the host). */
+export const ROOT_SANDBOX_ID = 65534;
+
+/** The sandbox user for a runner running as `hostUid`/`hostGid` (root drops to an unprivileged account). */
 export function sandboxUser(hostUid: number, hostGid: number): SandboxUser {
-  return hostUid === 0 ? { uid: 65534, gid: 65534 } : { uid: hostUid, gid: hostGid };
+  if (hostUid !== 0) return { uid: hostUid, gid: hostGid };
+  const id = { uid: ROOT_SANDBOX_ID, gid: ROOT_SANDBOX_ID };
+  return { ...id, host: id };
 }
 
 /** `/etc/passwd` and `/etc/group` inside the sandbox: root and the script's own user, with its HOME. */

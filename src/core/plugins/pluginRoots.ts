@@ -3,6 +3,7 @@ import type { SkillRoot } from '../registry/registryTypes';
 import type { InstalledPlugin } from './installedPlugins';
 import { readPlugin, type PluginRead } from './readPlugin';
 import { absolutePath } from '../paths/absolutePath';
+import { samePluginContent } from './samePlugin';
 
 /** A plugin read, with the hosts that installed it (several when two agents installed the same plugin). */
 export interface LocatedPlugin extends PluginRead {
@@ -13,13 +14,25 @@ export interface LocatedPlugin extends PluginRead {
    * ambiguous and never started (pluginMcpConfig.ts).
    */
   duplicates: PluginRead[];
+  /**
+   * Folders that give this plugin's name and version with other content (samePlugin.ts): which one is the real
+   * plugin is not known, so none of their skills is loaded (as two skills of one name in one scope: ambiguous,
+   * neither wins) and the plugin carries an error naming every folder.
+   */
+  clash?: string[];
 }
 
 /**
  * Plugins read from folders, each once: the same folder reached by two paths, or the same plugin (name and
- * version) installed by two hosts in two folders, is one plugin (the first folder wins; the hosts are merged).
+ * version, same content) installed by two hosts in two folders, is one plugin (the first folder wins; the hosts are
+ * merged). Two folders of one name and version with different content clash: neither's skills load (see `clash`).
+ * `same` tells whether two folders hold the same plugin (the disk's bytes by default).
  */
-export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (dir: string) => PluginRead = (dir) => readPlugin(dir, { fast: true })): LocatedPlugin[] {
+export function readPlugins(
+  dirs: readonly (string | InstalledPlugin)[],
+  read: (dir: string) => PluginRead = (dir) => readPlugin(dir, { fast: true }),
+  sameContent: (a: string, b: string) => boolean = samePluginContent,
+): LocatedPlugin[] {
   const seenDirs = new Map<string, LocatedPlugin>();
   const byIdentity = new Map<string, LocatedPlugin>();
   const out: LocatedPlugin[] = [];
@@ -38,7 +51,11 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (
     const same = identity ? byIdentity.get(identity) : undefined;
     if (same) {
       if (!same.hosts.includes(host)) same.hosts.push(host);
-      if (plugin.root !== same.root) same.duplicates.push(plugin);
+      if (plugin.root !== same.root) {
+        same.duplicates.push(plugin);
+        if (!same.clash && !sameContent(same.root, plugin.root)) same.clash = [same.root];
+        if (same.clash) same.clash.push(plugin.root);
+      }
       seenDirs.set(key, same);
       continue;
     }
@@ -47,7 +64,23 @@ export function readPlugins(dirs: readonly (string | InstalledPlugin)[], read: (
     if (identity) byIdentity.set(identity, located);
     out.push(located);
   }
+  for (const p of out) if (p.clash) refuseClash(p);
   return out;
+}
+
+/** A name and version several folders give with different content: no skill of any of them, and one error naming them all. */
+function refuseClash(p: LocatedPlugin): void {
+  const id = `${p.manifest!.name}${p.manifest!.version ? `@${p.manifest!.version}` : ''}`;
+  p.skillRoots = [];
+  p.problems = [
+    ...p.problems,
+    {
+      file: p.root,
+      severity: 'error',
+      rule: 'plugin name clash',
+      message: `plugin ${id} is installed in ${p.clash!.length} folders with different content: ${p.clash!.join(', ')}. A plugin's name is only what its manifest says, so none of their skills is loaded. Remove the folder you do not trust (or give one plugin another name or version).`,
+    },
+  ];
 }
 
 /** The registry roots of loaded plugins: each vetted skill folder under its plugin's name (`plugin:<name>:<skill>`). */

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { InstalledPlugin } from './installedPlugins';
 import type { PluginProblem } from './pluginManifest';
+import { samePluginContent } from './samePlugin';
 import { readPlugins, type LocatedPlugin } from './pluginRoots';
 import { MANIFEST_PATHS, readPlugin, type PluginRead } from './readPlugin';
 import { fileProblemKey, ReportOnce } from '../reportOnce';
@@ -38,17 +39,22 @@ export class PluginShelf {
   /** The plugins at `dirs` (see readPlugins), and the problems not reported before. */
   read(dirs: readonly (string | InstalledPlugin)[]): { plugins: LocatedPlugin[]; fresh: PluginProblem[] } {
     const seen = new Set<string>();
-    const plugins = readPlugins(dirs, (dir) => {
-      const root = path.resolve(dir);
-      seen.add(root);
-      const cached = this.cache.get(root);
-      const stamp = stampOf(this.files, root, cached?.read);
-      if (cached && stamp !== undefined && cached.stamp === stamp) return cached.read;
-      const read = readPlugin(root, { fast: true, files: this.files });
-      // The stamp of what was read (its skill folders are known now).
-      this.cache.set(root, { stamp: stampOf(this.files, root, read), read });
-      return read;
-    });
+    const plugins = readPlugins(
+      dirs,
+      (dir) => {
+        const root = path.resolve(dir);
+        seen.add(root);
+        const cached = this.cache.get(root);
+        const stamp = stampOf(this.files, root, cached?.read);
+        if (cached && stamp !== undefined && cached.stamp === stamp) return cached.read;
+        const read = readPlugin(root, { fast: true, files: this.files });
+        // The stamp of what was read (its skill folders are known now).
+        this.cache.set(root, { stamp: stampOf(this.files, root, read), read });
+        return read;
+      },
+      // Compared on every read, not cached: a stamp does not move when a file inside a skill changes.
+      (a, b) => samePluginContent(a, b, this.files),
+    );
     for (const key of this.cache.keys()) if (!seen.has(key)) this.cache.delete(key);
     return { plugins, fresh: this.reported.fresh(plugins.flatMap((x) => x.problems), fileProblemKey) };
   }

@@ -25,12 +25,12 @@ export const DIAGNOSTIC_LIMITS = Object.freeze({
 /** Rule id of the finding that stands for the findings left out. */
 export const FINDINGS_CAPPED_RULE = 'findings-capped';
 
-/** The warning that only the first `checked` characters of a longer SKILL.md (of `length`) were validated, at `range`. */
-export function partlyChecked(rule: string, length: number, checked: number, range: SkillDiagnostic['range']): SkillDiagnostic {
+/** The warning that only the first `checked` characters of a longer SKILL.md (of `bytes`) were validated, at `range`. */
+export function partlyChecked(rule: string, bytes: number, checked: number, range: SkillDiagnostic['range']): SkillDiagnostic {
   return {
     rule,
     severity: 'warning',
-    message: `SKILL.md has ${length} characters; only the first ${checked} were checked. Move long content into references/ files.`,
+    message: `SKILL.md is ${bytes} bytes, more than ${checked} characters; only the first ${checked} were checked. Move long content into references/ files.`,
     range,
   };
 }

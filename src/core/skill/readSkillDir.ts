@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { readTextFile, resolvedEntries, type SkillsHost } from '../host/skillsHost';
+import { readTextFile, resolvedEntries, textOfRead, type SkillsHost } from '../host/skillsHost';
 import { asyncLocalDisk } from '../host/localDisk';
 import { capDiagnostics, partlyChecked } from './diagnosticLimits';
 import { MAX_SKILL_FILE_BYTES, MAX_VALIDATED_CHARS } from './parseLimits';
@@ -20,18 +20,30 @@ export interface SkillDirRead {
   parsed?: ParsedSkillFile;
   /** Parse diagnostics, or `skill-file-missing` (severities as the parser reports them; validation re-levels them). */
   diagnostics: SkillDiagnostic[];
+  /** Set when only the first `maxChars` characters were read and parsed: the whole file's size in bytes. */
+  partBytes?: number;
 }
+
+/**
+ * Bytes read of a SKILL.md when only its first `maxChars` characters are wanted: a UTF-16 unit takes at most three
+ * bytes of UTF-8, plus one character that the end of the read may cut.
+ */
+const prefixBytes = (maxChars: number) => maxChars * 3 + 4;
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** Finds SKILL.md in `dir` (or `skill.md` only when SKILL.md is absent), reads and parses it. */
-export async function readSkillDir(dir: string, host: SkillsHost = asyncLocalDisk): Promise<SkillDirRead> {
+/**
+ * Finds SKILL.md in `dir` (or `skill.md` only when SKILL.md is absent), reads and parses it. `maxChars`: read and
+ * parse at most that many characters (a longer file is neither read nor decoded whole; `partBytes` says its size).
+ */
+export async function readSkillDir(dir: string, host: SkillsHost = asyncLocalDisk, maxChars?: number): Promise<SkillDirRead> {
   const abs = path.resolve(dir);
   const folderName = path.basename(abs);
   const entries = (await resolvedEntries(host, abs)) ?? [];
   // Exact names from the listing, so a case-insensitive file system cannot pass skill.md off as SKILL.md.
   const fileName = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n && e.kind === 'file'));
-  const text = fileName ? await readTextFile(host, path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
+  const part = fileName && maxChars !== undefined ? await readPart(host, path.join(abs, fileName), maxChars) : undefined;
+  const text = part ? part.text : fileName ? await readTextFile(host, path.join(abs, fileName), MAX_SKILL_FILE_BYTES) : undefined;
   const present = ['SKILL.md', 'skill.md'].find((n) => entries.some((e) => e.name === n));
   // There, but a FIFO, device or folder, too large, or binary: say so rather than "no SKILL.md".
   if (present && text === undefined) {
@@ -41,7 +53,24 @@ export async function readSkillDir(dir: string, host: SkillsHost = asyncLocalDis
     return missingSkillFile(abs, folderName, `${abs} has no SKILL.md. Create SKILL.md with \`name: ${folderName}\` and a \`description:\` in its frontmatter.`);
   }
   const parsed = parseSkillText(text);
-  return { dir: abs, folderName, fileName, file: path.join(abs, fileName), parsed, diagnostics: parsed.diagnostics };
+  return { dir: abs, folderName, fileName, file: path.join(abs, fileName), parsed, diagnostics: parsed.diagnostics, ...(part?.partBytes ? { partBytes: part.partBytes } : {}) };
+}
+
+/**
+ * At most the first `maxChars` characters of `file`, reading only as many bytes as they can take; `partBytes` is the
+ * file's size when there was more. Undefined text as {@link readTextFile} (missing, not regular, over the limit, binary).
+ */
+async function readPart(host: SkillsHost, file: string, maxChars: number): Promise<{ text?: string; partBytes?: number }> {
+  try {
+    const read = await host.readFile(file, { range: { offset: 0, length: prefixBytes(maxChars) } });
+    if (!read) return {};
+    if (read.size > MAX_SKILL_FILE_BYTES) return {};
+    const text = textOfRead(read);
+    if (text === undefined || (read.bytes.length >= read.size && text.length <= maxChars)) return { text };
+    return { text: text.slice(0, maxChars), partBytes: read.size };
+  } catch {
+    return {};
+  }
 }
 
 /** The read of a folder whose SKILL.md is absent or unreadable: one `skill-file-missing` error saying which. */
@@ -54,18 +83,17 @@ export const NOT_FULLY_CHECKED_RULE = 'file-not-fully-checked';
 
 /** Reads and validates one skill folder. A folder without SKILL.md is invalid with `skill-file-missing`. */
 export async function validateSkillDir(dir: string, options: ValidateSkillOptions = {}, host: SkillsHost = asyncLocalDisk): Promise<SkillValidation & { read: SkillDirRead }> {
-  const read = await readSkillDir(dir, host);
+  // A text past MAX_VALIDATED_CHARS is read and validated up to there (as the language server does), and says so.
+  const read = await readSkillDir(dir, host, MAX_VALIDATED_CHARS);
   if (!read.parsed) {
     return { valid: false, name: read.folderName, diagnostics: read.diagnostics, read };
   }
-  // A text past MAX_VALIDATED_CHARS is validated up to there (as the language server does), and says so.
-  const full = read.parsed.text;
-  const parsed = full.length > MAX_VALIDATED_CHARS ? parseSkillText(full.slice(0, MAX_VALIDATED_CHARS)) : read.parsed;
+  const parsed = read.parsed;
   const v = await validateSkill({ parsed, folderName: read.folderName, rootDir: read.dir, fileName: read.fileName, host }, options);
-  if (parsed !== read.parsed) {
+  if (read.partBytes !== undefined) {
     const end = new TextIndex(parsed.text).rangeOf(parsed.text.length, parsed.text.length);
     // First, and capped again with the rest, so the file's findings stay within the limits.
-    v.diagnostics = capDiagnostics([partlyChecked(NOT_FULLY_CHECKED_RULE, full.length, MAX_VALIDATED_CHARS, end), ...v.diagnostics]);
+    v.diagnostics = capDiagnostics([partlyChecked(NOT_FULLY_CHECKED_RULE, read.partBytes, MAX_VALIDATED_CHARS, end), ...v.diagnostics]);
   }
   return { ...v, read };
 }

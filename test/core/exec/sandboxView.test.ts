@@ -55,8 +55,8 @@ describe('core/exec sandbox view and launch', () => {
     }
   });
 
-  it('names only root and the script user in the generated passwd and group, with the skill HOME; root maps to nobody', () => {
-    assert.deepEqual(sandboxUser(0, 0), { uid: 65534, gid: 65534 });
+  it('names only root and the script user in the generated passwd and group, with the skill HOME; root maps to nobody, also on the host', () => {
+    assert.deepEqual(sandboxUser(0, 0), { uid: 65534, gid: 65534, host: { uid: 65534, gid: 65534 } });
     assert.deepEqual(sandboxUser(1001, 1001), { uid: 1001, gid: 1001 });
     const files = identityFiles({ uid: 1001, gid: 1001 }, '/state/deps/x/home');
     assert.equal(files.passwd.trim().split('\n').length, 2);
@@ -104,6 +104,49 @@ describe('core/exec sandbox view and launch', () => {
     assert.ok(local.start, 'started through the persistent launcher');
     assert.equal(local.env.CALL_VAR, 'x');
     assert.equal(local.env.HOME, spec.home, 'a runtime variable is not overridden by the call');
+  });
+
+  it("a root runner's sandbox: the first stage binds every checked source by descriptor, then drops to nobody, whose bwrap makes the namespaces over the whole tree", async () => {
+    const launcher = new Launcher(new ProgramResolver(process.env.PATH ?? ''), sb.stateDir);
+    const ws = path.join(sb.tmp, 'drop-ws');
+    const spec = {
+      runId: 'r2',
+      argv: ['/usr/bin/true'],
+      hostEnv: { PATH: '/usr/bin:/bin' },
+      callEnv: {},
+      runtimeEnv: {},
+      workspace: ws,
+      skillsDir: path.join(ws, 'skills'),
+      snapshotDir: path.join(sb.tmp, 'drop-snap'),
+      home: path.join(sb.tmp, 'drop-home'),
+      depDirs: [],
+      depsRoot: path.join(sb.tmp, 'drop-deps'),
+      linked: [],
+      cwd: ws,
+      maxFileBytes: 1024,
+    };
+    for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
+    const drop = { setpriv: '/usr/bin/setpriv', bwrap: '/usr/bin/bwrap', uid: 65534, gid: 65534 };
+    const built = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', disableUserns: true, bindFdOption: true, drop } });
+    const a = built.args;
+    const stage = a.indexOf('--');
+    assert.deepEqual(a.slice(stage, stage + 9), ['--', '/usr/bin/setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', '--', '/usr/bin/bwrap']);
+    const first = a.slice(0, stage);
+    const second = a.slice(stage + 9);
+    // The first stage (root) makes no user namespace and drops nothing itself; the second makes them all.
+    for (const flag of ['--unshare-user', '--uid', '--cap-drop', '--new-session']) assert.ok(!first.includes(flag) && second.includes(flag), flag);
+    // Inside, the sandbox user (nobody for a root runner, whose probe alone ever carries a drop).
+    const user = sandboxUser(process.getuid?.() ?? 1000, process.getgid?.() ?? 1000);
+    assert.deepEqual(second.slice(second.indexOf('--uid'), second.indexOf('--uid') + 4), ['--uid', String(user.uid), '--gid', String(user.gid)]);
+    assert.ok(second.includes('--disable-userns'));
+    assert.deepEqual(second.slice(second.indexOf('--dev-bind'), second.indexOf('--dev-bind') + 5), ['--dev-bind', '/', '/', '--proc', '/proc']);
+    // Every bind of the first stage by path is pinned, except the whole /proc the second stage covers and /dev/null masks.
+    const pinned = new Set(built.pins ?? []);
+    const byPath = first.flatMap((x, i) => ((x === '--bind' || x === '--ro-bind') && !pinned.has(i) ? [first[i + 1]] : [])).filter((src) => src !== '/dev/null');
+    assert.deepEqual(byPath, ['/proc']);
+    assert.ok(pinned.size > 5);
+    // Folders above the run's binds are made 0755 first (root's bwrap would copy a 0700 temp or state folder's mode).
+    assert.ok(first.join(' ').includes(`--perms 0755 --dir ${sb.tmp}`), first.join(' '));
   });
 
   it('runs an interpreter found through a link in a folder the sandbox does not show by its real path', async function () {

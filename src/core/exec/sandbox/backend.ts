@@ -40,6 +40,8 @@ export interface SandboxProbe {
   sizeOption?: boolean;
   /** bubblewrap takes `--bind-fd`/`--ro-bind-fd` (0.8+): its bind sources are pinned as open descriptors (bindFds.ts). */
   bindFdOption?: boolean;
+  /** A runner started as root: how bubblewrap's sandbox drops to an unprivileged host account (bubblewrap.ts RootDrop). */
+  drop?: { setpriv: string; bwrap: string; uid: number; gid: number };
 }
 
 /** Runs a program to completion: its exit code (null when it could not start) and its output. */

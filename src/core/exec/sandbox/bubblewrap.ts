@@ -1,11 +1,9 @@
+import * as path from 'node:path';
 import { sandboxedCommand } from '../launcher';
 import { hostSystemView, type SystemView } from '../sandboxView';
 import type { ProbeEnv, SandboxBackend, SandboxLaunch, SandboxProbe } from './backend';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { checkedBinds, mountPlan, type MountPlan, type RunFolders } from './mountPlan';
-import { privateSystemFiles } from './privateSystemFiles';
-import type { TrustRoots } from './trustedPrograms';
+import { inSystemView, realPathOf, type TrustRoots } from './trustedPrograms';
 
 /** Options of one bubblewrap invocation that depend on the bwrap found (see the probe). */
 export interface BwrapOptions {
@@ -16,6 +14,27 @@ export interface BwrapOptions {
    * lacks it. Both are tmpfs, that is memory: uncapped, each could take half the host's RAM.
    */
   tmpfsBytes?: number;
+  /** A runner started as root: the sandbox drops to this host account in a second stage ({@link RootDrop}). */
+  drop?: RootDrop;
+}
+
+/**
+ * How a root runner's sandbox stops being root. A user namespace maps its inside uid to the account that made it:
+ * made by root, the script is the host's uid 0 (without capabilities, but the owner of every root-owned file, so
+ * it could read any file only root may read among those shown). So a root runner's bwrap only builds the mount
+ * tree (as root: it reaches the run's folders in the owner-only state folder), then `setpriv` becomes the host
+ * account `uid`/`gid` (`nobody`) and a second bwrap, started by that account, makes the user namespace and the
+ * other namespaces over the whole tree (`--dev-bind / /`: every read-only mount stays read-only). The kernel then refuses
+ * the script every file only root may read, wherever it lies. (bwrap cannot do it in one step: its `--bind-fd`
+ * reaches a source again by its path, and `--userns` changes uid before mounting.)
+ */
+export interface RootDrop {
+  /** `setpriv` (util-linux), shown by the system view. */
+  setpriv: string;
+  /** The bwrap of the second stage (the probed one: its trial fails where the first stage does not show it). */
+  bwrap: string;
+  uid: number;
+  gid: number;
 }
 
 /** Kernel files under /proc that describe the host user rather than the sandbox: shown empty (bound to /dev/null). */
@@ -23,7 +42,8 @@ export const MASKED_PROC_FILES = ['/proc/keys', '/proc/key-users'];
 
 /**
  * bubblewrap arguments for one run. Isolation: new user namespace with the script mapped to an
- * unprivileged uid, every capability dropped, no_new_privs (bubblewrap always sets it), new PID, IPC,
+ * unprivileged uid (for a root runner, an unprivileged host account too: {@link RootDrop}), every capability
+ * dropped, no_new_privs (bubblewrap always sets it), new PID, IPC,
  * UTS, network (loopback only) and cgroup namespaces, a new session (no TIOCSTI into the editor's
  * terminal), killed when its parent dies. Mounts: a fresh root holding only the system view, generated
  * passwd/group, new /proc with the user's kernel keys masked, minimal /dev, private /tmp, then the run's own
@@ -43,47 +63,71 @@ export function bwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, o
 export function pinnableBwrapArgs(plan: MountPlan, run: RunFolders, roots: TrustRoots, options: BwrapOptions): { args: string[]; pins: number[] } {
   const binds = checkedBinds(plan, run, roots);
   const pins: number[] = [];
-  const a = ['--unshare-user', '--uid', String(plan.user.uid), '--gid', String(plan.user.gid)];
+  const drop = options.drop;
+  // The namespaces and the user: in the one stage, or in the second one (started as the unprivileged account).
+  const isolation = ['--unshare-user', '--uid', String(plan.user.uid), '--gid', String(plan.user.gid)];
+  isolation.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try');
+  isolation.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
+  if (options.disableUserns) isolation.push('--disable-userns');
+  const a = drop ? [] : isolation;
   const bind = (option: '--bind' | '--ro-bind', b: { source: string }, dest: string) => {
     pins.push(a.length);
     a.push(option, b.source, dest);
   };
-  a.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--unshare-cgroup-try');
-  a.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL');
-  if (options.disableUserns) a.push('--disable-userns');
+  const runDests = [...binds.readOnly, binds.workspace, ...binds.writable, binds.skillsDir].map((b) => b.dest);
+  if (drop) a.push(...openParents([...binds.system.map((b) => b.dest), '/etc/passwd'], roots.view));
   for (const b of binds.system) bind('--ro-bind', b, b.dest);
   for (const l of roots.view.symlinks) a.push('--symlink', l.target, l.path);
-  // What only root may read in the shown /etc entries is hidden: a runner started as root is root to them (privateSystemFiles.ts).
-  for (const b of binds.system.filter((s) => s.dest.startsWith('/etc/'))) {
-    for (const h of privateSystemFiles([b.source])) {
-      // Gone since its folder was listed (removed while this run starts): bubblewrap cannot make a mount point
-      // in the read-only bind, and there is nothing left to hide.
-      if (!fs.existsSync(h.path)) continue;
-      const dest = path.join(b.dest, path.relative(b.source, h.path));
-      if (h.kind === 'dir') a.push('--tmpfs', dest, '--remount-ro', dest);
-      else a.push('--ro-bind', '/dev/null', dest);
-    }
-  }
   bind('--ro-bind', binds.identity[0], '/etc/passwd');
   bind('--ro-bind', binds.identity[1], '/etc/group');
-  a.push('--proc', '/proc', '--dev', '/dev');
-  for (const f of MASKED_PROC_FILES) a.push('--ro-bind-try', '/dev/null', f);
+  const proc = ['--proc', '/proc', ...MASKED_PROC_FILES.flatMap((f) => ['--ro-bind-try', '/dev/null', f])];
+  // The second stage mounts its /proc for its own PID namespace; the kernel allows that only where a whole /proc is
+  // already visible (the host's, covered by the new one inside).
+  if (drop) a.push('--bind', '/proc', '/proc', '--dev', '/dev');
+  else a.push(...proc, '--dev', '/dev');
+  // Made by root in the first stage, the private /tmp and /dev/shm must be writable by the account of the second.
+  const open = drop ? ['--perms', '1777'] : [];
   // --dev is itself an uncapped tmpfs the script may write: it becomes read-only (device nodes still work),
   // with a capped tmpfs over its shm/ folder.
   if (options.tmpfsBytes) {
-    a.push('--size', String(options.tmpfsBytes), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
-    a.push('--size', String(options.tmpfsBytes), '--tmpfs', '/tmp');
-  } else a.push('--tmpfs', '/tmp');
+    a.push(...open, '--size', String(options.tmpfsBytes), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+    a.push(...open, '--size', String(options.tmpfsBytes), '--tmpfs', '/tmp');
+  } else a.push(...open, '--tmpfs', '/tmp');
   // After /tmp: the state folder may live under it. Read-only extras first: a linked input's folder may
   // hold the state folder, whose run folders must stay writable on top of it.
+  if (drop) a.push(...openParents(runDests, roots.view));
   for (const r of binds.readOnly) bind('--ro-bind', r, r.dest);
   bind('--bind', binds.workspace, binds.workspace.dest);
   for (const w of binds.writable) bind('--bind', w, w.dest);
   bind('--ro-bind', binds.skillsDir, binds.skillsDir.dest);
+  if (drop) {
+    a.push('--die-with-parent', '--clearenv', '--chdir', '/', '--');
+    a.push(drop.setpriv, '--reuid', String(drop.uid), '--regid', String(drop.gid), '--clear-groups', '--', drop.bwrap);
+    // --dev-bind: the first stage's /dev keeps its device nodes; every other mount keeps its own nodev and read-only flags.
+    a.push(...isolation, '--dev-bind', '/', '/', ...proc);
+  }
   a.push('--clearenv');
   for (const [k, v] of Object.entries(plan.env)) a.push('--setenv', k, v);
   a.push('--chdir', plan.cwd, '--');
   return { args: a, pins };
+}
+
+/**
+ * `--perms 0755 --dir` for each folder above the binds that bwrap would make itself: as root it gives such a folder
+ * the mode of the host's (the owner-only state folder, a 0700 temp folder) or 0700 (`/etc`), which the second
+ * stage's account could not enter. Top-down, so each exists before what goes in it; none inside a system folder (shown as it is).
+ */
+/** Folders the first stage mounts itself (left as they are mounted). */
+const STAGE_MOUNTS = ['/tmp', '/dev', '/dev/shm', '/proc'];
+
+function openParents(dests: readonly string[], view: SystemView): string[] {
+  const out = new Set<string>();
+  for (const dest of dests) {
+    const above: string[] = [];
+    for (let p = path.dirname(dest); p !== path.dirname(p); p = path.dirname(p)) above.unshift(p);
+    for (const p of above) if (!dests.includes(p) && !inSystemView(p, view) && !STAGE_MOUNTS.includes(p)) out.add(p);
+  }
+  return [...out].sort((x, y) => x.split('/').length - y.split('/').length).flatMap((p) => ['--perms', '0755', '--dir', p]);
 }
 
 /** The trust roots of one runner: the host's system view, its state folder, and the skill (never trusted). */
@@ -117,8 +161,10 @@ export const bubblewrap: SandboxBackend = {
         const disableUserns = help.output.includes('--disable-userns');
         const sizeOption = help.output.includes('--size');
         const bindFdOption = help.output.includes('--ro-bind-fd');
-        const r = await env.run(program, trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined }));
-        if (r.code === 0) return { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption };
+        const drop = env.user.host ? rootDrop(env, program) : undefined;
+        if (typeof drop === 'string') return { available: false, backend: 'bubblewrap', program, reason: drop };
+        const r = await env.run(program, trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined, drop }));
+        if (r.code === 0) return { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption, ...(drop ? { drop } : {}) };
         const said = r.output.trim().split('\n')[0]?.slice(0, 200);
         return {
           available: false,
@@ -139,6 +185,7 @@ export const bubblewrap: SandboxBackend = {
       disableUserns: probe.disableUserns === true,
       // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
       tmpfsBytes: probe.sizeOption ? spec.maxFileBytes : undefined,
+      drop: probe.drop,
     });
     // bwrap starts with an empty environment: nothing of the call's reaches it.
     return { program: probe.program ?? 'bwrap', args: [...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {}, ...(probe.bindFdOption ? { pins } : {}) };
@@ -153,4 +200,13 @@ function trialArgs(env: ProbeEnv, options: BwrapOptions): string[] {
   const plan: MountPlan = { workspace: dir, skillsDir: dir, readOnly: [], writable: [], passwdFile: `${dir}/passwd`, groupFile: `${dir}/group`, user: env.user, cwd: '/', env: { PATH: '/usr/bin:/bin' } };
   const truePath = env.resolver.resolve('true') ?? '/bin/true';
   return [...bwrapArgs(plan, run, roots, options), truePath];
+}
+
+/** The second stage of a root runner's sandbox ({@link RootDrop}), or why it cannot be made here. */
+function rootDrop(env: ProbeEnv, bwrap: string): RootDrop | string {
+  const view = hostSystemView();
+  const setpriv = env.resolver.resolve('setpriv');
+  const shown = (p: string | undefined) => p !== undefined && inSystemView(realPathOf(p) ?? p, view) && inSystemView(p, view);
+  if (!shown(setpriv)) return 'a runner started as root drops the sandbox to an unprivileged account with setpriv, which is not installed in a system folder; install util-linux (setpriv) or run agent-skills as an ordinary user';
+  return { setpriv: setpriv!, bwrap, uid: env.user.host!.uid, gid: env.user.host!.gid };
 }
