@@ -90,7 +90,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     executor: executor ?? (() => undefined),
     source: lateSource(() => catalogSource!),
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
