@@ -236,4 +236,40 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     assert.equal(down.json?.error?.code, -32603, JSON.stringify(down.json));
     assert.match(down.json?.error?.message, /Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
   });
+
+  it('list_skills and find_skills (tools that never read session state) mint no handle and store nothing; load_skills does', async () => {
+    redis = await startRedis();
+    const skills = path.join(tmp.dir, 'skills');
+    const viaRedis = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sr'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    stops.push(viaRedis.stop);
+    const folderState = path.join(tmp.dir, 'sf');
+    const viaFolder = await startHttpProcess(serverArgs(skills, folderState, ['--http', '127.0.0.1:0']));
+    stops.push(viaFolder.stop);
+    const raw = new Redis(redis.url);
+    const handlesDir = path.join(folderState, 'handles');
+    const stored = async () => ({ redis: await raw.dbsize(), folder: fs.existsSync(handlesDir) ? fs.readdirSync(handlesDir).length : 0 });
+    try {
+      for (const url of [viaRedis.url, viaFolder.url]) {
+        const listed = await modernPost(url, 1, 'tools/list', {});
+        const schemaOf = (n: string) => (listed.json?.result.tools as Json[]).find((t) => t.name === n)?.inputSchema.properties ?? {};
+        assert.ok(!('session' in schemaOf('list_skills')) && !('session' in schemaOf('find_skills')), 'no session argument offered where no session is read');
+        assert.ok('session' in schemaOf('load_skills'), 'load_skills takes the session argument');
+        for (const [name, args] of [['list_skills', {}], ['list_skills', { filter: 'alpha' }], ['find_skills', { query: 'alpha things' }]] as const) {
+          const r = await modernPost(url, 2, 'tools/call', { name, arguments: args });
+          assert.equal(r.json?.result?.isError, false, JSON.stringify(r.json).slice(0, 300));
+          assert.equal(r.json.result._meta?.[SESSION_META], undefined, `${name}: no handle in _meta`);
+          assert.doesNotMatch(JSON.stringify(r.json.result.content), /Session: ash_/, `${name}: no handle in the text`);
+        }
+        // A tool the server does not offer is a protocol error, and opens no session either.
+        const unknown = await modernPost(url, 3, 'tools/call', { name: 'no_such_tool', arguments: {} });
+        assert.equal(unknown.json?.error?.code, -32602);
+      }
+      assert.deepEqual(await stored(), { redis: 0, folder: 0 }, 'neither store holds a key after the calls above');
+      // The same check sees a stateful call's key: one in each store.
+      for (const url of [viaRedis.url, viaFolder.url]) await load(url, 4, { names: ['alpha'], mode: 'add' }, undefined);
+      assert.deepEqual(await stored(), { redis: 1, folder: 1 });
+    } finally {
+      raw.disconnect();
+    }
+  });
 });
