@@ -35,6 +35,11 @@ export class HandleSessionError extends Error {
   }
 }
 
+/** The tool result of a call whose session cannot be used: an error result the model reads, with its code. */
+export function sessionErrorResult(e: HandleSessionError): Record<string, unknown> {
+  return { content: [{ type: 'text', text: `Error (${e.code}): ${e.message}` }], isError: true };
+}
+
 const shownHandle = (handle: unknown) => (typeof handle === 'string' ? `'${handle.slice(0, 12)}…'` : `of type ${typeof handle}`);
 
 /** A handle that is malformed or unknown to the store. */
@@ -68,10 +73,31 @@ export interface HandleSessions {
    * minted then when none was given). The state is saved after `fn`, even when it threw. Returns the handle used.
    */
   run<T>(handle: unknown, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<{ value: T; handle?: string }>;
+  /**
+   * 2025-11-25 sessions kept in the store too (`--state-store`), keyed by their Mcp-Session-Id, so any replica can
+   * serve one: `open` at initialize, `run` around each tool call, `has` to tell a session another replica created,
+   * `close` when the client ends it.
+   */
+  readonly legacy: {
+    open(mcpSessionId: string): Promise<void>;
+    run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
+    has(mcpSessionId: string): Promise<boolean>;
+    close(mcpSessionId: string): Promise<void>;
+  };
   /** Keeps an audit entry of an open handle session with its state (the runtime's audit log calls this for every entry). */
   noteAudit(entry: AuditEntry): void;
   /** Keeps a change made to an open handle session (the runtime's sessions call this), to apply again on a newer state. */
   noteChange(sessionId: string, change: SessionChange): void;
+}
+
+/** The store key of a 2025-11-25 session: the digest of its Mcp-Session-Id (a random UUID), apart from handles' keys. */
+const legacyKey = (mcpSessionId: string) => handleKey(`mcp-session-id:${mcpSessionId}`);
+
+/** A 2025-11-25 session whose state is no longer in the store. */
+export class LegacySessionGoneError extends HandleSessionError {
+  constructor(mcpSessionId: string, storeName: string) {
+    super('unknown_session', `MCP session ${mcpSessionId.slice(0, 64)} has no state in the ${storeName}: it was ended (DELETE) or expired after ${STATE_TTL_MS / 3_600_000} hours unused. Initialize a new session, then load the skills again.`);
+  }
 }
 
 /** What one call did to its session: its new audit entries and its changes, in order. */
@@ -126,11 +152,15 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       next = { state: again, audit: [...base.audit, ...call.audit] };
     }
   };
-  const inSession = async <T>(given: string | undefined, fn: (sessionId: () => Promise<string>) => Promise<T>) => {
-    let handle = given;
-    let key = given === undefined ? undefined : handleKey(given);
+  /**
+   * Runs `fn` in the session stored under `target` (a handle's, or a 2025-11-25 session's key); `target` undefined:
+   * a new handle is minted when `fn` asks for a session. `gone` is the error when the store holds none.
+   */
+  const inSession = async <T>(target: { key: string; label: string; gone: () => Error; create?: boolean } | undefined, fn: (sessionId: () => Promise<string>) => Promise<T>) => {
+    let handle = target?.label;
+    let key = target?.key;
     const loaded = key === undefined ? undefined : await store.load(key);
-    if (given !== undefined && !loaded) throw new UnknownHandleError(given, store.name);
+    if (target && !loaded && !target.create) throw target.gone();
     const call: CallRecord = { audit: [], changes: [] };
     let opened: string | undefined;
     const sessionId = async () => {
@@ -158,12 +188,25 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       }
     }
   };
+  const legacyTarget = (mcpSessionId: string, create = false) => ({ key: legacyKey(mcpSessionId), label: mcpSessionId, create, gone: () => new LegacySessionGoneError(mcpSessionId, store.name) });
   return {
     store,
     run(handle, fn) {
       if (handle === undefined) return inSession(undefined, fn);
       if (!isHandle(handle)) return Promise.reject(new UnknownHandleError(handle, store.name));
-      return serialized(handleKey(handle), () => inSession(handle, fn));
+      return serialized(handleKey(handle), () => inSession({ key: handleKey(handle), label: handle, gone: () => new UnknownHandleError(handle, store.name) }, fn));
+    },
+    legacy: {
+      async open(mcpSessionId) {
+        await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId, true), (sessionId) => sessionId()));
+      },
+      async run(mcpSessionId, fn) {
+        return (await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId), fn))).value;
+      },
+      async has(mcpSessionId) {
+        return (await store.load(legacyKey(mcpSessionId))) !== undefined;
+      },
+      close: (mcpSessionId) => store.remove(legacyKey(mcpSessionId)),
     },
     noteAudit(entry) {
       calls.get(entry.session)?.audit.push(entry);

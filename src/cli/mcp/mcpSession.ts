@@ -4,10 +4,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { cliVersion } from '../version';
-import type { McpBackend } from './mcpBackend';
+import { runtimeSessionId, type McpBackend } from './mcpBackend';
 import { mcpHandlers, serverCapabilities, type McpRequestContext } from './mcpHandlers';
 import { invalidParams } from './requestError';
 import { changeNotifications, type SkillsChange } from './changeNotifications';
+import { HandleSessionError, sessionErrorResult } from './handleSessions';
 
 /** Most resource subscriptions one session may hold. */
 const MAX_SUBSCRIPTIONS = 1000;
@@ -23,9 +24,15 @@ export interface McpSession {
   dispose(): Promise<void>;
 }
 
-/** Builds the SDK server of one MCP session; `mcpSessionId` names it in the runtime and the audit log. */
-export async function createMcpSession(backend: McpBackend, mcpSessionId: string): Promise<McpSession> {
-  const sessionId = await backend.openSession(mcpSessionId);
+/**
+ * Builds the SDK server of one MCP session; `mcpSessionId` names it in the runtime and the audit log. With a shared
+ * state store its tool calls run in the store's copy of the session (any replica may serve the next one); `adopted`:
+ * the session was initialized by another replica, so its state is already there.
+ */
+export async function createMcpSession(backend: McpBackend, mcpSessionId: string, adopted = false): Promise<McpSession> {
+  const shared = backend.sharesSessions;
+  if (shared && !adopted) await backend.handles.legacy.open(mcpSessionId);
+  const sessionId = shared ? runtimeSessionId(mcpSessionId) : await backend.openSession(mcpSessionId);
   // A session that ends (client disconnected, DELETE, idle, server stopping) cancels its requests, so a script a
   // tool call started, and whatever that script left behind with setsid, dies with it (issue 22.6).
   const ending = new AbortController();
@@ -34,7 +41,14 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
   for (const h of mcpHandlers(backend)) {
     server.setRequestHandler(h.schema as never, ((req: { method: string; params?: Record<string, unknown> }, extra: { signal: AbortSignal }) => {
       const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal: AbortSignal.any([extra.signal, ending.signal]) };
-      const answer = Promise.resolve(h.handle(req, ctx));
+      // Shared: a tool call loads the session from the store, and saves it (compare and set) when done.
+      const answer =
+        shared && h.method === 'tools/call'
+          ? backend.handles.legacy.run(mcpSessionId, (stored) => h.handle(req, { ...ctx, sessionId: stored })).catch((e: unknown) => {
+              if (e instanceof HandleSessionError) return sessionErrorResult(e);
+              throw e;
+            })
+          : Promise.resolve(h.handle(req, ctx));
       inFlight.add(answer);
       return answer.finally(() => inFlight.delete(answer));
     }) as never);
@@ -69,7 +83,9 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       // Cancelled runs end once their processes are killed: wait, so no caller exits before that.
       ending.abort();
       await Promise.allSettled([...inFlight]);
-      await backend.closeSession(mcpSessionId);
+      // A shared session outlives this process's transport (another replica may serve it): the client ends it with
+      // DELETE (httpServer), or the store's time to live does.
+      if (!shared) await backend.closeSession(mcpSessionId);
     },
   };
 }

@@ -10,7 +10,7 @@ import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHan
 import { modernErrorCode } from './requestError';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
-import { HandleSessionError, SESSION_ARG, SESSION_META } from './handleSessions';
+import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
 import { StateStoreError } from '../../core/runtime/sessionStateStore';
 
 /** The stateless revision this server speaks besides the legacy ones. */
@@ -171,7 +171,7 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
   } catch (e) {
     // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
-    if (e instanceof HandleSessionError) return complete({ content: [{ type: 'text', text: `Error (${e.code}): ${e.message}` }], isError: true }, false);
+    if (e instanceof HandleSessionError) return complete(sessionErrorResult(e), false);
     // The store failed: the message names it (kind and address) and what to check.
     if (e instanceof StateStoreError) return error(200, id, ErrorCode.InternalError, e.message);
     const err = e as { code?: unknown; message?: string; data?: unknown };
