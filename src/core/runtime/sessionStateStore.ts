@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
-import { asBuffer } from '../host/skillsHost';
+import { asBuffer, type FileStamp } from '../host/skillsHost';
 import { z } from 'zod';
 import type { AuditEntry } from '../audit/auditLog';
 import type { SessionState } from './runtimeTypes';
@@ -122,42 +122,65 @@ export function encodeStored(storeName: string, s: StoredSession, generation: nu
 
 /** How long a save waits for another process's lock on the same session file before it fails (ms). */
 const FOLDER_LOCK_TIMEOUT_MS = 5000;
+/** Most session files whose last content the folder store remembers with their stamp (least recently used leave first). */
+const FOLDER_KNOWN = 1000;
 
 /**
- * The default store: one JSON file per handle under `<stateDir>/handles`. Every load reads the file and every save
+ * The default store: one JSON file per handle under `<stateDir>/handles`. Every load stats the file and every save
  * happens under the session file's lock (`<key>.json.lock`, shared by every process over the folder): it reads the
  * stored generation, writes only when it is the one expected, atomically (the host's temp + rename). So several
- * processes over one state folder (replicas on a shared volume) see each other's saves and never lose one.
+ * processes over one state folder (replicas on a shared volume) see each other's saves and never lose one. A file
+ * whose stamp (inode, size, mtime) is the one last seen here is not read again: a rename by any process changes it.
  */
 export function folderStateStore(stateDir: string, files: WritableHost, now: () => number = Date.now): SessionStateStore {
   const dir = path.join(stateDir, 'handles');
   const name = `state folder ${dir}`;
+  const known = new Map<string, { stamp: string; bytes: Buffer }>();
+  let madeDir = false;
   const fileOf = (key: string) => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return path.join(dir, `${key}.json`);
+  };
+  const stampOf = (s: FileStamp) => `${s.dev ?? ''}:${s.ino ?? ''}:${s.size}:${s.mtimeMs}`;
+  const remember = (key: string, stamp: string, bytes: Buffer) => {
+    known.delete(key);
+    known.set(key, { stamp, bytes });
+    for (const k of known.keys()) {
+      if (known.size <= FOLDER_KNOWN) break;
+      known.delete(k);
+    }
   };
   /** The file's bytes, or undefined when there is none or it expired (then it is removed). */
   const read = async (key: string, file: string): Promise<Buffer | undefined> => {
     const stamp = await files.stat(file);
     if (!stamp) return undefined;
     if (now() - stamp.mtimeMs > STATE_TTL_MS) {
+      known.delete(key);
       await files.remove(file);
       return undefined;
     }
     if (stamp.size > MAX_STATE_BYTES) throw new StateStoreError(`${name}: ${file} is ${stamp.size} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete it (the client starts a new session).`);
+    const seen = known.get(key);
+    if (seen && seen.stamp === stampOf(stamp)) return seen.bytes;
     let got;
     try {
       got = await files.readFile(file, { maxBytes: MAX_STATE_BYTES });
     } catch (e) {
       throw new StateStoreError(`${name}: ${file} cannot be read (${(e as Error).message.slice(0, 300)}); delete it (the client starts a new session).`);
     }
-    return got ? asBuffer(got.bytes) : undefined;
+    if (!got) return undefined;
+    // Read after the stat: the bytes are at least as new as the stamp, so a later stamp never pairs with older bytes.
+    const bytes = asBuffer(got.bytes);
+    remember(key, stampOf(stamp), bytes);
+    return bytes;
   };
   const locked = async <T>(file: string, fn: () => Promise<T>): Promise<T> => {
-    await files.mkdir(dir);
     try {
+      if (!madeDir) await files.mkdir(dir);
+      madeDir = true;
       return await files.withLock(`${file}.lock`, fn, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
     } catch (e) {
+      madeDir = false;
       if (e instanceof StateStoreError) throw e;
       throw new StateStoreError(`${name}: the state of session ${path.basename(file, '.json').slice(0, 16)}… was not saved (${(e as Error).message.slice(0, 300)}).`);
     }
@@ -174,12 +197,17 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       return locked(file, async () => {
         const bytes = await read(key, file);
         if (generationOf(bytes?.subarray(0, GENERATION_HEAD_BYTES).toString('utf8')) !== expected) return false;
-        await files.writeFile(file, text);
+        // Not flushed to disk on the call's path (as the runtime's own session files): a power loss may cost the
+        // newest change of a session, never a torn file.
+        await files.writeFile(file, text, { durable: false });
+        const stamp = await files.stat(file);
+        if (stamp) remember(key, stampOf(stamp), Buffer.from(text));
         return true;
       });
     },
     async remove(key) {
       const file = fileOf(key);
+      known.delete(key);
       await locked(file, async () => void (await files.remove(file)));
     },
     async close() {},
