@@ -19,7 +19,7 @@ function typecheck(dir: string): string {
 function pingDescriptor(parts: string): string {
   return (
     "import { z } from 'zod';\nimport type { ToolDescriptor } from '../toolDescriptor';\n" +
-    `export const pingDescriptor: ToolDescriptor<string> = { ${parts} id: 'ping_skills', family: 'standard', input: z.strictObject({}), description: 'Answers pong.', sideEffects: false, invoke: async () => ({ ok: true, tool: 'ping_skills', result: 'pong' }) };\n`
+    `export const pingDescriptor: ToolDescriptor<string> = { ${parts} id: 'ping_skills', family: 'standard', input: z.strictObject({}), description: 'Answers pong.', sideEffects: false, usesSession: false, invoke: async () => ({ ok: true, tool: 'ping_skills', result: 'pong' }) };\n`
   );
 }
 

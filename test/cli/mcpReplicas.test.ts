@@ -13,7 +13,7 @@ import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { startRedis, type TestRedis } from '../support/redisServer';
 import { Redis } from 'ioredis';
 import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
-import { modernPost, serverArgs, startHttpProcess, writeFixtureSkills, type Json } from './mcpSupport';
+import { httpClient, modernPost, postJson, serverArgs, startHttpProcess, toolText, writeFixtureSkills, type Json } from './mcpSupport';
 
 const CLIENTS = 50;
 const SKILLS = ['alpha', 'beta', 'gamma'];
@@ -235,5 +235,109 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     const down = await modernPost(b.url, 4, 'tools/call', { name: 'load_skills', arguments: { names: ['alpha'], session: first.handle } });
     assert.equal(down.json?.error?.code, -32603, JSON.stringify(down.json));
     assert.match(down.json?.error?.message, /Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
+  });
+
+  it('list_skills and find_skills (tools that never read session state) mint no handle and store nothing; load_skills does', async () => {
+    redis = await startRedis();
+    const skills = path.join(tmp.dir, 'skills');
+    const viaRedis = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sr'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    stops.push(viaRedis.stop);
+    const folderState = path.join(tmp.dir, 'sf');
+    const viaFolder = await startHttpProcess(serverArgs(skills, folderState, ['--http', '127.0.0.1:0']));
+    stops.push(viaFolder.stop);
+    const raw = new Redis(redis.url);
+    const handlesDir = path.join(folderState, 'handles');
+    const stored = async () => ({ redis: await raw.dbsize(), folder: fs.existsSync(handlesDir) ? fs.readdirSync(handlesDir).length : 0 });
+    try {
+      for (const url of [viaRedis.url, viaFolder.url]) {
+        const listed = await modernPost(url, 1, 'tools/list', {});
+        const schemaOf = (n: string) => (listed.json?.result.tools as Json[]).find((t) => t.name === n)?.inputSchema.properties ?? {};
+        assert.ok(!('session' in schemaOf('list_skills')) && !('session' in schemaOf('find_skills')), 'no session argument offered where no session is read');
+        assert.ok('session' in schemaOf('load_skills'), 'load_skills takes the session argument');
+        for (const [name, args] of [['list_skills', {}], ['list_skills', { filter: 'alpha' }], ['find_skills', { query: 'alpha things' }]] as const) {
+          const r = await modernPost(url, 2, 'tools/call', { name, arguments: args });
+          assert.equal(r.json?.result?.isError, false, JSON.stringify(r.json).slice(0, 300));
+          assert.equal(r.json.result._meta?.[SESSION_META], undefined, `${name}: no handle in _meta`);
+          assert.doesNotMatch(JSON.stringify(r.json.result.content), /Session: ash_/, `${name}: no handle in the text`);
+        }
+        // A tool the server does not offer is a protocol error, and opens no session either.
+        const unknown = await modernPost(url, 3, 'tools/call', { name: 'no_such_tool', arguments: {} });
+        assert.equal(unknown.json?.error?.code, -32602);
+      }
+      assert.deepEqual(await stored(), { redis: 0, folder: 0 }, 'neither store holds a key after the calls above');
+      // The same check sees a stateful call's key: one in each store.
+      for (const url of [viaRedis.url, viaFolder.url]) await load(url, 4, { names: ['alpha'], mode: 'add' }, undefined);
+      assert.deepEqual(await stored(), { redis: 1, folder: 1 });
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('2025-11-25 sessions need no sticky routing with a shared store: either replica serves a session, DELETE ends it for both', async () => {
+    const skills = path.join(tmp.dir, 'skills');
+    /** A 2025-11-25 client (the SDK's, initialize then Mcp-Session-Id) running client i's six loads; the answers' texts. */
+    const legacyRun = async (url: URL, i: number) => {
+      const c = await httpClient(url);
+      const answers: string[] = [];
+      for (const args of steps(i)) answers.push(toolText(await c.client.callTool({ name: 'load_skills', arguments: args })));
+      return { ...c, answers };
+    };
+    const single = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'single'), ['--http', '127.0.0.1:0']));
+    stops.push(single.stop);
+    const expected: string[][] = [];
+    for (let i = 0; i < SKILLS.length; i++) {
+      const r = await legacyRun(single.url, i);
+      expected.push(r.answers);
+      await r.client.close();
+    }
+    assert.match(expected[0][2], /alpha.*beta.*gamma/s);
+
+    redis = await startRedis();
+    const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
+    for (const name of ['a', 'b']) {
+      const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+      stops.push(r.stop);
+      replicas.push(r);
+    }
+    const proxy = await roundRobinProxy(replicas.map((r) => r.url));
+    stops.push(proxy.close);
+    // One client alone first: round robin sends its requests to a and b in turn, so its session is served by both.
+    const solo = await legacyRun(proxy.url, 0);
+    assert.deepEqual(solo.answers, expected[0], 'one session served by both replicas in turn answers as a single server');
+    assert.ok(proxy.served[0] >= 3 && proxy.served[1] >= 3, `both replicas served the session (${proxy.served.join(' / ')})`);
+    const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => legacyRun(proxy.url, i)));
+    for (const [i, c] of clients.entries()) assert.deepEqual(c.answers, expected[i % SKILLS.length], `client ${i}`);
+    const raw = new Redis(redis.url);
+    try {
+      assert.equal(await raw.dbsize(), 11, 'one stored session per 2025-11-25 session');
+      // DELETE through either replica ends the session for both: its state is gone and each replica answers 404.
+      const sid = solo.transport.sessionId as string;
+      await solo.transport.terminateSession();
+      assert.equal(await raw.dbsize(), 10);
+      for (const r of replicas) {
+        const after = await postJson(r.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'load_skills', arguments: { names: ['alpha'] } } }, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+        assert.equal(after.status, 404, JSON.stringify(after.json));
+      }
+    } finally {
+      raw.disconnect();
+      for (const c of [solo, ...clients]) await c.client.close().catch(() => undefined);
+    }
+    console.log(`      2025-11-25: 11 sessions over two replicas without sticky routing (replica a answered ${proxy.served[0]}, b ${proxy.served[1]}); every answer a single server's`);
+  });
+
+  it('2025-11-25 sessions without a shared store stay with their replica: another replica answers 404', async () => {
+    const skills = path.join(tmp.dir, 'skills');
+    const a = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sa'), ['--http', '127.0.0.1:0']));
+    stops.push(a.stop);
+    const b = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sb'), ['--http', '127.0.0.1:0']));
+    stops.push(b.stop);
+    const c = await httpClient(a.url);
+    try {
+      const other = await postJson(b.url, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { 'mcp-session-id': c.transport.sessionId as string, 'mcp-protocol-version': '2025-11-25' });
+      assert.equal(other.status, 404);
+      assert.match(JSON.stringify(other.json), /not known here/);
+    } finally {
+      await c.client.close();
+    }
   });
 });

@@ -5,7 +5,9 @@
 // loads the state, runs the tool in a runtime session held in memory, saves the state and forgets it.
 import type { AuditEntry } from '../../core/audit/auditLog';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
-import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type SessionStateStore } from '../../core/runtime/sessionStateStore';
+import type { SessionState } from '../../core/runtime/runtimeTypes';
+import type { SessionChange } from '../../core/runtime/sessionStore';
+import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
 
 /** The tool argument that carries the handle. */
 export const SESSION_ARG = 'session';
@@ -23,13 +25,42 @@ export const SESSION_ARG_SCHEMA = {
 /** True for the runtime ids of handle sessions: their state is the store's (SkillsRuntimeOptions.sessionsStoredElsewhere). */
 export const isHandleSessionId = (id: string): boolean => id.startsWith(RUNTIME_PREFIX);
 
-/** A handle that is malformed or unknown to the store: the tool answers with this as its error, naming the fix. */
-export class UnknownHandleError extends Error {
-  readonly code = 'unknown_session';
+/** A problem with the session a call names: the tool answers with it as its error (`code`), naming the fix. */
+export class HandleSessionError extends Error {
+  constructor(
+    readonly code: 'unknown_session' | 'session_conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The tool result of a call whose session cannot be used: an error result the model reads, with its code. */
+export function sessionErrorResult(e: HandleSessionError): Record<string, unknown> {
+  return { content: [{ type: 'text', text: `Error (${e.code}): ${e.message}` }], isError: true };
+}
+
+const shownHandle = (handle: unknown) => (typeof handle === 'string' ? `'${handle.slice(0, 12)}…'` : `of type ${typeof handle}`);
+
+/** A handle that is malformed or unknown to the store. */
+export class UnknownHandleError extends HandleSessionError {
   constructor(handle: unknown, storeName: string) {
-    const shown = typeof handle === 'string' ? `'${handle.slice(0, 12)}…'` : `of type ${typeof handle}`;
     super(
-      `${SESSION_ARG} ${shown} is not a session of this server (${isHandle(handle) ? `none in the ${storeName}: it expired after ${STATE_TTL_MS / 3_600_000} hours unused, or was never given here` : 'not a handle this server gives'}). Call again without "${SESSION_ARG}" to start a new session, then load the skills again.`,
+      'unknown_session',
+      `${SESSION_ARG} ${shownHandle(handle)} is not a session of this server (${isHandle(handle) ? `none in the ${storeName}: it expired after ${STATE_TTL_MS / 3_600_000} hours unused, or was never given here` : 'not a handle this server gives'}). Call again without "${SESSION_ARG}" to start a new session, then load the skills again.`,
+    );
+  }
+}
+
+/** How many times a call saves its session before it gives up because other writers keep saving it first. */
+export const MAX_SAVE_ATTEMPTS = 8;
+
+/** Other calls saved the session first every time this one tried: its changes were not saved. */
+export class SessionConflictError extends HandleSessionError {
+  constructor(handle: string, why: string) {
+    super(
+      'session_conflict',
+      `Session ${shownHandle(handle)}: this call's changes were not saved: ${why}. Call again with the same "${SESSION_ARG}" (it holds what the other calls saved), and make the calls of one session one after another, not at the same time.`,
     );
   }
 }
@@ -42,15 +73,49 @@ export interface HandleSessions {
    * minted then when none was given). The state is saved after `fn`, even when it threw. Returns the handle used.
    */
   run<T>(handle: unknown, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<{ value: T; handle?: string }>;
+  /**
+   * 2025-11-25 sessions kept in the store too (`--state-store`), keyed by their Mcp-Session-Id, so any replica can
+   * serve one: `open` at initialize, `run` around each tool call, `has` to tell a session another replica created,
+   * `close` when the client ends it.
+   */
+  readonly legacy: {
+    open(mcpSessionId: string): Promise<void>;
+    run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
+    has(mcpSessionId: string): Promise<boolean>;
+    close(mcpSessionId: string): Promise<void>;
+  };
   /** Keeps an audit entry of an open handle session with its state (the runtime's audit log calls this for every entry). */
   noteAudit(entry: AuditEntry): void;
+  /** Keeps a change made to an open handle session (the runtime's sessions call this), to apply again on a newer state. */
+  noteChange(sessionId: string, change: SessionChange): void;
 }
 
-/** Handle sessions of a runtime over a store. Calls on one handle in this process run one after another. */
-export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore): HandleSessions {
+/** The store key of a 2025-11-25 session: the digest of its Mcp-Session-Id (a random UUID), apart from handles' keys. */
+const legacyKey = (mcpSessionId: string) => handleKey(`mcp-session-id:${mcpSessionId}`);
+
+/** A 2025-11-25 session whose state is no longer in the store. */
+export class LegacySessionGoneError extends HandleSessionError {
+  constructor(mcpSessionId: string, storeName: string) {
+    super('unknown_session', `MCP session ${mcpSessionId.slice(0, 64)} has no state in the ${storeName}: it was ended (DELETE) or expired after ${STATE_TTL_MS / 3_600_000} hours unused. Initialize a new session, then load the skills again.`);
+  }
+}
+
+/** What one call did to its session: its new audit entries and its changes, in order. */
+interface CallRecord {
+  audit: AuditEntry[];
+  changes: SessionChange[];
+}
+
+/**
+ * Handle sessions of a runtime over a store. Calls on one handle in this process run one after another; calls on
+ * one handle in several processes (replicas) may run at once, and each save compares and sets: a call whose session
+ * another saved meanwhile applies its own changes again to the newer state (the load it made is added to the skills
+ * the other loaded, never lost) and saves that, up to {@link MAX_SAVE_ATTEMPTS} times.
+ */
+export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
   const queues = new Map<string, Promise<unknown>>();
-  /** The audit trail of each open handle session, by runtime session id: saved with its state. */
-  const trails = new Map<string, AuditEntry[]>();
+  /** What each open handle session's call did, by runtime session id: saved with its state. */
+  const calls = new Map<string, CallRecord>();
   const serialized = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
     const prev = queues.get(key) ?? Promise.resolve();
     const next = prev.then(fn, fn);
@@ -64,12 +129,39 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
     });
     return next;
   };
-  const inSession = async <T>(given: string | undefined, fn: (sessionId: () => Promise<string>) => Promise<T>) => {
-    let handle = given;
-    let key = given === undefined ? undefined : handleKey(given);
-    const saved = key === undefined ? undefined : await store.load(key);
-    const audit = saved?.audit ?? [];
-    if (given !== undefined && !saved) throw new UnknownHandleError(given, store.name);
+  /** Saves what the call made of `loaded` (undefined: a new session); on a lost race, its changes again on the newer state. */
+  const save = async (handle: string, key: string, state: SessionState, loaded: LoadedSession | undefined, call: CallRecord) => {
+    let base = loaded;
+    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit] };
+    for (let attempt = 1; ; attempt++) {
+      if (await store.save(key, next, base?.generation ?? 0)) return;
+      if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(handle, `other calls on the same session saved it first ${attempt} times in a row`);
+      // A short random pause, so writers that collided do not collide again in step.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+      base = await store.load(key);
+      if (!base) throw new UnknownHandleError(handle, store.name);
+      const again = structuredClone(base.state);
+      for (const change of call.changes) {
+        try {
+          change(again);
+        } catch (e) {
+          throw new SessionConflictError(handle, `another call changed the session meanwhile, and this call's change no longer applies (${(e as Error).message.slice(0, 300)})`);
+        }
+      }
+      again.updated_at = now().toISOString();
+      next = { state: again, audit: [...base.audit, ...call.audit] };
+    }
+  };
+  /**
+   * Runs `fn` in the session stored under `target` (a handle's, or a 2025-11-25 session's key); `target` undefined:
+   * a new handle is minted when `fn` asks for a session. `gone` is the error when the store holds none.
+   */
+  const inSession = async <T>(target: { key: string; label: string; gone: () => Error; create?: boolean } | undefined, fn: (sessionId: () => Promise<string>) => Promise<T>) => {
+    let handle = target?.label;
+    let key = target?.key;
+    const loaded = key === undefined ? undefined : await store.load(key);
+    if (target && !loaded && !target.create) throw target.gone();
+    const call: CallRecord = { audit: [], changes: [] };
     let opened: string | undefined;
     const sessionId = async () => {
       if (opened) return opened;
@@ -78,9 +170,9 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
         key = handleKey(handle);
       }
       const id = `${RUNTIME_PREFIX}${key.slice(0, 32)}`;
-      trails.set(id, audit);
+      calls.set(id, call);
       opened = id;
-      if (saved) runtime.sessions.adopt({ ...saved.state, id });
+      if (loaded) runtime.sessions.adopt({ ...loaded.state, id });
       else await runtime.openSession(id, 'session');
       return id;
     };
@@ -91,20 +183,36 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore)
       if (opened) {
         const state = runtime.sessions.get(opened);
         runtime.sessions.forget(opened);
-        trails.delete(opened);
-        if (state) await store.save(key as string, { state, audit });
+        calls.delete(opened);
+        if (state) await save(handle as string, key as string, state, loaded, call);
       }
     }
   };
+  const legacyTarget = (mcpSessionId: string, create = false) => ({ key: legacyKey(mcpSessionId), label: mcpSessionId, create, gone: () => new LegacySessionGoneError(mcpSessionId, store.name) });
   return {
     store,
     run(handle, fn) {
       if (handle === undefined) return inSession(undefined, fn);
       if (!isHandle(handle)) return Promise.reject(new UnknownHandleError(handle, store.name));
-      return serialized(handleKey(handle), () => inSession(handle, fn));
+      return serialized(handleKey(handle), () => inSession({ key: handleKey(handle), label: handle, gone: () => new UnknownHandleError(handle, store.name) }, fn));
+    },
+    legacy: {
+      async open(mcpSessionId) {
+        await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId, true), (sessionId) => sessionId()));
+      },
+      async run(mcpSessionId, fn) {
+        return (await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId), fn))).value;
+      },
+      async has(mcpSessionId) {
+        return (await store.load(legacyKey(mcpSessionId))) !== undefined;
+      },
+      close: (mcpSessionId) => store.remove(legacyKey(mcpSessionId)),
     },
     noteAudit(entry) {
-      trails.get(entry.session)?.push(entry);
+      calls.get(entry.session)?.audit.push(entry);
+    },
+    noteChange(sessionId, change) {
+      calls.get(sessionId)?.changes.push(change);
     },
   };
 }

@@ -14,6 +14,7 @@ import { createMcpSession, type McpSession } from './mcpSession';
 import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
+import { serveAdoptedSession } from './adoptedSession';
 
 /** Limits of the HTTP server. */
 export interface HttpServerOptions {
@@ -130,7 +131,16 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       return;
     }
     if (typeof sid === 'string') {
-      const l = live.get(sid);
+      let l = live.get(sid);
+      // A shared state store: any replica serves a session the store holds; one gone from it (ended on another
+      // replica, expired) is gone here too.
+      if (backend.sharesSessions) {
+        if (!(await backend.handles.legacy.has(sid))) {
+          if (l) await end(sid);
+          l = undefined;
+        } else if (!l) return serveAdoptedSession(backend, sid, req, res, body);
+        else if (req.method === 'DELETE') await backend.handles.legacy.close(sid);
+      }
       if (!l) return refuse(res, { status: 404, message: `Session ${sid.slice(0, 64)} is not known here (ended, idled out, or the server restarted): initialize a new session.` });
       l.lastSeen = Date.now();
       cancelWhenDropped(l.transport, res, body);

@@ -57,6 +57,11 @@ export interface McpBackend extends McpToolServices {
   events: EventEmitter;
   /** 2026-07-28 tool calls' sessions: state handles over the state store. */
   handles: HandleSessions;
+  /**
+   * True with a shared state store (`--state-store`): 2025-11-25 sessions keep their state there too (handles.legacy),
+   * so a replica that did not create a session serves it; false: a 2025-11-25 session lives in its process.
+   */
+  sharesSessions: boolean;
   openSession(mcpSessionId: string): Promise<string>;
   closeSession(mcpSessionId: string): Promise<void>;
   close(): Promise<void>;
@@ -90,7 +95,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     executor: executor ?? (() => undefined),
     source: lateSource(() => catalogSource!),
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
@@ -136,6 +141,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     sandbox,
     events,
     handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
+    sharesSessions: o.stateStore !== undefined,
     async instructions() {
       const scratch = runtime.scratch();
       return (await scratch.compose('mcp-initialize', [])).instructions;

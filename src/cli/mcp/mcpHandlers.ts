@@ -97,7 +97,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
         schema: ListRequest('tools/list'),
         cacheable: true,
         handle: async (_req, ctx) => ({
-          tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: (ctx.stateHandles ? withSessionArg(t.inputSchema) : t.inputSchema) as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
+          tools: mcpTools(backend).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: (ctx.stateHandles && t.descriptor.usesSession ? withSessionArg(t.inputSchema) : t.inputSchema) as { type: 'object' }, annotations: { readOnlyHint: !t.sideEffects, openWorldHint: false } })),
         }),
       },
       {
@@ -107,7 +107,9 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
         handle: async (req, ctx) => {
           const { name, arguments: args } = p(req) as { name: string; arguments?: Record<string, unknown> };
           const t0 = performance.now();
-          const sessionId = await ctx.sessionId();
+          // A session only for a tool that reads or changes session state (its descriptor says): on 2026-07-28 a
+          // first call of list_skills or find_skills mints no handle and stores nothing.
+          const sessionId = mcpTools(backend).find((t) => t.name === name)?.descriptor.usesSession ? await ctx.sessionId() : ctx.auditSession;
           let r;
           try {
             r = await callMcpTool(backend, name, args ?? {}, { sessionId, signal: ctx.signal }, backend.content);

@@ -4,10 +4,11 @@
 import { Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { cliVersion } from '../version';
-import type { McpBackend } from './mcpBackend';
+import { runtimeSessionId, type McpBackend } from './mcpBackend';
 import { mcpHandlers, paramsError, serverCapabilities, type McpRequestContext } from './mcpHandlers';
 import { invalidParams } from './requestError';
 import { changeNotifications, type SkillsChange } from './changeNotifications';
+import { HandleSessionError, sessionErrorResult } from './handleSessions';
 
 /** The stateless revision, whose error codes the SDK's codec keeps. */
 const MODERN_VERSION = '2026-07-28';
@@ -26,9 +27,15 @@ export interface McpSession {
   dispose(): Promise<void>;
 }
 
-/** Builds the SDK server of one MCP session; `mcpSessionId` names it in the runtime and the audit log. */
-export async function createMcpSession(backend: McpBackend, mcpSessionId: string): Promise<McpSession> {
-  const sessionId = await backend.openSession(mcpSessionId);
+/**
+ * Builds the SDK server of one MCP session; `mcpSessionId` names it in the runtime and the audit log. With a shared
+ * state store its tool calls run in the store's copy of the session (any replica may serve the next one); `adopted`:
+ * the session was initialized by another replica, so its state is already there.
+ */
+export async function createMcpSession(backend: McpBackend, mcpSessionId: string, adopted = false): Promise<McpSession> {
+  const shared = backend.sharesSessions;
+  if (shared && !adopted) await backend.handles.legacy.open(mcpSessionId);
+  const sessionId = shared ? runtimeSessionId(mcpSessionId) : await backend.openSession(mcpSessionId);
   // A session that ends (client disconnected, DELETE, idle, server stopping) cancels its requests, so a script a
   // tool call started, and whatever that script left behind with setsid, dies with it (issue 22.6).
   const ending = new AbortController();
@@ -42,8 +49,16 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
     server.setRequestHandler(h.method, anyParams, (params, extra) => {
       const parsed = h.schema.safeParse({ method: h.method, params });
       if (!parsed.success) throw paramsError(h.method, parsed.error);
+      const req = parsed.data as { method: string; params?: Record<string, unknown> };
       const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal: AbortSignal.any([extra.mcpReq.signal, ending.signal]) };
-      const answer = Promise.resolve(h.handle(parsed.data as { method: string; params?: Record<string, unknown> }, ctx));
+      // Shared: a tool call loads the session from the store, and saves it (compare and set) when done.
+      const answer =
+        shared && h.method === 'tools/call'
+          ? backend.handles.legacy.run(mcpSessionId, (stored) => h.handle(req, { ...ctx, sessionId: stored })).catch((e: unknown) => {
+              if (e instanceof HandleSessionError) return sessionErrorResult(e);
+              throw e;
+            })
+          : Promise.resolve(h.handle(req, ctx));
       inFlight.add(answer);
       return answer.finally(() => inFlight.delete(answer)) as never;
     });
@@ -79,7 +94,9 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       // Cancelled runs end once their processes are killed: wait, so no caller exits before that.
       ending.abort();
       await Promise.allSettled([...inFlight]);
-      await backend.closeSession(mcpSessionId);
+      // A shared session outlives this process's transport (another replica may serve it): the client ends it with
+      // DELETE (httpServer), or the store's time to live does.
+      if (!shared) await backend.closeSession(mcpSessionId);
     },
   };
 }

@@ -11,7 +11,7 @@ import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHan
 import { modernErrorCode } from './requestError';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
-import { SESSION_ARG, SESSION_META, UnknownHandleError } from './handleSessions';
+import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
 import { StateStoreError } from '../../core/runtime/sessionStateStore';
 
 /** The stateless revision this server speaks besides the legacy ones. */
@@ -171,8 +171,8 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true }));
     return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
   } catch (e) {
-    // The model's mistake (a handle that is not ours, or expired): a tool error that says to start a new session.
-    if (e instanceof UnknownHandleError) return complete({ content: [{ type: 'text', text: `Error (${e.code}): ${e.message}` }], isError: true }, false);
+    // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
+    if (e instanceof HandleSessionError) return complete(sessionErrorResult(e), false);
     // The store failed: the message names it (kind and address) and what to check.
     if (e instanceof StateStoreError) return error(200, id, ErrorCode.InternalError, e.message);
     const err = e as { code?: unknown; message?: string; data?: unknown };

@@ -16,9 +16,10 @@ export interface LockOptions {
 export interface FileWrites {
   /**
    * Replaces `file` whole, so that a reader (and a crash at any point) sees the old content or the new one, never a
-   * mix; makes missing parent folders. `mode` applies to a new file; an existing one keeps its mode.
+   * mix; makes missing parent folders. `mode` applies to a new file; an existing one keeps its mode. `durable: false`
+   * skips the flushes to disk (still all or nothing for readers; a power loss may keep the old content).
    */
-  writeFile(file: string, data: string | Uint8Array, options?: { mode?: number }): MaybePromise<void>;
+  writeFile(file: string, data: string | Uint8Array, options?: { mode?: number; durable?: boolean }): MaybePromise<void>;
   /** Appends to `file` (made, with its folders, when missing). `durable`: on disk before this answers (fsync). */
   appendFile(file: string, data: string | Uint8Array, options?: { durable?: boolean }): MaybePromise<void>;
   /** Makes a folder and its missing parents; an existing folder is fine. */

@@ -1,5 +1,6 @@
 // Crash-safe replacement of one file on the local disk: the Node host's `writeFile` (host/nodeWrites.ts).
 import { randomBytes } from 'node:crypto';
+import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
@@ -10,6 +11,8 @@ const TEMP_MARK = '.tmp-';
 export interface AtomicWriteOptions {
   /** File mode for a new file; an existing target keeps its own mode. */
   mode?: number;
+  /** False: no fsync of the file and the folder (readers still see old or new, never a mix; a power loss may keep the old). */
+  durable?: boolean;
 }
 
 /** True when `name` is a temp file or folder left by this module (e.g. after a crash). */
@@ -49,6 +52,7 @@ async function writeAndSync(file: string, data: string | Uint8Array, mode: numbe
  * fsync it, rename it over the target, fsync the folder. Creates missing parent folders.
  */
 export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  if (options.durable === false) return writeFileAtomicNow(target, data, options.mode);
   const dir = path.dirname(target);
   await fs.mkdir(dir, { recursive: true });
   let mode = options.mode ?? 0o644;
@@ -66,4 +70,26 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
     throw err;
   }
   await fsyncDir(dir);
+}
+
+/**
+ * The same replacement without flushes: nothing waits on the disk, so its few system calls run at once rather than
+ * each through the thread pool (a state write on a request's path, where a power loss may keep the old content).
+ */
+function writeFileAtomicNow(target: string, data: string | Uint8Array, requestedMode = 0o644): void {
+  fsSync.mkdirSync(path.dirname(target), { recursive: true });
+  let mode = requestedMode;
+  try {
+    mode = fsSync.statSync(target).mode & 0o7777;
+  } catch {
+    // new file: use the requested mode
+  }
+  const temp = tempSibling(target);
+  try {
+    fsSync.writeFileSync(temp, data, { mode, flag: 'wx' });
+    fsSync.renameSync(temp, target);
+  } catch (err) {
+    fsSync.rmSync(temp, { force: true });
+    throw err;
+  }
 }

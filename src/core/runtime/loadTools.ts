@@ -69,18 +69,7 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
   const records = names.map((n) => resolveUsable(ctx, n));
   const canonical = records.map((r) => r.name);
   const kept = mode === 'add' ? session.active_skills.filter((a) => !canonical.includes(a.name)) : [];
-  const total = kept.length + records.length;
-  const cap = ctx.limits.maxLoadedSkills;
-  if (total > cap) {
-    throw new ToolError(
-      'too_many_skills',
-      `Loading ${records.length} skill(s) would make ${total} loaded; at most ${cap} may be loaded at once.`,
-      mode === 'add'
-        ? `Load fewer skills, or call unload for ones you no longer need (loaded: ${session.active_skills.map((a) => a.name).join(', ')}), then load again.`
-        : `Load at most ${cap} skills: pick the ones the task needs most.`,
-      { cap, requested: total },
-    );
-  }
+  checkCap(ctx, kept.length + records.length, records.length, mode, session);
   const files = await Promise.all(records.map((r) => ctx.content.skillFile(r.name, r.location)));
   const docsFor = await resolveDocs(ctx, records.map((r) => ({ name: r.name, id: r.id, root_dir: r.rootDir })), input);
   const refs = await Promise.all(records.map((r, i) => resolveBodyReferences(ctx.content.files, files[i].parsed, r.rootDir)));
@@ -109,6 +98,8 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
       // Seed 000: add de-dupes by name and preserves order, so a reloaded skill keeps its place.
       s.active_skills = s.active_skills.map((a) => fresh.find((f) => f.name === a.name) ?? a);
       for (const f of fresh) if (!previous.has(f.name)) s.active_skills.push(f);
+      // Checked again on the state the change applies to: a session stored elsewhere may apply it to a newer one.
+      checkCap(ctx, s.active_skills.length, records.length, mode, s);
     }
     for (const r of records) {
       s.lifecycle[r.name] = 'loaded';
@@ -124,6 +115,20 @@ export async function loadSkills(ctx: ToolContext, call: ToolCall, input: LoadIn
     'load',
     { loaded: canonical, active_skills: all, load_mode: updated.load_mode, note: MODE_NOTE[updated.load_mode] },
     records.map((r, i) => ({ name: r.name, digest: files[i].digest })),
+  );
+}
+
+/** The cap on loaded skills: `total` loaded after a load of `requested` skills is refused over it. */
+function checkCap(ctx: ToolContext, total: number, requested: number, mode: 'add' | 'replace', session: SessionState): void {
+  const cap = ctx.limits.maxLoadedSkills;
+  if (total <= cap) return;
+  throw new ToolError(
+    'too_many_skills',
+    `Loading ${requested} skill(s) would make ${total} loaded; at most ${cap} may be loaded at once.`,
+    mode === 'add'
+      ? `Load fewer skills, or call unload for ones you no longer need (loaded: ${session.active_skills.map((a) => a.name).join(', ')}), then load again.`
+      : `Load at most ${cap} skills: pick the ones the task needs most.`,
+    { cap, requested: total },
   );
 }
 

@@ -3,11 +3,27 @@
 // is timed out, every read is bounded (GETRANGE never brings more than the bound plus one byte), and every failure
 // is a StateStoreError naming the store (its URL without a password) and what to do.
 import { Redis } from 'ioredis';
-import { decodeStored, encodeStored, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
+import { decodeStored, encodeStored, GENERATION_HEAD_BYTES, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
 
 /** How long one Redis call may take before it fails (ms). */
 export const REDIS_TIMEOUT_MS = 2000;
 const PREFIX = 'agent-skills:session:';
+
+/**
+ * Compare-and-set in one step on the server (a script runs alone): the stored generation is read from the value's
+ * first bytes (GENERATION_HEAD: `{"v":1,"g":<n>,`, 0 when there is no value or none in it); the new value is set
+ * only when it is ARGV[1]. Returns 1 when set, 0 when another writer saved first.
+ */
+const CAS_SCRIPT = `
+local head = redis.call('GETRANGE', KEYS[1], 0, tonumber(ARGV[4]) - 1)
+local g = 0
+if head ~= '' then g = tonumber(string.match(head, '^{"v":1,"g":(%d+),')) or 0 end
+if g ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
+type CasRedis = Redis & { casSession(key: string, expected: string, text: string, ttlMs: string, headBytes: string): Promise<number> };
 
 /** Options of the Redis store (tests shorten the timeout). */
 export interface RedisStoreOptions {
@@ -46,6 +62,9 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
   });
   // ioredis reports connection errors as events too; each call's own error is what the caller sees.
   redis.on('error', () => undefined);
+  // Sent by its digest (EVALSHA), the script's text only when this Redis has not seen it.
+  redis.defineCommand('casSession', { numberOfKeys: 1, lua: CAS_SCRIPT });
+  const cas = redis as CasRedis;
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -64,9 +83,10 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
       const bytes = await call('GETRANGE', () => redis.getrangeBuffer(PREFIX + key, 0, MAX_STATE_BYTES));
       return bytes.length ? decodeStored(name, key, bytes) : undefined;
     },
-    async save(key, session) {
-      const text = encodeStored(name, session);
-      await call('SET', () => redis.set(PREFIX + key, text, 'PX', ttlMs));
+    async save(key, session, expected) {
+      const text = encodeStored(name, session, expected + 1);
+      const set = await call('the compare-and-set script', () => cas.casSession(PREFIX + key, String(expected), text, String(ttlMs), String(GENERATION_HEAD_BYTES)));
+      return set === 1;
     },
     async remove(key) {
       await call('DEL', () => redis.del(PREFIX + key));

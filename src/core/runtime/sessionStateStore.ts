@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
-import { asBuffer } from '../host/skillsHost';
+import { asBuffer, type FileStamp } from '../host/skillsHost';
 import { z } from 'zod';
 import type { AuditEntry } from '../audit/auditLog';
 import type { SessionState } from './runtimeTypes';
@@ -27,14 +27,26 @@ export interface StoredSession {
   audit: AuditEntry[];
 }
 
-/** The state of handle sessions, by key (the handle's digest: {@link handleKey}). */
+/** A session as loaded: what is stored, and its generation (how many saves made it; the value a save compares). */
+export interface LoadedSession extends StoredSession {
+  generation: number;
+}
+
+/**
+ * The state of handle sessions, by key (the handle's digest: {@link handleKey}). Saves compare and set: each stored
+ * value carries a generation, and a save names the generation it was computed from, so two writers of one session
+ * (two replicas, two processes over one state folder) can never both replace it from the same value.
+ */
 export interface SessionStateStore {
   /** Names the store in every error: its kind and where it is, e.g. `state folder /x/handles` or `Redis redis://h:6379/0`. */
   readonly name: string;
   /** The saved session, or undefined when there is none (never saved, expired or removed). Throws {@link StateStoreError}. */
-  load(key: string): Promise<StoredSession | undefined>;
-  /** Saves the whole session, replacing what was there, and starts its time to live again. */
-  save(key: string, session: StoredSession): Promise<void>;
+  load(key: string): Promise<LoadedSession | undefined>;
+  /**
+   * Saves the whole session as generation `expected + 1` and starts its time to live again, if the stored generation
+   * is still `expected` (0: nothing stored). True when saved; false, with nothing written, when another writer saved first.
+   */
+  save(key: string, session: StoredSession, expected: number): Promise<boolean>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,125 +80,136 @@ export function handleKey(handle: string): string {
 const auditSchema = z
   .object({ time: z.string(), session: z.string(), action: z.string(), outcome: z.string(), duration_ms: z.number(), arguments: z.unknown(), skill: z.string().optional(), digest: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
   .passthrough();
-const storedSchema = z.object({ v: z.literal(1), state: z.unknown(), audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES) });
+const storedSchema = z.object({ v: z.literal(1), g: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(), state: z.unknown(), audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES) });
+
+/**
+ * The generation at the head of a stored value: {@link encodeStored} writes `{"v":1,"g":<n>,` first, so a store can
+ * compare it without parsing the rest (Redis's script reads these bytes only). A value without one (written before
+ * generations) is generation 0.
+ */
+export const GENERATION_HEAD = /^\{"v":1,"g":(\d{1,16}),/;
+/** How many bytes of a value {@link GENERATION_HEAD} needs at most. */
+export const GENERATION_HEAD_BYTES = 32;
+
+/** The generation of a stored value's first bytes (0 when none is stored or the value has no generation). */
+export function generationOf(head: string | undefined): number {
+  const m = head ? GENERATION_HEAD.exec(head) : null;
+  return m ? Number(m[1]) : 0;
+}
 
 /** Parses a stored value, bounded in size first; a bad value names the store and the key. */
-export function decodeStored(storeName: string, key: string, bytes: Buffer): StoredSession {
+export function decodeStored(storeName: string, key: string, bytes: Buffer): LoadedSession {
   if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
     const v = storedSchema.parse(JSON.parse(bytes.toString('utf8')));
-    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[] };
+    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], generation: v.g ?? 0 };
   } catch (e) {
     const why = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (e as Error).message;
     throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${why.slice(0, 300)}); remove that entry (the client starts a new session).`);
   }
 }
 
-/** The stored text of a session: its newest audit entries, as many as fit the size bound with the state. */
-export function encodeStored(storeName: string, s: StoredSession): string {
+/** The stored text of a session as `generation`: its newest audit entries, as many as fit the size bound with the state. */
+export function encodeStored(storeName: string, s: StoredSession, generation: number): string {
   let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
   for (;;) {
-    const text = JSON.stringify({ v: 1, state: s.state, audit });
+    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit });
     if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return text;
     if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills or start a new session.`);
     audit = audit.slice(Math.ceil(audit.length / 2));
   }
 }
 
-/** Most sessions the folder store keeps in memory besides their files (the least recently used leave memory first). */
-const FOLDER_CACHE = 1000;
+/** How long a save waits for another process's lock on the same session file before it fails (ms). */
+const FOLDER_LOCK_TIMEOUT_MS = 5000;
+/** Most session files whose last content the folder store remembers with their stamp (least recently used leave first). */
+const FOLDER_KNOWN = 1000;
 
 /**
- * The default store: one JSON file per handle under `<stateDir>/handles`, for one process (as the runtime's own
- * sessions). Like the runtime's session files, writes are atomic (the host's temp + rename), coalesced per session
- * and run right after the call's tick, off its path; the newest state is kept in memory meanwhile, and `close()`
- * waits for the writes.
+ * The default store: one JSON file per handle under `<stateDir>/handles`. Every load stats the file and every save
+ * happens under the session file's lock (`<key>.json.lock`, shared by every process over the folder): it reads the
+ * stored generation, writes only when it is the one expected, atomically (the host's temp + rename). So several
+ * processes over one state folder (replicas on a shared volume) see each other's saves and never lose one. A file
+ * whose stamp (inode, size, mtime) is the one last seen here is not read again: a rename by any process changes it.
  */
 export function folderStateStore(stateDir: string, files: WritableHost, now: () => number = Date.now): SessionStateStore {
   const dir = path.join(stateDir, 'handles');
   const name = `state folder ${dir}`;
-  const cache = new Map<string, string>();
-  const pending = new Map<string, string | null>();
-  let draining: Promise<void> | undefined;
+  const known = new Map<string, { stamp: string; bytes: Buffer }>();
+  let madeDir = false;
   const fileOf = (key: string) => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return path.join(dir, `${key}.json`);
   };
-  const remember = (key: string, text: string) => {
-    cache.delete(key);
-    cache.set(key, text);
-    for (const k of cache.keys()) {
-      if (cache.size <= FOLDER_CACHE) break;
-      cache.delete(k);
+  const stampOf = (s: FileStamp) => `${s.dev ?? ''}:${s.ino ?? ''}:${s.size}:${s.mtimeMs}`;
+  const remember = (key: string, stamp: string, bytes: Buffer) => {
+    known.delete(key);
+    known.set(key, { stamp, bytes });
+    for (const k of known.keys()) {
+      if (known.size <= FOLDER_KNOWN) break;
+      known.delete(k);
     }
   };
-  const drain = async () => {
+  /** The file's bytes, or undefined when there is none or it expired (then it is removed). */
+  const read = async (key: string, file: string): Promise<Buffer | undefined> => {
+    const stamp = await files.stat(file);
+    if (!stamp) return undefined;
+    if (now() - stamp.mtimeMs > STATE_TTL_MS) {
+      known.delete(key);
+      await files.remove(file);
+      return undefined;
+    }
+    if (stamp.size > MAX_STATE_BYTES) throw new StateStoreError(`${name}: ${file} is ${stamp.size} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete it (the client starts a new session).`);
+    const seen = known.get(key);
+    if (seen && seen.stamp === stampOf(stamp)) return seen.bytes;
+    let got;
     try {
-      while (pending.size) {
-        const batch = [...pending];
-        pending.clear();
-        await Promise.all(
-          batch.map(async ([key, state]) => {
-            try {
-              if (state) await files.writeFile(fileOf(key), state);
-              else await files.remove(fileOf(key));
-            } catch (e) {
-              process.stderr.write(`${name}: the state of session ${key.slice(0, 16)}… was not written: ${(e as Error).message}\n`);
-            }
-          }),
-        );
-      }
-    } finally {
-      draining = undefined;
+      got = await files.readFile(file, { maxBytes: MAX_STATE_BYTES });
+    } catch (e) {
+      throw new StateStoreError(`${name}: ${file} cannot be read (${(e as Error).message.slice(0, 300)}); delete it (the client starts a new session).`);
     }
+    if (!got) return undefined;
+    // Read after the stat: the bytes are at least as new as the stamp, so a later stamp never pairs with older bytes.
+    const bytes = asBuffer(got.bytes);
+    remember(key, stampOf(stamp), bytes);
+    return bytes;
   };
-  const queue = (key: string, state: string | null) => {
-    pending.set(key, state);
-    draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
+  const locked = async <T>(file: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      if (!madeDir) await files.mkdir(dir);
+      madeDir = true;
+      return await files.withLock(`${file}.lock`, fn, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
+    } catch (e) {
+      madeDir = false;
+      if (e instanceof StateStoreError) throw e;
+      throw new StateStoreError(`${name}: the state of session ${path.basename(file, '.json').slice(0, 16)}… was not saved (${(e as Error).message.slice(0, 300)}).`);
+    }
   };
   return {
     name,
     async load(key) {
-      const file = fileOf(key);
-      // In memory (or evicted from it but its write or removal not yet on disk): the newest value.
-      const held = cache.get(key) ?? pending.get(key);
-      if (held === null) return undefined;
-      if (held !== undefined) {
-        const s = decodeStored(name, key, Buffer.from(held));
-        return Date.parse(s.state.updated_at) + STATE_TTL_MS < now() ? undefined : s;
-      }
-      const stamp = await files.stat(file);
-      if (!stamp) return undefined;
-      if (now() - stamp.mtimeMs > STATE_TTL_MS) {
-        queue(key, null);
-        return undefined;
-      }
-      if (stamp.size > MAX_STATE_BYTES) throw new StateStoreError(`${name}: ${file} is ${stamp.size} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete it (the client starts a new session).`);
-      let read;
-      try {
-        read = await files.readFile(file, { maxBytes: MAX_STATE_BYTES });
-      } catch (e) {
-        throw new StateStoreError(`${name}: ${file} cannot be read (${(e as Error).message.slice(0, 300)}); delete it (the client starts a new session).`);
-      }
-      if (!read) return undefined;
-      const bytes = asBuffer(read.bytes);
-      const stored = decodeStored(name, key, bytes);
-      remember(key, bytes.toString('utf8'));
-      return stored;
+      const bytes = await read(key, fileOf(key));
+      return bytes ? decodeStored(name, key, bytes) : undefined;
     },
-    async save(key, session) {
-      fileOf(key);
-      const text = encodeStored(name, session);
-      remember(key, text);
-      queue(key, text);
+    async save(key, session, expected) {
+      const file = fileOf(key);
+      const text = encodeStored(name, session, expected + 1);
+      return locked(file, async () => {
+        const bytes = await read(key, file);
+        if (generationOf(bytes?.subarray(0, GENERATION_HEAD_BYTES).toString('utf8')) !== expected) return false;
+        // Not flushed to disk on the call's path (as the runtime's own session files): a power loss may cost the
+        // newest change of a session, never a torn file.
+        await files.writeFile(file, text, { durable: false });
+        const stamp = await files.stat(file);
+        if (stamp) remember(key, stampOf(stamp), Buffer.from(text));
+        return true;
+      });
     },
     async remove(key) {
-      fileOf(key);
-      cache.delete(key);
-      queue(key, null);
+      const file = fileOf(key);
+      known.delete(key);
+      await locked(file, async () => void (await files.remove(file)));
     },
-    async close() {
-      while (draining) await draining;
-    },
+    async close() {},
   };
 }

@@ -27,7 +27,15 @@ export interface SessionStoreOptions {
    * memory while a call runs, never written to `stateDir` and never loaded from it.
    */
   storedElsewhere?: (id: string) => boolean;
+  /**
+   * Told every change applied to a session stored elsewhere, with the change itself: that store applies the changes
+   * again to a newer state when another writer saved the session first (handleSessions.ts).
+   */
+  changedElsewhere?: (id: string, change: SessionChange) => void;
 }
+
+/** A change to one session's state (`update`'s argument): returns false when it changed nothing. */
+export type SessionChange = (s: SessionState) => void | boolean;
 
 const activeSkillSchema = z.object({
   name: z.string(),
@@ -129,11 +137,12 @@ export class SessionStore {
    * Applies `change` to a copy of the session, stores it, writes it to disk and tells listeners.
    * `change` may return false to signal that nothing changed (no write, no event).
    */
-  async update(id: string, reason: string, change: (s: SessionState) => void | boolean): Promise<SessionState> {
+  async update(id: string, reason: string, change: SessionChange): Promise<SessionState> {
     const current = this.sessions.get(id);
     if (!current) throw unknownSession(id);
     const next = clone(current);
     if (change(next) === false) return clone(current);
+    if (this.options.storedElsewhere?.(id)) this.options.changedElsewhere?.(id, change);
     next.updated_at = this.now().toISOString();
     this.sessions.set(id, next);
     await this.persist(next);

@@ -18,7 +18,7 @@ import { loadSkills, unloadSkills } from './loadTools';
 import { readSkillFile } from './readTool';
 import { auditCall } from './invocationAudit';
 import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
-import { SessionStore } from './sessionStore';
+import { SessionStore, type SessionStoreOptions } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
@@ -82,6 +82,8 @@ export interface SkillsRuntimeOptions {
   skillIndex?: CatalogIndex;
   /** Sessions whose state another store keeps (SessionStoreOptions.storedElsewhere): never written to `stateDir`. */
   sessionsStoredElsewhere?: (id: string) => boolean;
+  /** Told each change applied to such a session (SessionStoreOptions.changedElsewhere). */
+  sessionChangedElsewhere?: SessionStoreOptions['changedElsewhere'];
   /** Audit log settings, or false for none (default `<stateDir>/audit.jsonl` when stateDir is set). */
   audit?: Partial<AuditLogOptions> | false;
   now?: () => Date;
@@ -138,7 +140,7 @@ function refused(tool: string, e: unknown): ToolFailure {
 export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntime {
   const now = options.now ?? (() => new Date());
   const files = options.files ?? localDisk;
-  const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now, storedElsewhere: options.sessionsStoredElsewhere });
+  const sessions = new SessionStore({ stateDir: options.stateDir, files, defaultLoadMode: options.loadMode ?? 'turn', now, storedElsewhere: options.sessionsStoredElsewhere, changedElsewhere: options.sessionChangedElsewhere });
   const content = new SkillContentCache(files);
   const counter = memoizeCounter(options.tokenCounter ?? o200kCounter);
   const log = options.log ?? ((m: string) => console.warn(m));

@@ -83,6 +83,12 @@ export interface ToolDescriptor<R = unknown> extends ToolNaming {
   readonly description: string;
   /** True when a call can change files or run code: hosts ask the user first. */
   readonly sideEffects: boolean;
+  /**
+   * True when a call reads or changes the calling session's state (its loaded skills, docs, lifecycle); false when
+   * the session id serves only to name the call (audit). A host that keeps sessions elsewhere (MCP's state handles)
+   * opens, and for a first call mints, a session only for tools where this is true.
+   */
+  readonly usesSession: boolean;
   /** What an editor's tool list shows (package.json's manifest is generated from it). */
   readonly manifest: ToolManifestUi;
   /** How a call is worded while it runs. */

@@ -59,11 +59,11 @@ describe('session state store (state folder and Redis)', function () {
       try {
         const key = handleKey(mintHandle());
         assert.equal(await store.load(key), undefined);
-        await store.save(key, { state: state('x', ['beta', 'alpha']), audit: [entry('load', 1)] });
+        assert.equal(await store.save(key, { state: state('x', ['beta', 'alpha']), audit: [entry('load', 1)] }, 0), true);
         assert.deepEqual((await store.load(key))?.state.active_skills.map((a) => a.name), ['beta', 'alpha']);
         // Audit trails longer than the bound keep their newest entries.
         const trail = Array.from({ length: MAX_AUDIT_ENTRIES + 20 }, (_, i) => entry('load', i));
-        await store.save(key, { state: state('x', ['beta', 'alpha', 'gamma']), audit: trail });
+        assert.equal(await store.save(key, { state: state('x', ['beta', 'alpha', 'gamma']), audit: trail }, 1), true);
         const back = await store.load(key);
         assert.deepEqual(back?.state.active_skills.map((a) => a.name), ['beta', 'alpha', 'gamma']);
         assert.equal(back?.audit.length, MAX_AUDIT_ENTRIES);
@@ -74,6 +74,35 @@ describe('session state store (state folder and Redis)', function () {
         await store.close();
       }
     });
+
+    it(`${label}: a save compares and sets: only one of two writers from one generation is saved, the other is told`, async () => {
+      // Two store objects over one place: what two replicas (or two processes over one state folder) each hold.
+      const [a, b] = [make(), make()];
+      try {
+        const key = handleKey(mintHandle());
+        assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0), true);
+        const seenA = await a.load(key);
+        const seenB = await b.load(key);
+        assert.equal(seenA?.generation, 1);
+        assert.equal(seenB?.generation, 1);
+        // Both computed their next state from generation 1; at the same instant, exactly one wins.
+        const saved = await Promise.all([a.save(key, { state: state('x', ['alpha', 'beta']), audit: [] }, 1), b.save(key, { state: state('x', ['alpha', 'gamma']), audit: [] }, 1)]);
+        assert.deepEqual(saved.filter(Boolean).length, 1, `one save wins: ${saved}`);
+        const after = await b.load(key);
+        assert.equal(after?.generation, 2);
+        assert.deepEqual(after?.state.active_skills.map((s) => s.name), saved[0] ? ['alpha', 'beta'] : ['alpha', 'gamma'], 'the stored value is the winner\'s');
+        // A stale writer is refused at every later generation too; the one that read the newest is saved.
+        assert.equal(await a.save(key, { state: state('x', ['stale']), audit: [] }, 1), false);
+        assert.equal(await a.save(key, { state: state('x', ['alpha', 'beta', 'gamma']), audit: [] }, 2), true);
+        assert.deepEqual((await b.load(key))?.state.active_skills.map((s) => s.name), ['alpha', 'beta', 'gamma']);
+        // Fifty writers from one generation: one wins.
+        const many = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).save(key, { state: state('x', [`s${i}`]), audit: [] }, 3)));
+        assert.equal(many.filter(Boolean).length, 1, 'exactly one of 50 concurrent saves from one generation');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
   };
   contract('state folder', () => folderStateStore(tmp.dir, createNodeHost()));
   contract('Redis', () => redisStateStore(redis.url));
@@ -81,7 +110,7 @@ describe('session state store (state folder and Redis)', function () {
   it('state folder: written for the next process (atomic file named by the key), read back by a new store', async () => {
     const key = handleKey(mintHandle());
     const a = folderStateStore(tmp.dir, createNodeHost());
-    await a.save(key, { state: state('x', ['alpha']), audit: [] });
+    await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0);
     await a.close();
     const file = path.join(tmp.dir, 'handles', `${key}.json`);
     assert.ok(fs.existsSync(file));
@@ -139,7 +168,7 @@ describe('session state store (state folder and Redis)', function () {
       silent.close();
     }
     const down = redisStateStore('redis://:secretpw@127.0.0.1:1/0', { timeoutMs: 300 });
-    await assert.rejects(down.save(handleKey(mintHandle()), { state: state('x', []), audit: [] }), (e: Error) => e.message.includes('Redis state store redis://127.0.0.1:1/0') && !e.message.includes('secretpw'));
+    await assert.rejects(down.save(handleKey(mintHandle()), { state: state('x', []), audit: [] }, 0), (e: Error) => e.message.includes('Redis state store redis://127.0.0.1:1/0') && !e.message.includes('secretpw'));
     await down.close();
   });
 

@@ -49,6 +49,8 @@ export const runSkillDescriptor: ToolDescriptor = {
   description: CATALOG_TOOL_DESCRIPTIONS.runSkill,
   // `run` loads into the session; nothing on disk changes.
   sideEffects: false,
+  // `run` loads into the session and `activeOnly` lists its loaded skills.
+  usesSession: true,
   manifest: {
     icon: '$(run)',
     userDescription: 'List, inspect (in full) and run Agent Skills from every source: workspace, user, extensions and skill packs.',
@@ -84,6 +86,8 @@ export const updateSkillDescriptor: ToolDescriptor = {
   input: updateSkillInputSchema,
   description: CATALOG_TOOL_DESCRIPTIONS.updateSkill,
   sideEffects: true,
+  // Writes skill files; the session id only names the call in the audit log.
+  usesSession: false,
   manifest: {
     icon: '$(edit)',
     userDescription: 'Create and patch Agent Skills with validated, revisioned writes (asks first, showing the diff).',

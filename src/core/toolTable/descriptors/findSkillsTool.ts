@@ -33,6 +33,7 @@ export const findSkillsDescriptor: ToolDescriptor<FindSkillsResult> = {
   input: findSkillsInput,
   description: `Searches every installed Agent Skill, including those not listed in <available_skills>, for the ones that fit a task: give what the task needs in your own words (the subject, the file types, the tools or services involved). Returns the best matches, best first, as an <available_skills> block with each skill's name and description, plus a score. When nothing matches well it says so: then work without a skill or try other words. To use a match, call ${RUNTIME_TOOLS.load.name} with its name and follow its instructions.`,
   sideEffects: false,
+  usesSession: false,
   manifest: { icon: '$(search)', userDescription: 'Search every installed Agent Skill for the ones that fit a task, best match first.' },
   wording: {
     invocation: (i) => `Searching skills for "${inputText(i.query)}"…`,

@@ -45,6 +45,8 @@ export const listSkillsDescriptor: ToolDescriptor<ListSkillsResult> = {
   input: listSkillsInput,
   description: `Lists the Agent Skills available to you as an <available_skills> block: each skill's name, a description of when to use it, and its SKILL.md location. Call this before a task that a skill may cover, then call ${RUNTIME_TOOLS.load.name} with the matching skill's name and follow its instructions. Pass 'filter' to list only skills that match it (its words, searched like ${FIND_TOOL.name} does, or the text itself in a name or description), best match first.`,
   sideEffects: false,
+  // The listing is the same for every session (a host's listSkills may filter it, never by session state).
+  usesSession: false,
   manifest: { icon: '$(book)', userDescription: 'List the Agent Skills available in this workspace and your home folder.' },
   wording: {
     invocation: (i) => (inputText(i.filter) ? `Listing skills matching "${inputText(i.filter)}"…` : 'Listing skills…'),

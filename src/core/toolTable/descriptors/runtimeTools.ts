@@ -91,6 +91,8 @@ function runtimeTool(id: SkillToolName, sideEffects: boolean): ToolDescriptor {
     input: toolInputSchemas[id],
     description: DESCRIPTIONS[id],
     sideEffects,
+    // Every runtime tool acts on the session's loaded skills.
+    usesSession: true,
     manifest: MANIFESTS[id],
     // The runtime audits every call, also those not made through a descriptor (a user's own run).
     auditsItself: true,
