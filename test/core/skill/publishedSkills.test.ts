@@ -265,3 +265,37 @@ describe('issue 25: the new scanners are bounded', () => {
     assert.equal(installPaths(`${'.claude/skills/'.repeat(20_000)}x`, 'x').length, 0);
   });
 });
+
+// Classes found on publishers outside realworld/ (issue 25, second pass; judgments in scripts/lint-judgments/): each
+// pair written here, the quiet case first.
+describe('issue 25: false-positive classes from publishers not in the development corpus', () => {
+  it('invisible-unicode: a joiner inside an emoji sequence is part of the emoji; a joiner or zero-width space elsewhere is reported', async () => {
+    const emoji = skill({ 'SKILL.md': '### 1. \u{1F9D1}\u200D\u{1F3EB} Mentor\n\nThe \u{1F469}\u{1F3FD}\u200D\u{1F4BB} role and \u2764\uFE0F\u200D\u{1F525} too.\n' });
+    assert.deepEqual(await lint(emoji, undefined, 'invisible-unicode'), []);
+    const hidden = skill({ 'SKILL.md': 'Run the\u200Dtests.\n\n\u200B```text\nx\n```\n\n\u{1F9D1}\u200D then words.\n' });
+    assert.deepEqual(await lint(hidden, undefined, 'invisible-unicode'), ['invisible-unicode@SKILL.md:5', 'invisible-unicode@SKILL.md:7', 'invisible-unicode@SKILL.md:11']);
+  });
+
+  it('secret-detected: the name of a variable written as the value is not a secret; a key is', async () => {
+    const named = skill({ 'SKILL.md': '```python\nclient = Client(api_key="ACME_API_KEY")\n```\n' });
+    assert.deepEqual(await lint(named, undefined, 'secret-detected'), []);
+    const real = skill({ 'SKILL.md': '```python\nclient = Client(api_key="q7Lm2Xv9Rt4Kp8Zw")\n```\n' });
+    assert.deepEqual(await lint(real, undefined, 'secret-detected'), ['secret-detected@SKILL.md:6']);
+  });
+
+  it('secret-printed: a variable public by design (NEXT_PUBLIC_…, …_PUBLISHABLE_KEY, …_ANON_KEY) is not a secret; a token is', async () => {
+    const pub = skill({ 'SKILL.md': '```bash\necho $NEXT_PUBLIC_MAPS_KEY\necho $SHOP_PUBLISHABLE_KEY\necho $DB_ANON_KEY\n```\n' });
+    assert.deepEqual(await lint(pub, undefined, 'secret-printed'), []);
+    const secret = skill({ 'SKILL.md': '```bash\necho $SHOP_SECRET_KEY\n```\n' });
+    assert.deepEqual(await lint(secret, undefined, 'secret-printed'), ['secret-printed@SKILL.md:6']);
+  });
+
+  it('placeholder-text: template fields (after a label, in a sentence, in a quote) and "add TODO: …" are not left placeholders; a bracket or note standing alone is', async () => {
+    const template = skill({
+      'SKILL.md': '## Output\n\n- **Style:** [Describe the style]\n- Input: [Describe]\n\nOpen Settings > [Your Project] > Keys.\n\n> Thanks,\n> [Your name]\n\nIf it is too big, add TODO: `split this later` to the ticket.\n',
+    });
+    assert.deepEqual(await lint(template, undefined, 'placeholder-text'), []);
+    const left = skill({ 'SKILL.md': '## Steps\n\n[Insert the steps here]\n\n- [Add an example]\n\nTODO: write the checks.\n' });
+    assert.deepEqual(await lint(left, undefined, 'placeholder-text'), ['placeholder-text@SKILL.md:7', 'placeholder-text@SKILL.md:9', 'placeholder-text@SKILL.md:11']);
+  });
+});
