@@ -290,6 +290,15 @@ describe('issue 25: false-positive classes from publishers not in the developmen
     assert.deepEqual(await lint(secret, undefined, 'secret-printed'), ['secret-printed@SKILL.md:6']);
   });
 
+  it('description-person: a labelled list of requests ("Triggers: …") is the user\'s words; "you" before it is reported', async () => {
+    const listed = skill({ 'SKILL.md': `${fm('buzz', '', "'Sends a push alert to a phone. Use when an alert is asked for. Triggers: ping my phone, buzz me, alert our team.'")}\nBody.\n` }, 'buzz');
+    assert.deepEqual(await lint(listed, undefined, 'description-person'), []);
+    const dashed = skill({ 'SKILL.md': `${fm('buzz-two', '', "'Sends a push alert to a phone. KEYWORDS - notify me, my phone.'")}\nBody.\n` }, 'buzz-two');
+    assert.deepEqual(await lint(dashed, undefined, 'description-person'), []);
+    const you = skill({ 'SKILL.md': `${fm('buzz-you', '', "'Sends a push alert when you need it. Triggers: ping my phone.'")}\nBody.\n` }, 'buzz-you');
+    assert.deepEqual(await lint(you, undefined, 'description-person'), ['description-person@SKILL.md:3']);
+  });
+
   it('placeholder-text: template fields (after a label, in a sentence, in a quote) and "add TODO: …" are not left placeholders; a bracket or note standing alone is', async () => {
     const template = skill({
       'SKILL.md': '## Output\n\n- **Style:** [Describe the style]\n- Input: [Describe]\n\nOpen Settings > [Your Project] > Keys.\n\n> Thanks,\n> [Your name]\n\nIf it is too big, add TODO: `split this later` to the ticket.\n',

@@ -13,7 +13,7 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
-    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged.'),
+    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged, nor a labelled list of requests (`Triggers: …`, `Keywords: …`) to the end of the description.'),
 ];
 
 /**
@@ -48,8 +48,16 @@ function restatesName(description: string, name: string): boolean {
   return seen;
 }
 
+/**
+ * A labelled list of the user's own words ("Triggers: notify my phone, …", "TRIGGERS - …", "Keywords: …"): what
+ * follows is example requests, as if quoted, to the end of the description.
+ */
+const REQUEST_LIST = /\b(?:triggers?|trigger (?:phrases|words|keywords)|keywords)\s*(?::|\s[-—–])\s/i;
+
 function person(description: string): 'first' | 'second' | undefined {
-  const unquoted = description.includes('"') || description.includes('“') || description.includes("'") ? description.replace(QUOTED, ' ') : description;
+  const list = REQUEST_LIST.exec(description);
+  const own = list ? description.slice(0, list.index) : description;
+  const unquoted = own.includes('"') || own.includes('“') || own.includes("'") ? own.replace(QUOTED, ' ') : own;
   if (FIRST_PERSON.test(unquoted)) return 'first';
   if (SECOND_PERSON.test(unquoted)) return 'second';
   return undefined;
