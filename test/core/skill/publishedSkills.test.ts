@@ -299,6 +299,15 @@ describe('issue 25: false-positive classes from publishers not in the developmen
     assert.deepEqual(await lint(you, undefined, 'description-person'), ['description-person@SKILL.md:3']);
   });
 
+  it('description-no-trigger: "useful for …" and a description in another script say when; an English one without a trigger is reported', async () => {
+    for (const [name, d] of [['plan-futures', 'Sketches several futures for a plan, useful for risk reviews.'], ['ru-check', 'Проверяет входные данные формы. Применять для проверки форм.']]) {
+      const dir = skill({ 'SKILL.md': `${fm(name, '', d)}\nBody.\n` }, name);
+      assert.deepEqual(await lint(dir, undefined, 'description-no-trigger'), [], d);
+    }
+    const few = skill({ 'SKILL.md': `${fm('form-check', '', 'Checks form input (формы) against a schema.')}\nBody.\n` }, 'form-check');
+    assert.deepEqual(await lint(few, undefined, 'description-no-trigger'), ['description-no-trigger@SKILL.md:3']);
+  });
+
   it('placeholder-text: template fields (after a label, in a sentence, in a quote) and "add TODO: …" are not left placeholders; a bracket or note standing alone is', async () => {
     const template = skill({
       'SKILL.md': '## Output\n\n- **Style:** [Describe the style]\n- Input: [Describe]\n\nOpen Settings > [Your Project] > Keys.\n\n> Thanks,\n> [Your name]\n\nIf it is too big, add TODO: `split this later` to the ticket.\n',
