@@ -168,12 +168,36 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
     assert.deepEqual(await lint(i, undefined, 'description-person'), ['description-person@SKILL.md:3']);
   });
 
-  it('name-uppercase suggests a valid name for a display-style name', async () => {
-    const dir = skill({ 'SKILL.md': '---\nname: Release Notes\ndescription: Formats release notes. Use when asked.\n---\nBody.\n' }, 'release-notes');
+  it('a display-style name gets one finding that says all that is wrong and gives the one mended name', async () => {
+    const dir = skill({ 'SKILL.md': '---\nname: Git Commit Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'git-commit-helper');
     const v = await validateSkillDir(dir, { mode: 'lenient' });
-    const d = v.diagnostics.find((x) => x.rule === 'name-uppercase')!;
-    assert.equal(d.data?.expected, 'release-notes');
-    assert.match(d.message, /Use 'release-notes'/);
+    const form = v.diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(form.map((x) => x.rule), ['name-invalid-chars'], 'one finding for the name, not one per cause');
+    assert.equal(form[0].data?.expected, 'git-commit-helper');
+    assert.deepEqual(form[0].data?.problems, ['name-invalid-chars', 'name-uppercase']);
+    assert.match(form[0].message, /'Git Commit Helper' contains " " and has uppercase letters; .* Use 'git-commit-helper'/);
+    // Uppercase and `--` (no other character): one finding under name-uppercase, mending both.
+    const dashes = skill({ 'SKILL.md': '---\nname: Git--Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'git-helper');
+    const d = (await validateSkillDir(dashes, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(d.map((x) => [x.rule, x.data?.expected]), [['name-uppercase', 'git-helper']]);
+    // A folder the mended name does not match is a problem of its own, still reported.
+    const elsewhere = skill({ 'SKILL.md': '---\nname: Git Commit Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'commits');
+    const e = (await validateSkillDir(elsewhere, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(e.map((x) => [x.rule, x.data?.expected]), [['name-invalid-chars', 'git-commit-helper'], ['name-folder-mismatch', 'commits']]);
+    assert.match(d[0].message, /has uppercase letters and contains `--`/);
+  });
+
+  it('a name with a single problem keeps its precise rule and wording', async () => {
+    const one = async (name: string, folder: string) => {
+      const dir = skill({ 'SKILL.md': `---\nname: ${name}\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n` }, folder);
+      return (await validateSkillDir(dir, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-')).map((x) => [x.rule, x.data?.expected, x.message]);
+    };
+    assert.deepEqual(await one('CommitHelper', 'commithelper'), [
+      ['name-uppercase', 'commithelper', "`name` 'CommitHelper' must be lowercase. Use 'commithelper' (and rename the folder to match)."],
+    ]);
+    const underscore = await one('commit_helper', 'commit-helper');
+    assert.deepEqual(underscore[0], ['name-invalid-chars', 'commit-helper', "`name` 'commit_helper' contains \"_\"; only letters, digits and hyphens are allowed. Replace them with `-`."]);
+    assert.deepEqual((await one('commit--helper', 'commit-helper2'))[0].slice(0, 2), ['name-consecutive-hyphens', 'commit-helper']);
   });
 });
 
