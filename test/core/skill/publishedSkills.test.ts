@@ -340,4 +340,13 @@ describe('issue 25: false-positive classes from publishers not in the developmen
     const left = skill({ 'SKILL.md': '## Steps\n\n[Insert the steps here]\n\n- [Add an example]\n\nTODO: write the checks.\n' });
     assert.deepEqual(await lint(left, undefined, 'placeholder-text'), ['placeholder-text@SKILL.md:7', 'placeholder-text@SKILL.md:9', 'placeholder-text@SKILL.md:11']);
   });
+
+  it('placeholder-text: a table cell that qualifies its marker ("TBD — the first quiet week") is data; a bare marker cell, a TODO in a cell or the same words outside a table are placeholders', async () => {
+    const data = skill({
+      'SKILL.md': '| Step | Release window | Owner |\n|---|---|---|\n| Freeze | TBD — the first quiet week after the audit | platform |\n| Rollout | TBD (after the vote) | TBD, whoever is on call |\n',
+    });
+    assert.deepEqual(await lint(data, undefined, 'placeholder-text'), []);
+    const left = skill({ 'SKILL.md': '| Step | Owner |\n|---|---|\n| Freeze | TBD |\n| Rollout | TODO: ask legal |\n| Notes | TODO – ask legal which regions |\n\nTBD — the first quiet week after the audit.\n' });
+    assert.deepEqual(await lint(left, undefined, 'placeholder-text'), [7, 8, 9, 11].map((l) => `placeholder-text@SKILL.md:${l}`));
+  });
 });

@@ -10,7 +10,7 @@ const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]
 /** Placeholder text left in a skill. */
 export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
   rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
-    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`). A bracketed placeholder (`[Insert …]`) counts when it is the whole text of its line or list item; after a label, inside a sentence or in a quoted block it is a field of a template the model fills in.'),
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`). A TBD that opens a table cell the cell goes on to qualify (`| TBD — after the vote |`) is data of the table. A bracketed placeholder (`[Insert …]`) counts when it is the whole text of its line or list item; after a label, inside a sentence or in a quoted block it is a field of a template the model fills in.'),
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
@@ -46,6 +46,19 @@ const MODIFIES = /^[-\s]*(?:markers?|placeholders?|items?|comments?|notes?|tags?
  * not count there: "Add TODO: …" or "mark it TODO: …" tells what to write, a note left by the author opens its line.
  */
 const ENDS = /^(?:\s*[)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
+/** After a marker: a qualification set off by a dash, a bracket or a comma, then words ("TBD — the first quiet week"). */
+const QUALIFIED = /^\s*(?:[—–]|-{1,2}\s|\(|,)\s*[^\s|]/;
+
+/**
+ * True when the marker opens a table cell and the cell goes on to qualify it (`| TBD — the first quiet week |`,
+ * `| TBD (after the vote) |`): the cell's value is data, a status the table states, not an unfinished sentence.
+ * Asked for TBD only (to be decided: a status); TODO and FIXME are work left to the author wherever they stand. A
+ * cell holding only the marker (`| TBD |`) is still a placeholder.
+ */
+function qualifiesCell(before: string, after: string): boolean {
+  return /\|\s*$/.test(before) && (/^\s*\|/.test(before) || after.includes('|')) && QUALIFIED.test(after);
+}
+
 /**
  * Before a bracketed placeholder that stands where the skill's own text should be: nothing, a list marker or a
  * heading mark. After a label (`**Style:** [Describe]`), inside a sentence (`Pages > [Your Worker] > Logs`) or in a
@@ -79,6 +92,7 @@ function standsAlone(text: string, start: number, word: string): boolean {
   const cut = ahead.indexOf('\n');
   const after = cut < 0 ? ahead : ahead.slice(0, cut);
   if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
+  if (word === 'TBD' && qualifiesCell(before, after)) return false;
   return OPENS.test(before) ? !MODIFIES.test(after) : ENDS.test(after);
 }
 
