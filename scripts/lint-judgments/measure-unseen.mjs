@@ -1,9 +1,10 @@
-// `node scripts/lint-judgments/measure-unseen.mjs [--list]`: precision of the linter on the findings judged in
-// unseen-publishers.tsv (skills outside realworld's judged set: realworld's unjudged findings, shared/corpus, and a
-// fixed sample of the routing pool from publishers realworld does not hold). Re-runs the built CLI on the same
-// skills and prints, per rule, the judged findings and how many of them it still reports: precision (TP / (TP+FP))
-// of the judged findings then and now, and any judged-true finding no longer reported. A measurement for issue 25;
-// the linter never reads this folder.
+// `node scripts/lint-judgments/measure-unseen.mjs [--list] [heldout-publishers.tsv]`: precision of the linter on the
+// findings judged in unseen-publishers.tsv (skills outside realworld's judged set: realworld's unjudged findings,
+// shared/corpus, and a fixed sample of the routing pool from publishers realworld does not hold), or in the file
+// named (the held-out sample: its pool skills are rebuilt by id). Re-runs the built CLI on the same skills and
+// prints, per rule, the judged findings and how many of them it still reports: precision (TP / (TP+FP)) of the
+// judged findings then and now, and any judged-true finding no longer reported. A measurement for issue 25; the
+// linter never reads this folder.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +29,8 @@ function validate(cwd, paths) {
 /** The publishers of the development set (realworld/ and shared/corpus): the pool sample leaves them out. */
 const SEEN = ['github/awesome-copilot', 'wshobson/agents', 'K-Dense-AI/claude-scientific-skills', 'getsentry/skills', 'UiPath/skills', 'expo/skills', 'obra/superpowers', 'antfu/skills', 'callstackincubator/agent-skills', 'anthropics/skills'];
 
-/** Writes up to 8 skills per unseen publisher of the routing pool (seeded shuffle) as SKILL.md files; returns folder → "repo id". */
-async function poolSample(dir) {
+/** The routing pool's skills with a body, grouped by publisher, without the development set's publishers. */
+async function poolByPublisher() {
   const by = new Map();
   const lines = createInterface({ input: createReadStream(join(shared, 'routing', 'pool_full.jsonl.gz')).pipe(createGunzip()) });
   for await (const l of lines) {
@@ -40,27 +41,49 @@ async function poolSample(dir) {
     if (!by.has(repo)) by.set(repo, []);
     by.get(repo).push(o);
   }
-  let seed = 20261127;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);
+  return by;
+}
+
+/** Writes each chosen pool skill as a SKILL.md from its name, description and body; returns folder → "repo id". */
+function writeSkills(dir, chosen) {
   const out = new Map();
   let n = 0;
+  for (const [repo, o] of chosen) {
+    const rel = `skills/${String(n++).padStart(3, '0')}-${(repo || 'unknown').replace(/[^a-zA-Z0-9._-]/g, '+')}`;
+    mkdirSync(join(dir, rel), { recursive: true });
+    writeFileSync(join(dir, rel, 'SKILL.md'), `---\nname: ${JSON.stringify(o.name)}\ndescription: ${JSON.stringify(o.description)}\n---\n${o.body}`);
+    out.set(rel, `${repo} ${o.id}`);
+  }
+  return out;
+}
+
+/** Up to 8 skills per unseen publisher of the routing pool (seeded shuffle), written by {@link writeSkills}. */
+async function poolSample(dir) {
+  const by = await poolByPublisher();
+  let seed = 20261127;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);
+  const chosen = [];
   for (const [repo, arr] of by) {
     const a = arr.slice();
     for (let i = a.length - 1; i > 0; i--) {
       const j = Math.floor(rnd() * (i + 1));
       [a[i], a[j]] = [a[j], a[i]];
     }
-    for (const o of a.slice(0, 8)) {
-      const rel = `skills/${String(n++).padStart(3, '0')}-${(repo || 'unknown').replace(/[^a-zA-Z0-9._-]/g, '+')}`;
-      mkdirSync(join(dir, rel), { recursive: true });
-      writeFileSync(join(dir, rel, 'SKILL.md'), `---\nname: ${JSON.stringify(o.name)}\ndescription: ${JSON.stringify(o.description)}\n---\n${o.body}`);
-      out.set(rel, `${repo} ${o.id}`);
-    }
+    for (const o of a.slice(0, 8)) chosen.push([repo, o]);
   }
-  return out;
+  return writeSkills(dir, chosen);
 }
 
-const rows = readFileSync(join(here, 'unseen-publishers.tsv'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1).map((l) => {
+/** The pool skills named "repo id" in `wanted`, written by {@link writeSkills}. */
+async function poolSkillsNamed(dir, wanted) {
+  const chosen = [];
+  for (const [repo, arr] of await poolByPublisher()) for (const o of arr) if (wanted.has(`${repo} ${o.id}`)) chosen.push([repo, o]);
+  return writeSkills(dir, chosen);
+}
+
+const named = process.argv.slice(2).find((a) => a.endsWith('.tsv'));
+const judgedFile = named ? resolve(named) : join(here, 'unseen-publishers.tsv');
+const rows = readFileSync(judgedFile, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1).map((l) => {
   const [source, rule, severity, skill, file, line, verdict, note] = l.split('\t');
   return { source, rule, severity, skill, file, line, verdict, note };
 });
@@ -70,13 +93,14 @@ const rw = realworldDir();
 if (!rw) throw new Error('shared/realworld not found beside the checkout');
 for (const f of runLinter(rw)) now.add(key(f.rule, f.skill, f.file, f.line));
 const corpus = join(shared, 'corpus', 'anthropic-skills');
-if (existsSync(corpus)) {
+if (existsSync(corpus) && rows.some((r) => r.source === 'corpus/anthropic-skills')) {
   const names = rows.filter((r) => r.source === 'corpus/anthropic-skills').map((r) => r.skill);
   for (const res of validate(corpus, [...new Set(names)])) for (const d of res.diagnostics) now.add(key(d.rule, res.path, d.file ?? 'SKILL.md', d.range.start.line + 1));
 }
 const tmp = mkdtempSync(join(tmpdir(), 'lint-unseen-'));
 try {
-  const ids = await poolSample(tmp);
+  const heldout = new Set(rows.filter((r) => r.source === 'routing-pool-heldout').map((r) => r.skill));
+  const ids = heldout.size > 0 ? await poolSkillsNamed(tmp, heldout) : await poolSample(tmp);
   for (const res of validate(tmp, [...ids.keys()])) for (const d of res.diagnostics) now.add(key(d.rule, ids.get(res.path), d.file ?? 'SKILL.md', d.range.start.line + 1));
 } finally {
   rmSync(tmp, { recursive: true, force: true });
