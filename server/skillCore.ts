@@ -128,7 +128,8 @@ export function charCount(value: string): number {
 /** Which core rules each quick fix answers. Rule ids are the core's; this only groups them. */
 export const FIX_RULES = {
   nameToFolder: new Set(['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase', 'name-empty', 'name-hyphen-edge', 'name-consecutive-hyphens']),
-  lowercaseName: new Set(['name-invalid-chars', 'name-uppercase']),
+  // Only when uppercase is the name's one problem: with others the core reports one finding whose expected name mends them all.
+  lowercaseName: new Set(['name-uppercase']),
   quoteColon: new Set(['yaml-syntax']),
   moveToMetadata: new Set(['field-unknown', 'field-nonstandard']),
   shortenDescription: new Set(['description-too-long']),

@@ -42,7 +42,7 @@ export function codeActions(a: SkillAnalysis, range: Range, contextDiagnostics: 
   const results = new Set<string>();
   for (const { rule, diag } of problems) {
     for (const fix of fixesFor(a, rule, diag)) {
-      // Two rules may suggest the same edit (name-uppercase's expected name is the lowercased one): offer it once.
+      // Two fixes may make the same edit (name-uppercase's expected name is the lowercased one): offer it once.
       const result = JSON.stringify(fix.edits);
       if (titles.has(fix.title) || results.has(result)) continue;
       titles.add(fix.title);
@@ -69,11 +69,12 @@ function fixesFor(a: SkillAnalysis, rule: string, diag: Diagnostic): Fix[] {
   if (FIX_RULES.nameToFolder.has(rule) && name && a.folderName && name.value !== a.folderName) {
     fixes.push({ title: `Set name to the folder name '${a.folderName}'`, edits: [{ range: name.valueRange, newText: a.folderName }], preferred: true });
   }
+  const expected = (diag.data as Partial<DiagnosticData> | undefined)?.data?.expected;
   if (FIX_RULES.lowercaseName.has(rule) && name && name.kind === 'scalar') {
     const lower = String(name.value).toLowerCase();
-    if (lower !== name.value) fixes.push({ title: `Lowercase the name to '${lower}'`, edits: [{ range: name.valueRange, newText: lower }] });
+    // Lowercasing alone is offered only when it mends the name (the core's finding names the mended one).
+    if (lower !== name.value && (typeof expected !== 'string' || expected === lower)) fixes.push({ title: `Lowercase the name to '${lower}'`, edits: [{ range: name.valueRange, newText: lower }] });
   }
-  const expected = (diag.data as Partial<DiagnosticData> | undefined)?.data?.expected;
   if (rule.startsWith('name-') && name && typeof expected === 'string' && expected !== '' && expected !== name.value && expected !== a.folderName) {
     fixes.push({ title: `Change name to '${expected}'`, edits: [{ range: name.valueRange, newText: expected }] });
   }

@@ -53,11 +53,21 @@ describe('language server: quick fixes applied and re-validated over stdio', fun
     assert.deepEqual(after, []);
   });
 
-  it('lowercases the name', async () => {
-    const { edits, after } = await fix('name-mismatch', 'name-uppercase', /Lowercase/);
-    assert.deepEqual(edits, [{ range: r(1, 6, 1, 16), newText: 'other_name' }]);
-    assert.ok(!after.some((d) => d.code === 'name-uppercase'));
-    assert.ok(after.some((d) => d.code === 'name-invalid-chars'), 'the underscore is still a problem');
+  it('gives a name with two problems (uppercase and `_`) one finding and the one mended name', async () => {
+    const { edits, before, after } = await fix('name-mismatch', 'name-invalid-chars', /Change name to 'other-name'/);
+    assert.deepEqual(before.map((d) => d.code).sort(), ['name-folder-mismatch', 'name-invalid-chars'], 'no second finding for the uppercase letters');
+    assert.match(before.find((d) => d.code === 'name-invalid-chars')!.message as string, /'Other_Name' contains "_" and has uppercase letters.*Use 'other-name'/);
+    assert.deepEqual(edits, [{ range: r(1, 6, 1, 16), newText: 'other-name' }]);
+    assert.deepEqual(after.map((d) => d.code), ['name-folder-mismatch'], 'the mended name has no problem of form left');
+  });
+
+  it('mends a name whose only problem is uppercase (the lowercase name is the folder name: one action)', async () => {
+    fs.mkdirSync(path.join(ws, 'skills', 'upperonly'));
+    fs.writeFileSync(path.join(ws, 'skills', 'upperonly', 'SKILL.md'), '---\nname: UpperOnly\ndescription: A skill named in camel case. Use when testing names.\n---\n\n# Upper\n');
+    const { edits, before, after } = await fix('upperonly', 'name-uppercase', /'upperonly'/);
+    assert.deepEqual(before.map((d) => d.code), ['name-uppercase']);
+    assert.deepEqual(edits, [{ range: r(1, 6, 1, 15), newText: 'upperonly' }]);
+    assert.deepEqual(after, []);
   });
 
   it('offers each name edit once, even when two rules suggest it', async () => {
@@ -74,7 +84,7 @@ describe('language server: quick fixes applied and re-validated over stdio', fun
       actions.map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]),
       [
         ["Set name to the folder name 'name-mismatch'", 'name-mismatch'],
-        ["Lowercase the name to 'other_name'", 'other_name'],
+        // Lowercasing alone ('other_name') would leave the underscore: not offered.
         ["Change name to 'other-name'", 'other-name'],
       ],
     );

@@ -112,20 +112,20 @@ describe('language server: diagnostics over stdio', function () {
 
   it('leaves the built-in validator its four problems only in open files, when it is active and deferring is on', async () => {
     const all = await s.waitForDiagnostics(fileUri(skill('name-mismatch')));
-    assert.deepEqual(codes(all), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
+    assert.deepEqual(codes(all), ['name-folder-mismatch', 'name-invalid-chars']);
     await s.stop();
     s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, builtinSkillValidatorActive: true } });
     // VS Code's validator only checks SKILL.md files open in an editor: closed files keep all their problems.
     assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('no-description')))), ['description-missing']);
     const uri = fileUri(skill('name-mismatch'));
-    assert.deepEqual(codes(await s.waitForDiagnostics(uri)), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri)), ['name-folder-mismatch', 'name-invalid-chars']);
     await openDoc(s, uri, fs.readFileSync(skill('name-mismatch'), 'utf8'), 1);
     assert.deepEqual((await s.waitForDiagnostics(uri, (p) => p.version === 1)).diagnostics, []);
     assert.deepEqual(codes(await s.waitForDiagnostics(fileUri(skill('colon-value')))), ['yaml-syntax']);
     const mark = s.published.length;
     await s.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
     const closed = await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark);
-    assert.deepEqual(codes(closed), ['name-folder-mismatch', 'name-invalid-chars', 'name-uppercase']);
+    assert.deepEqual(codes(closed), ['name-folder-mismatch', 'name-invalid-chars']);
     await s.stop();
     s = await startServer({
       workspaceFolders: [ws],

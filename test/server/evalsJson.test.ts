@@ -2,13 +2,10 @@
 // on the editor's text (input files resolved in the skill's folder on disk, rechecked when a file appears),
 // completion of the file's and a case's fields, of the skill's name and of a new case; hover on fields.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, HoverRequest, type CompletionItem, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { fileWriter } from '../support/tempDir';
-import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lspTestClient';
+import { skillJsonServer } from '../support/skillJsonServer';
+import { changeDoc, fileUri, openDoc } from './lspTestClient';
 
 const GOOD = `{
   "skill_name": "csv-report",
@@ -24,32 +21,16 @@ function items(r: CompletionItem[] | { items: CompletionItem[] } | null): Comple
 
 describe("language server: a skill's eval set (evals/evals.json)", function () {
   this.timeout(30_000);
-  let ws: string;
-  let s: LspSession;
-  let uri: string;
-  const write = fileWriter(() => ws);
-  before(function () {
-    this.timeout(BUILD_TIMEOUT_MS);
-    return ensureBuilt();
-  });
-  beforeEach(async () => {
-    ws = fs.mkdtempSync(path.join(os.tmpdir(), 'lsp-evals-'));
+  const srv = skillJsonServer({
+    tmpPrefix: 'lsp-evals-',
     // The folder's name differs from the skill's name: the name checked is the SKILL.md's.
-    write('.github/skills/report/SKILL.md', '---\nname: csv-report\ndescription: Charts and summarises CSV files. Use when the user shares a CSV.\n---\n# CSV report\n');
-    write('.github/skills/report/evals/files/sales.csv', 'month,total\nJan,3\n');
-    uri = fileUri(path.join(ws, '.github', 'skills', 'report', 'evals', 'evals.json'));
-    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false } });
+    files: {
+      '.github/skills/report/SKILL.md': '---\nname: csv-report\ndescription: Charts and summarises CSV files. Use when the user shares a CSV.\n---\n# CSV report\n',
+      '.github/skills/report/evals/files/sales.csv': 'month,total\nJan,3\n',
+    },
+    document: '.github/skills/report/evals/evals.json',
   });
-  afterEach(async () => {
-    await s.stop();
-    fs.rmSync(ws, { recursive: true, force: true });
-  });
-
-  async function diagnosticsOf(text: string, version: number): Promise<Diagnostic[]> {
-    if (version === 1) await openDoc(s, uri, text, version);
-    else await changeDoc(s, uri, text, version);
-    return (await s.waitForDiagnostics(uri, (p) => p.version === version)).diagnostics;
-  }
+  const { write, diagnosticsOf } = srv;
   const codes = (d: Diagnostic[]) => d.map((x) => `${x.code}/${x.severity}@${x.range.start.line}`);
 
   it('a well-formed set has no findings, and none of the SKILL.md checks', async () => {
@@ -79,8 +60,8 @@ describe("language server: a skill's eval set (evals/evals.json)", function () {
     const d = await diagnosticsOf(deep, 1);
     assert.deepEqual(codes(d), ['evals-shape/1@0']);
     assert.match(String(d[0].message), /more than 16 deep: it is not checked/);
-    assert.deepEqual(items(await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 50_000 } })), []);
-    assert.equal(await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 4 } }), null);
+    assert.deepEqual(items(await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 0, character: 50_000 } })), []);
+    assert.equal(await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 0, character: 4 } }), null);
     assert.deepEqual(await diagnosticsOf(GOOD, 2), []);
   });
 
@@ -97,15 +78,15 @@ describe("language server: a skill's eval set (evals/evals.json)", function () {
     const line = text.split('\n')[3];
     assert.equal(line.slice(d[0].range.start.character, d[0].range.end.character), '"evals/files/q2.csv"');
     write('.github/skills/report/evals/files/q2.csv', 'month,total\n');
-    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(path.join(ws, '.github/skills/report/evals/files/q2.csv')), type: FileChangeType.Created }] });
-    const after = await s.waitForDiagnostics(uri, (p) => p.diagnostics.length === 1);
+    await srv.s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(path.join(srv.ws, '.github/skills/report/evals/files/q2.csv')), type: FileChangeType.Created }] });
+    const after = await srv.s.waitForDiagnostics(srv.uri, (p) => p.diagnostics.length === 1);
     assert.match(String(after.diagnostics[0].message), /outside\.txt" leaves the skill's folder/);
   });
 
   it("completes the file's fields, a case's missing fields (with their meaning), the skill's name, and a new case with the next id", async () => {
     const text = `{\n  \n  "evals": [\n    { "id": 4, "prompt": "x",  },\n    \n  ],\n  "skill_name": \n}`;
-    await openDoc(s, uri, text, 1);
-    const at = (line: number, character: number) => s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } });
+    await openDoc(srv.s, srv.uri, text, 1);
+    const at = (line: number, character: number) => srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line, character } });
     assert.deepEqual(items(await at(1, 2)).map((i) => i.label), [], 'both top-level fields are there already');
     const caseFields = items(await at(3, 30));
     assert.deepEqual(caseFields.map((i) => i.label), ['expected_output', 'files', 'assertions']);
@@ -117,22 +98,22 @@ describe("language server: a skill's eval set (evals/evals.json)", function () {
     const fresh = items(await at(4, 4));
     assert.deepEqual(fresh.map((i) => i.label), ['new eval']);
     assert.match(String(fresh[0].insertText), /^\{ "id": 5, "prompt": "\$1"/);
-    await changeDoc(s, uri, '{\n  \n}', 2);
+    await changeDoc(srv.s, srv.uri, '{\n  \n}', 2);
     assert.deepEqual(items(await at(1, 2)).map((i) => `${i.label} (${i.detail})`), ['skill_name (string, optional)', 'evals (array of objects, required)']);
   });
 
   it('hover explains a field of the file and of a case; not the values, not a field of the wrong level', async () => {
-    await openDoc(s, uri, GOOD, 1);
+    await openDoc(srv.s, srv.uri, GOOD, 1);
     const hover = async (line: number, needle: string) => {
-      const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: GOOD.split('\n')[line].indexOf(needle) + 2 } });
+      const h = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line, character: GOOD.split('\n')[line].indexOf(needle) + 2 } });
       return h ? (h.contents as MarkupContent).value : null;
     };
     assert.match(String(await hover(1, 'skill_name')), /^\*\*skill_name\*\*: string, optional/);
     assert.match(String(await hover(3, '"expected_output"')), /^\*\*expected_output\*\*: string, optional\n\nWhat a good result looks like/);
     assert.match(String(await hover(3, '"files"')), /^\*\*files\*\*: array of strings, optional/);
     assert.equal(await hover(3, 'Chart monthly'), null, 'no hover on a prompt itself');
-    await changeDoc(s, uri, '{ "prompt": "x" }', 2);
-    const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 4 } });
+    await changeDoc(srv.s, srv.uri, '{ "prompt": "x" }', 2);
+    const h = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 0, character: 4 } });
     assert.equal(h, null, '"prompt" is a field of a case, not of the file');
   });
 });

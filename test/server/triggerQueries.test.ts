@@ -2,14 +2,11 @@
 // schema errors, duplicates, a set without a positive or a negative, a request that names the skill, each on the
 // editor's text and fixed live; completion of the fields and their values; hover on a field and on a split.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, HoverRequest, type CompletionItem, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, HoverRequest, type CompletionItem, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { MAX_TRIGGER_FILE_CHARS } from '../../src/core/evals';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { fileWriter } from '../support/tempDir';
-import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lspTestClient';
+import { skillJsonServer } from '../support/skillJsonServer';
+import { fileUri, openDoc } from './lspTestClient';
 
 const GOOD = `[
   { "query": "turn these meeting notes into a summary for the team", "should_trigger": true, "split": "train" },
@@ -24,31 +21,15 @@ function labels(r: CompletionItem[] | { items: CompletionItem[] } | null): strin
 
 describe('language server: a skill\'s trigger set (evals/trigger-queries.json)', function () {
   this.timeout(30_000);
-  let ws: string;
-  let s: LspSession;
-  let uri: string;
-  const write = fileWriter(() => ws);
-  before(function () {
-    this.timeout(BUILD_TIMEOUT_MS);
-    return ensureBuilt();
-  });
-  beforeEach(async () => {
-    ws = fs.mkdtempSync(path.join(os.tmpdir(), 'lsp-trigger-'));
+  const srv = skillJsonServer({
+    tmpPrefix: 'lsp-trigger-',
     // The folder's name differs from the skill's name: the name checked is the SKILL.md's.
-    write('.github/skills/notes/SKILL.md', '---\nname: meeting-notes\ndescription: Summarises meeting notes and transcripts into action items. Use when the user shares notes or a transcript.\n---\n# Meeting notes\n');
-    uri = fileUri(path.join(ws, '.github', 'skills', 'notes', 'evals', 'trigger-queries.json'));
-    s = await startServer({ workspaceFolders: [ws], initializationOptions: { debounceMs: 0, scanWorkspace: false } });
+    files: {
+      '.github/skills/notes/SKILL.md': '---\nname: meeting-notes\ndescription: Summarises meeting notes and transcripts into action items. Use when the user shares notes or a transcript.\n---\n# Meeting notes\n',
+    },
+    document: '.github/skills/notes/evals/trigger-queries.json',
   });
-  afterEach(async () => {
-    await s.stop();
-    fs.rmSync(ws, { recursive: true, force: true });
-  });
-
-  async function diagnosticsOf(text: string, version: number, open = version === 1): Promise<Diagnostic[]> {
-    if (open) await openDoc(s, uri, text, version);
-    else await changeDoc(s, uri, text, version);
-    return (await s.waitForDiagnostics(uri, (p) => p.version === version)).diagnostics;
-  }
+  const { write, diagnosticsOf } = srv;
 
   it('a well-formed set has no findings', async () => {
     assert.deepEqual(await diagnosticsOf(GOOD, 1), []);
@@ -58,12 +39,12 @@ describe('language server: a skill\'s trigger set (evals/trigger-queries.json)',
     assert.deepEqual(await diagnosticsOf(GOOD, 1), []);
     // The editor saved the trigger file (a file of the skill): the skill is revalidated, not the trigger file as a skill.
     write('.github/skills/notes/evals/trigger-queries.json', GOOD);
-    const skill = fileUri(path.join(ws, '.github', 'skills', 'notes', 'SKILL.md'));
-    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: skill, type: FileChangeType.Changed }, { uri, type: FileChangeType.Created }] });
-    await s.waitForDiagnostics(skill);
+    const skill = fileUri(path.join(srv.ws, '.github', 'skills', 'notes', 'SKILL.md'));
+    await srv.s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: skill, type: FileChangeType.Changed }, { uri: srv.uri, type: FileChangeType.Created }] });
+    await srv.s.waitForDiagnostics(skill);
     // The skill's revalidation is done: whatever it published for the trigger file is in by now.
-    await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 8 } });
-    const wrong = s.published.filter((p) => p.uri === uri).flatMap((p) => p.diagnostics).filter((d) => !String(d.code).startsWith('trigger-'));
+    await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: 8 } });
+    const wrong = srv.s.published.filter((p) => p.uri === srv.uri).flatMap((p) => p.diagnostics).filter((d) => !String(d.code).startsWith('trigger-'));
     assert.deepEqual(wrong.map((d) => d.code), [], 'the trigger file got SKILL.md findings');
   });
 
@@ -143,32 +124,32 @@ describe('language server: a skill\'s trigger set (evals/trigger-queries.json)',
     // Nested 100,000 deep (the parser recurses per level): refused by the depth bound; completion and hover too, and the server lives on.
     const deep = `[${'['.repeat(100_000)}${']'.repeat(100_000)}]`;
     assert.deepEqual((await diagnosticsOf(deep, 3)).map((x) => x.code), ['trigger-shape']);
-    assert.deepEqual(labels(await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 50_000 } })), []);
-    assert.equal(await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 50_000 } }), null);
+    assert.deepEqual(labels(await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 0, character: 50_000 } })), []);
+    assert.equal(await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 0, character: 50_000 } }), null);
     assert.deepEqual(await diagnosticsOf(GOOD, 4), []);
   });
 
   it('completes the fields a request lacks (with their meaning), boolean values, split values, and a new request', async () => {
     const text = `[\n  { "query": "summarise these notes",  },\n  { "query": "x", "should_trigger":  },\n  { "query": "y", "should_trigger": true, "split":  },\n  \n]`;
-    await openDoc(s, uri, text, 1);
-    const fields = await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 1, character: 38 } });
+    await openDoc(srv.s, srv.uri, text, 1);
+    const fields = await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: 38 } });
     assert.deepEqual(labels(fields).sort(), ['note', 'should_trigger', 'split'], 'query is there already');
     const item = (Array.isArray(fields) ? fields : (fields?.items ?? [])).find((i) => i.label === 'should_trigger');
     assert.match((item?.documentation as MarkupContent).value, /near miss/);
     assert.equal(item?.insertText, '"should_trigger": ${1|true,false|}');
-    assert.deepEqual(labels(await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 2, character: 37 } })), ['true', 'false']);
-    assert.deepEqual(labels(await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 3, character: 52 } })), ['"train"', '"validation"']);
-    assert.deepEqual(labels(await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 4, character: 2 } })), ['new request']);
+    assert.deepEqual(labels(await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 2, character: 37 } })), ['true', 'false']);
+    assert.deepEqual(labels(await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 3, character: 52 } })), ['"train"', '"validation"']);
+    assert.deepEqual(labels(await srv.s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: srv.uri }, position: { line: 4, character: 2 } })), ['new request']);
   });
 
   it('hover explains a field where it is written, and a split value', async () => {
-    await openDoc(s, uri, GOOD, 1);
+    await openDoc(srv.s, srv.uri, GOOD, 1);
     const line = GOOD.split('\n')[1];
-    const onKey = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: line.indexOf('should_trigger') + 2 } });
+    const onKey = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: line.indexOf('should_trigger') + 2 } });
     assert.match((onKey?.contents as MarkupContent).value, /^\*\*should_trigger\*\*: boolean, required/);
-    const onSplit = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: line.indexOf('"train"') + 2 } });
+    const onSplit = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: line.indexOf('"train"') + 2 } });
     assert.match((onSplit?.contents as MarkupContent).value, /used while tuning the description/);
-    const onQueryText = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: line.indexOf('meeting') } });
+    const onQueryText = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: line.indexOf('meeting') } });
     assert.equal(onQueryText, null, 'no hover on the request text itself');
   });
 });

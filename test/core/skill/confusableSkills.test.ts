@@ -27,6 +27,15 @@ describe('catalog rule skills-confusable', () => {
     assert.match(m, /'pdf-forms' would be confused with 'pdf-filler' \(skills\/pdf-filler\).*only 'pdf-forms' says "flatten".*Say in the description when to use this skill rather than 'pdf-filler'/);
   });
 
+  it('leaves alone two skills that each name what sets them apart and say it (a request naming it routes right); not when only one does', () => {
+    const kotlin = { key: 'k', name: 'kotlin-api-scaffold', description: 'Scaffolds a complete REST API project in Kotlin with the official server SDK and tests.' };
+    const dart = { key: 'r', name: 'dart-api-scaffold', description: 'Scaffolds a complete REST API project in Dart with the official server SDK and tests.' };
+    assert.deepEqual(findConfusableSkills([kotlin, dart, HELM]), []);
+    // The same pair where one description does not say its language: a request for it may go to either.
+    const unsaid = { ...dart, description: 'Scaffolds a complete REST API project with the official server SDK and tests.' };
+    assert.deepEqual(findConfusableSkills([kotlin, unsaid, HELM]).map((p) => [p.a.key, p.b.key]), [['k', 'r']]);
+  });
+
   it('leaves distinct skills alone, and skills without a description', () => {
     assert.deepEqual(findConfusableSkills([PDF_A, HELM, DOCX]), []);
     assert.deepEqual(findConfusableSkills([{ ...PDF_A, description: '' }, { ...PDF_B, description: ' ' }]), []);

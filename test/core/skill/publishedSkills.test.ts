@@ -168,12 +168,36 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
     assert.deepEqual(await lint(i, undefined, 'description-person'), ['description-person@SKILL.md:3']);
   });
 
-  it('name-uppercase suggests a valid name for a display-style name', async () => {
-    const dir = skill({ 'SKILL.md': '---\nname: Release Notes\ndescription: Formats release notes. Use when asked.\n---\nBody.\n' }, 'release-notes');
+  it('a display-style name gets one finding that says all that is wrong and gives the one mended name', async () => {
+    const dir = skill({ 'SKILL.md': '---\nname: Git Commit Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'git-commit-helper');
     const v = await validateSkillDir(dir, { mode: 'lenient' });
-    const d = v.diagnostics.find((x) => x.rule === 'name-uppercase')!;
-    assert.equal(d.data?.expected, 'release-notes');
-    assert.match(d.message, /Use 'release-notes'/);
+    const form = v.diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(form.map((x) => x.rule), ['name-invalid-chars'], 'one finding for the name, not one per cause');
+    assert.equal(form[0].data?.expected, 'git-commit-helper');
+    assert.deepEqual(form[0].data?.problems, ['name-invalid-chars', 'name-uppercase']);
+    assert.match(form[0].message, /'Git Commit Helper' contains " " and has uppercase letters; .* Use 'git-commit-helper'/);
+    // Uppercase and `--` (no other character): one finding under name-uppercase, mending both.
+    const dashes = skill({ 'SKILL.md': '---\nname: Git--Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'git-helper');
+    const d = (await validateSkillDir(dashes, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(d.map((x) => [x.rule, x.data?.expected]), [['name-uppercase', 'git-helper']]);
+    // A folder the mended name does not match is a problem of its own, still reported.
+    const elsewhere = skill({ 'SKILL.md': '---\nname: Git Commit Helper\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n' }, 'commits');
+    const e = (await validateSkillDir(elsewhere, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-'));
+    assert.deepEqual(e.map((x) => [x.rule, x.data?.expected]), [['name-invalid-chars', 'git-commit-helper'], ['name-folder-mismatch', 'commits']]);
+    assert.match(d[0].message, /has uppercase letters and contains `--`/);
+  });
+
+  it('a name with a single problem keeps its precise rule and wording', async () => {
+    const one = async (name: string, folder: string) => {
+      const dir = skill({ 'SKILL.md': `---\nname: ${name}\ndescription: Writes commit messages. Use when asked.\n---\nBody.\n` }, folder);
+      return (await validateSkillDir(dir, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-')).map((x) => [x.rule, x.data?.expected, x.message]);
+    };
+    assert.deepEqual(await one('CommitHelper', 'commithelper'), [
+      ['name-uppercase', 'commithelper', "`name` 'CommitHelper' must be lowercase. Use 'commithelper' (and rename the folder to match)."],
+    ]);
+    const underscore = await one('commit_helper', 'commit-helper');
+    assert.deepEqual(underscore[0], ['name-invalid-chars', 'commit-helper', "`name` 'commit_helper' contains \"_\"; only letters, digits and hyphens are allowed. Replace them with `-`."]);
+    assert.deepEqual((await one('commit--helper', 'commit-helper2'))[0].slice(0, 2), ['name-consecutive-hyphens', 'commit-helper']);
   });
 });
 
@@ -263,5 +287,66 @@ describe('issue 25: the new scanners are bounded', () => {
     assert.equal(personalPaths(`${'/home/'.repeat(20_000)}x`).length, 0);
     assert.equal(printedSecrets(`echo ${'-n '.repeat(20_000)}"${'a'.repeat(20_000)}`).length, 0);
     assert.equal(installPaths(`${'.claude/skills/'.repeat(20_000)}x`, 'x').length, 0);
+  });
+});
+
+// Classes found on publishers outside realworld/ (issue 25, second pass; judgments in scripts/lint-judgments/): each
+// pair written here, the quiet case first.
+describe('issue 25: false-positive classes from publishers not in the development corpus', () => {
+  it('invisible-unicode: a joiner inside an emoji sequence is part of the emoji; a joiner or zero-width space elsewhere is reported', async () => {
+    const emoji = skill({ 'SKILL.md': '### 1. \u{1F9D1}\u200D\u{1F3EB} Mentor\n\nThe \u{1F469}\u{1F3FD}\u200D\u{1F4BB} role and \u2764\uFE0F\u200D\u{1F525} too.\n' });
+    assert.deepEqual(await lint(emoji, undefined, 'invisible-unicode'), []);
+    const hidden = skill({ 'SKILL.md': 'Run the\u200Dtests.\n\n\u200B```text\nx\n```\n\n\u{1F9D1}\u200D then words.\n' });
+    assert.deepEqual(await lint(hidden, undefined, 'invisible-unicode'), ['invisible-unicode@SKILL.md:5', 'invisible-unicode@SKILL.md:7', 'invisible-unicode@SKILL.md:11']);
+  });
+
+  it('secret-detected: the name of a variable written as the value is not a secret; a key is', async () => {
+    const named = skill({ 'SKILL.md': '```python\nclient = Client(api_key="ACME_API_KEY")\n```\n' });
+    assert.deepEqual(await lint(named, undefined, 'secret-detected'), []);
+    const real = skill({ 'SKILL.md': '```python\nclient = Client(api_key="q7Lm2Xv9Rt4Kp8Zw")\n```\n' });
+    assert.deepEqual(await lint(real, undefined, 'secret-detected'), ['secret-detected@SKILL.md:6']);
+  });
+
+  it('secret-printed: a variable public by design (NEXT_PUBLIC_…, …_PUBLISHABLE_KEY, …_ANON_KEY) is not a secret; a token is', async () => {
+    const pub = skill({ 'SKILL.md': '```bash\necho $NEXT_PUBLIC_MAPS_KEY\necho $SHOP_PUBLISHABLE_KEY\necho $DB_ANON_KEY\n```\n' });
+    assert.deepEqual(await lint(pub, undefined, 'secret-printed'), []);
+    const secret = skill({ 'SKILL.md': '```bash\necho $SHOP_SECRET_KEY\n```\n' });
+    assert.deepEqual(await lint(secret, undefined, 'secret-printed'), ['secret-printed@SKILL.md:6']);
+  });
+
+  it('description-person: a labelled list of requests ("Triggers: …") is the user\'s words; "you" before it is reported', async () => {
+    const listed = skill({ 'SKILL.md': `${fm('buzz', '', "'Sends a push alert to a phone. Use when an alert is asked for. Triggers: ping my phone, buzz me, alert our team.'")}\nBody.\n` }, 'buzz');
+    assert.deepEqual(await lint(listed, undefined, 'description-person'), []);
+    const dashed = skill({ 'SKILL.md': `${fm('buzz-two', '', "'Sends a push alert to a phone. KEYWORDS - notify me, my phone.'")}\nBody.\n` }, 'buzz-two');
+    assert.deepEqual(await lint(dashed, undefined, 'description-person'), []);
+    const you = skill({ 'SKILL.md': `${fm('buzz-you', '', "'Sends a push alert when you need it. Triggers: ping my phone.'")}\nBody.\n` }, 'buzz-you');
+    assert.deepEqual(await lint(you, undefined, 'description-person'), ['description-person@SKILL.md:3']);
+  });
+
+  it('description-no-trigger: "useful for …" and a description in another script say when; an English one without a trigger is reported', async () => {
+    for (const [name, d] of [['plan-futures', 'Sketches several futures for a plan, useful for risk reviews.'], ['ru-check', 'Проверяет входные данные формы. Применять для проверки форм.']]) {
+      const dir = skill({ 'SKILL.md': `${fm(name, '', d)}\nBody.\n` }, name);
+      assert.deepEqual(await lint(dir, undefined, 'description-no-trigger'), [], d);
+    }
+    const few = skill({ 'SKILL.md': `${fm('form-check', '', 'Checks form input (формы) against a schema.')}\nBody.\n` }, 'form-check');
+    assert.deepEqual(await lint(few, undefined, 'description-no-trigger'), ['description-no-trigger@SKILL.md:3']);
+  });
+
+  it('placeholder-text: template fields (after a label, in a sentence, in a quote) and "add TODO: …" are not left placeholders; a bracket or note standing alone is', async () => {
+    const template = skill({
+      'SKILL.md': '## Output\n\n- **Style:** [Describe the style]\n- Input: [Describe]\n\nOpen Settings > [Your Project] > Keys.\n\n> Thanks,\n> [Your name]\n\nIf it is too big, add TODO: `split this later` to the ticket.\n',
+    });
+    assert.deepEqual(await lint(template, undefined, 'placeholder-text'), []);
+    const left = skill({ 'SKILL.md': '## Steps\n\n[Insert the steps here]\n\n- [Add an example]\n\nTODO: write the checks.\n' });
+    assert.deepEqual(await lint(left, undefined, 'placeholder-text'), ['placeholder-text@SKILL.md:7', 'placeholder-text@SKILL.md:9', 'placeholder-text@SKILL.md:11']);
+  });
+
+  it('placeholder-text: a table cell that qualifies its marker ("TBD — the first quiet week") is data; a bare marker cell, a TODO in a cell or the same words outside a table are placeholders', async () => {
+    const data = skill({
+      'SKILL.md': '| Step | Release window | Owner |\n|---|---|---|\n| Freeze | TBD — the first quiet week after the audit | platform |\n| Rollout | TBD (after the vote) | TBD, whoever is on call |\n',
+    });
+    assert.deepEqual(await lint(data, undefined, 'placeholder-text'), []);
+    const left = skill({ 'SKILL.md': '| Step | Owner |\n|---|---|\n| Freeze | TBD |\n| Rollout | TODO: ask legal |\n| Notes | TODO – ask legal which regions |\n\nTBD — the first quiet week after the audit.\n' });
+    assert.deepEqual(await lint(left, undefined, 'placeholder-text'), [7, 8, 9, 11].map((l) => `placeholder-text@SKILL.md:${l}`));
   });
 });

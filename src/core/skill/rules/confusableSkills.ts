@@ -73,10 +73,20 @@ export function findConfusableSkills(skills: readonly CatalogEntry[], closeness 
       if (c < closeness) continue;
       const A = byKey.get(a) as CatalogEntry;
       const B = byKey.get(b) as CatalogEntry;
+      // Each names what sets it apart and says it (`ruby-…` "… in Ruby" beside `swift-…` "… in Swift"): a request
+      // that names either goes to that one.
+      if (namedApart(A, B) && namedApart(B, A)) continue;
       out.push({ a: A, b: B, closeness: Math.round(c * 100) / 100, onlyA: distinctWords(index, A, B), onlyB: distinctWords(index, B, A) });
     }
   }
   return out.sort((x, y) => y.closeness - x.closeness || x.a.key.localeCompare(y.a.key) || x.b.key.localeCompare(y.b.key));
+}
+
+/** True when a word of `self`'s name that `other`'s name lacks is also in `self`'s description and nowhere in `other`'s text. */
+function namedApart(self: CatalogEntry, other: CatalogEntry): boolean {
+  const theirs = new Set(indexTerms(textOf(other)));
+  const described = new Set(indexTerms(self.description));
+  return indexTerms(self.name.replace(/[-_]/g, ' ')).some((t) => described.has(t) && !theirs.has(t));
 }
 
 /** Words of `self`'s description that `other`'s lacks, rarest in the catalog first (as written, not stemmed). */

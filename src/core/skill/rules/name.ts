@@ -21,15 +21,15 @@ export const NAME_RULES: readonly RuleInfo[] = [
   rule('name-too-long', 'error', 'warning', '`name` is longer than 64 characters.',
     'A name has at most 64 characters (Unicode code points, after NFKC normalization). Shorten it and rename the folder to match.'),
   rule('name-uppercase', 'error', 'warning', '`name` contains uppercase letters.',
-    'Names are lowercase. Use the lowercase form and rename the folder to match.', { fix: RENAME_FIX }),
+    'Names are lowercase. Use the lowercase form and rename the folder to match. A name with other problems of form too (`Git Commit Helper`) gets one finding that names them all and gives the mended name: under `name-invalid-chars` when it has characters other than letters, digits and hyphens, else under this rule.', { fix: RENAME_FIX }),
   rule('name-hyphen-edge', 'error', 'warning', '`name` starts or ends with a hyphen.',
     'Names must not start or end with `-`. Remove the leading or trailing hyphen.', { fix: RENAME_FIX }),
   rule('name-consecutive-hyphens', 'error', 'warning', '`name` contains `--`.',
     'Names must not contain consecutive hyphens. Use a single `-` between words.', { fix: RENAME_FIX }),
   rule('name-invalid-chars', 'error', 'warning', '`name` contains characters other than letters, digits and hyphens.',
-    'Names may contain only Unicode letters and digits (a lowercase Chinese or Russian name is valid) and hyphens. Replace spaces, underscores and punctuation with `-`.', { fix: RENAME_FIX }),
+    'Names may contain only Unicode letters and digits (a lowercase Chinese or Russian name is valid) and hyphens. Replace spaces, underscores and punctuation with `-`. When the name also has uppercase letters or misplaced hyphens, this one finding says everything wrong with it and gives the mended name (`Git Commit Helper` → `git-commit-helper`).', { fix: RENAME_FIX }),
   rule('name-folder-mismatch', 'error', 'warning', '`name` differs from the skill folder name.',
-    'The name must equal the folder name (both NFKC-normalized). Hosts that key skills by folder may show one name and load another. Rename the folder or change `name`; F2 on `name` renames the folder and updates links to it across the workspace.', { fix: RENAME_FIX }),
+    'The name must equal the folder name (both NFKC-normalized). Hosts that key skills by folder may show one name and load another. Rename the folder or change `name`; F2 on `name` renames the folder and updates links to it across the workspace. A name whose mended form is the folder name (`Git Commit Helper` in `git-commit-helper/`) gets only its form finding, which gives that name.', { fix: RENAME_FIX }),
   rule('name-reserved-word', 'warning', 'warning', '`name` contains a reserved word (`anthropic`, `claude`).',
     'Anthropic\'s skill guidelines reserve these words; the reference accepts them, but uploads to Anthropic\'s API may be rejected. Choose a name without them.'),
 ];
@@ -97,43 +97,9 @@ export function checkName(value: unknown, f: FrontmatterField, folderName: strin
       data: { field: 'name', length: len, limit: NAME_MAX },
     });
   }
-  const lower = name.toLowerCase();
-  // A display-style name ("PDF Tools") gets a suggestion that is itself a valid name: spaces and punctuation become hyphens.
-  const slug = lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
-  if (name !== lower) {
-    out.push({
-      rule: 'name-uppercase',
-      message: `\`name\` '${name}' must be lowercase. Use '${slug || lower}' (and rename the folder to match).`,
-      range: r,
-      data: { field: 'name', expected: slug || lower },
-    });
-  }
-  if (name.startsWith('-') || name.endsWith('-')) {
-    out.push({
-      rule: 'name-hyphen-edge',
-      message: `\`name\` '${name}' must not start or end with a hyphen. Remove the ${name.startsWith('-') ? 'leading' : 'trailing'} \`-\`.`,
-      range: r,
-      data: { field: 'name', expected: name.replace(/^-+|-+$/g, '') },
-    });
-  }
-  if (name.includes('--')) {
-    out.push({
-      rule: 'name-consecutive-hyphens',
-      message: `\`name\` '${name}' must not contain consecutive hyphens. Use a single \`-\` between words.`,
-      range: r,
-      data: { field: 'name', expected: name.replace(/-{2,}/g, '-') },
-    });
-  }
-  if (!NAME_CHARS.test(name)) {
-    const bad = [...new Set([...name].filter((c) => !/[\p{L}\p{N}-]/u.test(c)))].map((c) => JSON.stringify(c)).join(', ');
-    out.push({
-      rule: 'name-invalid-chars',
-      message: `\`name\` '${name}' contains ${bad}; only letters, digits and hyphens are allowed. Replace them with \`-\`.`,
-      range: r,
-      data: { field: 'name', expected: lower.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') },
-    });
-  }
-  if (folder !== name) {
+  const mended = checkNameForm(name, r, out);
+  // A name whose mended form is the folder's name has one problem, its form, already reported with that fix.
+  if (folder !== name && mended !== folder) {
     out.push({
       rule: 'name-folder-mismatch',
       message: `\`name\` '${name}' does not match the folder name '${folderName}'. Rename the folder (F2 on \`name\` renames it and updates links) or set \`name: ${folder}\`.`,
@@ -143,6 +109,84 @@ export function checkName(value: unknown, f: FrontmatterField, folderName: strin
   }
   checkReservedWord(name, r, out);
   if (name.includes('<') && XML_TAG.test(name)) out.push(xmlFinding('name', r));
+}
+
+/** A name with every form problem mended: lowercase, runs of other characters and hyphens made one `-`, none at the ends. */
+export function mendedName(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+}
+
+interface FormProblem {
+  rule: string;
+  /** What is wrong, as a clause: "has uppercase letters". */
+  says: string;
+  /** The single-cause message. */
+  message: string;
+  /** The single-cause suggestion. */
+  expected: string;
+}
+
+/**
+ * The form of a name: uppercase letters, characters other than letters, digits and hyphens, a hyphen at an end,
+ * `--`. A name with one of these gets that rule's finding; a name with several ("Git Commit Helper") gets one
+ * finding that says them all and gives the one mended name, under the first rule in the order checked here
+ * (invalid characters, uppercase, `--`, hyphen at an end). Returns the suggested name, if any.
+ */
+function checkNameForm(name: string, r: Range, out: Finding[]): string | undefined {
+  const problems: FormProblem[] = [];
+  const lower = name.toLowerCase();
+  if (!NAME_CHARS.test(name)) {
+    const bad = [...new Set([...name].filter((c) => !/[\p{L}\p{N}-]/u.test(c)))].map((c) => JSON.stringify(c)).join(', ');
+    problems.push({
+      rule: 'name-invalid-chars',
+      says: `contains ${bad}`,
+      message: `\`name\` '${name}' contains ${bad}; only letters, digits and hyphens are allowed. Replace them with \`-\`.`,
+      expected: mendedName(name),
+    });
+  }
+  if (name !== lower) {
+    problems.push({
+      rule: 'name-uppercase',
+      says: 'has uppercase letters',
+      message: `\`name\` '${name}' must be lowercase. Use '${lower}' (and rename the folder to match).`,
+      expected: lower,
+    });
+  }
+  if (name.includes('--')) {
+    problems.push({
+      rule: 'name-consecutive-hyphens',
+      says: 'contains `--`',
+      message: `\`name\` '${name}' must not contain consecutive hyphens. Use a single \`-\` between words.`,
+      expected: name.replace(/-{2,}/g, '-'),
+    });
+  }
+  if (name.startsWith('-') || name.endsWith('-')) {
+    const where = name.startsWith('-') ? (name.endsWith('-') ? 'leading and trailing' : 'leading') : 'trailing';
+    problems.push({
+      rule: 'name-hyphen-edge',
+      says: `has a ${where} \`-\``,
+      message: `\`name\` '${name}' must not start or end with a hyphen. Remove the ${where} \`-\`.`,
+      expected: name.replace(/^-+|-+$/g, ''),
+    });
+  }
+  if (problems.length === 0) return undefined;
+  if (problems.length === 1) {
+    const [p] = problems;
+    out.push({ rule: p.rule, message: p.message, range: r, data: { field: 'name', expected: p.expected } });
+    return p.expected;
+  }
+  const fixed = mendedName(name);
+  const says = problems.map((p) => p.says);
+  const list = `${says.slice(0, -1).join(', ')} and ${says[says.length - 1]}`;
+  out.push({
+    rule: problems[0].rule,
+    message: fixed === ''
+      ? `\`name\` '${name}' ${list}; a name has only lowercase letters, digits and single inner hyphens. Choose one (and rename the folder to match).`
+      : `\`name\` '${name}' ${list}; a name has only lowercase letters, digits and single inner hyphens. Use '${fixed}' (and rename the folder to match).`,
+    range: r,
+    data: { field: 'name', expected: fixed, problems: problems.map((p) => p.rule) },
+  });
+  return fixed;
 }
 
 function checkReservedWord(name: string, r: Range, out: Finding[]): void {

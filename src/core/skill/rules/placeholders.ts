@@ -10,7 +10,7 @@ const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]
 /** Placeholder text left in a skill. */
 export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
   rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
-    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`).'),
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`). A TBD that opens a table cell the cell goes on to qualify (`| TBD — after the vote |`) is data of the table. A bracketed placeholder (`[Insert …]`) counts when it is the whole text of its line or list item; after a label, inside a sentence or in a quoted block it is a field of a template the model fills in.'),
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
@@ -41,8 +41,42 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
 const OPENS = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__|[.!?]\s)\s*$/;
 /** After an opening marker: words that make it a noun's modifier ("TODO markers", "TODO-like"): talk about markers. */
 const MODIFIES = /^[-\s]*(?:markers?|placeholders?|items?|comments?|notes?|tags?|lists?|entries|like|style|sections?)\b/i;
-/** After a marker inside a sentence: it ends the sentence, line or cell, or opens a note ("Steps TBD.", "Owner: TBD |"). */
-const ENDS = /^(?:\s*[:)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
+/**
+ * After a marker inside a sentence: it ends the sentence, line or cell ("Steps TBD.", "Owner: TBD |"). A colon does
+ * not count there: "Add TODO: …" or "mark it TODO: …" tells what to write, a note left by the author opens its line.
+ */
+const ENDS = /^(?:\s*[)\]>|]|\s*[.!]?\s*$|\s*[.!]\s*(?:\||$))/;
+/** After a marker: a qualification set off by a dash, a bracket or a comma, then words ("TBD — the first quiet week"). */
+const QUALIFIED = /^\s*(?:[—–]|-{1,2}\s|\(|,)\s*[^\s|]/;
+
+/**
+ * True when the marker opens a table cell and the cell goes on to qualify it (`| TBD — the first quiet week |`,
+ * `| TBD (after the vote) |`): the cell's value is data, a status the table states, not an unfinished sentence.
+ * Asked for TBD only (to be decided: a status); TODO and FIXME are work left to the author wherever they stand. A
+ * cell holding only the marker (`| TBD |`) is still a placeholder.
+ */
+function qualifiesCell(before: string, after: string): boolean {
+  return /\|\s*$/.test(before) && (/^\s*\|/.test(before) || after.includes('|')) && QUALIFIED.test(after);
+}
+
+/**
+ * Before a bracketed placeholder that stands where the skill's own text should be: nothing, a list marker or a
+ * heading mark. After a label (`**Style:** [Describe]`), inside a sentence (`Pages > [Your Worker] > Logs`) or in a
+ * quoted block (`> [Your name]`), a bracket is a field of a template the model fills in.
+ */
+const BRACKET_OPENS = /^\s*(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+)?$/;
+/** After such a bracket: at most a full stop before the line ends. */
+const BRACKET_ENDS = /^\s*\.?\s*$/;
+
+/** True when the bracketed placeholder at `start` is the whole text of its line (see BRACKET_OPENS). */
+function bracketStandsAlone(text: string, start: number, length: number): boolean {
+  const window = text.slice(Math.max(0, start - 80), start);
+  const before = window.slice(window.lastIndexOf('\n') + 1);
+  if (window.lastIndexOf('\n') < 0 && start > 80) return false;
+  const ahead = text.slice(start + length, start + length + 80);
+  const cut = ahead.indexOf('\n');
+  return BRACKET_OPENS.test(before) && BRACKET_ENDS.test(cut < 0 ? ahead : ahead.slice(0, cut));
+}
 
 /**
  * True when the marker word at `start` is a placeholder left in the text (`TODO: write this`, `TODO one`,
@@ -58,6 +92,7 @@ function standsAlone(text: string, start: number, word: string): boolean {
   const cut = ahead.indexOf('\n');
   const after = cut < 0 ? ahead : ahead.slice(0, cut);
   if (/["'“‘`]$/.test(before) || /^["'”’`]/.test(after)) return false;
+  if (word === 'TBD' && qualifiesCell(before, after)) return false;
   return OPENS.test(before) ? !MODIFIES.test(after) : ENDS.test(after);
 }
 
@@ -75,6 +110,7 @@ export function* placeholderMatches(text: string, from = 0): Generator<{ text: s
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const marker = /^(?:TODO|TBD|FIXME)$/.test(m[0]);
     if (marker && !standsAlone(text, m.index, m[0])) continue;
+    if (m[0].startsWith('[') && !bracketStandsAlone(text, m.index, m[0].length)) continue;
     yield { text: m[0], start: m.index };
   }
 }

@@ -125,8 +125,10 @@ function previousTextLine(text: string, lineStart: number): number {
   return at;
 }
 
-/** A variable whose name says it holds a secret: it ends in KEY, TOKEN, SECRET, PASSWORD… (`SSH_KEY_PATH` holds a path). */
+/** A variable whose name says it holds a secret: it ends in KEY, TOKEN, SECRET, PASSWORD… (`SSH_KEY_PATH` holds a path), unless PUBLIC_NAME. */
 const SECRET_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)$/i;
+/** A name that says its value is public by design (`NEXT_PUBLIC_…`, `…_PUBLISHABLE_KEY`, `…_ANON_KEY`, `…_PUBLIC_KEY`). */
+const PUBLIC_NAME = /(?:^|_)(?:PUBLIC|PUBLISHABLE|ANON)(?:_|$)/i;
 
 /**
  * Commands that print a secret-named variable where the model reads it: `echo $API_KEY`, `printenv GITHUB_TOKEN`,
@@ -145,7 +147,7 @@ export function printedSecrets(text: string): TextHit[] {
   for (const re of forms) {
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const name = m[1] ?? m[2] ?? m[3];
-      if (!name || !SECRET_NAME.test(name)) continue;
+      if (!name || !SECRET_NAME.test(name) || PUBLIC_NAME.test(name)) continue;
       let lineEnd = text.indexOf('\n', m.index);
       if (lineEnd < 0) lineEnd = text.length;
       const rest = text.slice(m.index + m[0].length, lineEnd);

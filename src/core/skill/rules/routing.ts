@@ -9,11 +9,11 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …" counts as a trigger; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
-    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged.'),
+    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged, nor a labelled list of requests (`Triggers: …`, `Keywords: …`) to the end of the description.'),
 ];
 
 /**
@@ -22,6 +22,25 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
  * this before …", "Use immediately after …", "Always invoke for …", "Use via /command".
  */
 const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run)[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon))\b/i;
+/** "Useful for …", "helpful when …": says when, in other words. */
+const USEFUL = /\b(?:useful|helpful|ideal) (?:for|when|if|whenever)\b/i;
+/** Letters of scripts other than Latin: a description written in such a language is not read by these English rules. */
+const OTHER_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}]/gu;
+/** At least this many such letters and the description is taken as written in that language. */
+const OTHER_SCRIPT_MIN = 8;
+
+/**
+ * True when the description says when to use the skill as far as these rules can tell: a trigger phrase, or it is
+ * written in a language other than English (the phrases are English; "Используй для …" says when, unread).
+ */
+function saysWhen(description: string): boolean {
+  if (TRIGGER.test(description) || USEFUL.test(description)) return true;
+  let other = 0;
+  OTHER_SCRIPT.lastIndex = 0;
+  while (OTHER_SCRIPT.exec(description)) if (++other >= OTHER_SCRIPT_MIN) return true;
+  return false;
+}
+
 /** First-person words; `I` in `I/O` or `I-beam` is a letter, not a pronoun. */
 const FIRST_PERSON = /(?<![\w/'’-])(?:I|I'm|I'll|I've|me|my|we|we're|we'll|our)(?![\w/'’-])/;
 const SECOND_PERSON = /\b(?:you|your|you're|you'll)\b/i;
@@ -48,8 +67,16 @@ function restatesName(description: string, name: string): boolean {
   return seen;
 }
 
+/**
+ * A labelled list of the user's own words ("Triggers: notify my phone, …", "TRIGGERS - …", "Keywords: …"): what
+ * follows is example requests, as if quoted, to the end of the description.
+ */
+const REQUEST_LIST = /\b(?:triggers?|trigger (?:phrases|words|keywords)|keywords)\s*(?::|\s[-—–])\s/i;
+
 function person(description: string): 'first' | 'second' | undefined {
-  const unquoted = description.includes('"') || description.includes('“') || description.includes("'") ? description.replace(QUOTED, ' ') : description;
+  const list = REQUEST_LIST.exec(description);
+  const own = list ? description.slice(0, list.index) : description;
+  const unquoted = own.includes('"') || own.includes('“') || own.includes("'") ? own.replace(QUOTED, ' ') : own;
   if (FIRST_PERSON.test(unquoted)) return 'first';
   if (SECOND_PERSON.test(unquoted)) return 'second';
   return undefined;
@@ -57,7 +84,7 @@ function person(description: string): 'first' | 'second' | undefined {
 
 /** True when no routing rule has anything to say about this (non-empty) description. */
 export function routingIsPlain(description: string, name: string): boolean {
-  return TRIGGER.test(description) && person(description) === undefined && !restatesName(description, name);
+  return saysWhen(description) && person(description) === undefined && !restatesName(description, name);
 }
 
 /** The routing rules for a non-empty description. */
@@ -70,7 +97,7 @@ export function checkRouting(description: string, f: FrontmatterField, name: str
       range,
       data: { field: 'description' },
     });
-  } else if (!TRIGGER.test(description)) {
+  } else if (!saysWhen(description)) {
     out.push({
       rule: 'description-no-trigger',
       message: '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',

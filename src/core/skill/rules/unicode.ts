@@ -30,6 +30,22 @@ function describeOnce(ch: string): string {
   return `${hex} (zero-width or formatting)`;
 }
 
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** What may follow an emoji inside its sequence: a variation selector (U+FE0F) or a skin-tone modifier (U+1F3FB–1F3FF). */
+const EMOJI_TAIL = /(?:\ufe0f|\ud83c[\udffb-\udfff])+$/;
+
+/**
+ * True when the zero-width joiner at `at` joins two emoji into one (`🧑‍🏫`, `👩🏽‍💻`): it is part of how the emoji is
+ * written and shows as one picture, so it hides nothing. Any other joiner is reported.
+ */
+function joinsEmoji(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 0x200d) return false;
+  const before = text.slice(Math.max(0, at - 8), at).replace(EMOJI_TAIL, '');
+  const prev = /[\ud800-\udbff][\udc00-\udfff]$/.test(before) ? before.slice(-2) : before.slice(-1);
+  const next = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
+  return PICTOGRAPH.test(prev) && PICTOGRAPH.test(next);
+}
+
 /**
  * Most edits one fix carries: runs of invisible characters in a row are one edit each; a file with more runs is
  * cleaned over several fixes (`validate --fix` repeats) rather than every finding carrying an edit per character.
@@ -51,6 +67,7 @@ export function checkInvisible(text: string, index: TextIndex, out: Finding[]): 
   INVISIBLE.lastIndex = first;
   for (let m = INVISIBLE.exec(text); m; m = INVISIBLE.exec(text)) {
     const at = m.index;
+    if (joinsEmoji(text, at)) continue;
     const end = at + m[0].length;
     const line = index.positionAt(at).line;
     const entry = byLine.get(line);

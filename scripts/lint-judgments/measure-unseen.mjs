@@ -1,0 +1,129 @@
+// `node scripts/lint-judgments/measure-unseen.mjs [--list] [heldout-publishers.tsv]`: precision of the linter on the
+// findings judged in unseen-publishers.tsv (skills outside realworld's judged set: realworld's unjudged findings,
+// shared/corpus, and a fixed sample of the routing pool from publishers realworld does not hold), or in the file
+// named (the held-out sample: its pool skills are rebuilt by id). Re-runs the built CLI on the same skills and
+// prints, per rule, the judged findings and how many of them it still reports: precision (TP / (TP+FP)) of the
+// judged findings then and now, and any judged-true finding no longer reported. A measurement for issue 25; the
+// linter never reads this folder.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createGunzip } from 'node:zlib';
+import { realworldDir, runLinter } from '../lint-precision.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const shared = process.env.AGENT_SKILLS_SHARED ? resolve(process.env.AGENT_SKILLS_SHARED) : resolve(root, '..', 'shared');
+const cli = join(root, 'dist', 'cli.js');
+const key = (rule, skill, file, line) => `${rule}\t${skill}\t${file}\t${line}`;
+
+function validate(cwd, paths) {
+  const r = spawnSync(process.execPath, [cli, 'validate', '--json', ...paths], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`validate exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  return JSON.parse(r.stdout);
+}
+
+/** The publishers of the development set (realworld/ and shared/corpus): the pool sample leaves them out. */
+const SEEN = ['github/awesome-copilot', 'wshobson/agents', 'K-Dense-AI/claude-scientific-skills', 'getsentry/skills', 'UiPath/skills', 'expo/skills', 'obra/superpowers', 'antfu/skills', 'callstackincubator/agent-skills', 'anthropics/skills'];
+
+/** The routing pool's skills with a body, grouped by publisher, without the development set's publishers. */
+async function poolByPublisher() {
+  const by = new Map();
+  const lines = createInterface({ input: createReadStream(join(shared, 'routing', 'pool_full.jsonl.gz')).pipe(createGunzip()) });
+  for await (const l of lines) {
+    const o = JSON.parse(l);
+    if (!o.body || o.body.length < 50) continue;
+    const repo = o.repo || (o.source || '').split('@')[0];
+    if (SEEN.includes(repo)) continue;
+    if (!by.has(repo)) by.set(repo, []);
+    by.get(repo).push(o);
+  }
+  return by;
+}
+
+/** Writes each chosen pool skill as a SKILL.md from its name, description and body; returns folder → "repo id". */
+function writeSkills(dir, chosen) {
+  const out = new Map();
+  let n = 0;
+  for (const [repo, o] of chosen) {
+    const rel = `skills/${String(n++).padStart(3, '0')}-${(repo || 'unknown').replace(/[^a-zA-Z0-9._-]/g, '+')}`;
+    mkdirSync(join(dir, rel), { recursive: true });
+    writeFileSync(join(dir, rel, 'SKILL.md'), `---\nname: ${JSON.stringify(o.name)}\ndescription: ${JSON.stringify(o.description)}\n---\n${o.body}`);
+    out.set(rel, `${repo} ${o.id}`);
+  }
+  return out;
+}
+
+/** Up to 8 skills per unseen publisher of the routing pool (seeded shuffle), written by {@link writeSkills}. */
+async function poolSample(dir) {
+  const by = await poolByPublisher();
+  let seed = 20261127;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);
+  const chosen = [];
+  for (const [repo, arr] of by) {
+    const a = arr.slice();
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    for (const o of a.slice(0, 8)) chosen.push([repo, o]);
+  }
+  return writeSkills(dir, chosen);
+}
+
+/** The pool skills named "repo id" in `wanted`, written by {@link writeSkills}. */
+async function poolSkillsNamed(dir, wanted) {
+  const chosen = [];
+  for (const [repo, arr] of await poolByPublisher()) for (const o of arr) if (wanted.has(`${repo} ${o.id}`)) chosen.push([repo, o]);
+  return writeSkills(dir, chosen);
+}
+
+const named = process.argv.slice(2).find((a) => a.endsWith('.tsv'));
+const judgedFile = named ? resolve(named) : join(here, 'unseen-publishers.tsv');
+const rows = readFileSync(judgedFile, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1).map((l) => {
+  const [source, rule, severity, skill, file, line, verdict, note] = l.split('\t');
+  return { source, rule, severity, skill, file, line, verdict, note };
+});
+
+const now = new Set();
+const rw = realworldDir();
+if (!rw) throw new Error('shared/realworld not found beside the checkout');
+for (const f of runLinter(rw)) now.add(key(f.rule, f.skill, f.file, f.line));
+const corpus = join(shared, 'corpus', 'anthropic-skills');
+if (existsSync(corpus) && rows.some((r) => r.source === 'corpus/anthropic-skills')) {
+  const names = rows.filter((r) => r.source === 'corpus/anthropic-skills').map((r) => r.skill);
+  for (const res of validate(corpus, [...new Set(names)])) for (const d of res.diagnostics) now.add(key(d.rule, res.path, d.file ?? 'SKILL.md', d.range.start.line + 1));
+}
+const tmp = mkdtempSync(join(tmpdir(), 'lint-unseen-'));
+try {
+  const heldout = new Set(rows.filter((r) => r.source === 'routing-pool-heldout').map((r) => r.skill));
+  const ids = heldout.size > 0 ? await poolSkillsNamed(tmp, heldout) : await poolSample(tmp);
+  for (const res of validate(tmp, [...ids.keys()])) for (const d of res.diagnostics) now.add(key(d.rule, ids.get(res.path), d.file ?? 'SKILL.md', d.range.start.line + 1));
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const per = new Map();
+const lost = [];
+for (const r of rows) {
+  const s = per.get(r.rule) ?? { TP: 0, FP: 0, DEBATABLE: 0, nowTP: 0, nowFP: 0, nowDEBATABLE: 0 };
+  per.set(r.rule, s);
+  s[r.verdict]++;
+  const present = now.has(key(r.rule, r.skill, r.file, r.line));
+  if (present) s[`now${r.verdict}`]++;
+  else if (r.verdict === 'TP') lost.push(r);
+}
+const pct = (tp, fp) => (tp + fp === 0 ? '-' : `${((tp / (tp + fp)) * 100).toFixed(1)}%`);
+console.log('rule                          judged TP/FP/DEB   still reported TP/FP/DEB   precision then -> now');
+const total = { TP: 0, FP: 0, DEBATABLE: 0, nowTP: 0, nowFP: 0, nowDEBATABLE: 0 };
+for (const [rule, s] of [...per].sort()) {
+  for (const k of Object.keys(total)) total[k] += s[k];
+  console.log(`${rule.padEnd(30)}${`${s.TP}/${s.FP}/${s.DEBATABLE}`.padStart(12)}${`${s.nowTP}/${s.nowFP}/${s.nowDEBATABLE}`.padStart(27)}   ${pct(s.TP, s.FP)} -> ${pct(s.nowTP, s.nowFP)}`);
+}
+console.log(`\nall: judged ${total.TP} TP, ${total.FP} FP, ${total.DEBATABLE} debatable; still reported ${total.nowTP} TP, ${total.nowFP} FP, ${total.nowDEBATABLE} debatable`);
+console.log(`precision then ${pct(total.TP, total.FP)} (debatable as false ${pct(total.TP, total.FP + total.DEBATABLE)}), now ${pct(total.nowTP, total.nowFP)} (debatable as false ${pct(total.nowTP, total.nowFP + total.nowDEBATABLE)})`);
+console.log(`judged-true findings no longer reported: ${lost.length}`);
+if (process.argv.includes('--list') || lost.length <= 10) for (const r of lost) console.log(`  lost: ${r.rule} ${r.skill} ${r.file}:${r.line}`);
