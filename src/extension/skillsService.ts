@@ -232,13 +232,13 @@ export class SkillsService extends ServiceEventHub {
   /** The skills of agentSkills.mcpServers (connecting to them first when the setting changed), for the Skills view. */
   async mcpRecords(registry: SkillRegistry): Promise<SkillRecord[]> {
     if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot))) this.skillsChanged.fire();
-    return this.mcp.records(skillSourceOf(registry));
+    return this.windowCore.mcpRecords();
   }
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
   listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
     const vscodePlugins = new Set(this.agentPlugins().filter((p) => p.hosts.includes('vscode')).map((p) => p.root));
-    return listableSkills([...registry.usable(), ...(this.windowCore.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
+    return listableSkills([...registry.usable(), ...(this.windowCore.started ? this.windowCore.mcpRecords() : [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
   }
 
   /** The label of a session in the tree (the first prompt of its conversation). */

@@ -10,11 +10,12 @@ import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 import type { RuntimeSettings } from '../settings';
 import * as vscodeApi from 'vscode';
-import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
-import { windowCoreInit, windowHost, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
+import type { SkillRecord } from '../../core/registry/registryTypes';
+import { mcpSource } from '../../core/sources/mcpSource';
+import { windowCoreInit, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
 import { workspaceFolders, type WindowRoots } from './windowRoots';
 
 /** What the lifecycle needs from the service that owns it. */
@@ -41,10 +42,8 @@ export class WindowCore {
   /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
   private runner: ScriptRunner | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
-  /** The window's one assembly of the core, made at the first scan. */
-  private assembled: AgentSkills | undefined;
-  /** The runtime's source with the MCP servers' skills, for the lists our tools give other agents. */
-  runtimeMcp: McpAwareSource | undefined;
+  /** The window's one assembly of the core (its roots are set at the first scan). */
+  private readonly assembled: AgentSkills;
 
   /**
    * The window's one file access, for the registry, catalog, runtime and runner alike: the local disk, with the
@@ -53,7 +52,13 @@ export class WindowCore {
   readonly host: SyncWritableHost;
 
   constructor(private readonly deps: WindowCoreDeps) {
-    this.host = windowHost(() => deps.roots.pluginSkills());
+    this.assembled = createAgentSkills({ ...windowCoreInit([], deps.stateDir(), () => deps.roots.pluginSkills(), deps.mcp), logger: deps.log });
+    this.host = this.assembled.host;
+  }
+
+  /** The MCP servers' skills as the runtime serves them (ids `mcp:<server>:<skill>`, under their id when a name is taken). */
+  mcpRecords(): SkillRecord[] {
+    return this.assembled.source.list().filter((r) => r.scope === mcpSource.name);
   }
 
   ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
@@ -86,7 +91,7 @@ export class WindowCore {
   /** The window's core (its registry, catalogs, runner and runtime); assembled at the first scan. */
   async core(): Promise<AgentSkills> {
     await this.registryReady();
-    return this.assembled!;
+    return this.assembled;
   }
 
   private mountPacks(): Promise<void> {
@@ -95,8 +100,8 @@ export class WindowCore {
 
   private async scan(): Promise<SkillRegistry> {
     await this.mountPacks();
-    this.assembled = createAgentSkills({ ...windowCoreInit(this.deps.roots.roots(), this.deps.stateDir(), this.host), logger: this.deps.log });
     const registry = this.assembled.registry;
+    registry.setRoots(this.deps.roots.roots());
     registry.onDidChange(() => this.deps.skillsChanged());
     const snap = await registry.refresh();
     this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
@@ -117,11 +122,10 @@ export class WindowCore {
 
   /** Gives the core the settings' runner and runtime options (flushing the runtime they replace) and builds them. */
   private async createRuntime(registry: SkillRegistry): Promise<SkillsRuntime> {
-    const core = this.assembled!;
-    const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
+    const core = this.assembled;
+    const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), pluginDataDir: this.deps.pluginDataRoot() });
     await core.reconfigure(config);
     this.runner = core.runner;
-    this.runtimeMcp = config.source;
     const runtime = core.runtime;
     for (const p of runtime.sessions.loadProblems) this.deps.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
     this.runtimeSub?.dispose();
@@ -179,6 +183,6 @@ export class WindowCore {
 
   dispose(): void {
     this.runtimeSub?.dispose();
-    void this.assembled?.dispose();
+    void this.assembled.dispose();
   }
 }
