@@ -91,6 +91,10 @@ export interface AgentSkills {
   readonly source: SkillSource;
   /** The runtime's audit log (`<stateDir>/audit.jsonl` unless the runtime options turn it off). */
   readonly audit: AuditLog | undefined;
+  /** Makes every source's folders ready (packs mounted; again only when their specs changed). */
+  prepareSources(): Promise<void>;
+  /** The folders the sources list (mounted packs) as of the last `prepareSources`: the registry scans them beside the base roots. */
+  sourceRoots(): SkillRoot[];
   /** Opens a catalog over the same registry (no second scan); `roots` when the base roots changed since init. */
   openCatalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
   /** The logger it was given: front ends log through it, so one process or window has one. */
@@ -152,6 +156,10 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
     });
     return runtime;
   };
+  const prepareSources = async (): Promise<void> => {
+    for (const r of readers) await r.prepare?.();
+  };
+  const sourceRoots = (): SkillRoot[] => readers.flatMap((r) => r.roots?.() ?? []);
   return {
     host,
     registry,
@@ -167,11 +175,13 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
     get audit() {
       return getRuntime().audit;
     },
+    prepareSources,
+    sourceRoots,
     async openCatalog(options = {}) {
       // Sources with folders to make ready (packs) join the roots the catalog scans.
-      for (const r of readers) await r.prepare?.();
+      await prepareSources();
       const base = options.roots ?? init.roots ?? registry.snapshot().roots;
-      const extra = readers.flatMap((r) => r.roots?.() ?? []).filter((e) => !base.some((b) => path.resolve(b.path) === path.resolve(e.path)));
+      const extra = sourceRoots().filter((e) => !base.some((b) => path.resolve(b.path) === path.resolve(e.path)));
       if (extra.length) {
         registry.setRoots([...base, ...extra]);
         await registry.refresh();

@@ -55,7 +55,7 @@ export class SkillsService extends ServiceEventHub {
     this.titles = new SessionTitles(context.workspaceState);
     this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log), () => this.skillsChanged.fire());
     // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
-    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
+    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'), () => this.windowCore.sourceRoots());
     this.windowCore = new WindowCore({
       roots: this.windowRoots,
       settings: () => this.settings,

@@ -12,7 +12,8 @@ import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
 import type { ExecRequest, SkillSource } from '../../core/runtime/runtimeTypes';
-import { extensionSkills, mcpServers } from '../../core/sources/readers';
+import { extensionSkills, mcpServers, skillPacks, type PackMountHook } from '../../core/sources/readers';
+import type { PackSpec } from '../../core/catalog/catalogTypes';
 import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import type { McpSkillServers } from '../mcpSkillServers';
@@ -36,11 +37,19 @@ export interface CatalogProvider {
 
 /**
  * What the window's one core is assembled from: the local disk (the Node host answers synchronously), the skills
- * other extensions contribute (in roots of skills contributed one by one, chatSkills, only those folders show) and
- * the connected MCP servers' skills (refused to run, as in every core).
+ * other extensions contribute (in roots of skills contributed one by one, chatSkills, only those folders show),
+ * the connected MCP servers' skills (refused to run, as in every core) and the packs of the settings. Its roots
+ * are set at the first scan.
  */
-export function windowCoreInit(roots: readonly SkillRoot[], stateDir: string, plugins: () => PluginContributions, mcp: McpSkillServers) {
-  return { roots, stateDir, host: createNodeHost(), ruleOverrides: readValidationRules, sources: [extensionSkills(() => plugins().only), mcpServers(() => mcp.connected())] };
+export function windowCoreInit(o: { stateDir: string; plugins: () => PluginContributions; mcp: McpSkillServers; packs: () => readonly PackSpec[]; mountPack: PackMountHook }) {
+  const roots: SkillRoot[] = [];
+  return {
+    roots,
+    stateDir: o.stateDir,
+    host: createNodeHost(),
+    ruleOverrides: readValidationRules,
+    sources: [extensionSkills(() => o.plugins().only), mcpServers(() => o.mcp.connected()), skillPacks(o.packs, { mount: o.mountPack })],
+  };
 }
 
 /**

@@ -13,9 +13,13 @@ import * as vscodeApi from 'vscode';
 import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
-import type { SkillRecord } from '../../core/registry/registryTypes';
+import type { SkillRecord, SkillRoot } from '../../core/registry/registryTypes';
 import { mcpSource } from '../../core/sources/mcpSource';
 import { windowCoreInit, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
+import { reportedPackMount } from '../skillPacks';
+
+/** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
+const QUICK_PACK_MOUNT_MS = 1500;
 import { workspaceFolders, type WindowRoots } from './windowRoots';
 
 /** What the lifecycle needs from the service that owns it. */
@@ -52,7 +56,8 @@ export class WindowCore {
   readonly host: SyncWritableHost;
 
   constructor(private readonly deps: WindowCoreDeps) {
-    this.assembled = createAgentSkills({ ...windowCoreInit([], deps.stateDir(), () => deps.roots.pluginSkills(), deps.mcp), logger: deps.log });
+    const init = windowCoreInit({ stateDir: deps.stateDir(), plugins: () => deps.roots.pluginSkills(), mcp: deps.mcp, packs: () => deps.roots.packSpecs(), mountPack: reportedPackMount(deps.log) });
+    this.assembled = createAgentSkills({ ...init, logger: deps.log });
     this.host = this.assembled.host;
   }
 
@@ -94,8 +99,24 @@ export class WindowCore {
     return this.assembled;
   }
 
-  private mountPacks(): Promise<void> {
-    return this.deps.roots.mountPacks(() => this.applyRoots());
+  /**
+   * Mounts the packs of the settings when they changed since the last mount. Packs on disk (and downloads already
+   * cached) mount in a moment and are waited for; a first download is not: the skills scan without it, and the
+   * roots are applied again when it lands (with its progress shown).
+   */
+  private async mountPacks(): Promise<void> {
+    const mounting = this.assembled.prepareSources();
+    let timer: NodeJS.Timeout | undefined;
+    const landed = await Promise.race([mounting.then(() => true, () => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS)))]);
+    clearTimeout(timer);
+    if (landed) return;
+    this.deps.log.info('A skill pack is still downloading; the other skills are listed now, and the pack joins them when it is installed.');
+    void mounting.then(() => this.applyRoots()).catch((e: unknown) => this.deps.log.error(`Adding the downloaded skill packs failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  /** The folders of the core's sources (the mounted packs) as of the last mount. */
+  sourceRoots(): SkillRoot[] {
+    return this.assembled.sourceRoots();
   }
 
   private async scan(): Promise<SkillRegistry> {

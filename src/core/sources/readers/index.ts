@@ -16,4 +16,4 @@ for (const r of SOURCE_READERS) if (!findSource(r.kind.name)) registerSourceKind
 export type { SkillSourceReader, SourceReaderContext, SourceReaderKind, SourceReaderSpec } from './sourceReader';
 export { extensionSkills } from './extensionSkills';
 export { mcpServers } from './mcpServers';
-export { skillPacks } from './skillPacks';
+export { skillPacks, type PackMountHook } from './skillPacks';
