@@ -14,7 +14,6 @@ import type { PluginContributions } from '../core/registry/pluginContributions';
 import type { SkillRegistry } from '../core/registry/skillRegistry';
 import type { SkillRecord, SkillRoot } from '../core/registry/registryTypes';
 import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
-import { skillSourceOf } from '../core/runtime/registrySource';
 import type { ToolResult } from '../core/tools/toolResult';
 import { McpSkillServers } from './mcpSkillServers';
 import { pluginMcpConsent } from './pluginMcpConsent';
@@ -230,7 +229,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The skills of agentSkills.mcpServers (connecting to them first when the setting changed), for the Skills view. */
-  async mcpRecords(registry: SkillRegistry): Promise<SkillRecord[]> {
+  async mcpRecords(): Promise<SkillRecord[]> {
     if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot))) this.skillsChanged.fire();
     return this.windowCore.mcpRecords();
   }
