@@ -1,8 +1,9 @@
 // One way to add a skill source (issue 23 point 5): every kind's reader is opened by createAgentSkills from the
 // kinds table, and the core composes them. Attacked here: the refusal of MCP-served scripts is inside the factory
-// (a core no front end guarded refuses a run of a skill in the MCP cache, and says so in its log); a plugin run
-// gets its plugin through the factory alone; a reader's file filter and served skills reach the registry and the
-// runtime; a kind missing from the table is refused with the file to edit. In the unprivileged pass (test/core).
+// (a core no front end guarded refuses a run of a skill in the MCP cache, and says so in its log); a reader's file
+// filter and served skills reach the registry and the runtime; a kind missing from the table is refused with the
+// file to edit; no front end calls a source wrapper. (A plugin run gets its plugin through the factory alone:
+// test/core/exec/pluginRuns.test.ts.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
