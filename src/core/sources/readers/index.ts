@@ -4,7 +4,7 @@ import { findSource, registerSourceKind } from '../sourceKinds';
 import { agentPluginReader } from './agentPlugins';
 import { extensionSkillsReader } from './extensionSkills';
 import { mcpServersReader } from './mcpServers';
-import { skillPacksReader } from './skillPacks';
+import { skillPacksReader } from './installedPacks';
 import type { SourceReaderKind } from './sourceReader';
 import { workspaceReader, userReader } from './diskRoots';
 
@@ -16,4 +16,4 @@ for (const r of SOURCE_READERS) if (!findSource(r.kind.name)) registerSourceKind
 export type { SkillSourceReader, SourceReaderContext, SourceReaderKind, SourceReaderSpec } from './sourceReader';
 export { extensionSkills } from './extensionSkills';
 export { mcpServers } from './mcpServers';
-export { skillPacks, type PackMountHook } from './skillPacks';
+export { skillPacks, type PackMountHook } from './installedPacks';
