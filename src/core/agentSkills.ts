@@ -5,11 +5,9 @@
 import * as path from 'node:path';
 import type { AuditLog } from './audit/auditLog';
 import { SkillCatalog } from './catalog/skillCatalog';
-import type { PackSpec } from './catalog/catalogTypes';
 import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
 import { localDisk } from './host/localDisk';
-import { withPluginRuns } from './plugins/pluginRuns';
 import type { SyncWritableHost } from './host/fileWrites';
 import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
 import type { SkillRoot } from './registry/registryTypes';
@@ -19,6 +17,8 @@ import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } fr
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
+import { SOURCE_READERS, type SkillSourceReader, type SourceReaderSpec } from './sources/readers';
+import { filteredHost, openReaders, runsThrough, servedSource } from './sources/readers/sourceReader';
 
 /** Where the core's notes go: the extension's output channel, the CLI's stderr; none by default (the core never writes to a stream). */
 export interface AgentSkillsLogger {
@@ -63,12 +63,16 @@ export interface AgentSkillsInit {
    * Returning undefined leaves the runtime without an executor (an MCP server started without --allow-scripts).
    */
   executor?: (runner: ScriptRunner) => ScriptExecutor | undefined;
-  /** Where the runtime reads skills from; default the registry's usable skills. */
+  /** Where the runtime reads skills from before the sources' served skills join; default the registry's usable skills. */
   source?: SkillSource;
   /** Runtime options beyond what the factory wires (load mode, budgets, tool names ...). */
   runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts' | 'files'>;
-  /** Skill packs the catalog mounts when it opens. */
-  packs?: readonly PackSpec[];
+  /**
+   * The sources a front end configured beyond the roots (connected MCP servers, skill packs, the packages' filter),
+   * each made by its kind's file in `src/core/sources/readers/`. Kinds not given get their default reader (the
+   * plugin run hook, the refusal of MCP-served scripts): the factory is the only place a source is wrapped.
+   */
+  sources?: readonly SourceReaderSpec[];
   /** Where packs are downloaded and unpacked, on this machine's disk (default `<stateDir>/packs`; needed when `host` is not local). */
   packCacheDir?: string;
   /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name (default `<stateDir>/plugin-data`). */
@@ -83,8 +87,14 @@ export interface AgentSkills {
   readonly registry: SkillRegistry;
   readonly runner: ScriptRunner;
   readonly runtime: SkillsRuntime;
+  /** What the runtime reads skills from: the given (or the registry's) source with every source's served skills joined. */
+  readonly source: SkillSource;
   /** The runtime's audit log (`<stateDir>/audit.jsonl` unless the runtime options turn it off). */
   readonly audit: AuditLog | undefined;
+  /** Makes every source's folders ready (packs mounted; again only when their specs changed). */
+  prepareSources(): Promise<void>;
+  /** The folders the sources list (mounted packs) as of the last `prepareSources`: the registry scans them beside the base roots. */
+  sourceRoots(): SkillRoot[];
   /** Opens a catalog over the same registry (no second scan); `roots` when the base roots changed since init. */
   openCatalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
   /** The logger it was given: front ends log through it, so one process or window has one. */
@@ -102,10 +112,28 @@ export interface AgentSkills {
 
 export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
   let init = first;
-  const host = init.host ?? localDisk;
-  const registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
+  const log = init.logger ?? silentLogger;
+  // The readers are opened before the host and registry exist (a reader filters the host): they read both lazily.
+  let host: SyncWritableHost;
+  let registry: SkillRegistry;
+  const readers: SkillSourceReader[] = openReaders(SOURCE_READERS, init.sources ?? [], {
+    stateDir: init.stateDir,
+    registry: { rootOf: (dir) => registry.rootOf(dir) },
+    get host() {
+      return host;
+    },
+    get pluginDataDir() {
+      return init.pluginDataDir ?? path.join(init.stateDir, 'plugin-data');
+    },
+    packCacheDir: init.packCacheDir,
+    log,
+  });
+  host = filteredHost(readers, init.host ?? localDisk);
+  registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;
+  let source: SkillSource | undefined;
+  const getSource = (): SkillSource => (source ??= servedSource(readers, init.source ?? skillSourceOf(registry)));
   const getRunner = (): ScriptRunner =>
     (runner ??= createScriptRunner({
       resolveSkillRoot: (name) => resolveQuiet(registry, name),
@@ -120,14 +148,18 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
     runtime = createSkillsRuntime({
       ...init.runtime,
       files: host,
-      source: init.source ?? skillSourceOf(registry),
+      source: getSource(),
       stateDir: init.stateDir,
-      // Plugin skills' runs get their plugin's root and data folder, whatever gate the front end puts first.
-      ...(executor ? { executor: withPluginRuns(executor, registry, init.pluginDataDir ?? path.join(init.stateDir, 'plugin-data')) } : {}),
+      // Each source's run hook (a plugin's folders, the refusal of MCP-served skills), whatever gate the front end puts first.
+      ...(executor ? { executor: runsThrough(readers, executor) } : {}),
       artifacts: artifactReaderOf(r.artifacts),
     });
     return runtime;
   };
+  const prepareSources = async (): Promise<void> => {
+    for (const r of readers) await r.prepare?.();
+  };
+  const sourceRoots = (): SkillRoot[] => readers.flatMap((r) => r.roots?.() ?? []);
   return {
     host,
     registry,
@@ -137,17 +169,32 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
     get runtime() {
       return getRuntime();
     },
+    get source() {
+      return getSource();
+    },
     get audit() {
       return getRuntime().audit;
     },
-    openCatalog: (options = {}) =>
-      SkillCatalog.open({ roots: options.roots ?? init.roots ?? registry.snapshot().roots, registry, host, stateDir: init.stateDir, packs: init.packs, packCacheDir: init.packCacheDir }),
-    log: init.logger ?? silentLogger,
+    prepareSources,
+    sourceRoots,
+    async openCatalog(options = {}) {
+      // Sources with folders to make ready (packs) join the roots the catalog scans.
+      await prepareSources();
+      const base = options.roots ?? init.roots ?? registry.snapshot().roots;
+      const extra = sourceRoots().filter((e) => !base.some((b) => path.resolve(b.path) === path.resolve(e.path)));
+      if (extra.length) {
+        registry.setRoots([...base, ...extra]);
+        await registry.refresh();
+      }
+      return SkillCatalog.open({ roots: [...base, ...extra], registry, host, stateDir: init.stateDir });
+    },
+    log,
     async reconfigure(config) {
       const old = runtime;
       init = { ...init, runner: config.runner, executor: config.executor, source: config.source, runtime: config.runtime, pluginDataDir: config.pluginDataDir };
       runner = undefined;
       runtime = undefined;
+      source = undefined;
       await old?.flush();
     },
     flush: async () => {
@@ -158,6 +205,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       runner = undefined;
       runtime = undefined;
       await old?.flush();
+      for (const r of readers) await r.dispose?.();
     },
   };
 }

@@ -4,14 +4,11 @@
 // Reconnected when the setting changes; in an untrusted workspace no server is started (a workspace could
 // otherwise name any command to run). Each server's state and refused content go to the output channel.
 import * as vscode from 'vscode';
-import { connectMcpServers, mcpCacheDir } from '../core/mcp/connectMcpServers';
+import { connectMcpServers } from '../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../core/mcp/mcpLaunch';
 import type { McpServerConfig } from '../core/mcp/mcpServerConfig';
 import type { PluginMcpConsent } from './pluginMcpConsent';
 import type { McpSkillsClient } from '../core/mcp/mcpSkillsClient';
-import { refuseMcpScripts, withMcpSkills, type McpAwareSource } from '../core/mcp/mcpSkillSource';
-import type { SkillRecord } from '../core/registry/registryTypes';
-import type { ScriptExecutor, SkillSource } from '../core/runtime/runtimeTypes';
 
 export class McpSkillServers {
   private key = '[]';
@@ -72,26 +69,9 @@ export class McpSkillServers {
     return this.clients.flatMap((c) => ((c.state.state === 'down' || c.state.state === 'no-skills') && this.configured.has(c.config.name) ? [{ server: c.config.name, reason: c.state.reason }] : []));
   }
 
-  /** The runtime's source with the servers' skills added (follows reconnections). */
-  wrap(base: SkillSource): McpAwareSource {
-    const source = withMcpSkills(base, () => this.clients);
-    const prepare = source.prepare.bind(source);
-    // Refusals (digest mismatch, a server gone) are also reported where the user looks.
-    source.prepare = (tool, input) => prepare(tool, input).catch((e: Error) => {
-      this.log.warn(e.message);
-      throw e;
-    });
-    return source;
-  }
-
-  /** The servers' skills as records (ids `mcp:<server>:<skill>`, under their id when `base` has the name). */
-  records(base: SkillSource): SkillRecord[] {
-    return withMcpSkills(base, () => this.clients).mcpRecords();
-  }
-
-  /** The executor with MCP-served skills refused (instructions only), each refusal also reported where the user looks. */
-  guard(executor: ScriptExecutor): ScriptExecutor {
-    return refuseMcpScripts(executor, mcpCacheDir(this.stateDir()), (message) => this.log.warn(message));
+  /** The connected servers: the core's MCP source reads them on each call (so it follows reconnections). */
+  connected(): readonly McpSkillsClient[] {
+    return this.clients;
   }
 
   dispose(): void {

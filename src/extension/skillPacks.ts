@@ -1,8 +1,9 @@
-// Skill packs from the `agentSkills.packs` setting: each archive (path or URL) mounted through the core into the
-// extension's storage as a `pack` root. A pack that fails is reported (output channel and a warning naming the
+// Skill packs from the `agentSkills.packs` setting: each archive (path or URL) mounted by the core's pack source into
+// the extension's storage as a `pack` root. A pack that fails is reported (output channel and a warning naming the
 // pack, the problem and the fix) and left out; the other packs and every other skill keep working.
 import * as vscode from 'vscode';
-import { mountPack, packNameOf, type MountedPack } from '../core/catalog/packMounts';
+import { packNameOf } from '../core/catalog/packMounts';
+import type { PackMountHook } from '../core/sources/readers';
 import type { PackSpec } from '../core/catalog/catalogTypes';
 import { PackError } from '../core/packs';
 import { isPackUrl } from './packSpecs';
@@ -28,23 +29,23 @@ function fixFor(e: unknown, spec: PackSpec): string {
   return `Check the archive and the ${SECTION}.packs setting.`;
 }
 
-/** Mounts every pack (URLs with a progress notification); failures are logged and shown, never thrown. */
-export async function mountConfiguredPacks(specs: readonly PackSpec[], cacheDir: string, log: vscode.LogOutputChannel): Promise<MountedPack[]> {
-  const mounted: MountedPack[] = [];
-  for (const spec of specs) {
+/**
+ * How this window mounts one pack (the core's pack source calls it): URLs with a progress notification; a failure
+ * is logged and shown, and the pack left out (never thrown), so the other packs and every other skill keep working.
+ */
+export function reportedPackMount(log: vscode.LogOutputChannel): PackMountHook {
+  return async (spec, mount) => {
     const name = spec.name ?? packNameOf(spec.source);
     try {
-      const m = isPackUrl(spec.source)
-        ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing skill pack ${name}…` }, () => mountPack(spec, cacheDir))
-        : await mountPack(spec, cacheDir);
+      const m = isPackUrl(spec.source) ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Installing skill pack ${name}…` }, mount) : await mount();
       log.info(`Skill pack "${m.name}" from ${spec.source}: ${m.installed.skills.length} skill(s), sha256 ${m.installed.sha256.slice(0, 12)}${m.installed.cached.extraction ? ' (cached)' : ''}.`);
-      mounted.push(m);
+      return m;
     } catch (e) {
       const problem = e instanceof Error ? e.message : String(e);
       const text = `Skill pack "${name}" (${spec.source}) was not installed: ${problem} ${fixFor(e, spec)}`;
       log.error(text);
       void vscode.window.showWarningMessage(text);
+      return undefined;
     }
-  }
-  return mounted;
+  };
 }

@@ -14,7 +14,6 @@ import type { PluginContributions } from '../core/registry/pluginContributions';
 import type { SkillRegistry } from '../core/registry/skillRegistry';
 import type { SkillRecord, SkillRoot } from '../core/registry/registryTypes';
 import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
-import { skillSourceOf } from '../core/runtime/registrySource';
 import type { ToolResult } from '../core/tools/toolResult';
 import { McpSkillServers } from './mcpSkillServers';
 import { pluginMcpConsent } from './pluginMcpConsent';
@@ -55,7 +54,7 @@ export class SkillsService extends ServiceEventHub {
     this.titles = new SessionTitles(context.workspaceState);
     this.mcp = new McpSkillServers(() => this.stateDir, log, pluginMcpConsent(context.globalState, log), () => this.skillsChanged.fire());
     // VS Code keeps its installed agent plugins beside globalStorage, in <user data>/User/agent-plugins.
-    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'));
+    this.windowRoots = new WindowRoots(() => this.settings, () => this.stateDir, log, () => path.resolve(context.globalStorageUri.fsPath, '..', '..'), () => this.windowCore.sourceRoots());
     this.windowCore = new WindowCore({
       roots: this.windowRoots,
       settings: () => this.settings,
@@ -230,15 +229,15 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The skills of agentSkills.mcpServers (connecting to them first when the setting changed), for the Skills view. */
-  async mcpRecords(registry: SkillRegistry): Promise<SkillRecord[]> {
+  async mcpRecords(): Promise<SkillRecord[]> {
     if (await this.mcp.update(this.settings.mcpServers, vscode.workspace.isTrusted, this.windowRoots.pluginMcpServers(this.pluginDataRoot))) this.skillsChanged.fire();
-    return this.mcp.records(skillSourceOf(registry));
+    return this.windowCore.mcpRecords();
   }
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
   listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
     const vscodePlugins = new Set(this.agentPlugins().filter((p) => p.hosts.includes('vscode')).map((p) => p.root));
-    return listableSkills([...registry.usable(), ...(this.windowCore.runtimeMcp?.mcpRecords() ?? [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
+    return listableSkills([...registry.usable(), ...(this.windowCore.started ? this.windowCore.mcpRecords() : [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
   }
 
   /** The label of a session in the tree (the first prompt of its conversation). */

@@ -1,6 +1,6 @@
 // The extension points the README's architecture paragraph counts (issue 23.6): in a temporary copy of src/, add a
-// validation rule, a sandbox backend and an MCP request, count the files each touched, and check that the code then
-// serves the addition (loaded with tsx from the copy). Adding a tool is counted by newTool.test.ts (it needs the
+// validation rule, a sandbox backend, an MCP request and a skill source kind, count the files each touched, and
+// check that the code then serves the addition (loaded with tsx from the copy). Adding a tool is counted by newTool.test.ts (it needs the
 // type check). A count that grows fails here, and so must the README.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -65,6 +65,60 @@ describe('extension points: how many files each addition touches', function () {
     for (const f of ['src/cli/mcp/mcpSession.ts', 'src/cli/mcp/httpServer.ts', 'src/cli/commands/mcp.ts']) assert.match(fs.readFileSync(path.join(ROOT, f), 'utf8'), /mcpHandlers\(backend\)/, f);
     assert.equal(touched.size, 1);
     assert.equal(readmeCount('MCP request'), touched.size);
+  });
+
+  it('a skill source kind: 2 files (its kind and reader in src/core/sources/readers/, and its line in the kinds table)', () => {
+    const touched = new Set<string>();
+    const reader = path.join(dir, 'src/core/sources/readers/shelf.ts');
+    fs.writeFileSync(
+      reader,
+      [
+        "import type { SourceKind } from '../sourceKind';",
+        "import type { SourceReaderKind, SourceReaderSpec } from './sourceReader';",
+        "export const shelfKind: SourceKind = { name: 'shelf', rank: 3.5, readOnly: true, label: 'Shelf', idPrefix: 'shelf', idHasSource: true, scopeWord: 'shelf', inWorkspace: false };",
+        '/** The skills of one folder, whose runs are told they came from the shelf. */',
+        'export function shelf(folder: string): SourceReaderSpec {',
+        "  return { kind: shelfKind, open: () => ({ kind: shelfKind, roots: () => [{ path: folder, scope: 'shelf', source: 'books' }], runs: (next) => ({ run: (req) => next.run({ ...req, env: { ...req.env, SHELF: 'yes' } }) }) }) };",
+        '}',
+        'export const shelfReader: SourceReaderKind = { kind: shelfKind };',
+        '',
+      ].join('\n'),
+    );
+    touched.add(reader);
+    edit(path.join(dir, 'src/core/sources/readers/index.ts'), 'export const SOURCE_READERS: readonly SourceReaderKind[] = [', "import { shelfReader } from './shelf';\nexport const SOURCE_READERS: readonly SourceReaderKind[] = [shelfReader, ", touched);
+    // The new kind, used as a front end would: given to the one factory, it lists a skill under its ids and precedence,
+    // its files are read through the core, and its run hook reaches the script.
+    const out = inCopy(
+      dir,
+      [
+        "import * as fs from 'node:fs';",
+        "import * as os from 'node:os';",
+        "import * as path from 'node:path';",
+        "import { createAgentSkills } from './src/core/agentSkills';",
+        "import { shelf } from './src/core/sources/readers/shelf';",
+        "import { sourceOf } from './src/core/sources';",
+        'async function main() {',
+        "  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-'));",
+        "  const skill = path.join(base, 'books', 'tale');",
+        "  fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });",
+        "  fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\\nname: tale\\ndescription: Tells a tale. Use when a story is asked for.\\n---\\n\\n# Tale\\n\\nOnce upon a time.\\n');",
+        "  fs.writeFileSync(path.join(skill, 'scripts', 'where.sh'), '#!/bin/sh\\necho shelf=$SHELF\\n', { mode: 0o755 });",
+        "  const core = createAgentSkills({ stateDir: path.join(base, 'state'), roots: [], sources: [shelf(path.join(base, 'books'))], runner: { sandbox: 'off' }, runtime: { audit: false } });",
+        '  const catalog = await core.openCatalog();',
+        "  await core.runtime.openSession('s');",
+        "  const load = await core.runtime.invoke('load', { names: ['tale'] }, { sessionId: 's' });",
+        "  const run = await core.runtime.invoke('run_script', { skill: 'tale', script: 'scripts/where.sh' }, { sessionId: 's' });",
+        "  console.log(JSON.stringify({ ids: catalog.registry.all().map((r) => r.id), label: sourceOf('shelf').label, loaded: load.ok, stdout: run.ok ? (run.result as { stdout: string }).stdout : JSON.stringify(run) }));",
+        '  await core.dispose();',
+        '  fs.rmSync(base, { recursive: true, force: true });',
+        '}',
+        'void main();',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(JSON.parse(out), { ids: ['shelf:books:tale'], label: 'Shelf', loaded: true, stdout: 'shelf=yes\n' });
+    assert.equal(touched.size, 2);
+    assert.equal(readmeCount('source'), touched.size);
   });
 
   it('a tool: the README states the count newTool.test.ts holds (2 files)', () => {

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { skillPacks } from '../../src/core/sources/readers';
 import { createAgentSkills } from '../../src/core/agentSkills';
 import { readAuditFile } from '../../src/core/audit';
 import { invokeRunSkill, invokeUpdateSkill } from '../../src/core/catalog';
@@ -108,9 +109,9 @@ describe('the core over an in-memory host', () => {
       host.mkdir(path.join(base, 'ws'));
       const roots = [{ path: path.join(base, 'ws'), scope: 'workspace' as const, source: 'test' }];
       // Without a cache folder on the disk, the pack is refused with what to give (the state folder is not on the disk).
-      const refused = createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }] });
+      const refused = createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])] });
       await assert.rejects(refused.openCatalog(), /packCacheDir/);
-      const core = createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }], packCacheDir: path.join(tmp.dir, 'packs') });
+      const core = createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])], packCacheDir: path.join(tmp.dir, 'packs') });
       const catalog = await core.openCatalog();
       const list = ok(await invokeRunSkill(catalog, { action: 'list', source: 'pack' })) as unknown as { skills: { id: string }[] };
       assert.deepEqual(list.skills.map((e) => e.id), ['pack:demo:charts', 'pack:demo:maps']);
@@ -120,7 +121,7 @@ describe('the core over an in-memory host', () => {
       assert.match(textOfRead(host.readFile(path.join(catalog.overlayDir('pack:demo:charts'), 'SKILL.md'))) ?? '', /Draw bars\./);
       assert.match(textOfRead(host.readFile(path.join(charts.skillDir, 'SKILL.md'))) ?? '', /Draw them\./, 'the pack source is unchanged');
       // A second catalog over the same host finds the pack placed already and serves the edit.
-      const again = await createAgentSkills({ host, stateDir, roots, packs: [{ source: archive }], packCacheDir: path.join(tmp.dir, 'packs') }).openCatalog();
+      const again = await createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])], packCacheDir: path.join(tmp.dir, 'packs') }).openCatalog();
       assert.match(JSON.stringify(ok(await invokeRunSkill(again, { action: 'inspect', skill: 'charts' }))), /Draw bars\./);
       assert.equal(fs.existsSync(base), false, 'nothing of the skills or the state reached the disk');
     } finally {

@@ -3,7 +3,7 @@
 // skills changed on disk. Sessions are the runtime's own (`mcp-<MCP session id>`), opened and deleted here.
 import { EventEmitter } from 'node:events';
 import { createAgentSkills } from '../../core/agentSkills';
-import type { SandboxPolicy, ScriptRunner } from '../../core/exec';
+import type { SandboxPolicy } from '../../core/exec';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
 import type { SkillsRuntime } from '../../core/runtime';
@@ -18,9 +18,9 @@ import type { McpToolServices } from './toolAdapter';
 import type { ToolSurface } from '../../core/catalog/catalogSurface';
 import { watchSkillRoots } from './watchRoots';
 import { stderrLogger } from '../stderrLogger';
-import { mcpCacheDir, startMcpServers } from '../../core/mcp/connectMcpServers';
+import { startMcpServers } from '../../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../../core/mcp/mcpLaunch';
-import { refuseMcpScripts, withMcpSkills } from '../../core/mcp/mcpSkillSource';
+import { mcpServers } from '../../core/sources/readers';
 import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
 import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
 
@@ -78,8 +78,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const prompt = surfacePromptOptions(o.surface, toolNames);
   // --allow-scripts is read here only: without it the core has no executor, and the rest follows from that (the
   // tools offered, the sandbox status, and here the guidance, which then describes no script tool).
-  const executor = o.allowScripts ? (r: ScriptRunner) => refuseMcpScripts(r, mcpCacheDir(o.stateDir)) : undefined;
-  if (!executor && o.surface !== 'minimal') {
+  if (!o.allowScripts && o.surface !== 'minimal') {
     prompt.toolingGuidance = (prompt.toolingGuidance ?? defaultToolingGuidance(toolNames)).split('\n').filter((l) => !l.includes(toolNames.run_script)).join('\n');
   }
   const events = new EventEmitter();
@@ -88,27 +87,28 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   // catalog, opened over the factory's registry once the factory exists.
   let catalogSource: SkillSource | undefined;
   let handles: HandleSessions | undefined;
-  const core = createAgentSkills({
-    roots: o.roots,
-    stateDir: o.stateDir,
-    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
-    // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
-    executor: executor ?? (() => undefined),
-    source: lateSource(() => catalogSource!),
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
-    logger: stderrLogger('agent-skills mcp'),
-  });
   // Other servers connect in the background: our initialize never waits on them. Each one's skills join the tools'
-  // source when it is up, and sessions hear that the skills changed.
+  // source (through the factory's MCP source) when it is up, and sessions hear that the skills changed.
   const { clients } = startMcpServers(o.mcpServers ?? [], o.stateDir, {
     settled(c) {
       if (c.state.state !== 'up') core.log.warn('reason' in c.state ? c.state.reason : c.state.state);
       else if (c.list().length) events.emit('changed', { skills: c.list().map((s) => s.id), listChanged: true });
     },
   });
+  const core = createAgentSkills({
+    roots: o.roots,
+    stateDir: o.stateDir,
+    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+    // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
+    ...(o.allowScripts ? {} : { executor: () => undefined }),
+    source: lateSource(() => catalogSource!),
+    sources: [mcpServers(clients)],
+    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    logger: stderrLogger('agent-skills mcp'),
+  });
   await core.registry.refresh();
   const catalog = await core.openCatalog();
-  catalogSource = clients.length ? withMcpSkills(catalog.skillSource(), clients) : catalog.skillSource();
+  catalogSource = catalog.skillSource();
   const runtime: SkillsRuntime = core.runtime;
   const resources = new SkillResources(catalog);
   const sandbox = runtime.runsScripts ? await core.runner.sandboxStatus() : undefined;

@@ -14,26 +14,19 @@ import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
 import { suggestNames } from '../registry/suggestNames';
-import { mountPack, type MountedPack } from './packMounts';
 import { ToolError } from '../tools/toolError';
-import type { CatalogEntry, PackSpec, WritableScope } from './catalogTypes';
+import type { CatalogEntry, WritableScope } from './catalogTypes';
 import { catalogChanges, catalogRecord, settleStatuses, type CatalogSkillSource } from './catalogChanges';
 
 /** Options of {@link SkillCatalog.open}. */
 export interface SkillCatalogOptions {
-  /** Workspace (`project`), user and plugin roots; see `defaultSkillRoots`. Pack roots are added by `packs`. */
+  /** Every root: workspace (`project`), user, plugin and pack (the factory adds the roots of mounted packs). */
   roots: readonly SkillRoot[];
   /** Writable folder for the revision store (`revisions/`), overlays (`overlays/`) and hidden read-only skills. */
   stateDir: string;
-  /** Skill packs to mount at open. */
-  packs?: readonly PackSpec[];
-  /** Pack download/extraction cache on this machine's disk; default `<stateDir>/packs` (needed when `host` is not local). */
-  packCacheDir?: string;
-  /** fetch used for pack URLs (default: global fetch). */
-  fetch?: typeof fetch;
   /**
    * The catalog's one file access: the registry scan, skill files, edits, the revision store, overlays, the
-   * archive and the hidden list (the local disk by default). Packs are downloaded and unpacked on the local disk.
+   * archive and the hidden list (the local disk by default).
    */
   host?: WritableHost;
   /**
@@ -94,7 +87,6 @@ export class SkillCatalog {
    * under another state is refused, so the index then compares the whole list (see catalogChanges.ts).
    */
   stateToken: object = {};
-  private readonly packs: MountedPack[] = [];
   private baseRoots: SkillRoot[];
   /** Where the catalog reads and writes (see {@link SkillCatalogOptions.host}). */
   readonly host: WritableHost;
@@ -108,7 +100,7 @@ export class SkillCatalog {
     this.baseRoots = [...options.roots];
   }
 
-  /** Creates the catalog, mounts the packs and scans every root. */
+  /** Creates the catalog and scans every root (a given registry with records already is not rescanned). */
   static async open(options: SkillCatalogOptions): Promise<SkillCatalog> {
     const registry =
       options.registry ??
@@ -118,31 +110,9 @@ export class SkillCatalog {
         check: ({ parsed, skillDir, fileName, mode }) => validateSkillContent({ parsed, folderName: path.basename(skillDir), fileName }, { mode }).diagnostics,
       });
     const catalog = new SkillCatalog(options, registry);
-    for (const spec of options.packs ?? []) await catalog.mountPack(spec, false);
-    if (options.registry && !options.packs?.length && registry.all().length) await catalog.reloadState();
+    if (options.registry && registry.all().length) await catalog.reloadState();
     else await catalog.refresh();
     return catalog;
-  }
-
-  /** Mounts a pack (path or URL) as a `pack` root and rescans. */
-  async mountPack(spec: PackSpec, refresh = true): Promise<MountedPack> {
-    // Packs are downloaded and unpacked on this machine's disk (the extractor's bounds are the disk's), then placed
-    // in the host when it keeps its files elsewhere: the state folder is then no place for the cache.
-    if (!this.host.local && !this.options.packCacheDir) {
-      throw new ToolError('pack_refused', `Cannot mount ${spec.source}: this catalog keeps its files outside the local disk, where packs are unpacked first. Give the catalog a packCacheDir on this machine.`);
-    }
-    const mounted = await mountPack(spec, this.options.packCacheDir ?? path.join(this.options.stateDir, 'packs'), this.options.fetch, this.host);
-    const i = this.packs.findIndex((p) => p.name === mounted.name);
-    if (i >= 0) this.packs.splice(i, 1, mounted);
-    else this.packs.push(mounted);
-    this.registry.setRoots([...this.baseRoots, ...this.packs.map((p) => p.root)]);
-    if (refresh) await this.refresh();
-    return mounted;
-  }
-
-  /** Mounted packs. */
-  mountedPacks(): readonly MountedPack[] {
-    return this.packs;
   }
 
   /** Rescans all roots and reloads overlay state and the hidden list. */
@@ -298,7 +268,7 @@ export class SkillCatalog {
   async addRoot(root: SkillRoot): Promise<void> {
     if (this.baseRoots.some((r) => path.resolve(r.path) === path.resolve(root.path))) return;
     this.baseRoots.push(root);
-    this.registry.setRoots([...this.baseRoots, ...this.packs.map((p) => p.root)]);
+    this.registry.setRoots([...this.baseRoots]);
     await this.refresh();
   }
 

@@ -27,6 +27,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
   const current = typeof clientsOf === 'function' ? clientsOf : () => clientsOf;
   const records = (): { rec: SkillRecord; skill: McpSkill; client: McpSkillsClient }[] => {
     const clients = current();
+    if (!clients.length) return [];
     const local = new Set(base.list().map((r) => r.name));
     const count = new Map<string, number>();
     for (const c of clients) for (const s of c.list()) count.set(s.name, (count.get(s.name) ?? 0) + 1);
@@ -62,7 +63,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
       return current();
     },
     mcpRecords: () => records().map((r) => r.rec),
-    list: () => [...base.list(), ...records().map((r) => r.rec)],
+    list: () => (current().length ? [...base.list(), ...records().map((r) => r.rec)] : base.list()),
     resolve(nameOrId) {
       if (nameOrId.startsWith('mcp:')) return find(nameOrId)?.rec;
       try {

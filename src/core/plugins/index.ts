@@ -4,4 +4,4 @@ export { pluginSkillRoots, readPlugins, type LocatedPlugin } from './pluginRoots
 export { installedPlugins, pluginsAt, type InstalledPlugin, type InstalledPluginsInput } from './installedPlugins';
 export { PluginShelf } from './pluginShelf';
 export { ambiguousServerMessage, cachedPluginMcpReader, MCP_SCHEMA_1_0, pluginMcpNotices, pluginMcpServers, readPluginMcp, type DeclaredPluginMcp, type PluginMcpServer } from './pluginMcpConfig';
-export { pluginDataDir, pluginRunContext, withPluginRuns } from './pluginRuns';
+export { pluginDataDir, pluginRunContext } from './pluginRuns';

@@ -6,7 +6,10 @@ import type { SourceKind } from './sourceKind';
 import { userSource } from './userSource';
 import { workspaceSource } from './workspaceSource';
 
-/** The built-in kinds. A new kind of source is one file beside these plus one entry here. */
+/**
+ * The built-in kinds, known wherever a registry runs (the language server too). A new kind of source is its file
+ * and its line in the kinds table of src/core/sources/readers/index.ts, which registers it when the core is built.
+ */
 const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, agentPluginSource, extensionSource, packSource, mcpSource];
 
 const kinds = new Map<string, SourceKind>();

@@ -5,15 +5,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentSkillsRuntimeConfig } from '../../core/agentSkills';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
-import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createNodeHost } from '../../core/host/nodeHost';
-import { pluginRegistryHost, type PluginContributions } from '../../core/registry/pluginContributions';
+import type { PluginContributions } from '../../core/registry/pluginContributions';
 import type { SkillRegistry } from '../../core/registry/skillRegistry';
 import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
 import type { ExecRequest, SkillSource } from '../../core/runtime/runtimeTypes';
-import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
+import { extensionSkills, mcpServers, skillPacks, type PackMountHook } from '../../core/sources/readers';
+import type { PackSpec } from '../../core/catalog/catalogTypes';
 import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import type { McpSkillServers } from '../mcpSkillServers';
@@ -35,14 +35,21 @@ export interface CatalogProvider {
   ready(): Promise<SkillCatalog>;
 }
 
-/** The window's host: the local disk, where in roots of skills contributed one by one (chatSkills) only those folders show. */
-export function windowHost(plugins: () => PluginContributions): SyncWritableHost {
-  return pluginRegistryHost(createNodeHost(), () => plugins().only);
-}
-
-/** What the window's one core is assembled from before its first scan (the Node host answers synchronously). */
-export function windowCoreInit(roots: readonly SkillRoot[], stateDir: string, host: SyncWritableHost) {
-  return { roots, stateDir, host, ruleOverrides: readValidationRules };
+/**
+ * What the window's one core is assembled from: the local disk (the Node host answers synchronously), the skills
+ * other extensions contribute (in roots of skills contributed one by one, chatSkills, only those folders show),
+ * the connected MCP servers' skills (refused to run, as in every core) and the packs of the settings. Its roots
+ * are set at the first scan.
+ */
+export function windowCoreInit(o: { stateDir: string; plugins: () => PluginContributions; mcp: McpSkillServers; packs: () => readonly PackSpec[]; mountPack: PackMountHook }) {
+  const roots: SkillRoot[] = [];
+  return {
+    roots,
+    stateDir: o.stateDir,
+    host: createNodeHost(),
+    ruleOverrides: readValidationRules,
+    sources: [extensionSkills(() => o.plugins().only), mcpServers(() => o.mcp.connected()), skillPacks(o.packs, { mount: o.mountPack })],
+  };
 }
 
 /**
@@ -62,11 +69,9 @@ function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider |
 }
 
 /** The runner and runtime options of the window's settings (the core rebuilds them when they change). */
-export function windowRuntimeConfig(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; mcp: McpSkillServers; pluginDataDir: string }): AgentSkillsRuntimeConfig & { source: McpAwareSource } {
+export function windowRuntimeConfig(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; pluginDataDir: string }): AgentSkillsRuntimeConfig {
   const s = o.settings;
   const toolNames = runtimeToolNames();
-  // The skills of agentSkills.mcpServers join the source; the executor refuses to run them (see mcpSkillServers.ts).
-  const source = o.mcp.wrap(runtimeSource(o.registry, o.catalog));
   return {
     pluginDataDir: o.pluginDataDir,
     runner: {
@@ -78,14 +83,14 @@ export function windowRuntimeConfig(o: { registry: SkillRegistry; settings: Runt
       maxHomeBytes: Math.round(s.maxHomeMB * 1024 * 1024),
     },
     // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
-    executor: (runner) =>
-      o.mcp.guard({
-        run: (req: ExecRequest) => {
-          if (!vscode.workspace.isTrusted) throw UNTRUSTED_RUN;
-          return runner.run(req);
-        },
-      }),
-    source,
+    executor: (runner) => ({
+      run: (req: ExecRequest) => {
+        if (!vscode.workspace.isTrusted) throw UNTRUSTED_RUN;
+        return runner.run(req);
+      },
+    }),
+    // The skills of agentSkills.mcpServers join it in the core (its MCP source), which also refuses to run them.
+    source: runtimeSource(o.registry, o.catalog),
     runtime: {
       loadMode: s.loadMode,
       maxLoadedSkills: s.maxLoadedSkills,

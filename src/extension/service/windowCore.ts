@@ -10,11 +10,16 @@ import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 import type { RuntimeSettings } from '../settings';
 import * as vscodeApi from 'vscode';
-import type { McpAwareSource } from '../../core/mcp/mcpSkillSource';
 import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
-import { windowCoreInit, windowHost, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
+import type { SkillRecord, SkillRoot } from '../../core/registry/registryTypes';
+import { mcpSource } from '../../core/sources/mcpSource';
+import { windowCoreInit, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
+import { reportedPackMount } from '../skillPacks';
+
+/** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
+const QUICK_PACK_MOUNT_MS = 1500;
 import { workspaceFolders, type WindowRoots } from './windowRoots';
 
 /** What the lifecycle needs from the service that owns it. */
@@ -41,10 +46,8 @@ export class WindowCore {
   /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
   private runner: ScriptRunner | undefined;
   private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
-  /** The window's one assembly of the core, made at the first scan. */
-  private assembled: AgentSkills | undefined;
-  /** The runtime's source with the MCP servers' skills, for the lists our tools give other agents. */
-  runtimeMcp: McpAwareSource | undefined;
+  /** The window's one assembly of the core (its roots are set at the first scan). */
+  private readonly assembled: AgentSkills;
 
   /**
    * The window's one file access, for the registry, catalog, runtime and runner alike: the local disk, with the
@@ -53,7 +56,14 @@ export class WindowCore {
   readonly host: SyncWritableHost;
 
   constructor(private readonly deps: WindowCoreDeps) {
-    this.host = windowHost(() => deps.roots.pluginSkills());
+    const init = windowCoreInit({ stateDir: deps.stateDir(), plugins: () => deps.roots.pluginSkills(), mcp: deps.mcp, packs: () => deps.roots.packSpecs(), mountPack: reportedPackMount(deps.log) });
+    this.assembled = createAgentSkills({ ...init, logger: deps.log });
+    this.host = this.assembled.host;
+  }
+
+  /** The MCP servers' skills as the runtime serves them (ids `mcp:<server>:<skill>`, under their id when a name is taken). */
+  mcpRecords(): SkillRecord[] {
+    return this.assembled.source.list().filter((r) => r.scope === mcpSource.name);
   }
 
   ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
@@ -86,17 +96,33 @@ export class WindowCore {
   /** The window's core (its registry, catalogs, runner and runtime); assembled at the first scan. */
   async core(): Promise<AgentSkills> {
     await this.registryReady();
-    return this.assembled!;
+    return this.assembled;
   }
 
-  private mountPacks(): Promise<void> {
-    return this.deps.roots.mountPacks(() => this.applyRoots());
+  /**
+   * Mounts the packs of the settings when they changed since the last mount. Packs on disk (and downloads already
+   * cached) mount in a moment and are waited for; a first download is not: the skills scan without it, and the
+   * roots are applied again when it lands (with its progress shown).
+   */
+  private async mountPacks(): Promise<void> {
+    const mounting = this.assembled.prepareSources();
+    let timer: NodeJS.Timeout | undefined;
+    const landed = await Promise.race([mounting.then(() => true, () => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS)))]);
+    clearTimeout(timer);
+    if (landed) return;
+    this.deps.log.info('A skill pack is still downloading; the other skills are listed now, and the pack joins them when it is installed.');
+    void mounting.then(() => this.applyRoots()).catch((e: unknown) => this.deps.log.error(`Adding the downloaded skill packs failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  /** The folders of the core's sources (the mounted packs) as of the last mount. */
+  sourceRoots(): SkillRoot[] {
+    return this.assembled.sourceRoots();
   }
 
   private async scan(): Promise<SkillRegistry> {
     await this.mountPacks();
-    this.assembled = createAgentSkills({ ...windowCoreInit(this.deps.roots.roots(), this.deps.stateDir(), this.host), logger: this.deps.log });
     const registry = this.assembled.registry;
+    registry.setRoots(this.deps.roots.roots());
     registry.onDidChange(() => this.deps.skillsChanged());
     const snap = await registry.refresh();
     this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
@@ -117,11 +143,10 @@ export class WindowCore {
 
   /** Gives the core the settings' runner and runtime options (flushing the runtime they replace) and builds them. */
   private async createRuntime(registry: SkillRegistry): Promise<SkillsRuntime> {
-    const core = this.assembled!;
-    const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), mcp: this.deps.mcp, pluginDataDir: this.deps.pluginDataRoot() });
+    const core = this.assembled;
+    const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), pluginDataDir: this.deps.pluginDataRoot() });
     await core.reconfigure(config);
     this.runner = core.runner;
-    this.runtimeMcp = config.source;
     const runtime = core.runtime;
     for (const p of runtime.sessions.loadProblems) this.deps.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
     this.runtimeSub?.dispose();
@@ -179,6 +204,6 @@ export class WindowCore {
 
   dispose(): void {
     this.runtimeSub?.dispose();
-    void this.assembled?.dispose();
+    void this.assembled.dispose();
   }
 }

@@ -10,13 +10,10 @@ import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkill
 import type { SkillRoot } from '../../core/registry/registryTypes';
 import { sourceOf } from '../../core/sources';
 import { readPluginContributions } from '../pluginSkills';
+import type { PackSpec } from '../../core/catalog/catalogTypes';
 import { resolvePackSpecs } from '../packSpecs';
 import type { RuntimeSettings } from '../settings';
-import { mountConfiguredPacks } from '../skillPacks';
 import { fileProblemKey, ReportOnce } from '../../core/reportOnce';
-
-/** How long a scan waits for the configured skill packs; a first download takes longer and lands later. */
-const QUICK_PACK_MOUNT_MS = 1500;
 
 /** The file-scheme workspace folders of this window. */
 export function workspaceFolders(): string[] {
@@ -45,9 +42,8 @@ export class WindowRoots {
   /** Reads a plugin's mcp.json again only when it or the plugin changed. */
   private readonly readMcp = cachedPluginMcpReader();
   private lastRoots: SkillRoot[] | undefined;
-  /** Roots of the mounted `agentSkills.packs`, and the key (the resolved specs) they were mounted for. */
-  private packs: { key: string; roots: SkillRoot[] } = { key: '', roots: [] };
-  private packsMounting: { key: string; done: Promise<void> } | undefined;
+  /** The resolved `agentSkills.packs` last asked for (their ignored entries are logged when it changes). */
+  private packKey = '';
 
   constructor(
     private readonly settings: () => RuntimeSettings,
@@ -55,6 +51,8 @@ export class WindowRoots {
     private readonly log: vscode.LogOutputChannel,
     /** VS Code's user folder (`<user data>/User`), where it records the agent plugins it installed. */
     private readonly userDir: () => string | undefined = () => undefined,
+    /** The folders of the core's sources (the mounted packs), scanned beside these roots. */
+    private readonly sourceRoots: () => readonly SkillRoot[] = () => [],
   ) {}
 
   /**
@@ -132,7 +130,7 @@ export class WindowRoots {
     const extra = this.settings()
       .extraRoots.filter((r) => trusted || !sourceOf(r.scope).inWorkspace)
       .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
-    const packRoots = this.packs.roots.map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
+    const packRoots = this.sourceRoots().map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
     // In precedence order (dedupeRoots sorts by the sources' ranks): plugin skills rank below the user's own.
     this.lastRoots = dedupeRoots([
       ...defaultSkillRoots({ workspaceFolders: trusted ? workspaceFolders() : [], homeDir: os.homedir(), extraRoots: [...extra, ...packRoots], pluginRoots: this.pluginSkills().roots }),
@@ -147,36 +145,14 @@ export class WindowRoots {
   }
 
   /**
-   * Mounts `agentSkills.packs` (into `<stateDir>/packs`) when the setting or the trust changed since the last
-   * mount (trust decides whether workspace-relative paths count). Failed packs are reported and left out.
-   * Packs on disk (and downloads already cached) mount in a moment and are waited for; a first download is
-   * not: the skills scan without it, and `onLate` runs when it lands (with its progress shown).
+   * The packs of `agentSkills.packs` (mounted by the core's pack source into `<stateDir>/packs`, again only when
+   * these change). Trust decides whether workspace-relative paths count; ignored entries are logged once per change.
    */
-  async mountPacks(onLate: () => Promise<void>): Promise<void> {
-    const mounting = this.startMountingPacks();
-    if (!mounting) return;
-    let timer: NodeJS.Timeout | undefined;
-    const landed = await Promise.race([mounting.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), QUICK_PACK_MOUNT_MS)))]);
-    clearTimeout(timer);
-    if (landed) return;
-    this.log.info('A skill pack is still downloading; the other skills are listed now, and the pack joins them when it is installed.');
-    void mounting.then(onLate).catch((e) => this.log.error(`Adding the downloaded skill packs failed: ${e instanceof Error ? e.message : String(e)}`));
-  }
-
-  /** Starts (or joins) mounting the packs of the current settings; undefined when they are mounted already. */
-  private startMountingPacks(): Promise<void> | undefined {
-    const trusted = vscode.workspace.isTrusted;
-    const resolved = resolvePackSpecs(this.settings().packs, { trusted, workspaceFolder: workspaceFolders()[0] });
+  packSpecs(): PackSpec[] {
+    const resolved = resolvePackSpecs(this.settings().packs, { trusted: vscode.workspace.isTrusted, workspaceFolder: workspaceFolders()[0] });
     const key = JSON.stringify(resolved.specs);
-    if (this.packs.key === key) return;
-    if (this.packsMounting?.key !== key) {
-      for (const line of resolved.ignored) this.log.warn(line);
-      const done = mountConfiguredPacks(resolved.specs, path.join(this.stateDir(), 'packs'), this.log).then((mounted) => {
-        // A newer settings change may have started another mount meanwhile: only the newest one applies.
-        if (this.packsMounting?.key === key) this.packs = { key, roots: mounted.map((m) => m.root) };
-      });
-      this.packsMounting = { key, done };
-    }
-    return this.packsMounting.done;
+    if (key !== this.packKey) for (const line of resolved.ignored) this.log.warn(line);
+    this.packKey = key;
+    return resolved.specs;
   }
 }

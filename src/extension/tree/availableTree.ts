@@ -93,7 +93,7 @@ export class AvailableTreeProvider implements vscode.TreeDataProvider<AvailableN
     }
     if (node?.kind === 'scope') return node.records.map((record) => ({ kind: 'skill', record }));
     const registry = await this.service.registryReady();
-    const records = [...registry.all(), ...(await this.service.mcpRecords(registry))];
+    const records = [...registry.all(), ...(await this.service.mcpRecords())];
     const hidden = await hiddenWorkspaceSkills();
     await vscode.commands.executeCommand('setContext', HIDDEN_SKILLS_KEY, hidden > 0);
     await vscode.commands.executeCommand('setContext', 'agentSkills.scanned', true);

@@ -17,6 +17,7 @@ import {
   type SessionLoader,
 } from '../../../src/core/catalog';
 import { failed, makeWorld, ok, openCatalog, tempDir, writeSkill } from './catalogTestUtil';
+import { skillPacks } from '../../../src/core/sources/readers';
 
 async function makePack(skills: Record<string, string>): Promise<string> {
   const src = tempDir('pack-src-');
@@ -125,8 +126,9 @@ describe('catalog: sources, resolution, list and run', () => {
     assert.match(run.instructions, /Draw bars and lines\./);
     assert.equal(catalog.skillSource().resolve('charts')?.location, path.join(catalog.overlayDir('pack:demo-pack:charts'), 'SKILL.md'));
     // a reopened catalog (same state dir) serves the cached pack and the newest revision
-    const again = await openCatalog(w, [{ source: archive }]);
-    assert.equal(again.mountedPacks()[0].installed.cached.extraction, true);
+    const packs = skillPacks([{ source: archive }]);
+    const again = await openCatalog(w, packs);
+    assert.equal(packs.mounted()[0].installed.cached.extraction, true);
     assert.match((ok(await invokeRunSkill(again, { action: 'inspect', skill: 'charts' })) as unknown as InspectResult).content!, /Draw bars and lines\./);
     // restoring revision 1 brings the original back (through the overlay)
     ok(await invokeUpdateSkill(again, { action: 'restore', skill: 'charts', revision: 1 }));

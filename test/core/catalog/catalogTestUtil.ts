@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createAgentSkills } from '../../../src/core/agentSkills';
 import { SkillCatalog, type PackSpec } from '../../../src/core/catalog';
+import { skillPacks, type SourceReaderSpec } from '../../../src/core/sources/readers';
 import type { SkillRoot } from '../../../src/core/registry';
 import type { ToolErrorShape, ToolResult } from '../../../src/core/tools';
 
@@ -46,8 +48,11 @@ export function makeWorld(): World {
   };
 }
 
-export function openCatalog(w: World, packs: PackSpec[] = []): Promise<SkillCatalog> {
-  return SkillCatalog.open({ roots: w.roots, stateDir: w.stateDir, packs });
+/** A catalog over the world's roots; with `packs`, through the one factory, whose pack source mounts them. */
+export function openCatalog(w: World, packs: PackSpec[] | SourceReaderSpec = []): Promise<SkillCatalog> {
+  const spec = Array.isArray(packs) ? (packs.length ? skillPacks(packs) : undefined) : packs;
+  if (!spec) return SkillCatalog.open({ roots: w.roots, stateDir: w.stateDir });
+  return createAgentSkills({ roots: w.roots, stateDir: w.stateDir, sources: [spec] }).openCatalog();
 }
 
 /** Asserts a tool result is ok and returns the tool's result. */

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { skillPacks } from '../../../src/core/sources/readers';
 import { createAgentSkills } from '../../../src/core/agentSkills';
 import { createMemoryHost, type MemoryHost } from '../../../src/core/host';
 import { textOfRead } from '../../../src/core/host/skillsHost';
@@ -68,7 +69,7 @@ describe('catalog red team: a pack placed into a non-local host copies only the 
     const base = path.join(tmp.dir, 'never-on-disk');
     const open = (host: MemoryHost) => {
       host.mkdir(path.join(base, 'ws'));
-      return createAgentSkills({ host, stateDir: path.join(base, 'state'), roots: [{ path: path.join(base, 'ws'), scope: 'workspace', source: 'test' }], packs: [{ source: archive }], packCacheDir }).openCatalog();
+      return createAgentSkills({ host, stateDir: path.join(base, 'state'), roots: [{ path: path.join(base, 'ws'), scope: 'workspace', source: 'test' }], sources: [skillPacks([{ source: archive }])], packCacheDir }).openCatalog();
     };
     const first = createMemoryHost();
     const catalog = await open(first);

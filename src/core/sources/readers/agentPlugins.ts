@@ -1,0 +1,20 @@
+// Agent Plugins' skills (scanned from the roots `pluginSkillRoots` gives): a run of one gets its plugin's root and
+// data folder (Agent Plugins 1.0 §9.1). The plugin is the one of the root that holds the skill folder (the
+// registry knows each root's plugin): no scan of the skills per run.
+import { pluginRunContext } from '../../plugins/pluginRuns';
+import { agentPluginSource } from '../agentPluginSource';
+import type { SourceReaderKind } from './sourceReader';
+
+export const agentPluginReader: SourceReaderKind = {
+  kind: agentPluginSource,
+  byDefault: (context) => ({
+    kind: agentPluginSource,
+    runs: (next) => ({
+      run(req) {
+        if (req.plugin) return next.run(req);
+        const plugin = context.registry.rootOf(req.skillRoot)?.plugin;
+        return next.run(plugin ? { ...req, plugin: pluginRunContext(plugin, context.pluginDataDir) } : req);
+      },
+    }),
+  }),
+};
