@@ -10,6 +10,16 @@ export const CAPS = [63, 255, 63, 4095] as const;
 export const SHIFTS = [0, 6, 14, 20] as const;
 const STEPS = SHIFTS.map((s) => 2 ** s);
 
+/**
+ * The weighted, length-normalised count of one packed posting over the four fields: the sum of each field's
+ * count times `norms[at + field]`. The shifts and masks are written out (they are {@link SHIFTS} and {@link CAPS})
+ * because this runs once per posting of every query term; zero fields are skipped, which leaves the sum as the
+ * field-by-field one.
+ */
+export function packedTf(p: number, norms: Float64Array, at: number): number {
+  return (p & 63) * norms[at] + ((p >>> 6) & 255) * norms[at + 1] + ((p >>> 14) & 63) * norms[at + 2] + (p >>> 20) * norms[at + 3];
+}
+
 /** The count of field `f` in a packed posting. */
 export const unpack = (p: number, f: number): number => (p >>> SHIFTS[f]) & CAPS[f];
 
@@ -81,9 +91,19 @@ export class PostingLists {
     this.#df[id]--;
   }
 
-  /** The term's postings: `slots[i]` holds `counts[i]` for i < length (dead slots included). */
-  list(id: number): { slots: Int32Array; counts: Uint32Array; length: number } {
-    return { slots: this.#slots[id], counts: this.#counts[id], length: this.#lengths[id] };
+  /** The skill slots of the term's postings (`slotsOf(id)[i]` holds `countsOf(id)[i]` for i < `length(id)`, dead slots included); no object is made per call. */
+  slotsOf(id: number): Int32Array {
+    return this.#slots[id];
+  }
+
+  /** The packed counts of the term's postings, in the order of {@link slotsOf}. */
+  countsOf(id: number): Uint32Array {
+    return this.#counts[id];
+  }
+
+  /** How many postings the term has (dead slots included). */
+  length(id: number): number {
+    return this.#lengths[id];
   }
 
   /** The packed counts of the term in one slot, or 0. */

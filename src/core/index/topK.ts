@@ -1,7 +1,7 @@
 /** Top-k selection with a bounded heap: the best k of many scored items without sorting them all. */
 
-/** The first `k` of `items` under `cmp`, in order, without sorting them all. */
-export function selectTop(items: number[], k: number, cmp: (a: number, b: number) => number): number[] {
+/** The first `k` of the first `count` of `items` under `cmp`, in order, without sorting them all. */
+export function selectTop(items: ArrayLike<number>, count: number, k: number, cmp: (a: number, b: number) => number): number[] {
   const heap: number[] = [];
   // A max-heap on "worse": the root is the worst of the best k so far.
   const worse = (a: number, b: number) => cmp(a, b) > 0;
@@ -25,7 +25,8 @@ export function selectTop(items: number[], k: number, cmp: (a: number, b: number
       i = m;
     }
   };
-  for (const x of items) {
+  for (let i = 0; i < count; i++) {
+    const x = items[i];
     if (heap.length < k) {
       heap.push(x);
       up(heap.length - 1);
