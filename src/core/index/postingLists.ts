@@ -68,6 +68,18 @@ export class PostingLists {
     return this.#df[id];
   }
 
+  /** Makes room for `more` postings of the term beyond those it has (none is grown again until they are added). */
+  reserve(id: number, more: number): void {
+    const n = this.#lengths[id];
+    if (this.#slots[id].length >= n + more) return;
+    const slots = new Int32Array(n + more);
+    slots.set(this.#slots[id].subarray(0, n));
+    const counts = new Uint32Array(n + more);
+    counts.set(this.#counts[id].subarray(0, n));
+    this.#slots[id] = slots;
+    this.#counts[id] = counts;
+  }
+
   /** Appends a posting (slots only grow: a new skill always takes a slot above every other). */
   add(id: number, slot: number, packed: number): void {
     const n = this.#lengths[id];

@@ -20,7 +20,7 @@ export interface IndexDoc {
   body?: string;
 }
 
-/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives and {@link SkillIndex.putTokens} takes. */
+/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives, to be saved. */
 export interface TokenizedDoc {
   id: string;
   name: string;
@@ -30,6 +30,29 @@ export interface TokenizedDoc {
   terms: readonly string[];
   counts: ArrayLike<number>;
 }
+
+/** A skill as a saved index holds it: term ids into that file's vocabulary ({@link SavedVocabulary}). */
+export interface SavedTokens {
+  id: string;
+  name: string;
+  lengths: readonly number[];
+  termIds: Uint32Array;
+  counts: Uint32Array;
+}
+
+/**
+ * A saved index's vocabulary as one index maps it: `terms[f]` is file term f, held by `df[f]` saved skills;
+ * `ids[f]` is its id in the index once one skill using it was put back (-1 before). Made by
+ * {@link savedVocabulary}.
+ */
+export interface SavedVocabulary {
+  readonly terms: readonly string[];
+  readonly df: ArrayLike<number>;
+  readonly ids: Int32Array;
+}
+
+/** The mapping of a saved vocabulary for one index (each term looked up on first use). */
+export const savedVocabulary = (terms: readonly string[], df: ArrayLike<number>): SavedVocabulary => ({ terms, df, ids: new Int32Array(terms.length).fill(-1) });
 
 /** The fields the index scores, in packing order. */
 export const FIELDS = ['name', 'description', 'headings', 'body'] as const;
@@ -188,13 +211,26 @@ export class SkillIndex {
   }
 
   /**
-   * Adds a skill as {@link tokensOf} gave it (read from a saved index), without reading its text again; replaces
-   * the one with the same id. The caller checks that the tokens were made by this tokenizer (see indexFile.ts).
+   * Adds a skill read from a saved index by its term ids (replacing the one with the same id): each vocabulary
+   * entry is looked up once, when the first skill using it is put back, and its postings are sized then for
+   * every saved skill that holds it, so a start from a saved index compares no term text per skill and grows
+   * no postings list. The caller checks the ids against the vocabulary (see indexFile.ts).
    */
-  putTokens(doc: TokenizedDoc): void {
+  putSaved(doc: SavedTokens, vocab: SavedVocabulary): void {
     if (this.#slotOf.has(doc.id)) this.remove(doc.id);
-    const terms = Int32Array.from(doc.terms, (t) => this.#postings.intern(t));
-    this.#insert(doc.id, doc.name, doc.lengths, terms, Uint32Array.from(doc.counts));
+    const map = vocab.ids;
+    const from = doc.termIds;
+    const terms = new Int32Array(from.length);
+    for (let i = 0; i < from.length; i++) {
+      const f = from[i];
+      let t = map[f];
+      if (t < 0) {
+        t = map[f] = this.#postings.intern(vocab.terms[f]);
+        this.#postings.reserve(t, vocab.df[f]);
+      }
+      terms[i] = t;
+    }
+    this.#insert(doc.id, doc.name, doc.lengths, terms, doc.counts);
   }
 
   /** A skill's tokens as the index holds them (term texts, packed field counts, field lengths), to be saved. */
