@@ -427,12 +427,12 @@ export class SkillIndex {
     const k1 = this.#weights.k1;
     const postings = this.#postings;
     let count = 0;
+    const slots = postings.slots;
+    const counts = postings.counts;
     for (const [id, weight, isPair] of q.known) {
       const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(postings.df(id));
-      const slots = postings.slotsOf(id);
-      const counts = postings.countsOf(id);
-      const length = postings.length(id);
-      for (let i = 0; i < length; i++) {
+      const end = postings.start(id) + postings.length(id);
+      for (let i = postings.start(id); i < end; i++) {
         const s = slots[i];
         if (alive[s] === 0) continue;
         const tf = packedTf(counts[i], norms, s * NFIELDS);
