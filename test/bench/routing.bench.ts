@@ -102,6 +102,10 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   const times: number[] = [];
   const baseTimes: number[] = [];
   const edits: number[] = [];
+  // Beside the query (index.search(request, 20) right after the task's edits): mention detection, and the whole
+  // <available_skills> block at 4,000 tokens (ranking, mentions, budget packing, token counts) for the request.
+  const mentionTimes: number[] = [];
+  const blockTimes: number[] = [];
   for (const task of tasks) {
     const ids = full ? base : poolFor(task, n, distractors);
     const idSet = new Set(ids);
@@ -117,12 +121,17 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
     const hits = index.search(task.query, 20);
     times.push(performance.now() - q0);
     addMetrics(ours, task, hits.map((h) => h.id), (id) => idSet.has(id));
+    const m0 = performance.now();
+    ix.findMentions(task.query, index);
+    mentionTimes.push(performance.now() - m0);
     const skills = ids.map((id) => catalogSkill(pool.get(id) as PoolSkill));
     const ranking = ix.rankCatalog(index, task.query, skills);
     const top = [...take(ranking.order(), 20)].map((s) => s.id as string);
     if (top[0] !== hits[0]?.id && !ranking.mentions.explicit.length && !ranking.mentions.named.length) throw new Error(`catalog order and search disagree on ${task.task_id}`);
     BUDGETS.forEach((b, i) => {
+      const r0 = performance.now();
       const block = prompt.renderCatalog(skills, task.query, { maxTokens: b }, counter, { loadTool: 'load', findTool: 'find_skills', hideLocations: true, index });
+      if (b === 4000) blockTimes.push(performance.now() - r0);
       const shown = new Set(block.shownSkills.map((s) => s.id));
       ours.budget[i] += task.core_gt_ids.filter((id) => shown.has(id)).length / task.core_gt_ids.length;
     });
@@ -144,7 +153,7 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   const q = summarize(times);
   const bq = summarize(baseTimes);
   console.log(`\n${label === 'full' ? `full pool (${n} skills)` : `${n} skills`}, ${k} scored tasks:`);
-  printRow('index   ', ours, k, `query p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms`);
+  printRow('index   ', ours, k, `query p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms (mentions p50 ${summarize(mentionTimes).p50.toFixed(2)} ms, <available_skills> at 4,000 tokens p50 ${summarize(blockTimes).p50.toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
   printRow('baseline', baseTot, k, `query p50 ${bq.p50.toFixed(2)} ms, p99 ${bq.p99.toFixed(2)} ms`);
   console.log(`  index build ${buildMs.toFixed(0)} ms (${((1000 * buildMs) / n).toFixed(1)} us a skill), heap ${heap.toFixed(1)} MB${edits.length ? `; one-skill put/remove p50 ${summarize(edits).p50.toFixed(3)} ms` : ''}`);
   results.set(label, { ours, base: baseTot, n: k, p50: q.p50, p99: q.p99, baseP50: bq.p50 });

@@ -8,8 +8,8 @@ import type { FileWrites } from '../host/fileWrites';
 import type { MaybePromise, SkillsHost } from '../host/skillsHost';
 import { asBuffer } from '../host/skillsHost';
 import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
-import { decodeIndexFile, encodeIndexFile, MAX_INDEX_FILE_BYTES, type SavedSkill } from './indexFile';
-import { SkillIndex } from './skillIndex';
+import { decodeIndexFile, encodeIndexFile, MAX_INDEX_FILE_BYTES, type SavedSkill, type SkillToSave } from './indexFile';
+import { savedVocabulary, SkillIndex, type SavedVocabulary } from './skillIndex';
 
 /** What the index needs of a skill. */
 export interface IndexedSkill {
@@ -62,7 +62,7 @@ export class CatalogIndex {
   readonly #readBody?: BodyReader;
   readonly #cache?: IndexCache;
   /** The saved skills, until the first sync has used them. */
-  #saved: Map<string, SavedSkill> | undefined;
+  #saved: { skills: Map<string, SavedSkill>; vocab: SavedVocabulary } | undefined;
   #loaded = false;
   /** Skills put from the saved index instead of read and tokenized (for tests and the bench). */
   reused = 0;
@@ -117,7 +117,7 @@ export class CatalogIndex {
    */
   save(): MaybePromise<void> {
     if (!this.#cache) return;
-    const skills: SavedSkill[] = [];
+    const skills: SkillToSave[] = [];
     for (const { skill: s } of this.#known.values()) {
       const stamp = stampOf(s);
       const doc = stamp === undefined ? undefined : this.index.tokensOf(s.id);
@@ -130,7 +130,8 @@ export class CatalogIndex {
     const use = (bytes: Uint8Array | undefined) => {
       if (!bytes) return;
       try {
-        this.#saved = decodeIndexFile(bytes);
+        const saved = decodeIndexFile(bytes);
+        this.#saved = { skills: saved.skills, vocab: savedVocabulary(saved.vocab, saved.df) };
       } catch (e) {
         cache.log?.(`Skill index: ignored the saved index ${cache.file}: ${(e as Error).message}. It is rebuilt from the skills and written again.`);
       }
@@ -203,9 +204,10 @@ export class CatalogIndex {
       change.added++;
       this.#known.set(s.id, (entry = { skill: s, mark }));
     }
-    const saved = this.#saved?.get(s.id);
-    if (saved && saved.stamp === stampOf(s)) {
-      this.index.putTokens(saved.doc);
+    const from = this.#saved;
+    const saved = from?.skills.get(s.id);
+    if (from && saved && saved.stamp === stampOf(s)) {
+      this.index.putSaved(saved.doc, from.vocab);
       this.reused++;
       return;
     }

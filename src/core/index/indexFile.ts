@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { indexTerms, splitBody } from './indexTokens';
-import { MAX_BODY_CHARS, type TokenizedDoc } from './skillIndex';
+import { MAX_BODY_CHARS, type SavedTokens, type TokenizedDoc } from './skillIndex';
 import { CAPS } from './postingLists';
 
 /** The file format: bump when the layout changes. */
@@ -17,10 +17,23 @@ const VERSION = 1;
 /** Largest saved index read (a 30,000-skill catalog with long bodies is about 60 MB). */
 export const MAX_INDEX_FILE_BYTES = 256 * 1024 * 1024;
 
-/** A saved skill: its stamp and its tokens. */
-export interface SavedSkill {
+/** A skill to save: its stamp and its tokens. */
+export interface SkillToSave {
   stamp: string;
   doc: TokenizedDoc;
+}
+
+/** A saved skill as read back: its stamp and its tokens as ids into the file's vocabulary. */
+export interface SavedSkill {
+  stamp: string;
+  doc: SavedTokens;
+}
+
+/** A saved index as read: the vocabulary, how many saved skills hold each term, and the skills by id. */
+export interface SavedIndex {
+  vocab: string[];
+  df: Uint32Array;
+  skills: Map<string, SavedSkill>;
 }
 
 type Row = [id: string, stamp: string, name: string, l0: number, l1: number, l2: number, l3: number, terms: number];
@@ -51,7 +64,7 @@ export function tokenizerFingerprint(): string {
 }
 
 /** The file's bytes for `skills`. */
-export function encodeIndexFile(skills: readonly SavedSkill[]): Uint8Array {
+export function encodeIndexFile(skills: readonly SkillToSave[]): Uint8Array {
   const vocab: string[] = [];
   const idOf = new Map<string, number>();
   const rows: Row[] = [];
@@ -82,8 +95,11 @@ export function encodeIndexFile(skills: readonly SavedSkill[]): Uint8Array {
   return out;
 }
 
-/** The skills of a saved index, by id. Throws an Error saying what is wrong with a file that is not one. */
-export function decodeIndexFile(bytes: Uint8Array): Map<string, SavedSkill> {
+/**
+ * The skills of a saved index, by id, with their term ids checked against the vocabulary (no term text is made
+ * per skill). Throws an Error saying what is wrong with a file that is not one.
+ */
+export function decodeIndexFile(bytes: Uint8Array): SavedIndex {
   if (bytes.byteLength > MAX_INDEX_FILE_BYTES) throw new Error(`larger than ${MAX_INDEX_FILE_BYTES} bytes`);
   if (bytes.byteLength < 4) throw new Error('too short to be a saved index');
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -102,11 +118,14 @@ export function decodeIndexFile(bytes: Uint8Array): Map<string, SavedSkill> {
   const dataAt = align4(4 + headerLength);
   const words = (buf.length - dataAt) / 4;
   if (!Number.isInteger(words) || words < 0) throw new Error('data is not a whole number of 32-bit words');
-  const copy = new Uint8Array(buf.subarray(dataAt));
-  const data = new Uint32Array(copy.buffer, copy.byteOffset, words);
+  // The data as 32-bit words in place when the bytes are aligned for it (a file read whole is), else one copy.
+  const at = buf.byteOffset + dataAt;
+  const data = at % 4 === 0 ? new Uint32Array(buf.buffer, at, words) : new Uint32Array(new Uint8Array(buf.subarray(dataAt)).buffer, 0, words);
   const out = new Map<string, SavedSkill>();
+  const vocabSize = header.vocab.length;
+  const df = new Uint32Array(vocabSize);
   // Per term id, the last row that held it (+1): a term twice in one skill would count twice.
-  const seenIn = new Int32Array(header.vocab.length);
+  const seenIn = new Int32Array(vocabSize);
   let k = 0;
   let r = 0;
   for (const row of header.skills) {
@@ -116,21 +135,22 @@ export function decodeIndexFile(bytes: Uint8Array): Map<string, SavedSkill> {
     if (typeof id !== 'string' || typeof stamp !== 'string' || typeof name !== 'string') throw new Error(`skill row ${r} is malformed`);
     if (![l0, l1, l2, l3, n].every((x) => Number.isInteger(x) && x >= 0)) throw new Error(`skill ${JSON.stringify(id)}: lengths are not counts`);
     if (k + 2 * n > words) throw new Error(`skill ${JSON.stringify(id)}: its ${n} terms run past the end of the data`);
-    const terms: string[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const t = data[k + i];
-      if (t >= header.vocab.length) throw new Error(`skill ${JSON.stringify(id)}: term id ${t} is outside the vocabulary`);
+      if (t >= vocabSize) throw new Error(`skill ${JSON.stringify(id)}: term id ${t} is outside the vocabulary`);
       if (seenIn[t] === r) throw new Error(`skill ${JSON.stringify(id)}: term ${JSON.stringify(header.vocab[t])} is listed twice`);
       seenIn[t] = r;
       if (data[k + n + i] === 0) throw new Error(`skill ${JSON.stringify(id)}: term ${JSON.stringify(header.vocab[t])} has no count`);
-      terms[i] = header.vocab[t];
+      df[t]++;
     }
+    // Term ids are a view (read once, when the skill is put back); counts a copy the index keeps.
+    const termIds = data.subarray(k, k + n);
     const counts = data.slice(k + n, k + 2 * n);
     k += 2 * n;
-    out.set(id, { stamp, doc: { id, name, lengths: [l0, l1, l2, l3], terms, counts } });
+    out.set(id, { stamp, doc: { id, name, lengths: [l0, l1, l2, l3], termIds, counts } });
   }
   if (k !== words) throw new Error(`${words - k} words of data belong to no skill`);
-  return out;
+  return { vocab: header.vocab, df, skills: out };
 }
 
 const align4 = (n: number) => (n + 3) & ~3;

@@ -7,6 +7,7 @@ import { sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import { findMentions, type IndexMentions } from './mentions';
 import { SkillIndex, type TermMatch } from './skillIndex';
+import { inOrder } from './topK';
 
 /** A skill the catalog may list, as the ranking reads it (the prompt's `CatalogSkill` is one). */
 export interface CatalogSkill {
@@ -97,15 +98,27 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
         if (s) head.add(s);
       }
       const first = [...head].sort((a, b) => cmp(a, b, scoreOf.get(indexKey(a)) ?? 0, scoreOf.get(indexKey(b)) ?? 0));
-      // Only a full list (fewer matches than FIRST) proves that the rest score below the head.
+      // Only a full list (fewer matches than FIRST) proves that the rest score below the head: the rest then
+      // scores 0 and is taken in order from a heap, so a budget that takes k of them costs n + k log n.
       if (hits.length < FIRST) {
         yield* first;
-        const rest = skills.filter((s) => !head.has(s));
-        rest.sort((a, b) => cmp(a, b, 0, 0));
-        yield* rest;
+        yield* inOrder(
+          skills.filter((s) => !head.has(s)),
+          (a, b) => cmp(a, b, 0, 0),
+        );
         return;
       }
-      yield* all();
+      // Otherwise the head holds the best FIRST matches: the named ones, and those scoring above the last of
+      // them, come before every other skill; past them (ties with the last match), the whole order decides.
+      const floor = hits[hits.length - 1].score;
+      let given = 0;
+      for (const s of first) {
+        if (!tier.has(indexKey(s)) && (scoreOf.get(indexKey(s)) ?? 0) <= floor) break;
+        yield s;
+        given++;
+      }
+      const rest = all();
+      for (let i = given; i < rest.length; i++) yield rest[i];
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { compareStrings } from '../text/compareStrings';
 import { indexTerms, splitBody, termPairs } from './indexTokens';
-import { bump, CAPS, PostingLists, SHIFTS, unpack } from './postingLists';
+import { bump, packedTf, PostingLists, unpack } from './postingLists';
 import { selectTop } from './topK';
 
 /** What the index reads of one skill. */
@@ -20,7 +20,7 @@ export interface IndexDoc {
   body?: string;
 }
 
-/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives and {@link SkillIndex.putTokens} takes. */
+/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives, to be saved. */
 export interface TokenizedDoc {
   id: string;
   name: string;
@@ -30,6 +30,29 @@ export interface TokenizedDoc {
   terms: readonly string[];
   counts: ArrayLike<number>;
 }
+
+/** A skill as a saved index holds it: term ids into that file's vocabulary ({@link SavedVocabulary}). */
+export interface SavedTokens {
+  id: string;
+  name: string;
+  lengths: readonly number[];
+  termIds: Uint32Array;
+  counts: Uint32Array;
+}
+
+/**
+ * A saved index's vocabulary as one index maps it: `terms[f]` is file term f, held by `df[f]` saved skills;
+ * `ids[f]` is its id in the index once one skill using it was put back (-1 before). Made by
+ * {@link savedVocabulary}.
+ */
+export interface SavedVocabulary {
+  readonly terms: readonly string[];
+  readonly df: ArrayLike<number>;
+  readonly ids: Int32Array;
+}
+
+/** The mapping of a saved vocabulary for one index (each term looked up on first use). */
+export const savedVocabulary = (terms: readonly string[], df: ArrayLike<number>): SavedVocabulary => ({ terms, df, ids: new Int32Array(terms.length).fill(-1) });
 
 /** The fields the index scores, in packing order. */
 export const FIELDS = ['name', 'description', 'headings', 'body'] as const;
@@ -89,6 +112,18 @@ interface QueryTerms {
   known: [number, number, boolean][];
 }
 
+/** A query as read (tokenized and stemmed) once: its terms then its pairs, each with its weight. */
+interface ReadQuery {
+  words: Map<string, number>;
+  terms: [string, number, boolean][];
+  /** The known terms, for the index as it was at {@link generation}. */
+  known: [number, number, boolean][];
+  generation: number;
+}
+
+/** Queries whose reading is kept: a request is searched several times (mentions, ranking, search, explain). */
+const READ_QUERIES = 8;
+
 /** Most characters of a body's text the index reads (the part that says what the skill is for comes first). */
 export const MAX_BODY_CHARS = 16_000;
 
@@ -115,6 +150,13 @@ export class SkillIndex {
   #deadPostings = 0;
   #livePostings = 0;
   #scores = new Float64Array(0);
+  /** The slots the current query scored, in the order first scored (scratch, reused by every query). */
+  #touched = new Int32Array(0);
+  /** Per slot: 1 while the skill is in the index (a removed skill's postings stay until compaction). */
+  #alive = new Uint8Array(64);
+  /** Bumped by every put, remove and compaction: a query's known terms are looked up again after one. */
+  #generation = 0;
+  readonly #readQueries = new Map<string, ReadQuery>();
   /** Per slot and field: the field's weight over its normalised length, for the current average lengths. */
   #fieldNorms = new Float64Array(0);
   /** False after a put or remove changed the average lengths. */
@@ -169,13 +211,26 @@ export class SkillIndex {
   }
 
   /**
-   * Adds a skill as {@link tokensOf} gave it (read from a saved index), without reading its text again; replaces
-   * the one with the same id. The caller checks that the tokens were made by this tokenizer (see indexFile.ts).
+   * Adds a skill read from a saved index by its term ids (replacing the one with the same id): each vocabulary
+   * entry is looked up once, when the first skill using it is put back, and its postings are sized then for
+   * every saved skill that holds it, so a start from a saved index compares no term text per skill and grows
+   * no postings list. The caller checks the ids against the vocabulary (see indexFile.ts).
    */
-  putTokens(doc: TokenizedDoc): void {
+  putSaved(doc: SavedTokens, vocab: SavedVocabulary): void {
     if (this.#slotOf.has(doc.id)) this.remove(doc.id);
-    const terms = Int32Array.from(doc.terms, (t) => this.#postings.intern(t));
-    this.#insert(doc.id, doc.name, doc.lengths, terms, Uint32Array.from(doc.counts));
+    const map = vocab.ids;
+    const from = doc.termIds;
+    const terms = new Int32Array(from.length);
+    for (let i = 0; i < from.length; i++) {
+      const f = from[i];
+      let t = map[f];
+      if (t < 0) {
+        t = map[f] = this.#postings.intern(vocab.terms[f]);
+        this.#postings.reserve(t, vocab.df[f]);
+      }
+      terms[i] = t;
+    }
+    this.#insert(doc.id, doc.name, doc.lengths, terms, doc.counts);
   }
 
   /** A skill's tokens as the index holds them (term texts, packed field counts, field lengths), to be saved. */
@@ -206,6 +261,13 @@ export class SkillIndex {
       this.#lengthSums[f] += lengths[f];
     }
     for (let i = 0; i < terms.length; i++) this.#postings.add(terms[i], slot, counts[i]);
+    if (this.#alive.length <= slot) {
+      const grown = new Uint8Array(Math.max(slot + 1, this.#alive.length * 2));
+      grown.set(this.#alive);
+      this.#alive = grown;
+    }
+    this.#alive[slot] = 1;
+    this.#generation++;
     this.#terms.push(terms);
     this.#termCounts.push(counts);
     this.#livePostings += terms.length;
@@ -252,6 +314,8 @@ export class SkillIndex {
     named?.delete(id);
     if (named?.size === 0) this.#byName.delete(lower);
     this.#ids[slot] = undefined;
+    this.#alive[slot] = 0;
+    this.#generation++;
     const terms = this.#terms[slot] as Int32Array;
     for (const t of terms) this.#postings.drop(t);
     for (let f = 0; f < NFIELDS; f++) this.#lengthSums[f] -= this.#lengths[slot * NFIELDS + f];
@@ -291,13 +355,15 @@ export class SkillIndex {
    */
   search(query: string, limit = Number.POSITIVE_INFINITY): IndexHit[] {
     const q = this.#queryTerms(query);
-    const { scores, touched } = this.#score(q);
+    const count = this.#score(q);
+    const scores = this.#scores;
+    const touched = this.#touched;
     const cmp = (a: number, b: number) => scores[b] - scores[a] || compareStrings(this.#names[a], this.#names[b]) || compareStrings(this.#ids[a] as string, this.#ids[b] as string);
-    const top = limit < touched.length / 4 ? selectTop(touched, limit, cmp) : touched.sort(cmp).slice(0, limit);
+    const top = limit < count / 4 ? selectTop(touched, count, limit, cmp) : Array.from(touched.subarray(0, count)).sort(cmp).slice(0, limit);
     const most = this.#maxScore(q);
     const hits = top.map((s) => ({ id: this.#ids[s] as string, score: scores[s], confidence: most > 0 ? Math.min(1, scores[s] / most) : 0 }));
     // Only the touched slots hold a score: clearing them leaves the array zero for the next query.
-    for (const s of touched) scores[s] = 0;
+    for (let i = 0; i < count; i++) scores[touched[i]] = 0;
     return hits;
   }
 
@@ -316,7 +382,7 @@ export class SkillIndex {
         const n = unpack(packed, k);
         if (n) fields[f] = n;
       });
-      const tf = fieldTf(packed, slot, norms);
+      const tf = packedTf(packed, norms, slot * NFIELDS);
       const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(this.#postings.df(t));
       out.push({ term: this.#postings.termOf(t), fields, score: (w * tf) / (this.#weights.k1 + tf) });
     }
@@ -324,45 +390,58 @@ export class SkillIndex {
   }
 
   #queryTerms(query: string): QueryTerms {
-    const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
-    const list = indexTerms(src.replace(/[-_]/g, ' '));
-    const words = new Map<string, number>();
-    for (const t of list) words.set(t, (words.get(t) ?? 0) + 1);
-    const pairs = new Map<string, number>();
-    for (const p of termPairs(list)) pairs.set(p, (pairs.get(p) ?? 0) + 1);
-    // A word said several times counts more, with diminishing returns.
-    for (const m of [words, pairs]) for (const [t, n] of m) m.set(t, 1 + Math.log(n));
-    const known: [number, number, boolean][] = [];
-    for (const [m, isPair] of [[words, false], [pairs, true]] as const) {
-      for (const [term, w] of m) {
+    let read = this.#readQueries.get(query);
+    if (read) {
+      // Most recently used last, so the first key is the one to forget.
+      this.#readQueries.delete(query);
+    } else {
+      read = readQuery(query);
+      if (this.#readQueries.size >= READ_QUERIES) this.#readQueries.delete(this.#readQueries.keys().next().value as string);
+    }
+    this.#readQueries.set(query, read);
+    if (read.generation !== this.#generation) {
+      const known: [number, number, boolean][] = [];
+      for (const [term, w, isPair] of read.terms) {
         const t = this.#postings.idOf(term);
         if (t !== undefined && this.#postings.df(t) > 0) known.push([t, w, isPair]);
       }
+      read.known = known;
+      read.generation = this.#generation;
     }
-    return { words, known };
+    return read;
   }
 
-  /** Scores every skill holding a query term (term at a time) into the shared score array; `touched`: those slots. */
-  #score(q: QueryTerms): { scores: Float64Array; touched: number[] } {
+  /**
+   * Scores every skill holding a query term (term at a time) into the shared score array; the slots scored are
+   * the first `count` of the shared touched array. The loop reads typed arrays only: no object, string or map
+   * per posting.
+   */
+  #score(q: QueryTerms): number {
     const n = this.#ids.length;
     if (this.#scores.length < n) this.#scores = new Float64Array(Math.max(n, this.#scores.length * 2));
+    if (this.#touched.length < n) this.#touched = new Int32Array(Math.max(n, this.#touched.length * 2));
     const scores = this.#scores;
+    const touched = this.#touched;
+    const alive = this.#alive;
     const norms = this.#norms();
     const k1 = this.#weights.k1;
-    const ids = this.#ids;
-    const touched: number[] = [];
+    const postings = this.#postings;
+    let count = 0;
+    const slots = postings.slots;
+    const counts = postings.counts;
     for (const [id, weight, isPair] of q.known) {
-      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(this.#postings.df(id));
-      const { slots, counts, length } = this.#postings.list(id);
-      for (let i = 0; i < length; i++) {
+      const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(postings.df(id));
+      const end = postings.start(id) + postings.length(id);
+      for (let i = postings.start(id); i < end; i++) {
         const s = slots[i];
-        if (ids[s] === undefined) continue;
-        const tf = fieldTf(counts[i], s, norms);
-        if (scores[s] === 0) touched.push(s);
-        scores[s] += (w * tf) / (k1 + tf);
+        if (alive[s] === 0) continue;
+        const tf = packedTf(counts[i], norms, s * NFIELDS);
+        const old = scores[s];
+        if (old === 0) touched[count++] = s;
+        scores[s] = old + (w * tf) / (k1 + tf);
       }
     }
-    return { scores, touched };
+    return count;
   }
 
   /** Per slot and field: weight / (1 - b + b * length / average length), for the current averages. */
@@ -413,6 +492,8 @@ export class SkillIndex {
     this.#terms = keep(this.#terms).map((terms) => (terms as Int32Array).map((t) => termMap[t]));
     this.#termCounts = keep(this.#termCounts);
     this.#ids = keep(this.#ids);
+    this.#alive = new Uint8Array(Math.max(64, next)).fill(1, 0, next);
+    this.#generation++;
     for (const [id, s] of this.#slotOf) this.#slotOf.set(id, renumber[s]);
     this.#scratch = new Uint32Array(Math.max(1024, this.#postings.termCount));
     this.#deadPostings = 0;
@@ -420,13 +501,17 @@ export class SkillIndex {
   }
 }
 
-/** The weighted, length-normalised count of one posting over the four fields (norms from {@link SkillIndex}). */
-function fieldTf(packed: number, slot: number, norms: Float64Array): number {
-  const at = slot * NFIELDS;
-  let tf = 0;
-  for (let f = 0; f < NFIELDS; f++) {
-    const c = (packed >>> SHIFTS[f]) & CAPS[f];
-    if (c !== 0) tf += c * norms[at + f];
-  }
-  return tf;
+/** A query's terms and adjacent pairs with their weights (a word said n times weighs 1 + ln n). */
+function readQuery(query: string): ReadQuery {
+  const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
+  const list = indexTerms(src.replace(/[-_]/g, ' '));
+  const words = new Map<string, number>();
+  for (const t of list) words.set(t, (words.get(t) ?? 0) + 1);
+  const pairs = new Map<string, number>();
+  for (const p of termPairs(list)) pairs.set(p, (pairs.get(p) ?? 0) + 1);
+  // A word said several times counts more, with diminishing returns.
+  for (const m of [words, pairs]) for (const [t, n] of m) m.set(t, 1 + Math.log(n));
+  const terms: [string, number, boolean][] = [];
+  for (const [m, isPair] of [[words, false], [pairs, true]] as const) for (const [term, w] of m) terms.push([term, w, isPair]);
+  return { words, terms, known: [], generation: -1 };
 }

@@ -111,6 +111,21 @@ describe('core/index: the skill index', () => {
     assert.equal(index.size, survivors.length);
   });
 
+  it('a query searched again after an edit sees the edit (its reading is kept, its terms are looked up again)', () => {
+    const index = indexOf(DOCS);
+    const q = 'transcribe podcast episodes';
+    assert.deepEqual(top(index, q), []);
+    index.put({ id: 'u:podcast', name: 'podcast-notes', description: 'Transcribe podcast episodes and write show notes.' });
+    assert.deepEqual(top(index, q), ['u:podcast']);
+    index.remove('u:podcast');
+    assert.deepEqual(top(index, q), []);
+    // The same query string through every entry point, across a compaction that renumbers the terms.
+    index.put({ id: 'u:podcast', name: 'podcast-notes', description: 'Transcribe podcast episodes and write show notes.' });
+    for (let round = 0; round < 300; round++) for (const d of DOCS) index.put(d);
+    assert.deepEqual(top(index, q), ['u:podcast']);
+    assert.ok(index.explain(q, 'u:podcast').some((m) => m.term === 'podcast'));
+  });
+
   describe('mentions', () => {
     it('$name and #name always count; a distinctive plain name counts; a common word that is a name does not', () => {
       const index = indexOf(formattingCatalog());
