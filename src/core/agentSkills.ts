@@ -17,8 +17,8 @@ import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } fr
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
-import { SOURCE_READERS, type SkillSourceReader, type SourceReaderSpec } from './sources/readers';
-import { filteredHost, openReaders, runsThrough, servedSource } from './sources/readers/sourceReader';
+import { SOURCE_READERS, type SkillSourceReader, type SourceReaderSpec } from './sourceReaders';
+import { filteredHost, openReaders, runsThrough, servedSource } from './sourceReaders/sourceReader';
 
 /** Where the core's notes go: the extension's output channel, the CLI's stderr; none by default (the core never writes to a stream). */
 export interface AgentSkillsLogger {
@@ -69,7 +69,7 @@ export interface AgentSkillsInit {
   runtime?: Omit<SkillsRuntimeOptions, 'source' | 'stateDir' | 'executor' | 'artifacts' | 'files'>;
   /**
    * The sources a front end configured beyond the roots (connected MCP servers, skill packs, the packages' filter),
-   * each made by its kind's file in `src/core/sources/readers/`. Kinds not given get their default reader (the
+   * each made by its kind's file in `src/core/sourceReaders/`. Kinds not given get their default reader (the
    * plugin run hook, the refusal of MCP-served scripts): the factory is the only place a source is wrapped.
    */
   sources?: readonly SourceReaderSpec[];

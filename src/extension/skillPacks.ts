@@ -3,7 +3,7 @@
 // pack, the problem and the fix) and left out; the other packs and every other skill keep working.
 import * as vscode from 'vscode';
 import { packNameOf } from '../core/catalog/packMounts';
-import type { PackMountHook } from '../core/sources/readers';
+import type { PackMountHook } from '../core/sourceReaders';
 import type { PackSpec } from '../core/catalog/catalogTypes';
 import { PackError } from '../core/packs';
 import { isPackUrl } from './packSpecs';

@@ -67,9 +67,9 @@ describe('extension points: how many files each addition touches', function () {
     assert.equal(readmeCount('MCP request'), touched.size);
   });
 
-  it('a skill source kind: 2 files (its kind and reader in src/core/sources/readers/, and its line in the kinds table)', () => {
+  it('a skill source kind: 2 files (its kind and reader in src/core/sourceReaders/, and its line in the kinds table)', () => {
     const touched = new Set<string>();
-    const reader = path.join(dir, 'src/core/sources/readers/shelf.ts');
+    const reader = path.join(dir, 'src/core/sourceReaders/shelf.ts');
     fs.writeFileSync(
       reader,
       [
@@ -85,7 +85,7 @@ describe('extension points: how many files each addition touches', function () {
       ].join('\n'),
     );
     touched.add(reader);
-    edit(path.join(dir, 'src/core/sources/readers/index.ts'), 'export const SOURCE_READERS: readonly SourceReaderKind[] = [', "import { shelfReader } from './shelf';\nexport const SOURCE_READERS: readonly SourceReaderKind[] = [shelfReader, ", touched);
+    edit(path.join(dir, 'src/core/sourceReaders/index.ts'), 'export const SOURCE_READERS: readonly SourceReaderKind[] = [', "import { shelfReader } from './shelf';\nexport const SOURCE_READERS: readonly SourceReaderKind[] = [shelfReader, ", touched);
     // The new kind, used as a front end would: given to the one factory, it lists a skill under its ids and precedence,
     // its files are read through the core, and its run hook reaches the script.
     const out = inCopy(
@@ -95,7 +95,7 @@ describe('extension points: how many files each addition touches', function () {
         "import * as os from 'node:os';",
         "import * as path from 'node:path';",
         "import { createAgentSkills } from './src/core/agentSkills';",
-        "import { shelf } from './src/core/sources/readers/shelf';",
+        "import { shelf } from './src/core/sourceReaders/shelf';",
         "import { sourceOf } from './src/core/sources';",
         'async function main() {',
         "  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-'));",

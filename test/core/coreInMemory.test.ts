@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { skillPacks } from '../../src/core/sources/readers';
+import { skillPacks } from '../../src/core/sourceReaders';
 import { createAgentSkills } from '../../src/core/agentSkills';
 import { readAuditFile } from '../../src/core/audit';
 import { invokeRunSkill, invokeUpdateSkill } from '../../src/core/catalog';

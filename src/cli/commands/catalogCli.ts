@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AuditLog } from '../../core/audit';
 import { createAgentSkills } from '../../core/agentSkills';
-import { skillPacks } from '../../core/sources/readers';
+import { skillPacks } from '../../core/sourceReaders';
 import type { CatalogAuditOptions, SkillCatalog } from '../../core/catalog';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { defaultSkillRoots } from '../../core/registry';

@@ -20,7 +20,7 @@ import { watchSkillRoots } from './watchRoots';
 import { stderrLogger } from '../stderrLogger';
 import { startMcpServers } from '../../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../../core/mcp/mcpLaunch';
-import { mcpServers } from '../../core/sources/readers';
+import { mcpServers } from '../../core/sourceReaders';
 import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
 import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
 

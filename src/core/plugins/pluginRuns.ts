@@ -1,5 +1,5 @@
 // What a run of an Agent Plugin's skill gets (Agent Plugins 1.0 §9.1): its plugin's root and data folder. The
-// plugin kind's reader (src/core/sources/readers/agentPlugins.ts) adds it to each run.
+// plugin kind's reader (src/core/sourceReaders/agentPlugins.ts) adds it to each run.
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
 import type { PluginRunContext } from '../exec/execTypes';

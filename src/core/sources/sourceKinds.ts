@@ -8,7 +8,7 @@ import { workspaceSource } from './workspaceSource';
 
 /**
  * The built-in kinds, known wherever a registry runs (the language server too). A new kind of source is its file
- * and its line in the kinds table of src/core/sources/readers/index.ts, which registers it when the core is built.
+ * and its line in the kinds table of src/core/sourceReaders/index.ts, which registers it when the core is built.
  */
 const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, agentPluginSource, extensionSource, packSource, mcpSource];
 

@@ -12,7 +12,7 @@ import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
 import type { ExecRequest, SkillSource } from '../../core/runtime/runtimeTypes';
-import { extensionSkills, mcpServers, skillPacks, type PackMountHook } from '../../core/sources/readers';
+import { extensionSkills, mcpServers, skillPacks, type PackMountHook } from '../../core/sourceReaders';
 import type { PackSpec } from '../../core/catalog/catalogTypes';
 import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';

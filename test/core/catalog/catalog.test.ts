@@ -17,7 +17,7 @@ import {
   type SessionLoader,
 } from '../../../src/core/catalog';
 import { failed, makeWorld, ok, openCatalog, tempDir, writeSkill } from './catalogTestUtil';
-import { skillPacks } from '../../../src/core/sources/readers';
+import { skillPacks } from '../../../src/core/sourceReaders';
 
 async function makePack(skills: Record<string, string>): Promise<string> {
   const src = tempDir('pack-src-');

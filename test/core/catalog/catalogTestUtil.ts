@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createAgentSkills } from '../../../src/core/agentSkills';
 import { SkillCatalog, type PackSpec } from '../../../src/core/catalog';
-import { skillPacks, type SourceReaderSpec } from '../../../src/core/sources/readers';
+import { skillPacks, type SourceReaderSpec } from '../../../src/core/sourceReaders';
 import type { SkillRoot } from '../../../src/core/registry';
 import type { ToolErrorShape, ToolResult } from '../../../src/core/tools';
 

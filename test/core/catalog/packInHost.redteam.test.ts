@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { skillPacks } from '../../../src/core/sources/readers';
+import { skillPacks } from '../../../src/core/sourceReaders';
 import { createAgentSkills } from '../../../src/core/agentSkills';
 import { createMemoryHost, type MemoryHost } from '../../../src/core/host';
 import { textOfRead } from '../../../src/core/host/skillsHost';

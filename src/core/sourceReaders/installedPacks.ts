@@ -2,10 +2,10 @@
 // disk, then placed in the host when it keeps its files elsewhere; each pack is one `pack` root. The packs are
 // mounted again only when their specs change (a settings change), and only the newest mount applies.
 import * as path from 'node:path';
-import type { PackSpec } from '../../catalog/catalogTypes';
-import { mountPack, type MountedPack } from '../../catalog/packMounts';
-import { ToolError } from '../../tools/toolError';
-import { packSource } from '../packSource';
+import type { PackSpec } from '../catalog/catalogTypes';
+import { mountPack, type MountedPack } from '../catalog/packMounts';
+import { ToolError } from '../tools/toolError';
+import { packSource } from '../sources/packSource';
 import type { SourceReaderKind, SourceReaderSpec } from './sourceReader';
 
 /**

@@ -1,10 +1,10 @@
 // Skills other MCP servers serve (ids `mcp:<server>:<skill>`): they join the runtime's source, are fetched on first
 // use, and their scripts never run. The refusal is this kind's run hook, so every core has it whether or not a
 // front end connected servers: a run of a skill in the MCP cache folder is refused (and logged) here only.
-import { mcpCacheDir } from '../../mcp/connectMcpServers';
-import type { McpSkillsClient } from '../../mcp/mcpSkillsClient';
-import { refuseMcpScripts, withMcpSkills } from '../../mcp/mcpSkillSource';
-import { mcpSource } from '../mcpSource';
+import { mcpCacheDir } from '../mcp/connectMcpServers';
+import type { McpSkillsClient } from '../mcp/mcpSkillsClient';
+import { refuseMcpScripts, withMcpSkills } from '../mcp/mcpSkillSource';
+import { mcpSource } from '../sources/mcpSource';
 import type { SkillSourceReader, SourceReaderContext, SourceReaderKind, SourceReaderSpec } from './sourceReader';
 
 function mcpReader(context: SourceReaderContext, clients: () => readonly McpSkillsClient[]): SkillSourceReader {

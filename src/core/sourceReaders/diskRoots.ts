@@ -1,7 +1,7 @@
 // The workspace's and the user's skill folders: read by the registry from the core's roots, through the one host,
 // with the registry's change feed. They add nothing to a run and filter no file.
-import { userSource } from '../userSource';
-import { workspaceSource } from '../workspaceSource';
+import { userSource } from '../sources/userSource';
+import { workspaceSource } from '../sources/workspaceSource';
 import type { SourceReaderKind } from './sourceReader';
 
 export const workspaceReader: SourceReaderKind = { kind: workspaceSource };

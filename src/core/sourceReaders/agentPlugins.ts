@@ -1,8 +1,8 @@
 // Agent Plugins' skills (scanned from the roots `pluginSkillRoots` gives): a run of one gets its plugin's root and
 // data folder (Agent Plugins 1.0 §9.1). The plugin is the one of the root that holds the skill folder (the
 // registry knows each root's plugin): no scan of the skills per run.
-import { pluginRunContext } from '../../plugins/pluginRuns';
-import { agentPluginSource } from '../agentPluginSource';
+import { pluginRunContext } from '../plugins/pluginRuns';
+import { agentPluginSource } from '../sources/agentPluginSource';
 import type { SourceReaderKind } from './sourceReader';
 
 export const agentPluginReader: SourceReaderKind = {

@@ -1,7 +1,7 @@
 // Skills other VS Code extensions contribute (plugin scope): a root of skills contributed one by one (`chatSkills`)
 // shows only those child folders, through a filter in front of the one host.
-import { pluginRegistryHost } from '../../registry/pluginContributions';
-import { extensionSource } from '../extensionSource';
+import { pluginRegistryHost } from '../registry/pluginContributions';
+import { extensionSource } from '../sources/extensionSource';
 import type { SourceReaderKind, SourceReaderSpec } from './sourceReader';
 
 /** The filter of the packages' contributions: per root, the child folders that are skills (a root absent: all). */

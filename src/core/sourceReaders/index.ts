@@ -1,6 +1,6 @@
 // The kinds table: every kind of skill source the core reads, with its reader. A new kind is one file in this
 // folder (its SourceKind and its reader) plus its line here; the factory opens what this table lists.
-import { findSource, registerSourceKind } from '../sourceKinds';
+import { findSource, registerSourceKind } from '../sources/sourceKinds';
 import { agentPluginReader } from './agentPlugins';
 import { extensionSkillsReader } from './extensionSkills';
 import { mcpServersReader } from './mcpServers';

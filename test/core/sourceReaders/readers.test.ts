@@ -11,7 +11,7 @@ import { createAgentSkills } from '../../../src/core/agentSkills';
 import { pluginRegistryHost } from '../../../src/core/registry/pluginContributions';
 import type { SkillRecord } from '../../../src/core/registry/registryTypes';
 import type { SourceKind } from '../../../src/core/sources';
-import { extensionSkills, SOURCE_READERS, type SourceReaderSpec } from '../../../src/core/sources/readers';
+import { extensionSkills, SOURCE_READERS, type SourceReaderSpec } from '../../../src/core/sourceReaders';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from '../runtime/runtimeSupport';
 
@@ -82,7 +82,7 @@ describe('skill sources: one reader interface, opened and composed by the factor
     const core = createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [served] });
     assert.deepEqual(core.source.list().map((r) => r.id), ['mcp:x:extra']);
     const stray: SourceKind = { name: 'stray', rank: 9, readOnly: true, label: 'Stray', idPrefix: 'stray', idHasSource: false, scopeWord: 'stray', inWorkspace: false };
-    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sources\/readers\/index\.ts\)/);
+    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sourceReaders\/index\.ts\)/);
   });
 
   it('no front end wraps a source: the readers alone use the wrappers', () => {
@@ -92,7 +92,7 @@ describe('skill sources: one reader interface, opened and composed by the factor
     const users = [...files(path.join(root, 'src')), ...files(path.join(root, 'server'))]
       .filter((f) => wrappers.test(fs.readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f).split(path.sep).join('/'))
-      .filter((f) => !f.startsWith('src/core/sources/readers/'))
+      .filter((f) => !f.startsWith('src/core/sourceReaders/'))
       // where each is defined (and, for the pack and plugin helpers, the module that holds them)
       .filter((f) => !['src/core/mcp/mcpSkillSource.ts', 'src/core/registry/pluginContributions.ts', 'src/core/plugins/pluginRuns.ts', 'src/core/catalog/packMounts.ts'].includes(f));
     assert.deepEqual(users, []);

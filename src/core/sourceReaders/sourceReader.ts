@@ -2,11 +2,11 @@
 // factory (`createAgentSkills`) opens the readers of the kinds table (`index.ts`) with one context and composes
 // them: their folders join the registry's roots, their file filters the one host, their served skills the
 // runtime's source, their run hooks the executor. Nothing outside the factory wraps a source.
-import type { SyncWritableHost } from '../../host/fileWrites';
-import type { SkillRegistry } from '../../registry/skillRegistry';
-import type { SkillRoot } from '../../registry/registryTypes';
-import type { ScriptExecutor, SkillSource } from '../../runtime/runtimeTypes';
-import type { SourceKind } from '../sourceKind';
+import type { SyncWritableHost } from '../host/fileWrites';
+import type { SkillRegistry } from '../registry/skillRegistry';
+import type { SkillRoot } from '../registry/registryTypes';
+import type { ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
+import type { SourceKind } from '../sources/sourceKind';
 
 /** What the factory gives every reader it opens: the core's state folder, its registry and host, and where notes go. */
 export interface SourceReaderContext {
@@ -64,7 +64,7 @@ export interface SourceReaderKind {
 /** The readers of one core: per kind of the table, the ones a front end gave, else the kind's default. */
 export function openReaders(table: readonly SourceReaderKind[], given: readonly SourceReaderSpec[], context: SourceReaderContext): SkillSourceReader[] {
   for (const g of given) {
-    if (!table.some((k) => k.kind.name === g.kind.name)) throw new Error(`Skill source kind '${g.kind.name}' has no line in the kinds table (src/core/sources/readers/index.ts); add it there.`);
+    if (!table.some((k) => k.kind.name === g.kind.name)) throw new Error(`Skill source kind '${g.kind.name}' has no line in the kinds table (src/core/sourceReaders/index.ts); add it there.`);
   }
   return table.flatMap((k) => {
     const mine = given.filter((g) => g.kind.name === k.kind.name);
