@@ -98,6 +98,10 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   try {
     return await fn();
   } finally {
-    fsSync.rmSync(lockPath, { force: true });
+    try {
+      fsSync.unlinkSync(lockPath);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { constants as fsConstants, promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, writeFileAtomic } from '../os/atomicFile';
 import { withFileLock } from './fileLock';
@@ -61,7 +61,17 @@ export const nodeWrites: FileWrites = {
     await fsyncDir(path.dirname(to)).catch(() => undefined);
     if (path.dirname(from) !== path.dirname(to)) await fsyncDir(path.dirname(from)).catch(() => undefined);
   },
-  remove: (p) => fsp.rm(p, { recursive: true, force: true }),
+  async remove(p) {
+    // A file goes with one direct system call, answered at once (removals sit on a request's path: the state
+    // folder's session files); a folder, or anything unlink refuses, by the recursive removal.
+    try {
+      unlinkSync(p);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    }
+    await fsp.rm(p, { recursive: true, force: true });
+  },
   truncate: (file, size) => fsp.truncate(file, size),
   withLock: (lockFile, fn, options) => withFileLock(lockFile, fn, options),
 };
