@@ -111,10 +111,15 @@ export function decodeStored(storeName: string, key: string, bytes: Buffer): Loa
 
 /** The stored text of a session as `generation`: its newest audit entries, as many as fit the size bound with the state. */
 export function encodeStored(storeName: string, s: StoredSession, generation: number): string {
+  return encodeKept(storeName, s, generation).text;
+}
+
+/** {@link encodeStored}, with the audit entries the text kept. */
+function encodeKept(storeName: string, s: StoredSession, generation: number): { text: string; audit: AuditEntry[] } {
   let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
   for (;;) {
     const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit });
-    if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return text;
+    if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return { text, audit };
     if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills or start a new session.`);
     audit = audit.slice(Math.ceil(audit.length / 2));
   }
@@ -148,16 +153,18 @@ interface SlotRead {
 export function folderStateStore(stateDir: string, files: WritableHost, now: () => number = Date.now): SessionStateStore {
   const dir = path.join(stateDir, 'handles');
   const name = `state folder ${dir}`;
-  const known = new Map<string, { stamp: string; bytes: Buffer }>();
+  // By file: its stamp, bytes and what they decode to (set once decoded, or by the save that wrote them), so a
+  // session used from this process is neither read nor parsed again while no other process saves it.
+  const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession }>();
   let madeDir = false;
   const slotsOf = (key: string): [string, string] => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
   };
   const stampOf = (s: FileStamp) => `${s.dev ?? ''}:${s.ino ?? ''}:${s.size}:${s.mtimeMs}`;
-  const remember = (file: string, stamp: string, bytes: Buffer) => {
+  const remember = (file: string, stamp: string, bytes: Buffer, decoded?: StoredSession) => {
     known.delete(file);
-    known.set(file, { stamp, bytes });
+    known.set(file, { stamp, bytes, decoded });
     for (const k of known.keys()) {
       if (known.size <= FOLDER_KNOWN) break;
       known.delete(k);
@@ -221,10 +228,14 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         });
         return undefined;
       }
-      return decodeStored(name, key, newest.bytes);
+      const seen = known.get(newest.file);
+      if (seen?.bytes === newest.bytes && seen.decoded) return { state: structuredClone(seen.decoded.state), audit: seen.decoded.audit.slice(), generation: newest.generation };
+      const decoded = decodeStored(name, key, newest.bytes);
+      if (seen?.bytes === newest.bytes) seen.decoded = { state: structuredClone(decoded.state), audit: decoded.audit.slice() };
+      return decoded;
     },
     async save(key, session, expected) {
-      const text = encodeStored(name, session, expected + 1);
+      const { text, audit } = encodeKept(name, session, expected + 1);
       const [first, second] = slotsOf(key);
       return locked(key, async () => {
         // Read again under the lock, not from what this process saw last: the generation compared must be the stored one.
@@ -236,7 +247,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         // Not flushed to disk on the call's path (as the runtime's own session files): see above for what a power loss costs.
         await files.writeFile(target, text, { durable: false });
         const stamp = await files.stat(target);
-        if (stamp) remember(target, stampOf(stamp), Buffer.from(text));
+        if (stamp) remember(target, stampOf(stamp), Buffer.from(text), { state: structuredClone(session.state), audit });
         if (current) await removeFile(current.file);
         return true;
       });
