@@ -119,6 +119,43 @@ describe('session state store (state folder and Redis)', function () {
     assert.deepEqual((await b.load(key))?.state.active_skills.map((s) => s.name), ['alpha']);
   });
 
+  it('state folder: a save writes the free name and then removes the old file; a save killed in between leaves a state a load uses', async () => {
+    const key = handleKey(mintHandle());
+    const dir = path.join(tmp.dir, 'handles');
+    const [first, second] = [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
+    const a = folderStateStore(tmp.dir, createNodeHost());
+    assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0), true);
+    assert.equal(await a.save(key, { state: state('x', ['alpha', 'beta']), audit: [] }, 1), true);
+    assert.deepEqual(fs.readdirSync(dir), [`${key}.b.json`], 'the new state under the free name, the old file removed');
+    assert.equal(await a.save(key, { state: state('x', ['gamma']), audit: [] }, 2), true);
+    assert.deepEqual(fs.readdirSync(dir), [`${key}.json`]);
+    // What a save killed between its write and its removal leaves: both files. A load (another process) takes the
+    // newer one; the next save removes the older before it writes, and leaves one file.
+    fs.copyFileSync(first, second);
+    fs.writeFileSync(first, JSON.stringify({ v: 1, g: 2, state: state('x', ['old']), audit: [] }));
+    const b = folderStateStore(tmp.dir, createNodeHost());
+    const got = await b.load(key);
+    assert.equal(got?.generation, 3);
+    assert.deepEqual(got?.state.active_skills.map((s) => s.name), ['gamma']);
+    assert.equal(await b.save(key, { state: state('x', ['stale']), audit: [] }, 2), false, 'the stored generation is the newer file\'s');
+    assert.equal(await b.save(key, { state: state('x', ['delta']), audit: [] }, 3), true);
+    assert.deepEqual(fs.readdirSync(dir), [`${key}.json`]);
+    assert.deepEqual((await a.load(key))?.state.active_skills.map((s) => s.name), ['delta'], 'the first store reads the other\'s save');
+  });
+
+  it('state folder: a loaded session is a copy: changing it changes neither the file nor the next load', async () => {
+    const key = handleKey(mintHandle());
+    const store = folderStateStore(tmp.dir, createNodeHost());
+    await store.save(key, { state: state('x', ['alpha']), audit: [entry('load', 1)] }, 0);
+    for (let i = 0; i < 2; i++) {
+      const got = await store.load(key);
+      assert.deepEqual(got?.state.active_skills.map((s) => s.name), ['alpha'], `load ${i + 1}`);
+      assert.equal(got?.audit.length, 1);
+      got!.state.active_skills.push({ ...got!.state.active_skills[0], name: 'mutated' });
+      got!.audit.push(entry('load', 2));
+    }
+  });
+
   it('state folder: a file over the bound is refused unread, a bad one and an expired one named or dropped', async () => {
     const host = createNodeHost();
     const dir = path.join(tmp.dir, 'handles');
