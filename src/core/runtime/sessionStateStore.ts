@@ -173,7 +173,8 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   /** One file's content, or undefined when it is not there (also when it went between the stat and the read). */
   const readSlot = async (file: string, fresh: boolean): Promise<SlotRead | undefined> => {
     const stamp = await files.stat(file);
-    if (!stamp) return undefined;
+    // An empty file is what a power loss leaves of a save not yet on disk (a save never writes one): no session.
+    if (!stamp || stamp.size === 0) return undefined;
     if (stamp.size > MAX_STATE_BYTES) throw new StateStoreError(`${name}: ${file} is ${stamp.size} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete it (the client starts a new session).`);
     const seen = known.get(file);
     let bytes = !fresh && seen?.stamp === stampOf(stamp) ? seen.bytes : undefined;

@@ -141,6 +141,9 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await b.save(key, { state: state('x', ['delta']), audit: [] }, 3), true);
     assert.deepEqual(fs.readdirSync(dir), [`${key}.json`]);
     assert.deepEqual((await a.load(key))?.state.active_skills.map((s) => s.name), ['delta'], 'the first store reads the other\'s save');
+    // What a power loss can leave of a save not yet on disk: an empty file. It reads as no session (the client is told to start one).
+    fs.writeFileSync(first, '');
+    assert.equal(await folderStateStore(tmp.dir, createNodeHost()).load(key), undefined);
   });
 
   it('state folder: a loaded session is a copy: changing it changes neither the file nor the next load', async () => {
