@@ -193,8 +193,10 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
       return (await validateSkillDir(dir, { mode: 'lenient' })).diagnostics.filter((x) => x.rule.startsWith('name-')).map((x) => [x.rule, x.data?.expected, x.message]);
     };
     assert.deepEqual(await one('CommitHelper', 'commithelper'), [
-      ['name-uppercase', 'commithelper', "`name` 'CommitHelper' must be lowercase. Use 'commithelper' (and rename the folder to match)."],
+      ['name-uppercase', 'commithelper', "`name` 'CommitHelper' must be lowercase. Use 'commithelper', the folder's name."],
     ]);
+    // Only a folder of another name needs renaming, and only then is the user told to.
+    assert.equal((await one('CommitHelper', 'helper'))[0][2], "`name` 'CommitHelper' must be lowercase. Use 'commithelper' (and rename the folder to match).");
     const underscore = await one('commit_helper', 'commit-helper');
     assert.deepEqual(underscore[0], ['name-invalid-chars', 'commit-helper', "`name` 'commit_helper' contains \"_\"; only letters, digits and hyphens are allowed. Replace them with `-`."]);
     assert.deepEqual((await one('commit--helper', 'commit-helper2'))[0].slice(0, 2), ['name-consecutive-hyphens', 'commit-helper']);

@@ -49,19 +49,19 @@ describe('Agent Skills as a user first sees it', function () {
   });
 
   it('honours the lint configuration in the Skills view: a rule turned off in agentSkills.validation.rules or .agent-skills.yaml leaves the tooltip', async () => {
-    const mismatch = /does not match the folder name/;
+    const mismatch = /'Broken_Skill' contains "_"/;
     const tip = async () => (await availableSkill('Broken_Skill')).tooltip ?? '';
     assert.match(await tip(), mismatch);
     const config = vscode.workspace.getConfiguration('agentSkills');
     try {
-      await config.update('validation.rules', { 'name-folder-mismatch': 'off' }, vscode.ConfigurationTarget.Workspace);
+      await config.update('validation.rules', { 'name-invalid-chars': 'off' }, vscode.ConfigurationTarget.Workspace);
       await waitFor('the rule turned off in the setting to leave the tooltip', async () => !mismatch.test(await tip()), 30_000);
     } finally {
       await config.update('validation.rules', undefined, vscode.ConfigurationTarget.Workspace);
     }
     await waitFor('the rule back once the setting is gone', async () => mismatch.test(await tip()), 30_000);
     const file = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.agent-skills.yaml');
-    fs.writeFileSync(file, 'rules:\n  name-folder-mismatch: off\n');
+    fs.writeFileSync(file, 'rules:\n  name-invalid-chars: off\n');
     try {
       await waitFor('the rule turned off in .agent-skills.yaml to leave the tooltip', async () => !mismatch.test(await tip()), 30_000);
     } finally {

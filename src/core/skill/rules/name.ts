@@ -97,7 +97,7 @@ export function checkName(value: unknown, f: FrontmatterField, folderName: strin
       data: { field: 'name', length: len, limit: NAME_MAX },
     });
   }
-  const mended = checkNameForm(name, r, out);
+  const mended = checkNameForm(name, r, out, folder);
   // A name whose mended form is the folder's name has one problem, its form, already reported with that fix.
   if (folder !== name && mended !== folder) {
     out.push({
@@ -132,7 +132,9 @@ interface FormProblem {
  * finding that says them all and gives the one mended name, under the first rule in the order checked here
  * (invalid characters, uppercase, `--`, hyphen at an end). Returns the suggested name, if any.
  */
-function checkNameForm(name: string, r: Range, out: Finding[]): string | undefined {
+function checkNameForm(name: string, r: Range, out: Finding[], folder: string): string | undefined {
+  // The folder needs renaming only when the suggested name is not already its name.
+  const rename = (use: string) => (use === folder ? ', the folder\'s name' : ' (and rename the folder to match)');
   const problems: FormProblem[] = [];
   const lower = name.toLowerCase();
   if (!NAME_CHARS.test(name)) {
@@ -148,7 +150,7 @@ function checkNameForm(name: string, r: Range, out: Finding[]): string | undefin
     problems.push({
       rule: 'name-uppercase',
       says: 'has uppercase letters',
-      message: `\`name\` '${name}' must be lowercase. Use '${lower}' (and rename the folder to match).`,
+      message: `\`name\` '${name}' must be lowercase. Use '${lower}'${rename(lower)}.`,
       expected: lower,
     });
   }
@@ -182,7 +184,7 @@ function checkNameForm(name: string, r: Range, out: Finding[]): string | undefin
     rule: problems[0].rule,
     message: fixed === ''
       ? `\`name\` '${name}' ${list}; a name has only lowercase letters, digits and single inner hyphens. Choose one (and rename the folder to match).`
-      : `\`name\` '${name}' ${list}; a name has only lowercase letters, digits and single inner hyphens. Use '${fixed}' (and rename the folder to match).`,
+      : `\`name\` '${name}' ${list}; a name has only lowercase letters, digits and single inner hyphens. Use '${fixed}'${rename(fixed)}.`,
     range: r,
     data: { field: 'name', expected: fixed, problems: problems.map((p) => p.rule) },
   });
