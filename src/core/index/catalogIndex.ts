@@ -123,7 +123,7 @@ export class CatalogIndex {
       const doc = stamp === undefined ? undefined : this.index.tokensOf(s.id);
       if (stamp !== undefined && doc) skills.push({ stamp, doc });
     }
-    return this.#cache.host.writeFile(this.#cache.file, encodeIndexFile(skills));
+    return this.#cache.host.writeFile(this.#cache.file, encodeIndexFile(skills, this.index.vocabulary));
   }
 
   #load(cache: IndexCache): MaybePromise<void> {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { indexTerms, splitBody } from './indexTokens';
-import { MAX_BODY_CHARS, type SavedTokens, type TokenizedDoc } from './skillIndex';
+import { MAX_BODY_CHARS, type SavedTokens, type TermVocabulary, type TokenizedDoc } from './skillIndex';
 import { CAPS } from './postingLists';
 
 /** The file format: bump when the layout changes. */
@@ -63,17 +63,23 @@ export function tokenizerFingerprint(): string {
   return fingerprint;
 }
 
-/** The file's bytes for `skills`. */
-export function encodeIndexFile(skills: readonly SkillToSave[]): Uint8Array {
+/**
+ * The file's bytes for `skills`, whose term ids index `vocabulary`: each term's text is looked up once, and a
+ * skill's ids are renumbered into the file's vocabulary (terms in order of first use) through one array.
+ */
+export function encodeIndexFile(skills: readonly SkillToSave[], vocabulary: TermVocabulary): Uint8Array {
   const vocab: string[] = [];
-  const idOf = new Map<string, number>();
+  const idOf = new Int32Array(vocabulary.termCount).fill(-1);
   const rows: Row[] = [];
   let words = 0;
   for (const { stamp, doc } of skills) {
-    for (const t of doc.terms) {
-      if (!idOf.has(t)) {
-        idOf.set(t, vocab.length);
-        vocab.push(t);
+    const terms = doc.terms;
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i];
+      if (!(t >= 0 && t < idOf.length)) throw new Error(`skill ${JSON.stringify(doc.id)}: term id ${t} is outside the vocabulary`);
+      if (idOf[t] < 0) {
+        idOf[t] = vocab.length;
+        vocab.push(vocabulary.termOf(t));
       }
     }
     const [l0, l1, l2, l3] = doc.lengths;
@@ -89,8 +95,9 @@ export function encodeIndexFile(skills: readonly SkillToSave[]): Uint8Array {
   const data = new Uint32Array(out.buffer, out.byteOffset + dataAt, words);
   let k = 0;
   for (const { doc } of skills) {
-    for (const t of doc.terms) data[k++] = idOf.get(t) as number;
-    for (let i = 0; i < doc.terms.length; i++) data[k++] = doc.counts[i];
+    const { terms, counts } = doc;
+    for (let i = 0; i < terms.length; i++) data[k++] = idOf[terms[i]];
+    for (let i = 0; i < terms.length; i++) data[k++] = counts[i];
   }
   return out;
 }

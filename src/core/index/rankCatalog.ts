@@ -6,7 +6,7 @@
 import { sourceRank } from '../sources';
 import { compareStrings } from '../text/compareStrings';
 import { findMentions, type IndexMentions } from './mentions';
-import { SkillIndex, type TermMatch } from './skillIndex';
+import { SkillIndex, type IndexHit, type TermMatch } from './skillIndex';
 import { inOrder } from './topK';
 
 /** A skill the catalog may list, as the ranking reads it (the prompt's `CatalogSkill` is one). */
@@ -26,8 +26,12 @@ export interface CatalogSkill {
 /** The key a catalog skill has in the index: its id, else its location, else its name. */
 export const indexKey = (s: CatalogSkill): string => s.id ?? s.location ?? s.name;
 
-/** How many of the best matches are ordered exactly before the rest is sorted (enough to fill any usual budget). */
-const FIRST = 1024;
+/**
+ * How many of the best matches are ordered exactly before the rest is sorted, in stages: a budget is usually
+ * filled from the first (so a request pays for ranking about what it lists), rarely from the second; past
+ * them the whole catalog is ordered.
+ */
+const STAGES = [256, 1024];
 
 /** A ranking of catalog skills for one request. */
 export interface CatalogRanking {
@@ -45,6 +49,22 @@ export interface CatalogRanking {
   mentioned(s: CatalogSkill): 'explicit' | 'named' | undefined;
 }
 
+/**
+ * The catalog skills with these keys, each once, in the order of the keys (a key several skills share gives the
+ * last of them); keys of no catalog skill are passed over. One pass over the catalog and no map of it.
+ */
+function headOf(skills: readonly CatalogSkill[], keys: readonly string[]): CatalogSkill[] {
+  const at = new Map<string, CatalogSkill | undefined>();
+  for (const key of keys) at.set(key, undefined);
+  for (const s of skills) {
+    const key = indexKey(s);
+    if (at.has(key)) at.set(key, s);
+  }
+  const out: CatalogSkill[] = [];
+  for (const s of at.values()) if (s) out.push(s);
+  return out;
+}
+
 /** Builds an index of name and description only, for callers that keep none (one-off renders, tests). */
 export function indexOfCatalog(skills: readonly CatalogSkill[]): SkillIndex {
   const index = new SkillIndex();
@@ -58,8 +78,13 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
   const tier = new Map<string, number>();
   m.explicit.forEach((id, i) => tier.set(id, i));
   m.named.forEach((id, i) => tier.set(id, 100_000 + i));
-  const hits = request ? index.search(request, FIRST) : [];
-  const scoreOf = new Map(hits.map((h) => [h.id, h.score]));
+  // The best matches as far as a stage has searched them (the deepest one searched): their scores.
+  let scoreOf = new Map<string, number>();
+  const searchTop = (k: number): IndexHit[] => {
+    const hits = request ? index.search(request, k) : [];
+    scoreOf = new Map(hits.map((h) => [h.id, h.score]));
+    return hits;
+  };
   const tierOf = (s: CatalogSkill) => tier.get(indexKey(s)) ?? Number.MAX_SAFE_INTEGER;
   const cmp = (a: CatalogSkill, b: CatalogSkill, sa: number, sb: number) =>
     tierOf(a) - tierOf(b) ||
@@ -89,33 +114,35 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
     },
     all,
     *order() {
-      // The best matches and the named skills first, ordered exactly; only a catalog that still has room after
-      // them pays for ordering everything.
-      const inCatalog = new Map(skills.map((s) => [indexKey(s), s] as const));
-      const head = new Set<CatalogSkill>();
-      for (const id of [...m.explicit, ...m.named, ...hits.map((h) => h.id)]) {
-        const s = inCatalog.get(id);
-        if (s) head.add(s);
-      }
-      const first = [...head].sort((a, b) => cmp(a, b, scoreOf.get(indexKey(a)) ?? 0, scoreOf.get(indexKey(b)) ?? 0));
-      // Only a full list (fewer matches than FIRST) proves that the rest score below the head: the rest then
-      // scores 0 and is taken in order from a heap, so a budget that takes k of them costs n + k log n.
-      if (hits.length < FIRST) {
-        yield* first;
-        yield* inOrder(
-          skills.filter((s) => !head.has(s)),
-          (a, b) => cmp(a, b, 0, 0),
-        );
-        return;
-      }
-      // Otherwise the head holds the best FIRST matches: the named ones, and those scoring above the last of
-      // them, come before every other skill; past them (ties with the last match), the whole order decides.
-      const floor = hits[hits.length - 1].score;
+      // The best matches and the named skills first, ordered exactly, in stages of more matches each; only a
+      // catalog that still has room after them pays for ordering everything.
       let given = 0;
-      for (const s of first) {
-        if (!tier.has(indexKey(s)) && (scoreOf.get(indexKey(s)) ?? 0) <= floor) break;
-        yield s;
-        given++;
+      for (const k of STAGES) {
+        const hits = searchTop(k);
+        const head = headOf(skills, [...m.explicit, ...m.named, ...hits.map((h) => h.id)]);
+        // A later stage's head holds the earlier one's given skills, ordered the same: they are its first ones.
+        const first = head.sort((a, b) => cmp(a, b, scoreOf.get(indexKey(a)) ?? 0, scoreOf.get(indexKey(b)) ?? 0));
+        // Only a full list (fewer matches than asked for) proves that the rest score below the head: the rest
+        // then scores 0 and is taken in order from a heap, so a budget that takes j of them costs n + j log n.
+        if (hits.length < k) {
+          for (let i = given; i < first.length; i++) yield first[i];
+          const inHead = new Set(first);
+          yield* inOrder(
+            skills.filter((s) => !inHead.has(s)),
+            (a, b) => cmp(a, b, 0, 0),
+          );
+          return;
+        }
+        // Otherwise the head holds the best k matches: the named ones, and those scoring above the last of them,
+        // come before every other skill; past them (ties with the last match), the next stage or the whole
+        // order decides.
+        const floor = hits[hits.length - 1].score;
+        for (let i = given; i < first.length; i++) {
+          const s = first[i];
+          if (!tier.has(indexKey(s)) && (scoreOf.get(indexKey(s)) ?? 0) <= floor) break;
+          yield s;
+          given++;
+        }
       }
       const rest = all();
       for (let i = given; i < rest.length; i++) yield rest[i];

@@ -20,15 +20,25 @@ export interface IndexDoc {
   body?: string;
 }
 
-/** A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives, to be saved. */
+/**
+ * A skill as the index holds it once read: what {@link SkillIndex.tokensOf} gives, to be saved. Its terms are
+ * ids into the index's vocabulary ({@link SkillIndex.termOf}), so saving makes no term text per skill.
+ */
 export interface TokenizedDoc {
   id: string;
   name: string;
   /** Terms per field (name, description, headings, body). */
   lengths: readonly number[];
-  /** Each distinct term (phrases included) and its packed per-field counts, in one order. */
-  terms: readonly string[];
+  /** Each distinct term (phrases included) as a vocabulary id, and its packed per-field counts, in one order. */
+  terms: ArrayLike<number>;
   counts: ArrayLike<number>;
+}
+
+/** A vocabulary that term ids index: the index's own ({@link SkillIndex}), or any other (tests). */
+export interface TermVocabulary {
+  /** Ids are below this. */
+  readonly termCount: number;
+  termOf(id: number): string;
 }
 
 /** A skill as a saved index holds it: term ids into that file's vocabulary ({@link SavedVocabulary}). */
@@ -233,18 +243,23 @@ export class SkillIndex {
     this.#insert(doc.id, doc.name, doc.lengths, terms, doc.counts);
   }
 
-  /** A skill's tokens as the index holds them (term texts, packed field counts, field lengths), to be saved. */
+  /** A skill's tokens as the index holds them (term ids, packed field counts, field lengths), to be saved. */
   tokensOf(id: string): TokenizedDoc | undefined {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return undefined;
-    const terms = this.#terms[slot] as Int32Array;
     return {
       id,
       name: this.#names[slot],
       lengths: Array.from(this.#lengths.subarray(slot * NFIELDS, slot * NFIELDS + NFIELDS)),
-      terms: Array.from(terms, (t) => this.#postings.termOf(t)),
+      terms: this.#terms[slot] as Int32Array,
       counts: this.#termCounts[slot] as Uint32Array,
     };
+  }
+
+  /** The index's vocabulary, which {@link tokensOf}'s term ids index (valid until the next put or remove). */
+  get vocabulary(): TermVocabulary {
+    const postings = this.#postings;
+    return { termCount: postings.termCount, termOf: (t) => postings.termOf(t) };
   }
 
   #insert(id: string, name: string, lengths: readonly number[], terms: Int32Array, counts: Uint32Array): void {

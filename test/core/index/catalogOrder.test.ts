@@ -41,9 +41,20 @@ describe('core/index: the catalog order read lazily equals the whole order', () 
     });
   }
 
-  it('the long request matches more skills than the head holds, with ties at its last score', () => {
+  it('the long request matches more skills than either stage of the head holds, with ties at each last score', () => {
     const hits = index.search('convert pdf table chart deploy audio image resize report invoice email schedule files');
     assert.ok(hits.length > 1024, `${hits.length} matches`);
-    assert.equal(hits[1023].score, hits[1024].score, 'a tie across the head boundary');
+    assert.equal(hits[255].score, hits[256].score, 'a tie across the first stage (256)');
+    assert.equal(hits[1023].score, hits[1024].score, 'a tie across the second (1,024)');
+  });
+
+  it('a request whose matches end between the stages (more than 256, fewer than 1,024) gives the same order read in part', () => {
+    const request = 'resize an image';
+    const matches = index.search(request).length;
+    assert.ok(matches > 256 && matches < 1024, `${matches} matches`);
+    const whole = rankCatalog(index, request, skills).all().map((s) => s.id);
+    const part: (string | undefined)[] = [];
+    for (const s of rankCatalog(index, request, skills).order()) if (part.push(s.id) >= 400) break;
+    assert.deepEqual(part, whole.slice(0, 400));
   });
 });

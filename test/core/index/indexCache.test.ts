@@ -119,10 +119,15 @@ describe('core/index: the saved index in the state folder', () => {
   });
 
   it('encodes and decodes tokens losslessly', () => {
-    const skills = [{ stamp: 'sha256:1', doc: { id: 'u:a', name: 'a', lengths: [1, 2, 3, 4], terms: ['pdf', 'form', 'pdf form'], counts: [1, 2 ** 20 * 4095 + 1, 64] } }];
-    const back = decodeIndexFile(encodeIndexFile(skills));
+    // Term ids index a vocabulary that holds more than the saved skills use: only what they use is written.
+    const words = ['unused', 'form', 'pdf form', 'pdf'];
+    const vocabulary = { termCount: words.length, termOf: (t: number) => words[t] };
+    const skills = [{ stamp: 'sha256:1', doc: { id: 'u:a', name: 'a', lengths: [1, 2, 3, 4], terms: [3, 1, 2], counts: [1, 2 ** 20 * 4095 + 1, 64] } }];
+    const back = decodeIndexFile(encodeIndexFile(skills, vocabulary));
     const a = back.skills.get('u:a');
-    assert.deepEqual(a && { id: a.doc.id, name: a.doc.name, lengths: a.doc.lengths, terms: Array.from(a.doc.termIds, (t) => back.vocab[t]), counts: Array.from(a.doc.counts) }, skills[0].doc);
+    assert.deepEqual(a && { id: a.doc.id, name: a.doc.name, lengths: a.doc.lengths, terms: Array.from(a.doc.termIds, (t) => back.vocab[t]), counts: Array.from(a.doc.counts) }, { ...skills[0].doc, terms: ['pdf', 'form', 'pdf form'] });
+    assert.deepEqual(back.vocab, ['pdf', 'form', 'pdf form'], 'the file holds the terms the skills use, in order of first use');
+    assert.throws(() => encodeIndexFile([{ stamp: 'sha256:2', doc: { ...skills[0].doc, terms: [4] } }], vocabulary), /u:a.*term id 4 is outside the vocabulary/);
     assert.deepEqual(Array.from(back.df), [1, 1, 1], 'each term held by one saved skill');
     assert.equal(a?.stamp, 'sha256:1');
   });
