@@ -176,12 +176,15 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     }),
   );
 
-  /** Runs a request against the document's analysis; errors are logged and answered with `fallback`. */
+  /**
+   * Runs a request against the document's read text (parsed, with the problems once its validation is done: a
+   * request never waits for the rules); errors are logged and answered with `fallback`.
+   */
   function onAnalysis<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, fn: (a: SkillAnalysis, p: P) => R): (p: P) => Promise<R> {
     return async (p: P) => {
       try {
         if (isJsonDocumentUri(p.textDocument.uri)) return fallback;
-        const a = await ws.analysisOf(p.textDocument.uri);
+        const a = await ws.readOf(p.textDocument.uri);
         return a ? fn(a, p) : fallback;
       } catch (e) {
         connection.console.error(`agent-skills: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
