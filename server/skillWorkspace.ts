@@ -59,6 +59,8 @@ export class SkillWorkspace {
     private readonly fsys: SyncSkillsHost,
     host: SkillsHost,
     public settings: ServerSettings,
+    /** Resolves once the messages already received are handled (see Inbox). */
+    private readonly whenQuiet: () => Promise<void>,
   ) {
     this.files = new CachingFilesHost(host);
     this.core = {
@@ -105,11 +107,11 @@ export class SkillWorkspace {
 
   /**
    * The check of an entry, started once. The rules start only after the messages already received are handled (a
-   * hover behind this change is answered from the read text), and not at all once a newer version arrived: of a
-   * burst of 1 MB edits only the last is checked.
+   * hover behind this change is answered from the read text, a newer version read), and not at all once a newer
+   * version arrived: of a burst of 1 MB edits only the last is checked.
    */
   private checkOf(uri: string, entry: OpenEntry): Promise<SkillAnalysis | undefined> {
-    entry.analysis ??= turnsOfEventLoop(2)
+    entry.analysis ??= this.whenQuiet()
       .then(() => checkSkill(entry.read, this.settings.mode, this.core, () => this.documents.get(uri)?.version === entry.version))
       .then((a) => (entry.checked = a));
     return entry.analysis;
@@ -340,9 +342,4 @@ export class SkillWorkspace {
     for (const u of previous) this.connection.sendDiagnostics({ uri: u, diagnostics: [] });
     this.published.delete(uri);
   }
-}
-
-/** Resolves after `n` turns of the event loop: callbacks (and messages) already queued run first. */
-function turnsOfEventLoop(n: number): Promise<void> {
-  return n <= 0 ? Promise.resolve() : new Promise((resolve) => setImmediate(() => resolve(turnsOfEventLoop(n - 1))));
 }

@@ -22,6 +22,7 @@ import { EvalsDocuments, isEvalsDocumentUri } from './evalsDocuments';
 import { isTriggerDocumentUri, TriggerDocuments } from './triggerDocuments';
 import { isJsonDocumentUri } from './documentKinds';
 import { renameFolderAction } from './services/renameFolderAction';
+import { Inbox } from './inbox';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
 import { asyncLocalDisk } from '../src/core/host/localDisk';
@@ -45,6 +46,8 @@ export interface ServerDeps {
   fs: SyncSkillsHost;
   /** The core validator's file access. */
   host: SkillsHost;
+  /** The connection's message strategy, to wait for the messages already received (none: two turns of the event loop). */
+  inbox?: Inbox;
 }
 
 export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: asyncLocalDisk };
@@ -55,7 +58,8 @@ export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: asyncLocalDis
  */
 export function startServer(connection: Connection, deps: ServerDeps = defaultDeps): void {
   const documents = new TextDocuments(TextDocument);
-  const ws = new SkillWorkspace(connection, documents, deps.fs, deps.host, DEFAULT_SETTINGS);
+  const inbox = deps.inbox ?? new Inbox();
+  const ws = new SkillWorkspace(connection, documents, deps.fs, deps.host, DEFAULT_SETTINGS, () => inbox.quiet());
   let roots: string[] = [];
   let canPullConfig = false;
   let canRegisterWatchers = false;
