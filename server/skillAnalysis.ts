@@ -3,7 +3,7 @@ import type { TextIndex } from '../src/core/skill';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../src/core/skill';
 import { partlyChecked } from '../src/core/skill/diagnosticLimits';
 import { MAX_VALIDATED_CHARS } from '../src/core/skill/parseLimits';
-import { runCore, type CoreContext, type SkillReference } from './skillCore';
+import { checkSyntax, readSyntax, type CoreContext, type SkillReference } from './skillCore';
 import { uriToPath } from './uris';
 
 /** Texts longer than this are checked only up to this length, so a huge file cannot stall the server (as in `validate`). */
@@ -23,27 +23,30 @@ export interface SkillAnalysis {
   text: string;
   index: TextIndex;
   parsed: ParsedSkillFile;
-  /** Every finding of the core in the chosen mode, before any deferral to the built-in validator. */
+  /** Every finding of the core in the chosen mode, before any deferral to the built-in validator (none before the rules ran: see `checked`). */
   problems: SkillDiagnostic[];
+  /** False for the text alone ({@link readSkill}): parsed and indexed, no rule run yet. */
+  checked: boolean;
   references: SkillReference[];
   /** True when the text was cut to MAX_ANALYZED_CHARS before analysis. */
   truncated: boolean;
+  /** Length of the whole text, before any cut. */
+  fullLength: number;
 }
 
 /** Rule id of the server's own notice that a file was too large to check completely. */
 export const TRUNCATED_RULE = 'server-file-truncated';
 
-export async function analyzeSkill(uri: string, version: number | null, fullText: string, mode: ValidationMode, ctx: CoreContext): Promise<SkillAnalysis> {
+/**
+ * The text alone, parsed and indexed with its references, no rule run: what hover, links and symbols need. Cheap
+ * next to the rules, so a request never waits for a validation.
+ */
+export function readSkill(uri: string, version: number | null, fullText: string): SkillAnalysis {
   const truncated = fullText.length > MAX_ANALYZED_CHARS;
   const text = truncated ? fullText.slice(0, MAX_ANALYZED_CHARS) : fullText;
   const filePath = uriToPath(uri);
   const skillDir = filePath ? path.dirname(filePath) : undefined;
-  const core = await runCore(text, skillDir, mode, ctx);
-  const index = core.index;
-  const problems = [...core.problems];
-  if (truncated) {
-    problems.push(partlyChecked(TRUNCATED_RULE, fullText.length, MAX_ANALYZED_CHARS, index.rangeOf(text.length, text.length)));
-  }
+  const syntax = readSyntax(text);
   return {
     uri,
     version,
@@ -51,10 +54,27 @@ export async function analyzeSkill(uri: string, version: number | null, fullText
     skillDir,
     folderName: skillDir ? path.basename(skillDir) : undefined,
     text,
-    index,
-    parsed: core.parsed,
-    problems,
-    references: core.references,
+    index: syntax.index,
+    parsed: syntax.parsed,
+    problems: [],
+    checked: false,
+    references: syntax.references,
     truncated,
+    fullLength: fullText.length,
   };
+}
+
+/** Runs the core's rules over a read skill; `undefined` when `stillWanted` says no before they start. */
+export async function checkSkill(read: SkillAnalysis, mode: ValidationMode, ctx: CoreContext, stillWanted: () => boolean = () => true): Promise<SkillAnalysis | undefined> {
+  if (!stillWanted()) return undefined;
+  const problems = await checkSyntax(read, read.skillDir, mode, ctx);
+  if (read.truncated) {
+    problems.push(partlyChecked(TRUNCATED_RULE, read.fullLength, MAX_ANALYZED_CHARS, read.index.rangeOf(read.text.length, read.text.length)));
+  }
+  return { ...read, problems, checked: true };
+}
+
+/** Reads and checks one SKILL.md text ({@link readSkill}, then {@link checkSkill}). */
+export async function analyzeSkill(uri: string, version: number | null, fullText: string, mode: ValidationMode, ctx: CoreContext): Promise<SkillAnalysis> {
+  return (await checkSkill(readSkill(uri, version, fullText), mode, ctx))!;
 }

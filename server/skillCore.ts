@@ -42,30 +42,38 @@ export interface CoreContext {
   configFor(skillDir: string | undefined): Promise<RuleConfig | 'excluded'>;
 }
 
-/**
- * Parses and validates one SKILL.md text of the skill in `skillDir` (undefined for unsaved documents)
- * with the core validator. The text is checked on every call; the skill's other files are read through
- * `ctx`, which caches them until they change.
- */
-export async function runCore(text: string, skillDir: string | undefined, mode: ValidationMode, ctx: CoreContext): Promise<CoreResult> {
+/** What one SKILL.md text holds before any rule runs: the parse, the line index and the body's references. */
+export type CoreSyntax = Omit<CoreResult, 'problems'>;
+
+/** Parses one SKILL.md text and finds its body references: what hover, links and symbols need, no rule run. */
+export function readSyntax(text: string): CoreSyntax {
   const parsed = parseSkillFile(text);
   const index = new TextIndex(text);
   const references = extractBodyReferences(parsed, index).map((r) => ({ target: r.path, range: r.range }));
+  return { parsed, index, references };
+}
+
+/**
+ * Validates one parsed SKILL.md text of the skill in `skillDir` (undefined for unsaved documents) with the core
+ * validator. The text is checked on every call; the skill's other files are read through `ctx`, which caches them
+ * until they change.
+ */
+export async function checkSyntax(syntax: CoreSyntax, skillDir: string | undefined, mode: ValidationMode, ctx: CoreContext): Promise<SkillDiagnostic[]> {
+  const { parsed, index } = syntax;
   const config = await ctx.configFor(skillDir);
-  if (config === 'excluded') return { parsed, index, problems: [], references };
+  if (config === 'excluded') return [];
   if (!skillDir) {
     const named = typeof parsed.properties.name === 'string' ? parsed.properties.name : '';
-    const v = await validateSkill({ parsed, folderName: named, index }, { mode, config });
-    return { parsed, index, problems: v.diagnostics, references };
+    return (await validateSkill({ parsed, folderName: named, index }, { mode, config })).diagnostics;
   }
   // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
   const h = ctx.host;
   const ownHost: SkillsHost = { readDirectory: (p) => h.readDirectory(p), stat: (p) => h.stat(p), kind: (p) => h.kind(p), realPath: (p) => h.realPath(p), readFile: () => undefined };
-  // The index is shared with the reference extraction above, so line starts and fenced blocks are found once.
+  // The index is shared with the reference extraction of readSyntax, so line starts and fenced blocks are found once.
   const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost, index };
   // The unreferenced-file rule needs every file's text, which only the folder pass reads.
   const [own, others] = await Promise.all([validateSkill(input, { mode, config, checkUnreferenced: false }), ctx.folderFindings(skillDir, parsed, mode, config)]);
-  return { parsed, index, problems: [...own.diagnostics, ...others], references };
+  return [...own.diagnostics, ...others];
 }
 
 /** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */

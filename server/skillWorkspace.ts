@@ -10,12 +10,20 @@ import { ConfusableCatalog } from './confusableCatalog';
 import { listDirSync, readTextSync } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
 import type { ServerSettings } from './serverSettings';
-import { analyzeSkill, type SkillAnalysis } from './skillAnalysis';
+import { analyzeSkill, checkSkill, readSkill, type SkillAnalysis } from './skillAnalysis';
 import { otherFileFindings, type CoreContext } from './skillCore';
 import { isInside, pathToUri, uriToPath } from './uris';
 import { ReportOnce } from '../src/core/reportOnce';
 
 const SKILL_FILE = 'SKILL.md';
+
+/** An open document's read text and its check, of one version. */
+interface OpenEntry {
+  version: number;
+  read: SkillAnalysis;
+  analysis?: Promise<SkillAnalysis | undefined>;
+  checked?: SkillAnalysis;
+}
 
 /** A changed file on disk, as reported by workspace/didChangeWatchedFiles. */
 export interface FileChange {
@@ -28,7 +36,8 @@ export interface FileChange {
  * latest analyses, pending debounced validations, and which URIs it has published problems to.
  */
 export class SkillWorkspace {
-  private readonly cache = new Map<string, { version: number; analysis: Promise<SkillAnalysis> }>();
+  /** Per open document: its read text (parsed, no rule run) and its checked analysis, both of one version. */
+  private readonly cache = new Map<string, OpenEntry>();
   /** Per-URI chain of publications, so results are published in the order validations started. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly diskSkillFiles = new Set<string>();
@@ -50,6 +59,8 @@ export class SkillWorkspace {
     private readonly fsys: SyncSkillsHost,
     host: SkillsHost,
     public settings: ServerSettings,
+    /** Resolves once the messages already received are handled (see Inbox). */
+    private readonly whenQuiet: () => Promise<void>,
   ) {
     this.files = new CachingFilesHost(host);
     this.core = {
@@ -85,19 +96,48 @@ export class SkillWorkspace {
     return v;
   }
 
-  /** The analysis of an open document at its current version, or of a SKILL.md on disk. */
+  /** The cache entry of an open document at its current version, its text read (parsed, no rule run). */
+  private entryOf(doc: TextDocument): OpenEntry {
+    const cached = this.cache.get(doc.uri);
+    if (cached && cached.version === doc.version) return cached;
+    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText()) };
+    this.cache.set(doc.uri, entry);
+    return entry;
+  }
+
+  /**
+   * The check of an entry, started once. The rules start only after the messages already received are handled (a
+   * hover behind this change is answered from the read text, a newer version read), and not at all once a newer
+   * version arrived: of a burst of 1 MB edits only the last is checked.
+   */
+  private checkOf(uri: string, entry: OpenEntry): Promise<SkillAnalysis | undefined> {
+    entry.analysis ??= this.whenQuiet()
+      .then(() => checkSkill(entry.read, this.settings.mode, this.core, () => this.documents.get(uri)?.version === entry.version))
+      .then((a) => (entry.checked = a));
+    return entry.analysis;
+  }
+
+  /**
+   * The checked analysis of an open document at its current version (`undefined` when a newer version superseded
+   * it before its rules ran), or of a SKILL.md on disk.
+   */
   analysisOf(uri: string): Promise<SkillAnalysis | undefined> {
     const doc = this.documents.get(uri);
-    if (doc) {
-      const cached = this.cache.get(uri);
-      if (cached && cached.version === doc.version) return cached.analysis;
-      const analysis = analyzeSkill(uri, doc.version, doc.getText(), this.settings.mode, this.core);
-      this.cache.set(uri, { version: doc.version, analysis });
-      return analysis;
-    }
+    if (doc) return this.checkOf(uri, this.entryOf(doc));
     const p = uriToPath(uri);
     const text = p ? readTextSync(this.fsys, p) : undefined;
     return text === undefined ? Promise.resolve(undefined) : analyzeSkill(uri, null, text, this.settings.mode, this.core);
+  }
+
+  /**
+   * What a request that needs the text, not the rules (hover, links, symbols), answers from, without waiting for a
+   * validation: the checked analysis when it is done for the current version, else the read text (no problems).
+   */
+  readOf(uri: string): Promise<SkillAnalysis | undefined> {
+    const doc = this.documents.get(uri);
+    if (!doc) return this.analysisOf(uri);
+    const e = this.entryOf(doc);
+    return Promise.resolve(e.checked ?? e.read);
   }
 
   diagnosticsOf(a: SkillAnalysis): DiagnosticsByUri {
@@ -107,15 +147,18 @@ export class SkillWorkspace {
   /** Starts validating the document's current text now and publishes the result in order. */
   validateOpen(doc: TextDocument): Promise<void> {
     this.cancelTimer(doc.uri);
-    return this.publishWhenDone(doc.uri, this.analysisOf(doc.uri));
+    return this.publishWhenDone(doc.uri, this.analysisOf(doc.uri), true);
   }
 
-  /** Publishes the analysis once it and every earlier publication for `uri` are done; resolves when sent. */
-  private publishWhenDone(uri: string, analysis: Promise<SkillAnalysis | undefined>): Promise<void> {
+  /**
+   * Publishes the analysis once it and every earlier publication for `uri` are done; resolves when sent. No
+   * analysis clears the URI's problems (the file is gone), unless `open`: then a newer version superseded it.
+   */
+  private publishWhenDone(uri: string, analysis: Promise<SkillAnalysis | undefined>, open = false): Promise<void> {
     const prev = this.queues.get(uri) ?? Promise.resolve();
     const next = prev
       .then(() => analysis)
-      .then((a) => (a ? this.publish(a) : this.clear(uri)))
+      .then((a) => (a ? this.publish(a) : open ? undefined : this.clear(uri)))
       .catch((e: unknown) => this.connection.console.error(`agent-skills: validation of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`))
       .finally(() => {
         if (this.queues.get(uri) === next) this.queues.delete(uri);
@@ -127,7 +170,7 @@ export class SkillWorkspace {
   /** Validates after the configured pause; a pause of 0 validates at once. */
   scheduleValidation(doc: TextDocument): void {
     const cached = this.cache.get(doc.uri);
-    if (cached && cached.version === doc.version) return;
+    if (cached && cached.version === doc.version && cached.analysis) return;
     if (this.settings.debounceMs <= 0) {
       void this.validateOpen(doc);
       return;

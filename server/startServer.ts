@@ -22,6 +22,7 @@ import { EvalsDocuments, isEvalsDocumentUri } from './evalsDocuments';
 import { isTriggerDocumentUri, TriggerDocuments } from './triggerDocuments';
 import { isJsonDocumentUri } from './documentKinds';
 import { renameFolderAction } from './services/renameFolderAction';
+import { Inbox } from './inbox';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillsHost, SyncSkillsHost } from '../src/core/host/skillsHost';
 import { asyncLocalDisk } from '../src/core/host/localDisk';
@@ -45,6 +46,8 @@ export interface ServerDeps {
   fs: SyncSkillsHost;
   /** The core validator's file access. */
   host: SkillsHost;
+  /** The connection's message strategy, to wait for the messages already received (none: two turns of the event loop). */
+  inbox?: Inbox;
 }
 
 export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: asyncLocalDisk };
@@ -55,7 +58,8 @@ export const defaultDeps: ServerDeps = { fs: nodeFileSystem, host: asyncLocalDis
  */
 export function startServer(connection: Connection, deps: ServerDeps = defaultDeps): void {
   const documents = new TextDocuments(TextDocument);
-  const ws = new SkillWorkspace(connection, documents, deps.fs, deps.host, DEFAULT_SETTINGS);
+  const inbox = deps.inbox ?? new Inbox();
+  const ws = new SkillWorkspace(connection, documents, deps.fs, deps.host, DEFAULT_SETTINGS, () => inbox.quiet());
   let roots: string[] = [];
   let canPullConfig = false;
   let canRegisterWatchers = false;
@@ -176,12 +180,15 @@ export function startServer(connection: Connection, deps: ServerDeps = defaultDe
     }),
   );
 
-  /** Runs a request against the document's analysis; errors are logged and answered with `fallback`. */
+  /**
+   * Runs a request against the document's read text (parsed, with the problems once its validation is done: a
+   * request never waits for the rules); errors are logged and answered with `fallback`.
+   */
   function onAnalysis<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, fn: (a: SkillAnalysis, p: P) => R): (p: P) => Promise<R> {
     return async (p: P) => {
       try {
         if (isJsonDocumentUri(p.textDocument.uri)) return fallback;
-        const a = await ws.analysisOf(p.textDocument.uri);
+        const a = await ws.readOf(p.textDocument.uri);
         return a ? fn(a, p) : fallback;
       } catch (e) {
         connection.console.error(`agent-skills: ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
