@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { createNodeHost } from '../../src/core/host/nodeHost';
 import { folderStateStore, handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
 import { createMcpBackend, type McpBackend } from '../../src/cli/mcp/mcpBackend';
-import { answerModernSdk, modernSdkHandler } from '../../src/cli/mcp/modernSdk';
-type ModernServer = ReturnType<typeof modernSdkHandler>;
+import { mcpHandlers } from '../../src/cli/mcp/mcpHandlers';
+import { dispatchModern, modernServer, type ModernServer } from '../../src/cli/mcp/modernDispatch';
 import { MAX_SAVE_ATTEMPTS, SESSION_META } from '../../src/cli/mcp/handleSessions';
 import { makeTempDir } from '../support/tempDir';
 import { writeSkill } from '../core/runtime/runtimeSupport';
@@ -49,9 +49,9 @@ describe('MCP 2026-07-28: a call whose session another replica saved first', fun
   let rivalCall: () => Promise<Json>;
   let id = 1;
   const tool = async (s: ModernServer, name: string, args: Json): Promise<Json> => {
-    const answer = await answerModernSdk(s, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args, _meta: MODERN_META } });
-    assert.ok(answer?.result, JSON.stringify(answer));
-    return answer.result as Json;
+    const answer = await dispatchModern(s, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args, _meta: MODERN_META } }, undefined);
+    assert.ok(answer.body?.result, JSON.stringify(answer.body));
+    return answer.body.result as Json;
   };
   const names = async (handle: string) => (await folderStateStore(path.join(tmp.dir, 'state'), createNodeHost()).load(handleKey(handle)))?.state.active_skills.map((s) => s.name);
 
@@ -68,8 +68,8 @@ describe('MCP 2026-07-28: a call whose session another replica saved first', fun
     });
     a = await createMcpBackend({ ...common, stateDir: path.join(tmp.dir, 'a'), stateStore: storeA });
     b = await createMcpBackend({ ...common, stateDir: path.join(tmp.dir, 'b'), stateStore: folderStateStore(state, createNodeHost()) });
-    serveA = modernSdkHandler(a);
-    serveB = modernSdkHandler(b);
+    serveA = modernServer(a, mcpHandlers(a));
+    serveB = modernServer(b, mcpHandlers(b));
   });
   afterEach(async () => {
     await a?.close();

@@ -9,6 +9,8 @@ import { createMcpBackend } from '../mcp/mcpBackend';
 import { parseMcpOptions, TOKEN_ENV, type McpOptions } from '../mcp/mcpOptions';
 import { createMcpSession } from '../mcp/mcpSession';
 import { DualEraTransport } from '../mcp/dualEraTransport';
+import { mcpHandlers } from '../mcp/mcpHandlers';
+import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
 import { UsageError } from '../usageError';
 import { redisStateStore } from '../../core/runtime/redisStateStore';
@@ -74,7 +76,7 @@ export const mcpCommand: CliCommand = {
     if (!o.http) {
       const session = await createMcpSession(backend, `stdio-${process.pid}-${Date.now()}`);
       // Both eras on stdio: 2026-07-28 requests are answered statelessly, initialize opens the legacy session.
-      const transport = new DualEraTransport(new StdioServerTransport(), backend);
+      const transport = new DualEraTransport(new StdioServerTransport(), modernServer(backend, mcpHandlers(backend)));
       const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;
         process.stdin.once('end', resolve);

@@ -1,11 +1,9 @@
 // Both protocol eras over one stdio stream: a message that asks for 2026-07-28 (per-request `_meta`, or
-// `server/discover`, the probe dual-era clients send first) is answered on its own by the SDK's 2026-07-28 handler (modernSdk.ts; `subscriptions/listen` by modernSubscriptions.ts); every
+// `server/discover`, the probe dual-era clients send first) is answered by modernDispatch.ts on its own; every
 // other message goes on to the legacy SDK session (initialize and what follows). The specification lets a
 // dual-era server serve both on one process; the initialize handshake scopes legacy semantics to it.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
-import type { McpBackend } from './mcpBackend';
-import { asksModern, checkListen, isListen } from './modernDispatch';
-import { answerModernSdk, modernSdkHandler } from './modernSdk';
+import { asksModern, dispatchModern, type ModernServer } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 
 /** Wraps `inner` (the stdio transport) so modern requests never reach the SDK server connected to the wrapper. */
@@ -20,8 +18,7 @@ export class DualEraTransport implements Transport {
 
   constructor(
     private readonly inner: Transport,
-    private readonly backend: McpBackend,
-    private readonly modern = modernSdkHandler(backend),
+    private readonly modern: ModernServer,
   ) {
     inner.onclose = () => {
       for (const l of this.listens.values()) l.close(false);
@@ -41,12 +38,12 @@ export class DualEraTransport implements Transport {
         this.onmessage?.(message, extra);
         return;
       }
-      const work = (isListen(message) ? Promise.resolve(checkListen(message, undefined)) : answerModernSdk(this.modern, message as Record<string, unknown>).then((body) => ({ body, listen: undefined })))
+      const work = dispatchModern(this.modern, message, undefined)
         .then((a) => {
           if (a.listen) {
             const id = a.listen.id;
             this.listens.get(id)?.close(false);
-            this.listens.set(id, openListen(this.backend, a.listen, (n) => void this.inner.send(n as JSONRPCMessage).catch(() => undefined)));
+            this.listens.set(id, openListen(this.modern.backend, a.listen, (n) => void this.inner.send(n as JSONRPCMessage).catch(() => undefined)));
             return undefined;
           }
           return a.body ? this.inner.send(a.body as JSONRPCMessage) : undefined;

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
+import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
 import { serveThroughTransport } from './webTransportBridge';
-import { asksModern, checkListen, isListen, MODERN_VERSION, type MirroredHeaders } from './modernDispatch';
-import { modernSdkHandler, serveModernSdk } from './modernSdk';
+import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 import { serveAdoptedSession } from './adoptedSession';
 
@@ -63,7 +63,7 @@ function cancelWhenDropped(transport: WebStandardStreamableHTTPServerTransport, 
 export async function startHttpServer(backend: McpBackend, o: HttpServerOptions): Promise<McpHttpServer> {
   const live = new Map<string, Live>();
   let pending = 0;
-  const modern = modernSdkHandler(backend);
+  const modern = modernServer(backend, mcpHandlers(backend));
   /** Open 2026-07-28 `subscriptions/listen` streams, ended gracefully on close(); at most --max-sessions at once. */
   const listens = new Set<{ stream: ListenStream; res: http.ServerResponse }>();
 
@@ -99,10 +99,13 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     const versionHeader = req.headers['mcp-protocol-version'];
     // The modern revision: per-request _meta (or its version header) and no session: answered here, on its own.
     if (req.method === 'POST' && typeof sid !== 'string' && (asksModern(body) || versionHeader === MODERN_VERSION || !isInitializeRequest(body))) {
-      if (!isListen(body)) return serveModernSdk(modern, req, res, body);
+      const done = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) done.abort();
+      });
       const one = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
       const headers: MirroredHeaders = { 'mcp-protocol-version': one('mcp-protocol-version'), 'mcp-method': one('mcp-method'), 'mcp-name': one('mcp-name') };
-      const answer = checkListen(body, headers);
+      const answer = await dispatchModern(modern, body, headers, done.signal);
       if (res.headersSent || res.destroyed) return;
       if (answer.listen) {
         if (listens.size >= o.maxSessions) return refuse(res, { status: 503, message: `This server already holds ${o.maxSessions} subscription streams (--max-sessions); close one or try again later.`, headers: { 'retry-after': '5' } });

@@ -1,11 +1,18 @@
 // The 2026-07-28 revision ("modern" in its own words): no initialize handshake and no session. Every request
 // carries its protocol version and client capabilities in `_meta`; on HTTP the version, the method and the
-// name are mirrored into headers. The SDK 2.4.0 answers every modern request (modernSdk.ts) except
-// `subscriptions/listen`, whose streams stay ours (README, "The SDK line"); this file holds the era routing
-// (which message asks for 2026-07-28) and the checks a listen request passes before its stream opens
-// (basic/versioning, basic/transports/streamable-http "Server Validation"), in the order the SDK runs them.
+// name are mirrored into headers the server checks against the body. The SDK 2.x `Server` serves this revision
+// too, but has no place for the state handle and the guards we run first (README, "The SDK line"), so this file
+// implements it against the specification text (basic/versioning,
+// basic/transports/streamable-http "Server Validation", server/discover), serving from the same handler table as
+// the legacy sessions. Transports call {@link dispatchModern} with one parsed message and send what it returns.
 import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { McpBackend } from './mcpBackend';
+import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
+import { modernErrorCode } from './requestError';
+import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
+import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
+import { StateStoreError } from '../../core/runtime/sessionStateStore';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -74,16 +81,22 @@ function mirroredName(method: string, params: Record<string, unknown>): unknown 
   return undefined;
 }
 
-/** True when a message is a `subscriptions/listen` request (the one modern method answered here, not by the SDK). */
-export function isListen(msg: unknown): boolean {
-  return isObject(msg) && msg.method === 'subscriptions/listen';
+/** The shared part of every modern answer: what the server serves, built once per backend. */
+export interface ModernServer {
+  backend: McpBackend;
+  handlers: ReadonlyMap<string, McpHandler>;
+}
+
+/** A modern server over a backend and its handler table. */
+export function modernServer(backend: McpBackend, handlers: readonly McpHandler[]): ModernServer {
+  return { backend, handlers: new Map(handlers.map((h) => [h.method, h])) };
 }
 
 /**
- * Checks one `subscriptions/listen` request and says which stream to open, or the error to answer. `headers`
- * is given on HTTP (the mirrored headers are then required and checked); stdio passes undefined.
+ * Answers one modern message. `headers` is given on HTTP (the mirrored headers are then required and checked);
+ * stdio passes undefined. `signal` ends the work when the client goes away (HTTP: the response closed).
  */
-export function checkListen(raw: unknown, headers: MirroredHeaders | undefined): ModernAnswer {
+export async function dispatchModern(s: ModernServer, raw: unknown, headers: MirroredHeaders | undefined, signal?: AbortSignal): Promise<ModernAnswer> {
   if (!isObject(raw) || raw.jsonrpc !== '2.0' || typeof (raw as Message).method !== 'string') {
     return error(400, isObject(raw) ? raw.id : null, ErrorCode.InvalidRequest, 'Invalid request: the body must be one JSON-RPC 2.0 request object with a method (a batch array or a response is not accepted).');
   }
@@ -126,9 +139,63 @@ export function checkListen(raw: unknown, headers: MirroredHeaders | undefined):
       if (decodeHeaderValue(n) !== bodyName) return error(400, id, HEADER_MISMATCH, `Header mismatch: Mcp-Name header '${n.slice(0, 100)}' does not match the body's ${msg.method === 'resources/read' ? 'uri' : 'name'}.`);
     }
   }
-  try {
-    return { status: 200, listen: parseListen(id, params) };
-  } catch (e) {
-    return error(400, id, ErrorCode.InvalidParams, (e as Error).message);
+  const serverMeta = { [META.serverInfo]: { name: SERVER_INFO.name, version: SERVER_INFO.version } };
+  const complete = (result: Record<string, unknown>, cacheable: boolean): ModernAnswer => ({
+    status: 200,
+    body: {
+      jsonrpc: '2.0',
+      id,
+      result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: result.ttlMs ?? CACHE_TTL_MS, cacheScope: result.cacheScope ?? CACHE_SCOPE } : {}), _meta: { ...(isObject(result._meta) ? result._meta : {}), ...serverMeta } },
+    },
+  });
+  if (msg.method === 'server/discover') {
+    return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: serverCapabilities(s.backend), instructions: await s.backend.instructions() }, true);
   }
+  if (msg.method === 'subscriptions/listen') {
+    try {
+      return { status: 200, listen: parseListen(id, params) };
+    } catch (e) {
+      return error(400, id, ErrorCode.InvalidParams, (e as Error).message);
+    }
+  }
+  const handler = s.handlers.get(msg.method);
+  if (!handler) {
+    const removed = ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'].includes(msg.method);
+    return error(404, id, ErrorCode.MethodNotFound, `Method not found: ${msg.method.slice(0, 100)}${removed ? ` is not part of protocol ${MODERN_VERSION}` : ' is not served here'}.`);
+  }
+  // A tool call's state handle is the argument `session` (SEP-2567): taken out before the tool sees its arguments.
+  const { params: forHandler, handle } = takeHandle(msg.method, params);
+  const parsed = handler.schema.safeParse({ method: msg.method, params: forHandler });
+  if (!parsed.success) return error(200, id, ErrorCode.InvalidParams, paramsError(msg.method, parsed.error).message);
+  try {
+    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true }));
+    return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
+  } catch (e) {
+    // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
+    if (e instanceof HandleSessionError) return complete(sessionErrorResult(e), false);
+    // The store failed: the message names it (kind and address) and what to check.
+    if (e instanceof StateStoreError) return error(200, id, ErrorCode.InternalError, e.message);
+    const err = e as { code?: unknown; message?: string; data?: unknown };
+    if (typeof err.code === 'number' && Number.isSafeInteger(err.code)) return error(200, id, modernErrorCode(err.code), err.message ?? 'Request failed.', err.data);
+    process.stderr.write(`agent-skills mcp: ${msg.method} failed: ${(e as Error).stack ?? e}\n`);
+    return error(200, id, ErrorCode.InternalError, `${msg.method} failed inside the server; see its stderr.`);
+  }
+}
+
+/** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
+function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
+  const args = params.arguments;
+  if (method !== 'tools/call' || !isObject(args) || !(SESSION_ARG in args)) return { params };
+  const { [SESSION_ARG]: handle, ...rest } = args;
+  return { params: { ...params, arguments: rest }, handle };
+}
+
+/** A tool result that tells the model its session handle (last, in the text it reads) and the client (in `_meta`). */
+function withHandle(result: Record<string, unknown>, handle: string): Record<string, unknown> {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return {
+    ...result,
+    content: [...content, { type: 'text', text: `Session: ${handle}\nPass "${SESSION_ARG}": "${handle}" in your next tool call to this server to keep the skills loaded in this session.` }],
+    _meta: { ...(isObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
+  };
 }

@@ -17,9 +17,13 @@ export function invalidParams(message: string, data?: unknown): RequestError {
 
 /**
  * A resource that is not served: -32002 with `data.uri`, as the 2025-11-25 specification's example has it.
- * On 2026-07-28 the SDK's codec sends it as -32602 with the same data (that revision folded -32002 into -32602).
+ * The 2026-07-28 dispatcher turns the code into -32602 and keeps the data ({@link modernErrorCode}).
  */
 export function resourceNotFound(uri: string, message: string): RequestError {
   return Object.assign(new Error(message), { code: RESOURCE_NOT_FOUND, data: { uri } });
 }
 
+/** The code a 2026-07-28 answer carries for an error thrown with `code`: that revision folded -32002 into -32602. */
+export function modernErrorCode(code: number): number {
+  return code === RESOURCE_NOT_FOUND ? ProtocolErrorCode.InvalidParams : code;
+}
