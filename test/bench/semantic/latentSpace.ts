@@ -6,6 +6,7 @@
  * CPU; bounded in documents, terms per document, dimensions and iterations. Used by the re-rank experiment beside
  * it (rerankExperiment.ts); not part of the product, which kept the lexical ranking (it did not hold on half B).
  */
+import { seededRandom } from '../../support/seededRandom';
 
 /** A text as weighted terms (term → weight, e.g. log tf times idf). */
 export type TermWeights = ReadonlyMap<string, number>;
@@ -91,7 +92,7 @@ export class LatentSpace {
     });
     const A = { start, cols: Int32Array.from(cols), vals: Float64Array.from(vals), nDocs, nTerms };
     // Range finder: Y = A·Ω, then power iterations Y = A·(Aᵀ·Y), orthonormalised in between.
-    const rand = mulberry32(options.seed ?? 1);
+    const rand = seededRandom(options.seed ?? 1);
     const omega = new Float64Array(nTerms * l);
     for (let i = 0; i < omega.length; i++) omega[i] = gaussian(rand);
     let Y = mulA(A, omega, l);
@@ -245,17 +246,6 @@ function symmetricEigen(S: Float64Array, n: number): { values: number[]; vectors
     }
   }
   return { values: [...Array(n).keys()].map((i) => a[i * n + i]), vectors: v };
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function gaussian(rand: () => number): number {
