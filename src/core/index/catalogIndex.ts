@@ -7,7 +7,7 @@
 import type { FileWrites } from '../host/fileWrites';
 import type { MaybePromise, SkillsHost } from '../host/skillsHost';
 import { asBuffer } from '../host/skillsHost';
-import { MAX_SKILL_FILE_BYTES } from '../skill/parseLimits';
+import { DEFAULT_MAX_READ_BYTES as MAX_SKILL_FILE_BYTES } from '../host/readLimits';
 import { decodeIndexFile, encodeIndexFile, MAX_INDEX_FILE_BYTES, type SavedSkill, type SkillToSave } from './indexFile';
 import { savedVocabulary, SkillIndex, type SavedVocabulary } from './skillIndex';
 
