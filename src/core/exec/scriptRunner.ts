@@ -363,8 +363,10 @@ function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined,
   }
   if (commandArgv) {
     // Found on the runner's PATH, before the call's env (which may set PATH) applies.
-    const program = ctx.resolver.resolve(commandArgv[0], accept);
+    const named = commandArgv[0].includes('/');
+    const program = ctx.resolver.resolve(commandArgv[0], accept, named);
     const elsewhere = !program && accept ? ctx.resolver.resolve(commandArgv[0]) : undefined;
+    if (elsewhere && named) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not in a system folder the sandbox shows, and a program given by its path is never bound in; give its name (as found on PATH) instead, or run with the sandbox off.`);
     if (elsewhere) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" was found at ${elsewhere}, outside the system and toolchain folders the sandbox shows; install it under /usr or /opt, or run with the sandbox off.`);
     if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
     return [program, ...commandArgv.slice(1)];
