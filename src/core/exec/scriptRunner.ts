@@ -15,6 +15,9 @@ import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
 import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
+import { heldDeletedFiles } from './heldFiles';
+import { RUN_MARKER_VAR } from './launcher';
+import { runProcessIds } from './processTree';
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
@@ -212,10 +215,13 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     const caps = sizeCaps(ws.root, [home, ...Object.values(depLinks), ...plugin.writable], opts);
     const stop = new AbortController();
     let exceeded: SizeExceeded | undefined;
+    let leader: number | undefined;
+    // Files the run's processes deleted but still hold: found from the leader's descendants and the run's marker.
+    const held = (devs: ReadonlySet<number>) => (leader === undefined ? Promise.resolve([]) : heldDeletedFiles(runProcessIds(leader, `${RUN_MARKER_VAR}=${ws.runId}`), devs, opts.maxRunBytes));
     const watch = new SizeWatch(caps, (e) => {
       exceeded = e;
       stop.abort();
-    });
+    }, undefined, held);
     const timeoutMs = Math.min(req.timeoutMs ?? opts.defaultTimeoutMs, opts.maxTimeoutMs);
     const running = runProcess({
       program: launch.program,
@@ -232,6 +238,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       sweep: launch.sweep,
       start: launch.start,
       pins: launch.pins,
+      onPid: (p) => (leader = p),
     });
     watch.start();
     const outcome = await running.finally(() => watch.stop());
