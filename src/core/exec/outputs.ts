@@ -5,7 +5,7 @@ import { ArtifactStore, formatArtifactRef } from './artifactStore';
 import { ScriptRunError } from './scriptRunError';
 import { compileGlob, GlobError, literalPrefix } from '../paths/globMatch';
 import { resolveInRoot } from '../paths/resolveInRoot';
-import { checkRelativePath } from './paths';
+import { checkRelativePath, isInside } from './paths';
 import type { ArtifactFile, OutputFile, OutputsSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
@@ -52,7 +52,7 @@ async function findOutputs(root: string, patterns: readonly string[], warnings: 
   const matchers = patterns.map((p) => matcherOf(p, p));
   const starts = [...new Set(patterns.map(literalPrefix))].sort();
   // A start below another start is walked with it.
-  const roots = starts.filter((s) => !starts.some((o) => o !== s && (o === '' || s.startsWith(`${o}/`))));
+  const roots = starts.filter((s) => !starts.some((o) => o !== s && isInside(path.join(root, o), path.join(root, s))));
   const found = new Set<string>();
   let walked = 0;
   const walk = async (rel: string): Promise<void> => {
