@@ -97,10 +97,10 @@ export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'bo
     const after = text.charCodeAt(at + 1);
     if ((after !== 40 /* ( */ && after !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (after === 40) {
-      // `[text](path)` inside a code span is code, not a link (CommonMark).
-      if (inInlineCode(index, at)) continue;
+      // `[text](path)` inside a code span is code, not a link (CommonMark). Asked after the target is read: a body of
+      // `](` repeated has no target at most of them, and the target's bounded scan is cheaper than the code-span search.
       const target = linkTarget(text, at + 2, next);
-      if (!target) continue;
+      if (!target || inInlineCode(index, at)) continue;
       linkSpans.push([target.start, target.end]);
       const path = cleanLinkTarget(target.raw);
       if (path) add(path, target.start, target.end, 'link');
