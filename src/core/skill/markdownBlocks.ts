@@ -16,19 +16,25 @@ const FENCES_MEMO = {};
 /** Longest fence {@link FencedBlocks.unclosed} repeats (a fence of a million backticks is a length, not a string to copy). */
 export const MAX_FENCE_SHOWN = 256;
 
+/** Per index: the fences of the whole text (found once), and the blocks paired from them, by the first fence used. */
+interface FencesMemo {
+  fences: number[];
+  byFirst: Map<number, FencedBlocks>;
+}
+
 /**
- * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
- * computed once per index (for the last base asked): the result is shared, so callers must not change it.
+ * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body), computed once
+ * per index and base: the result is shared, so callers must not change it. The fences are found once for the whole
+ * text and paired from the first one at or after `base`, so the body rules (from the body) and the file rules (from
+ * offset 0) share one pass, and the same blocks when the frontmatter holds no fence.
  */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
   if (index.text !== text) return blocksOf(text, fencesAtLineStarts(text, base, new TextIndex(text).allLineStarts()));
-  const find = () => blocksOf(text, fencesAtLineStarts(text, base, index.allLineStarts()));
-  const memo = index.memo(FENCES_MEMO, () => ({ base, value: find() }));
-  if (memo.base !== base) {
-    memo.base = base;
-    memo.value = find();
-  }
-  return memo.value;
+  const memo = index.memo<FencesMemo>(FENCES_MEMO, () => ({ fences: fencesAtLineStarts(text, 0, index.allLineStarts()), byFirst: new Map() }));
+  const first = countBelow(memo.fences, base);
+  let found = memo.byFirst.get(first);
+  if (!found) memo.byFirst.set(first, (found = blocksOf(text, first === 0 ? memo.fences : memo.fences.slice(first))));
+  return found;
 }
 
 /**
