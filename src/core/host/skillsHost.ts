@@ -128,10 +128,13 @@ function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 
-/** A read file as UTF-8 text; `undefined` when nothing was read or the file looks binary. */
-export function textOfRead(read: FileRead | undefined): string | undefined {
+/**
+ * A read file as UTF-8 text; `undefined` when nothing was read or the file looks binary. `decodeBytes`: decode only
+ * that many of the first bytes (the caller cuts between characters).
+ */
+export function textOfRead(read: FileRead | undefined, decodeBytes?: number): string | undefined {
   if (!read || looksBinary(read.bytes)) return undefined;
-  return UTF8.decode(read.bytes);
+  return UTF8.decode(decodeBytes === undefined ? read.bytes : read.bytes.subarray(0, decodeBytes));
 }
 
 /** A file's UTF-8 text through a host; `undefined` when it is missing, unreadable, over `maxBytes` or binary. Never throws. */
