@@ -42,7 +42,9 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
   const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(agents) });
   const text = parsed.text;
-  const examples = exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks);
+  // The example SKILL.md blocks are looked for only when a missing path is judged (a body of 100,000 blocks and no reference never needs them).
+  let exampleBlocks: [number, number][] | undefined;
+  const examples = () => (exampleBlocks ??= exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks));
   const seen = new Map<string, Promise<PathKind | undefined>>();
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
