@@ -46,6 +46,24 @@ describe('language server services (without the protocol)', () => {
     ]);
   });
 
+  it('extracts the body references once: the links a request reads are the ones the reference rules checked (an extra folder, a skill-folder variable)', async () => {
+    const skillDir = path.join(dir, 'demo');
+    fs.mkdirSync(path.join(skillDir, 'templates'), { recursive: true });
+    fs.writeFileSync(path.join(skillDir, 'templates', 'there.md'), 'x\n');
+    const text = '---\nname: demo\ndescription: Use when checking the shared extraction.\n---\nFill templates/gone.md from templates/there.md, then run ${CLAUDE_SKILL_DIR}/scripts/none.py.\n';
+    const host = new CachingFilesHost(nodeFilesHost);
+    const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
+      host,
+      folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+      configFor: async () => ({ rules: {} }),
+    }, nodeFileSystem);
+    assert.deepEqual(a.references.map((r) => r.target), ['templates/gone.md', 'templates/there.md', 'scripts/none.py']);
+    const missing = a.problems.filter((p) => p.rule === 'reference-missing');
+    assert.deepEqual(missing.map((p) => (p.data as { path: string }).path), ['templates/gone.md', 'scripts/none.py']);
+    // The same range objects: the rules read the references the server extracted, not a second scan's copies.
+    for (const p of missing) assert.ok(a.references.some((r) => r.range === p.range), `${(p.data as { path: string }).path}: a range of a second extraction`);
+  });
+
   it('caches file reads until a path below or at the change is invalidated', async () => {
     const f = path.join(dir, 'scripts', 'a.py');
     const host = new CachingFilesHost(nodeFilesHost);

@@ -146,6 +146,18 @@ export async function readTextFile(host: SkillsHost, file: string, maxBytes?: nu
   }
 }
 
+/**
+ * {@link resolvedEntries} through a host that answers at once (the language server's request path, which must not
+ * yield); `undefined` also when the host fails.
+ */
+export function resolvedEntriesNow(host: Pick<SyncSkillsHost, 'readDirectory' | 'kind'>, dir: string): { name: string; kind: PathKind }[] | undefined {
+  try {
+    return host.readDirectory(dir)?.map((e) => ({ name: e.name, kind: (e.kind === 'symlink' ? host.kind(`${dir}/${e.name}`) : e.kind) ?? 'other' }));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A folder's entries with symbolic links followed (a dangling link is `other`); `undefined` when it cannot be listed. */
 export async function resolvedEntries(host: SkillsHost, dir: string): Promise<{ name: string; kind: PathKind }[] | undefined> {
   let entries: DirEntry[] | undefined;

@@ -1,7 +1,7 @@
 import { excerpt } from './diagnosticLimits';
 import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
-import { extractBodyReferences, type BodyReference } from './bodyReferences';
+import { extractBodyReferences, referenceFolders, type BodyReference, type ExtractReferencesOptions } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
 import { answerOrUndefined, readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
 import { listSkillTextFiles } from './filesHost';
@@ -23,6 +23,17 @@ export function escapesFolder(rel: string): boolean {
   return !checked.ok && (checked.reason === 'outside' || checked.reason === 'absolute' || checked.reason === 'home');
 }
 
+/** Every agent's skill-folder variables: one extraction serves any agent set (each keeps its own variables' references). */
+const ALL_SKILL_DIR_VARIABLES = skillDirVariables(AGENT_PROFILES);
+
+/**
+ * How the reference rules extract a body's references, given the skill's top-level folders ({@link referenceFolders}):
+ * the language server extracts with the same options on the same index, so one extraction serves its links and the rules.
+ */
+export function referenceExtraction(folders: readonly string[], index: TextIndex): ExtractReferencesOptions {
+  return { index, folders, variables: ALL_SKILL_DIR_VARIABLES };
+}
+
 /** Limits the file rules read from the configuration. */
 export interface FileLimits {
   referenceMaxTokens: number;
@@ -38,9 +49,9 @@ const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
  * be written with `/`, and (for text files) fit in one read.
  */
 export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, agents: readonly AgentProfile[] = AGENT_PROFILES): Promise<void> {
-  const entries = (await resolvedEntries(host, rootDir)) ?? [];
-  const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
-  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(agents) });
+  const folders = referenceFolders((await resolvedEntries(host, rootDir)) ?? []);
+  const ownVariables = new Set(skillDirVariables(agents));
+  const refs = extractBodyReferences(parsed, referenceExtraction(folders, index)).filter((r) => r.variable === undefined || ownVariables.has(r.variable));
   const text = parsed.text;
   // The example SKILL.md blocks are looked for only when a missing path is judged (a body of 100,000 blocks and no reference never needs them).
   let exampleBlocks: [number, number][] | undefined;
