@@ -89,7 +89,7 @@ export async function checkSyntax(syntax: CoreSyntax, skillDir: string | undefin
 
 /** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */
 export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillsHost, config?: RuleConfig): Promise<SkillDiagnostic[]> {
-  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config });
+  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config, skillFileRules: false });
   return v.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md');
 }
 

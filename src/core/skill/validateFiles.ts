@@ -230,13 +230,14 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
 
 /**
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
- * for files no text of the skill mentions, by relative path or by file name.
+ * for files no text of the skill mentions, by relative path or by file name. `skillFileText` false: SKILL.md's own
+ * text is not scanned (it is still read for the mentions).
  */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
-  report(scanSecrets(parsed.text), index, undefined, out);
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false, skillFileText = true): Promise<void> {
+  if (skillFileText) report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
   const scan: PortabilityScan = { rootDir, host, skillFileName, folderName: path.basename(rootDir), files, out };
-  await checkTextFile(scan, skillFileName, parsed.text, index);
+  if (skillFileText) await checkTextFile(scan, skillFileName, parsed.text, index);
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
   const provenance = new Set<string>();
