@@ -3,7 +3,8 @@ import type { TextIndex } from '../src/core/skill';
 import type { ParsedSkillFile, SkillDiagnostic, ValidationMode } from '../src/core/skill';
 import { partlyChecked } from '../src/core/skill/diagnosticLimits';
 import { MAX_VALIDATED_CHARS } from '../src/core/skill/parseLimits';
-import { checkSyntax, readSyntax, type CoreContext, type SkillReference } from './skillCore';
+import { checkSyntax, readSyntax, skillFolders, type CoreContext, type SkillReference } from './skillCore';
+import type { SyncSkillsHost } from '../src/core/host/skillsHost';
 import { uriToPath } from './uris';
 
 /** Texts longer than this are checked only up to this length, so a huge file cannot stall the server (as in `validate`). */
@@ -39,14 +40,15 @@ export const TRUNCATED_RULE = 'server-file-truncated';
 
 /**
  * The text alone, parsed and indexed with its references, no rule run: what hover, links and symbols need. Cheap
- * next to the rules, so a request never waits for a validation.
+ * next to the rules, so a request never waits for a validation. `fsys` lists the skill's folders (whose bare paths
+ * are references), so the references are the ones the rules then reuse.
  */
-export function readSkill(uri: string, version: number | null, fullText: string): SkillAnalysis {
+export function readSkill(uri: string, version: number | null, fullText: string, fsys?: SyncSkillsHost): SkillAnalysis {
   const truncated = fullText.length > MAX_ANALYZED_CHARS;
   const text = truncated ? fullText.slice(0, MAX_ANALYZED_CHARS) : fullText;
   const filePath = uriToPath(uri);
   const skillDir = filePath ? path.dirname(filePath) : undefined;
-  const syntax = readSyntax(text);
+  const syntax = readSyntax(text, fsys ? skillFolders(fsys, skillDir) : []);
   return {
     uri,
     version,
@@ -75,6 +77,6 @@ export async function checkSkill(read: SkillAnalysis, mode: ValidationMode, ctx:
 }
 
 /** Reads and checks one SKILL.md text ({@link readSkill}, then {@link checkSkill}). */
-export async function analyzeSkill(uri: string, version: number | null, fullText: string, mode: ValidationMode, ctx: CoreContext): Promise<SkillAnalysis> {
-  return (await checkSkill(readSkill(uri, version, fullText), mode, ctx))!;
+export async function analyzeSkill(uri: string, version: number | null, fullText: string, mode: ValidationMode, ctx: CoreContext, fsys?: SyncSkillsHost): Promise<SkillAnalysis> {
+  return (await checkSkill(readSkill(uri, version, fullText, fsys), mode, ctx))!;
 }

@@ -4,8 +4,10 @@
  */
 import * as path from 'node:path';
 import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
+import { referenceFolders } from '../src/core/skill/bodyReferences';
+import { referenceExtraction } from '../src/core/skill/validateFiles';
 import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
-import type { SkillsHost } from '../src/core/host/skillsHost';
+import { resolvedEntriesNow, type SkillsHost, type SyncSkillsHost } from '../src/core/host/skillsHost';
 import { estimateTokens } from '../src/core/skill/estimateTokens';
 import { codePointLength } from '../src/core/skill/findings';
 import { BODY_MAX_TOKENS } from '../src/core/skill/rules/body';
@@ -45,12 +47,21 @@ export interface CoreContext {
 /** What one SKILL.md text holds before any rule runs: the parse, the line index and the body's references. */
 export type CoreSyntax = Omit<CoreResult, 'problems'>;
 
-/** Parses one SKILL.md text and finds its body references: what hover, links and symbols need, no rule run. */
-export function readSyntax(text: string): CoreSyntax {
+/**
+ * Parses one SKILL.md text and finds its body references: what hover, links and symbols need, no rule run. `folders`:
+ * the skill's top-level folders ({@link referenceFolders}). The references are extracted as the reference rules extract
+ * them, on the index the rules are given, so the check of this text reuses them instead of scanning the body again.
+ */
+export function readSyntax(text: string, folders: readonly string[] = []): CoreSyntax {
   const parsed = parseSkillFile(text);
   const index = new TextIndex(text);
-  const references = extractBodyReferences(parsed, index).map((r) => ({ target: r.path, range: r.range }));
+  const references = extractBodyReferences(parsed, referenceExtraction(folders, index)).map((r) => ({ target: r.path, range: r.range }));
   return { parsed, index, references };
+}
+
+/** The top-level folders of the skill in `skillDir` whose bare paths count as references, read at once through `fsys`. */
+export function skillFolders(fsys: SyncSkillsHost, skillDir: string | undefined): string[] {
+  return skillDir ? referenceFolders(resolvedEntriesNow(fsys, skillDir) ?? []) : [];
 }
 
 /**
@@ -78,7 +89,7 @@ export async function checkSyntax(syntax: CoreSyntax, skillDir: string | undefin
 
 /** Findings of the core about the files of a skill other than SKILL.md (e.g. credentials in scripts). */
 export async function otherFileFindings(skillDir: string, parsed: ParsedSkillFile, mode: ValidationMode, host: SkillsHost, config?: RuleConfig): Promise<SkillDiagnostic[]> {
-  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config });
+  const v = await validateSkill({ parsed, folderName: path.basename(skillDir), rootDir: skillDir, host }, { mode, checkReferences: false, config, skillFileRules: false });
   return v.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md');
 }
 

@@ -100,7 +100,7 @@ export class SkillWorkspace {
   private entryOf(doc: TextDocument): OpenEntry {
     const cached = this.cache.get(doc.uri);
     if (cached && cached.version === doc.version) return cached;
-    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText()) };
+    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText(), this.fsys) };
     this.cache.set(doc.uri, entry);
     return entry;
   }
@@ -126,7 +126,7 @@ export class SkillWorkspace {
     if (doc) return this.checkOf(uri, this.entryOf(doc));
     const p = uriToPath(uri);
     const text = p ? readTextSync(this.fsys, p) : undefined;
-    return text === undefined ? Promise.resolve(undefined) : analyzeSkill(uri, null, text, this.settings.mode, this.core);
+    return text === undefined ? Promise.resolve(undefined) : analyzeSkill(uri, null, text, this.settings.mode, this.core, this.fsys);
   }
 
   /**

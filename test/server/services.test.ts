@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { asyncLocalDisk as nodeFilesHost } from '../../src/core/skill';
+import { asyncLocalDisk as nodeFilesHost, parseSkillFile, validateSkill } from '../../src/core/skill';
 import { readTextFile } from '../../src/core/host/skillsHost';
 import { CachingFilesHost } from '../../server/cachingFilesHost';
 import { nodeFileSystem } from '../../server/fileSystem';
@@ -44,6 +44,39 @@ describe('language server services (without the protocol)', () => {
       { startLine: 4, endLine: 9 },
       { startLine: 8, endLine: 9 },
     ]);
+  });
+
+  it('extracts the body references once: the links a request reads are the ones the reference rules checked (an extra folder, a skill-folder variable)', async () => {
+    const skillDir = path.join(dir, 'demo');
+    fs.mkdirSync(path.join(skillDir, 'templates'), { recursive: true });
+    fs.writeFileSync(path.join(skillDir, 'templates', 'there.md'), 'x\n');
+    const text = '---\nname: demo\ndescription: Use when checking the shared extraction.\n---\nFill templates/gone.md from templates/there.md, then run ${CLAUDE_SKILL_DIR}/scripts/none.py.\n';
+    const host = new CachingFilesHost(nodeFilesHost);
+    const a = await analyzeSkill(pathToUri(path.join(skillDir, 'SKILL.md')), 1, text, 'lenient', {
+      host,
+      folderFindings: (d, parsed, mode) => otherFileFindings(d, parsed, mode, host),
+      configFor: async () => ({ rules: {} }),
+    }, nodeFileSystem);
+    assert.deepEqual(a.references.map((r) => r.target), ['templates/gone.md', 'templates/there.md', 'scripts/none.py']);
+    const missing = a.problems.filter((p) => p.rule === 'reference-missing');
+    assert.deepEqual(missing.map((p) => (p.data as { path: string }).path), ['templates/gone.md', 'scripts/none.py']);
+    // The same range objects: the rules read the references the server extracted, not a second scan's copies.
+    for (const p of missing) assert.ok(a.references.some((r) => r.range === p.range), `${(p.data as { path: string }).path}: a range of a second extraction`);
+  });
+
+  it('the folder pass reports the other files only, without running the rules over SKILL.md again', async () => {
+    const skillDir = path.join(dir, 'demo');
+    fs.mkdirSync(path.join(skillDir, 'scripts'), { recursive: true });
+    const key = ['AKIA', 'Z3QX7P2LMN4RTV8W'].join('');
+    fs.writeFileSync(path.join(skillDir, 'scripts', 'run.sh'), `export AWS_ACCESS_KEY_ID=${key}\n`);
+    const text = `---\nname: demo\ndescription: d\n---\nTODO\n\nRun scripts/run.sh with ${key}.\n\u200b\n\`\`\`\nopen\n`;
+    const parsed = parseSkillFile(text);
+    const all = await validateSkill({ parsed, folderName: 'demo', rootDir: skillDir }, { checkReferences: false });
+    const skillFileRules = new Set(all.diagnostics.filter((d) => d.file === undefined).map((d) => d.rule));
+    for (const rule of ['placeholder-text', 'secret-detected', 'invisible-unicode', 'code-fence-unclosed']) assert.ok(skillFileRules.has(rule), `the full run finds ${rule} in SKILL.md`);
+    const folderPass = await validateSkill({ parsed, folderName: 'demo', rootDir: skillDir }, { checkReferences: false, skillFileRules: false });
+    assert.deepEqual(folderPass.diagnostics.map((d) => [d.rule, d.file]), [['secret-detected', 'scripts/run.sh']]);
+    assert.deepEqual(await otherFileFindings(skillDir, parsed, 'lenient', nodeFilesHost), all.diagnostics.filter((d) => d.file !== undefined && d.file !== 'SKILL.md'));
   });
 
   it('caches file reads until a path below or at the change is invalidated', async () => {

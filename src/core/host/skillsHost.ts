@@ -128,16 +128,31 @@ function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 
-/** A read file as UTF-8 text; `undefined` when nothing was read or the file looks binary. */
-export function textOfRead(read: FileRead | undefined): string | undefined {
+/**
+ * A read file as UTF-8 text; `undefined` when nothing was read or the file looks binary. `decodeBytes`: decode only
+ * that many of the first bytes (the caller cuts between characters).
+ */
+export function textOfRead(read: FileRead | undefined, decodeBytes?: number): string | undefined {
   if (!read || looksBinary(read.bytes)) return undefined;
-  return UTF8.decode(read.bytes);
+  return UTF8.decode(decodeBytes === undefined ? read.bytes : read.bytes.subarray(0, decodeBytes));
 }
 
 /** A file's UTF-8 text through a host; `undefined` when it is missing, unreadable, over `maxBytes` or binary. Never throws. */
 export async function readTextFile(host: SkillsHost, file: string, maxBytes?: number): Promise<string | undefined> {
   try {
     return textOfRead(await host.readFile(file, maxBytes === undefined ? undefined : { maxBytes }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * {@link resolvedEntries} through a host that answers at once (the language server's request path, which must not
+ * yield); `undefined` also when the host fails.
+ */
+export function resolvedEntriesNow(host: Pick<SyncSkillsHost, 'readDirectory' | 'kind'>, dir: string): { name: string; kind: PathKind }[] | undefined {
+  try {
+    return host.readDirectory(dir)?.map((e) => ({ name: e.name, kind: (e.kind === 'symlink' ? host.kind(`${dir}/${e.name}`) : e.kind) ?? 'other' }));
   } catch {
     return undefined;
   }

@@ -19,6 +19,8 @@ export interface BodyReference {
   /** Offsets of the path in the file text. */
   start: number;
   end: number;
+  /** For a `variable` reference: the variable written before the path (`${CLAUDE_SKILL_DIR}`). */
+  variable?: string;
 }
 
 /** Folders whose bare paths (`scripts/run.py`) count as references even outside links. */
@@ -71,15 +73,37 @@ export interface ExtractReferencesOptions {
 }
 
 /**
+ * The top-level folders of a skill whose bare paths count as references ({@link ExtractReferencesOptions.folders}):
+ * its folders, dot folders left out. `entries`: the skill folder's listing, links followed.
+ */
+export function referenceFolders(entries: readonly { name: string; kind: string }[]): string[] {
+  return entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
+}
+
+const REFERENCES_MEMO = {};
+
+/**
  * Finds the relative files a SKILL.md body refers to: Markdown links and images with a relative target,
  * and `scripts/…`, `references/…`, `assets/…` paths (optionally `./`-prefixed) in prose, inline code and
  * code blocks. Pure and cheap: it scans with `indexOf` and only looks around the hits, and stops after
- * {@link MAX_BODY_REFERENCES} links or references.
+ * {@link MAX_BODY_REFERENCES} links or references. With an index, found once per index and options (the language
+ * server's links and the reference rules ask for the same): the result is then shared, so callers must not change it.
  */
 export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, indexOrOptions: TextIndex | ExtractReferencesOptions = {}): BodyReference[] {
   const options: ExtractReferencesOptions = indexOrOptions instanceof TextIndex ? { index: indexOrOptions } : indexOrOptions;
+  const given = options.index;
+  if (!given || given.text !== parsed.text) return extract(parsed, options, given ?? new TextIndex(parsed.text));
+  const byOptions = given.memo(REFERENCES_MEMO, () => new Map<string, { body: string; refs: BodyReference[] }>());
+  const key = `${(options.folders ?? []).join('/')}\u0000${(options.variables ?? []).join('\u0000')}`;
+  const known = byOptions.get(key);
+  if (known && known.body === parsed.body) return known.refs;
+  const refs = extract(parsed, options, given);
+  byOptions.set(key, { body: parsed.body, refs });
+  return refs;
+}
+
+function extract(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, options: ExtractReferencesOptions, index: TextIndex): BodyReference[] {
   const text = parsed.text;
-  const index = options.index ?? new TextIndex(parsed.text);
   const prefixes: string[] = [...RESOURCE_PREFIXES];
   for (const f of options.folders ?? []) if (!prefixes.includes(`${f}/`)) prefixes.push(`${f}/`);
   const base = text.length - parsed.body.length;
@@ -97,10 +121,10 @@ export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'bo
     const after = text.charCodeAt(at + 1);
     if ((after !== 40 /* ( */ && after !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (after === 40) {
-      // `[text](path)` inside a code span is code, not a link (CommonMark).
-      if (inInlineCode(index, at)) continue;
+      // `[text](path)` inside a code span is code, not a link (CommonMark). Asked after the target is read: a body of
+      // `](` repeated has no target at most of them, and the target's bounded scan is cheaper than the code-span search.
       const target = linkTarget(text, at + 2, next);
-      if (!target) continue;
+      if (!target || inInlineCode(index, at)) continue;
       linkSpans.push([target.start, target.end]);
       const path = cleanLinkTarget(target.raw);
       if (path) add(path, target.start, target.end, 'link');
@@ -156,7 +180,7 @@ export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'bo
       const next = text[end];
       if (end === start || next === '*' || next === '{' || next === '<' || next === '$' || next === '[') continue;
       const path = text.slice(start, end).replace(/\/+$/, '');
-      if (path) add(path, start, start + path.length, 'variable');
+      if (path) refs.push({ path, kind: 'variable', start, end: start + path.length, range: index.rangeOf(start, start + path.length), variable: v });
     }
   }
   refs.sort((a, b) => a.start - b.start);

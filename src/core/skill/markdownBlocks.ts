@@ -16,19 +16,25 @@ const FENCES_MEMO = {};
 /** Longest fence {@link FencedBlocks.unclosed} repeats (a fence of a million backticks is a length, not a string to copy). */
 export const MAX_FENCE_SHOWN = 256;
 
+/** Per index: the fences of the whole text (found once), and the blocks paired from them, by the first fence used. */
+interface FencesMemo {
+  fences: number[];
+  byFirst: Map<number, FencedBlocks>;
+}
+
 /**
- * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body),
- * computed once per index (for the last base asked): the result is shared, so callers must not change it.
+ * Fenced code blocks (``` or ~~~, indented at most 3 spaces) of `text` from offset `base` (the body), computed once
+ * per index and base: the result is shared, so callers must not change it. The fences are found once for the whole
+ * text and paired from the first one at or after `base`, so the body rules (from the body) and the file rules (from
+ * offset 0) share one pass, and the same blocks when the frontmatter holds no fence.
  */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
   if (index.text !== text) return blocksOf(text, fencesAtLineStarts(text, base, new TextIndex(text).allLineStarts()));
-  const find = () => blocksOf(text, fencesAtLineStarts(text, base, index.allLineStarts()));
-  const memo = index.memo(FENCES_MEMO, () => ({ base, value: find() }));
-  if (memo.base !== base) {
-    memo.base = base;
-    memo.value = find();
-  }
-  return memo.value;
+  const memo = index.memo<FencesMemo>(FENCES_MEMO, () => ({ fences: fencesAtLineStarts(text, 0, index.allLineStarts()), byFirst: new Map() }));
+  const first = countBelow(memo.fences, base);
+  let found = memo.byFirst.get(first);
+  if (!found) memo.byFirst.set(first, (found = blocksOf(text, first === 0 ? memo.fences : memo.fences.slice(first))));
+  return found;
 }
 
 /**
@@ -57,23 +63,40 @@ function fencesAtLineStarts(text: string, base: number, lineStarts: readonly num
 function blocksOf(text: string, fences: readonly number[]): FencedBlocks {
   if (fences.length === 0) return { blocks: [] };
   const blocks: [number, number][] = [];
-  let open: { start: number; ch: number; len: number } | undefined;
+  // The open block as three numbers (no object per fence: a body of `~~~` lines has a quarter of a million of them).
+  let openStart = -1;
+  let openCh = 0;
+  let openLen = 0;
   for (const at of fences) {
     const ch = text.charCodeAt(at);
     let len = 3;
     while (text.charCodeAt(at + len) === ch) len++;
-    const nl = text.indexOf('\n', at);
-    const lineEnd = nl < 0 ? text.length : text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    if (!open) {
-      open = { start: at, ch, len };
-    } else if (ch === open.ch && len >= open.len && text.slice(at + len, lineEnd).trim() === '') {
-      blocks.push([open.start, lineEnd]);
-      open = undefined;
+    if (openStart < 0) {
+      openStart = at;
+      openCh = ch;
+      openLen = len;
+      continue;
     }
+    if (ch !== openCh || len < openLen) continue;
+    const nl = text.indexOf('\n', at + len);
+    const lineEnd = nl < 0 ? text.length : text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (!isBlank(text, at + len, lineEnd)) continue;
+    blocks.push([openStart, lineEnd]);
+    openStart = -1;
   }
-  if (!open) return { blocks };
-  blocks.push([open.start, text.length]);
-  return { blocks, unclosed: { start: open.start, fence: String.fromCharCode(open.ch).repeat(Math.min(open.len, MAX_FENCE_SHOWN)), length: open.len } };
+  if (openStart < 0) return { blocks };
+  blocks.push([openStart, text.length]);
+  return { blocks, unclosed: { start: openStart, fence: String.fromCharCode(openCh).repeat(Math.min(openLen, MAX_FENCE_SHOWN)), length: openLen } };
+}
+
+/** True when `text` from `from` to `to` is white space only, as `trim()` reads it, without copying it. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 128 || text.charAt(i).trim() !== '') return false;
+  }
+  return true;
 }
 
 /** True when offset `at` lies in one of `blocks` (sorted, not overlapping): a binary search, so many blocks cost log time. */

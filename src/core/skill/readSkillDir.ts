@@ -65,6 +65,15 @@ async function readPart(host: SkillsHost, file: string, maxChars: number): Promi
     const read = await host.readFile(file, { range: { offset: 0, length: prefixBytes(maxChars) } });
     if (!read) return {};
     if (read.size > MAX_SKILL_FILE_BYTES) return {};
+    // A long SKILL.md is mostly ASCII: when its first maxChars bytes are maxChars characters ending on an ASCII byte
+    // (a cut between characters), they are the part validated, decoded alone. That string is the text itself, not a
+    // slice of a three times longer decoding that every scanner reads through (and that keeps the whole read alive).
+    const bytes = read.bytes;
+    if (bytes.length > maxChars && bytes[maxChars - 1] < 0x80) {
+      const head = textOfRead(read, maxChars);
+      if (head === undefined) return {};
+      if (head.length === maxChars) return { text: head, partBytes: read.size };
+    }
     const text = textOfRead(read);
     if (text === undefined || (read.bytes.length >= read.size && text.length <= maxChars)) return { text };
     return { text: text.slice(0, maxChars), partBytes: read.size };

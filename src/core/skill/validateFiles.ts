@@ -1,7 +1,7 @@
 import { excerpt } from './diagnosticLimits';
 import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
-import { extractBodyReferences, type BodyReference } from './bodyReferences';
+import { extractBodyReferences, referenceFolders, type BodyReference, type ExtractReferencesOptions } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
 import { answerOrUndefined, readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
 import { listSkillTextFiles } from './filesHost';
@@ -23,6 +23,17 @@ export function escapesFolder(rel: string): boolean {
   return !checked.ok && (checked.reason === 'outside' || checked.reason === 'absolute' || checked.reason === 'home');
 }
 
+/** Every agent's skill-folder variables: one extraction serves any agent set (each keeps its own variables' references). */
+const ALL_SKILL_DIR_VARIABLES = skillDirVariables(AGENT_PROFILES);
+
+/**
+ * How the reference rules extract a body's references, given the skill's top-level folders ({@link referenceFolders}):
+ * the language server extracts with the same options on the same index, so one extraction serves its links and the rules.
+ */
+export function referenceExtraction(folders: readonly string[], index: TextIndex): ExtractReferencesOptions {
+  return { index, folders, variables: ALL_SKILL_DIR_VARIABLES };
+}
+
 /** Limits the file rules read from the configuration. */
 export interface FileLimits {
   referenceMaxTokens: number;
@@ -38,11 +49,13 @@ const TEXT_REF = /\.(md|markdown|txt|rst|json|ya?ml|csv|xml|html?)$/i;
  * be written with `/`, and (for text files) fit in one read.
  */
 export async function validateReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], limits: FileLimits = { referenceMaxTokens: REFERENCE_MAX_TOKENS }, agents: readonly AgentProfile[] = AGENT_PROFILES): Promise<void> {
-  const entries = (await resolvedEntries(host, rootDir)) ?? [];
-  const folders = entries.filter((e) => e.kind === 'directory' && !e.name.startsWith('.')).map((e) => e.name);
-  const refs = extractBodyReferences(parsed, { index, folders, variables: skillDirVariables(agents) });
+  const folders = referenceFolders((await resolvedEntries(host, rootDir)) ?? []);
+  const ownVariables = new Set(skillDirVariables(agents));
+  const refs = extractBodyReferences(parsed, referenceExtraction(folders, index)).filter((r) => r.variable === undefined || ownVariables.has(r.variable));
   const text = parsed.text;
-  const examples = exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks);
+  // The example SKILL.md blocks are looked for only when a missing path is judged (a body of 100,000 blocks and no reference never needs them).
+  let exampleBlocks: [number, number][] | undefined;
+  const examples = () => (exampleBlocks ??= exampleSkillBlocks(text, fencedBlocks(text, index, text.length - parsed.body.length).blocks));
   const seen = new Map<string, Promise<PathKind | undefined>>();
   // One finding per missing path (at its first mention), saying how many more mentions there are.
   const missing = new Map<string, { finding: Finding; more: number }>();
@@ -217,13 +230,14 @@ function folderMentioned(rel: string, texts: readonly string[]): boolean {
 
 /**
  * The secret rule over SKILL.md and every other text file of the skill, and (when `unreferenced`) the rule
- * for files no text of the skill mentions, by relative path or by file name.
+ * for files no text of the skill mentions, by relative path or by file name. `skillFileText` false: SKILL.md's own
+ * text is not scanned (it is still read for the mentions).
  */
-export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false): Promise<void> {
-  report(scanSecrets(parsed.text), index, undefined, out);
+export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: string, rootDir: string, host: SkillsHost, index: TextIndex, out: Finding[], unreferenced = false, skillFileText = true): Promise<void> {
+  if (skillFileText) report(scanSecrets(parsed.text), index, undefined, out);
   const files = await listSkillTextFiles(host, rootDir);
   const scan: PortabilityScan = { rootDir, host, skillFileName, folderName: path.basename(rootDir), files, out };
-  await checkTextFile(scan, skillFileName, parsed.text, index);
+  if (skillFileText) await checkTextFile(scan, skillFileName, parsed.text, index);
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
   const provenance = new Set<string>();

@@ -44,6 +44,12 @@ export interface ValidateSkillOptions {
   checkUnreferenced?: boolean;
   /** Rule levels and options from the configuration (`.agent-skills.yaml`, settings, `--config`). */
   config?: RuleConfig;
+  /**
+   * Run the rules over the text of SKILL.md itself (its content, its secrets, its portability). Default true; false
+   * when only the findings about the skill's other files are wanted (the language server's folder pass, whose SKILL.md
+   * findings the check of each version already has).
+   */
+  skillFileRules?: boolean;
 }
 
 /** The outcome of validating one skill. */
@@ -78,13 +84,14 @@ export function validateSkillContentDiagnostics(parsed: ParsedSkillFile, folderN
 /** Validates a skill fully: {@link validateSkillContent} plus referenced files and the secret scan. */
 export async function validateSkill(input: ValidateSkillInput, options: ValidateSkillOptions = {}): Promise<SkillValidation> {
   const index = input.index ?? new TextIndex(input.parsed.text);
-  const findings = contentFindings(input, index, options.config);
+  const ownText = options.skillFileRules !== false;
+  const findings = ownText ? contentFindings(input, index, options.config) : [];
   if (input.rootDir) {
     const host = input.host ?? asyncLocalDisk;
     const limits = { referenceMaxTokens: ruleOption(options.config, 'reference-too-many-tokens', 'maxTokens', REFERENCE_MAX_TOKENS) };
     const agents = agentsFor(options.config?.host);
     if (options.checkReferences !== false) await validateReferences(input.parsed, input.rootDir, host, index, findings, limits, agents);
-    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false);
+    if (options.scanSecrets !== false) await validateSecrets(input.parsed, input.fileName ?? 'SKILL.md', input.rootDir, host, index, findings, options.checkUnreferenced !== false, ownText);
   }
   return result(input, findings, options);
 }

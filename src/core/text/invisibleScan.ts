@@ -25,13 +25,22 @@ const INVISIBLE_START = new RegExp(`[${unitClass(true)}]`, 'g');
 
 /** True when an invisible character starts at offset `i` of `text`. */
 function invisibleAt(text: string, i: number): boolean {
+  return invisibleLengthAt(text, i) > 0;
+}
+
+/** Code units of the invisible character starting at offset `i` of `text` (2 for a tag character), or 0 when none does. */
+export function invisibleLengthAt(text: string, i: number): number {
   const c = text.charCodeAt(i);
-  if (c < 0xad) return false;
+  if (!(c >= 0xad)) return 0;
   if (c === TAG_HIGH) {
     const low = text.charCodeAt(i + 1);
-    return low >= 0xdc00 && low <= 0xdc7f;
+    return low >= 0xdc00 && low <= 0xdc7f ? 2 : 0;
   }
-  return INVISIBLE_RANGES.some(([start, count]) => c >= start && c < start + count);
+  for (let r = 0; r < INVISIBLE_RANGES.length; r++) {
+    const start = INVISIBLE_RANGES[r][0];
+    if (c >= start && c < start + INVISIBLE_RANGES[r][1]) return 1;
+  }
+  return 0;
 }
 
 /** Offset of the first invisible character of `text` at or after `from`, or -1. Linear in the text's length. */

@@ -38,6 +38,32 @@ describe('readSkillDir', () => {
     assert.match(r.diagnostics[0].message, /has no SKILL\.md\. Create SKILL\.md with `name: nope`/);
   });
 
+  it('reads the first maxChars characters of a longer file exactly, wherever the cut falls (ASCII, a multi-byte character across it, a BOM, a NUL after the sniffed start)', async () => {
+    const max = 10_000;
+    const ascii = 'a'.repeat(max + 50);
+    const cases: [string, string][] = [
+      ['ascii', ascii],
+      ['ascii-exact', 'b'.repeat(max)],
+      // The character after the cut is multi-byte, so byte maxChars - 1 is ASCII but the whole prefix is still maxChars.
+      ['multibyte-after', 'c'.repeat(max) + 'é'.repeat(10)],
+      // A two-byte character straddles byte maxChars: the first maxChars bytes are fewer than maxChars characters.
+      ['multibyte-across', 'd'.repeat(max - 1) + 'é' + 'e'.repeat(20)],
+      ['three-byte', '€'.repeat(max + 5)],
+      ['astral', 'x' + '😀'.repeat(max)],
+      ['bom', '\ufeff' + 'f'.repeat(max + 20)],
+      ['nul-late', 'g'.repeat(9000) + '\0' + 'h'.repeat(max)],
+    ];
+    for (const [name, text] of cases) {
+      const dir = path.join(root, name);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), text);
+      const r = await readSkillDir(dir, asyncLocalDisk, max);
+      const expected = text.slice(0, max);
+      assert.equal(r.parsed?.text, expected, name);
+      assert.equal(r.partBytes, text.length > max ? Buffer.byteLength(text) : undefined, name);
+    }
+  });
+
   it('lists text files breadth first, skipping node_modules and binary extensions', async () => {
     fs.mkdirSync(path.join(root, 'a', 'b'), { recursive: true });
     fs.mkdirSync(path.join(root, 'node_modules'));

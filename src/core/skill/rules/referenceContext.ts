@@ -1,4 +1,5 @@
 import type { BodyReference } from '../bodyReferences';
+import { inBlocks } from '../markdownBlocks';
 
 /**
  * Whether a path the body mentions is a file the skill means to ship, or an illustration: skill-writing
@@ -21,7 +22,7 @@ const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|
 /** How far back on its line the example lead-in is looked for. */
 const LEAD_WINDOW = 80;
 
-/** The fenced code blocks that are an example SKILL.md (they open with a `---` frontmatter holding `name:`). */
+/** The fenced code blocks that are an example SKILL.md (they open with a `---` frontmatter holding `name:`), in order. */
 export function exampleSkillBlocks(text: string, blocks: readonly (readonly [number, number])[]): [number, number][] {
   const out: [number, number][] = [];
   for (const [start, end] of blocks) {
@@ -36,14 +37,16 @@ export function exampleSkillBlocks(text: string, blocks: readonly (readonly [num
 /**
  * True when `ref` reads as an illustration rather than a file the skill ships: written after "e.g."/"for
  * example" on its line, or as a file to be made ("create", "save to", `> file`, `--output file`), followed by `:<line>` (a `file:line` location in a report format), inside an example
- * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension).
+ * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension). `exampleBlocks`
+ * gives {@link exampleSkillBlocks}, asked only when the lead and the location leave the question open.
  */
-export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: readonly (readonly [number, number])[]): boolean {
-  const lineStart = text.lastIndexOf('\n', ref.start - 1) + 1;
-  const lead = text.slice(Math.max(lineStart, ref.start - LEAD_WINDOW), ref.start);
+export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: () => readonly [number, number][]): boolean {
+  // The lead is looked for in the window only: a search back for the line's start would cross a one-line body for each reference.
+  const window = text.slice(Math.max(0, ref.start - LEAD_WINDOW), ref.start);
+  const lead = window.slice(window.lastIndexOf('\n') + 1);
   if (EXAMPLE_LEAD.test(lead) || MADE_LEAD.test(lead)) return true;
   if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
-  if (exampleBlocks.some(([s, e]) => ref.start >= s && ref.start < e)) return true;
+  if (inBlocks(exampleBlocks(), ref.start)) return true;
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
   if (PLACEHOLDER_STEM.test(last)) return true;
   return ref.kind === 'text' && !last.includes('.');

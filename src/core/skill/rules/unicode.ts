@@ -2,7 +2,7 @@ import type { Finding } from '../findings';
 import type { TextIndex } from '../textIndex';
 import type { Range } from '../skillTypes';
 import { DIAGNOSTIC_LIMITS } from '../diagnosticLimits';
-import { INVISIBLE, invisibleIn } from '../../text/invisibleScan';
+import { invisibleIn, invisibleLengthAt } from '../../text/invisibleScan';
 import { rule, type RuleInfo } from './ruleInfo';
 
 export { invisibleIn };
@@ -13,17 +13,16 @@ export const UNICODE_RULES: readonly RuleInfo[] = [
     { fix: { title: 'Remove the invisible characters', safe: true } }),
 ];
 
-const DESCRIBED = new Map<string, string>();
+const DESCRIBED = new Map<number, string>();
 
-/** {@link describeOnce}, remembered per character (a file may hold a million of them). */
-function describe(ch: string): string {
-  let d = DESCRIBED.get(ch);
-  if (d === undefined) DESCRIBED.set(ch, (d = describeOnce(ch)));
+/** {@link describeOnce}, remembered per code point (a file may hold a million of them). */
+function describe(cp: number): string {
+  let d = DESCRIBED.get(cp);
+  if (d === undefined) DESCRIBED.set(cp, (d = describeOnce(cp)));
   return d;
 }
 
-function describeOnce(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
+function describeOnce(cp: number): string {
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   if (cp >= 0xe0000) return `${hex} (tag character)`;
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f) return `${hex} (bidirectional control)`;
@@ -64,24 +63,33 @@ export function checkInvisible(text: string, index: TextIndex, out: Finding[]): 
   const closeRun = () => {
     if (runStart >= 0 && edits.length < MAX_FIX_EDITS) edits.push({ range: index.rangeOf(runStart, runEnd), newText: '' });
   };
-  INVISIBLE.lastIndex = first;
-  for (let m = INVISIBLE.exec(text); m; m = INVISIBLE.exec(text)) {
-    const at = m.index;
-    if (joinsEmoji(text, at)) continue;
-    const end = at + m[0].length;
-    const line = index.positionAt(at).line;
-    const entry = byLine.get(line);
-    if (entry) {
-      entry.count++;
-      if (entry.kinds.size < 8) entry.kinds.add(describe(m[0]));
-      entry.end = end;
-    } else byLine.set(line, { count: 1, kinds: new Set([describe(m[0])]), start: at, end });
-    if (at === runEnd) runEnd = end;
-    else {
-      closeRun();
-      runStart = at;
-      runEnd = end;
+  // The line of the last hit and where the next line starts: hits come in order, so a line of a million invisible
+  // characters is looked up once, not once per character; and the unit after a hit is tested before any search.
+  let hitLine = -1;
+  let nextLine = -1;
+  for (let at = first; at >= 0; ) {
+    const len = invisibleLengthAt(text, at) || 1;
+    const end = at + len;
+    if (!joinsEmoji(text, at)) {
+      if (at >= nextLine) {
+        hitLine = index.positionAt(at).line;
+        nextLine = index.hasLine(hitLine + 1) ? index.lineStart(hitLine + 1) : text.length + 1;
+      }
+      const kind = describe(len === 2 ? (text.codePointAt(at) ?? 0) : text.charCodeAt(at));
+      const entry = byLine.get(hitLine);
+      if (entry) {
+        entry.count++;
+        if (entry.kinds.size < 8) entry.kinds.add(kind);
+        entry.end = end;
+      } else byLine.set(hitLine, { count: 1, kinds: new Set([kind]), start: at, end });
+      if (at === runEnd) runEnd = end;
+      else {
+        closeRun();
+        runStart = at;
+        runEnd = end;
+      }
     }
+    at = invisibleLengthAt(text, end) > 0 ? end : invisibleIn(text, end);
   }
   closeRun();
   let lines = 0;
