@@ -16,7 +16,8 @@ import { writeSkill } from '../core/runtime/runtimeSupport';
 const HOSTILE = path.join(REPO, 'test/fixtures/mcp/hostileSkillsServer.mjs');
 
 describe('MCP skills client in both protocol eras, following pages within bounds', function () {
-  this.timeout(120_000);
+  // Generous: under load 25 our server alone takes 17 to 24 s to start over 153 skills (DEFAULT_MCP_TIMEOUTS).
+  this.timeout(300_000);
   let tmp: { dir: string; cleanup: () => void };
   const clients: McpSkillsClient[] = [];
   const stops: (() => Promise<void>)[] = [];
@@ -53,7 +54,7 @@ describe('MCP skills client in both protocol eras, following pages within bounds
     const viaStdio = await connect({ name: 'ours', command: process.execPath, args: serverArgs(served, path.join(tmp.dir, 's1')) });
     const viaHttp = await connect({ name: 'web', url: await http(serverArgs(served, path.join(tmp.dir, 's2'), ['--http', '127.0.0.1:0'])) });
     for (const c of [viaStdio, viaHttp]) {
-      assert.equal(c.era, 'modern', c.config.name);
+      assert.equal(c.era, 'modern', `${c.config.name}: ${JSON.stringify(c.state)}`);
       assert.deepEqual(c.state, { state: 'up', skills: 153 }, c.config.name);
       assert.deepEqual(c.problems, []);
       const sizes = (c as unknown as { sizes: Map<string, number> }).sizes;
@@ -70,7 +71,7 @@ describe('MCP skills client in both protocol eras, following pages within bounds
     const legacyHttp = await connect({ name: 'oldweb', url: await http([HOSTILE, 'honest', '--http']) });
     const modernFixture = await connect({ name: 'newfix', command: process.execPath, args: [HOSTILE, 'honest', '--modern'] });
     for (const [c, era] of [[legacyStdio, 'legacy'], [legacyHttp, 'legacy'], [modernFixture, 'modern']] as const) {
-      assert.equal(c.era, era, c.config.name);
+      assert.equal(c.era, era, `${c.config.name}: ${JSON.stringify(c.state)}`);
       assert.deepEqual(c.state, { state: 'up', skills: 1 }, c.config.name);
       assert.match(fs.readFileSync(path.join(await c.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
     }

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_MESSAGE_BYTES, McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
+import { MAX_MESSAGE_BYTES, McpSkillsClient, type McpTimeouts } from '../../src/core/mcp/mcpSkillsClient';
 import type { McpLaunch } from '../../src/core/mcp/mcpLaunch';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
@@ -20,8 +20,10 @@ const MIB = 1024 * 1024;
 /** What a refused message may let in past the limit: one pipe chunk on stdio; socket buffers over HTTP. */
 const STDIO_SLACK = MIB;
 const HTTP_SLACK = 16 * MIB;
-// Long enough for a loaded machine to start node and answer initialize; short enough to keep the suite quick.
-const FAST = { requestMs: 3000, connectMs: 10_000, fetchSkillMs: 10_000 };
+// Short request deadlines keep the suite quick; a stdio server's start keeps its default (DEFAULT_MCP_TIMEOUTS.startMs:
+// a loaded machine may take tens of seconds to start node), except where the start itself is under test (MUTE_START).
+const FAST = { requestMs: 3000, connectMs: 60_000, fetchSkillMs: 10_000 };
+const MUTE_START = { ...FAST, startMs: 3000 };
 
 describe('MCP skills client against hostile servers (stdio and HTTP on loopback)', function () {
   this.timeout(60_000);
@@ -44,7 +46,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     stops.push(p.stop);
     return { name, url: p.url.href };
   };
-  const connect = async (config: McpLaunch, timeouts: Partial<typeof FAST> = {}) => {
+  const connect = async (config: McpLaunch, timeouts: Partial<McpTimeouts> = {}) => {
     const c = new McpSkillsClient(config, path.join(tmp.dir, 'cache'), undefined, timeouts);
     clients.push(c);
     await c.connect();
@@ -70,7 +72,7 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
   });
 
   it('stdio: a server that never answers is abandoned at the initialize deadline, naming the server', async () => {
-    const c = await connect(stdio('mute', 'silent'), FAST);
+    const c = await connect(stdio('mute', 'silent'), MUTE_START);
     assert.equal(c.state.state, 'down');
     assert.match(reason(c), /MCP server 'mute' did not answer server\/discover or initialize within 3 s/);
   });

@@ -24,7 +24,10 @@ async function readLock(lockPath: string): Promise<{ text: string; mtimeMs: numb
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
-  /** How long to wait for another process's lock before giving up (ms, default 10 000). */
+  /**
+   * How long one holder may keep the lock while we wait before giving up (ms, default 10 000). The wait restarts
+   * when the lock changes hands, up to {@link MAX_WAIT_HOLDERS} times this in all.
+   */
   timeoutMs?: number;
   /** A lock older than this is taken over even when its process still runs (a stuck writer; ms, default 30 000). */
   staleMs?: number;
@@ -32,65 +35,104 @@ export interface FileLockOptions {
 
 /** A lock without a pid this old was left by a process killed between creating it and writing its pid. */
 const NO_PID_GRACE_MS = 2000;
+/** The longest wait in all, in holders' timeouts: processes that keep taking the lock in turn do not starve us for ever. */
+const MAX_WAIT_HOLDERS = 6;
 
 /**
  * What the lock at `lockPath` is now: `free` (released since our attempt: try again at once), `stale` (its
  * process is gone, it names no process past the grace period, or it is older than `staleMs`: remove it), or
- * `held` (its holder may still use it: wait).
+ * `held` (its holder may still use it: wait), with `holder` telling this lock from the next one (its text and
+ * time; a lock that cannot be read is one holder).
  */
-async function lockState(lockPath: string, staleMs: number): Promise<'free' | 'stale' | 'held'> {
+async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'free' | 'stale' } | { state: 'held'; holder: string }> {
   let lock: Awaited<ReturnType<typeof readLock>>;
   try {
     lock = await readLock(lockPath);
   } catch {
-    return 'held';
+    return { state: 'held', holder: '?' };
   }
-  if (lock === 'missing') return 'free';
+  if (lock === 'missing') return { state: 'free' };
   const { text, mtimeMs } = lock;
   const pid = Number.parseInt(text, 10);
   const age = Date.now() - mtimeMs;
   if (Number.isInteger(pid) && pid > 0) {
-    if (pid !== process.pid && !processAlive(pid)) return 'stale';
+    if (pid !== process.pid && !processAlive(pid)) return { state: 'stale' };
   } else if (age > NO_PID_GRACE_MS) {
     // Its maker writes the pid right after creating it: it was killed in between.
-    return 'stale';
+    return { state: 'stale' };
   }
-  return age > staleMs ? 'stale' : 'held';
+  return age > staleMs ? { state: 'stale' } : { state: 'held', holder: `${text}@${mtimeMs}` };
+}
+
+/**
+ * Creates the lock holding our pid, or returns false when it exists. The pid is written to a file of our own first
+ * and linked to the lock's name (which fails when the name exists), so the lock never exists without its pid: made
+ * empty and written after, a creator paused between the two on a loaded machine (more than the 2 s grace) had its
+ * lock taken over as one whose maker was killed, and two processes wrote at once (records of revisionStoreProcesses'
+ * four writers were lost). Where the file system has no hard links, it falls back to create-then-write. Synchronous
+ * (a few system calls, no disk flush to wait for): no round trips through the thread pool.
+ */
+function tryCreateLock(lockPath: string): boolean {
+  const own = `${lockPath}.${process.pid}.tmp`;
+  try {
+    fsSync.writeFileSync(own, `${process.pid}\n`);
+    try {
+      fsSync.linkSync(own, lockPath);
+      return true;
+    } finally {
+      fsSync.rmSync(own, { force: true });
+    }
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+  }
+  try {
+    const fd = fsSync.openSync(lockPath, 'wx');
+    try {
+      fsSync.writeSync(fd, `${process.pid}\n`);
+    } finally {
+      fsSync.closeSync(fd);
+    }
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return false;
+  }
 }
 
 /**
  * Runs `fn` while holding a lock file (created exclusively, holding our pid), so that processes sharing a
  * folder (two VS Code windows over one global storage) take turns. A lock left by a process that is gone
  * (killed during a write), one naming no process (killed before writing its pid), or one older than
- * `staleMs`, is taken over. Waits with growing pauses up to
- * `timeoutMs`, then throws STORE_BUSY naming the lock and its holder.
+ * `staleMs`, is taken over. Waits with growing pauses while one holder keeps it up to `timeoutMs`, then throws
+ * STORE_BUSY naming the lock and its holder. The wait restarts when the lock changes hands: several processes
+ * taking turns on a loaded machine are progress, not a stuck holder (the lock is not fair: with a timeout counted
+ * from the first attempt, a waiter that kept losing the race gave up while every holder kept it only briefly, and
+ * the message blamed the last one). In all it waits at most MAX_WAIT_HOLDERS times `timeoutMs`.
  */
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
   const started = Date.now();
+  let holder = '';
+  let heldSince = started;
   let pause = 2;
   for (;;) {
-    // Made and written at once (three system calls, no disk flush to wait for): no round trips through the thread pool.
-    try {
-      const fd = fsSync.openSync(lockPath, 'wx');
-      try {
-        fsSync.writeSync(fd, `${process.pid}\n`);
-      } finally {
-        fsSync.closeSync(fd);
-      }
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if (tryCreateLock(lockPath)) break;
+    const lock = await lockState(lockPath, staleMs);
+    if (lock.state === 'stale') await fs.rm(lockPath, { force: true });
+    if (lock.state !== 'held') continue;
+    const now = Date.now();
+    if (lock.holder !== holder) {
+      holder = lock.holder;
+      heldSince = now;
     }
-    const state = await lockState(lockPath, staleMs);
-    if (state === 'stale') await fs.rm(lockPath, { force: true });
-    if (state !== 'held') continue;
-    if (Date.now() - started > timeoutMs) {
-      const holder = await readLock(lockPath).then((l) => (l === 'missing' ? '?' : l.text), (e: Error) => `? (${e.message})`);
-      throw new StoreBusyError(
-        `${lockPath} has been held by process ${holder.trim() || '?'} for over ${Math.round(timeoutMs / 1000)} s; another window may be writing. Try again, or delete the lock file if no other VS Code window or agent-skills command is running.`,
-      );
+    const stuck = now - heldSince > timeoutMs;
+    if (stuck || now - started > MAX_WAIT_HOLDERS * timeoutMs) {
+      const pid = await readLock(lockPath).then((l) => (l === 'missing' ? '?' : l.text), (e: Error) => `? (${e.message})`);
+      const why = stuck ? `has been held by process ${pid.trim() || '?'} for over ${Math.round(timeoutMs / 1000)} s` : `has been taken by other processes in turn for over ${Math.round((MAX_WAIT_HOLDERS * timeoutMs) / 1000)} s (now process ${pid.trim() || '?'})`;
+      throw new StoreBusyError(`${lockPath} ${why}; another window may be writing. Try again, or delete the lock file if no other VS Code window or agent-skills command is running.`);
     }
     await new Promise((resolve) => setTimeout(resolve, pause + Math.random() * pause));
     pause = Math.min(pause * 2, 50);

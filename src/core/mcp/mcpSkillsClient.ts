@@ -26,13 +26,30 @@ const LIMITS = { skills: 2000, filesPerSkill: 1000, fileBytes: 16 * 1024 * 1024,
 /** Largest message read from a server: a largest file as base64 (4/3 of its bytes) plus room for the JSON around it. */
 export const MAX_MESSAGE_BYTES = Math.ceil((LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
 
-/** How long a server may take: each request, connecting and listing in all, and fetching one skill in all. */
+/**
+ * How long a server may take: each request; a server started over stdio, to give its first answer (the
+ * `server/discover` probe); connecting (the handshake and listing) in all; and fetching one skill in all.
+ */
 export interface McpTimeouts {
   requestMs: number;
+  startMs: number;
   connectMs: number;
   fetchSkillMs: number;
 }
-export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { requestMs: 10_000, connectMs: 20_000, fetchSkillMs: 30_000 };
+/**
+ * Deadlines for a server that hangs or stalls on purpose, not a measure of a healthy one: a server that answers
+ * never waits for them. On a 2-core machine at load 25 (CI while other suites run; times 10 to 20 times a quiet
+ * machine's) our own `agent-skills mcp` over 153 skills took 17 to 24 s to give its first answer over stdio (0.5 to
+ * 2 s when quiet), and its first answer over HTTP took more than 10 s: with a 10 s request and probe deadline it was
+ * taken for a legacy server or given up. So:
+ * - requestMs 30 s (the MCP SDK's own default is 60 s);
+ * - startMs 60 s: a stdio server is a process we have just spawned, and its silence while it loads says nothing
+ *   about its era (on stdio a probe that times out falls back to `initialize`). A server that answers the probe (a
+ *   result or an error, as JSON-RPC asks) costs no wait; only one that stays silent to an unknown request waits
+ *   this long, once, before the fallback;
+ * - connectMs bounds the handshake and the listing together; fetchSkillMs all the reads of one skill.
+ */
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { requestMs: 30_000, startMs: 60_000, connectMs: 150_000, fetchSkillMs: 90_000 };
 
 const entrySchema = z.object({
   uri: z.string().max(4096),
@@ -98,20 +115,44 @@ export class McpSkillsClient {
     return this.stdio?.bytesRead;
   }
 
-  /** Connects in the server's era (mcpWire.ts): 2026-07-28 when it speaks it, else the initialize handshake. */
-  private wire(o: RequestOptions): Promise<McpWire> {
+  /**
+   * Connects in the server's era (mcpWire.ts): 2026-07-28 when it speaks it, else the initialize handshake. The
+   * probe waits `probeMs`, the initialize request `o.timeout`.
+   */
+  private wire(o: RequestOptions, probeMs: number): Promise<McpWire> {
     const c = this.config;
     const refused = (e: Error) => (this.refusal ??= e);
     if ('url' in c) {
       const fetch = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused);
       const headers = c.headers ?? {};
-      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o);
+      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o, probeMs);
     }
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
     this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
-    // The probe gets a whole request's time: a modern server still starting must not be taken for a legacy one.
-    return connectWire(this.stdio, o);
+    return connectWire(this.stdio, o, probeMs);
+  }
+
+  /**
+   * The handshake within the connect budget. A server started over stdio gets `startMs` for its first answer (it
+   * may still be loading: see DEFAULT_MCP_TIMEOUTS); over HTTP the server is already listening, and the probe is
+   * one request. A timeout names both waits.
+   */
+  private async handshake(budget: () => number): Promise<McpWire> {
+    const name = this.config.name;
+    const left = budget();
+    const requestMs = Math.min(this.timeouts.requestMs, left);
+    const probeMs = Math.min('url' in this.config ? this.timeouts.requestMs : this.timeouts.startMs, left);
+    try {
+      return await this.wire({ timeout: requestMs }, probeMs);
+    } catch (e) {
+      if (this.refusal) throw new McpServerError(this.refusal.message);
+      if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout) {
+        const waits = probeMs === requestMs ? `server/discover or initialize within ${seconds(requestMs)}` : `server/discover within ${seconds(probeMs)} of its start, nor initialize within ${seconds(requestMs)} after that`;
+        throw new McpServerError(`MCP server '${name}' did not answer ${waits}; the request was abandoned. Check that the server is running and responsive.`);
+      }
+      throw e;
+    }
   }
 
   /** The era the server is spoken to in (after connect). */
@@ -145,7 +186,7 @@ export class McpSkillsClient {
     const end = Date.now() + this.timeouts.connectMs;
     const budget = () => end - Date.now();
     try {
-      const client = await this.ask('server/discover or initialize', budget, (o) => this.wire(o));
+      const client = await this.handshake(budget);
       this.client = client;
       const caps = client.capabilities as { extensions?: Record<string, unknown> } | undefined;
       if (!caps?.extensions?.[EXTENSION]) {

@@ -17,12 +17,14 @@ export interface McpWire {
   close(): Promise<void>;
 }
 
-/** Connects over `transport` in the server's era; the probe gets the whole request time (`o.timeout`). */
-export async function connectWire(transport: Transport, o: RequestOptions): Promise<McpWire> {
+/**
+ * Connects over `transport` in the server's era. The probe waits `probeMs` (a modern server still starting must
+ * not be taken for a legacy one: on stdio a probe that times out means legacy); initialize waits `o.timeout`.
+ */
+export async function connectWire(transport: Transport, o: RequestOptions, probeMs: number): Promise<McpWire> {
   const client = new Client(CLIENT_INFO, {
     capabilities: { extensions: { [SKILLS_EXTENSION]: {} } },
-    // A modern server still starting must not be taken for a legacy one: the probe waits a whole request's time.
-    versionNegotiation: { mode: 'auto', probe: { timeoutMs: o.timeout } },
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeMs } },
   });
   await client.connect(transport, o);
   return {

@@ -5,8 +5,13 @@
 import { Redis } from 'ioredis';
 import { decodeStored, encodeStored, GENERATION_HEAD_BYTES, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
 
-/** How long one Redis call may take before it fails (ms). */
-export const REDIS_TIMEOUT_MS = 2000;
+/**
+ * How long one Redis call may take before it fails (ms): a deadline for a Redis that is gone or hung, not a measure of
+ * a healthy one (which answers in a millisecond). The clock runs in this process, so a replica whose event loop is
+ * busy (50 clients at once on a loaded 2-core machine) sees an answer late that Redis gave at once; 2 s could turn
+ * such answers into failed calls.
+ */
+export const REDIS_TIMEOUT_MS = 10_000;
 const PREFIX = 'agent-skills:session:';
 
 /**
