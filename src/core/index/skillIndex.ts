@@ -516,10 +516,15 @@ export class SkillIndex {
   }
 }
 
+/** A query's words as the index reads them (its first {@link MAX_QUERY_CHARS} characters), in order. */
+export function queryWords(query: string): string[] {
+  const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
+  return indexTerms(src.replace(/[-_]/g, ' '));
+}
+
 /** A query's terms and adjacent pairs with their weights (a word said n times weighs 1 + ln n). */
 function readQuery(query: string): ReadQuery {
-  const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
-  const list = indexTerms(src.replace(/[-_]/g, ' '));
+  const list = queryWords(query);
   const words = new Map<string, number>();
   for (const t of list) words.set(t, (words.get(t) ?? 0) + 1);
   const pairs = new Map<string, number>();
