@@ -190,7 +190,26 @@ function coverageRerank(a: number, b: number, n = 100, keepFirst = false): Varia
   };
 }
 
-const variants: Record<string, Variant> = { base: (index, q) => index.search(q, TOP).map((h) => h.id) };
+/** The whole request's first `head`, then each part's best `m` not yet listed (parts in request order), then the rest. */
+function partsAugmented(head: number, m: number, minTerms: number): Variant {
+  return (index, query) => {
+    const hits = index.search(query, 300).map((h) => h.id);
+    const out = hits.slice(0, head);
+    const seen = new Set(out);
+    for (const p of aspects(query, minTerms)) {
+      for (const h of index.search(p, m)) {
+        if (!seen.has(h.id)) {
+          seen.add(h.id);
+          out.push(h.id);
+        }
+      }
+    }
+    for (const id of hits) if (!seen.has(id)) out.push(id);
+    return out;
+  };
+}
+
+const variants: Record<string, Variant> = { base: (index, q) => index.search(q, 300).map((h) => h.id) };
 const wanted = (process.argv[3] ?? 'xq,rrf').split(',');
 if (wanted.includes('product')) variants['product (searchInOrder)'] = (index, q) => searchInOrder(index, q, TOP).map((h) => h.id);
 if (wanted.includes('covk')) {
@@ -198,6 +217,9 @@ if (wanted.includes('covk')) {
 }
 if (wanted.includes('cov')) {
   for (const a of [0, 0.1, 0.2, 0.4]) for (const b of [0, 0.1, 0.2, 0.4]) if (a || b) variants[`cov a${a} b${b}`] = coverageRerank(a, b);
+}
+if (wanted.includes('aug')) {
+  for (const head of [20, 40]) for (const m of [1, 2, 3]) for (const mt of [3, 5]) variants[`aug h${head} m${m} t${mt}`] = partsAugmented(head, m, mt);
 }
 if (wanted.includes('dd')) {
   const inner = coverageRerank(0.2, 0.4, 20, true);
@@ -223,6 +245,7 @@ interface Tot {
   r5: number;
   r10: number;
   r50: number;
+  r100: number;
   k: number;
   ms: number[];
 }
@@ -237,7 +260,7 @@ async function main(): Promise<void> {
     const index = new SkillIndex();
     for (const id of base) index.put(pool.get(id) as PoolSkill);
     const tot = new Map<string, [Tot, Tot]>();
-    const fresh = (): Tot => ({ hit1: 0, r5: 0, r10: 0, r50: 0, k: 0, ms: [] });
+    const fresh = (): Tot => ({ hit1: 0, r5: 0, r10: 0, r50: 0, r100: 0, k: 0, ms: [] });
     for (const name of Object.keys(variants)) tot.set(name, [fresh(), fresh()]);
     tasks.forEach((task: RoutingTask, i) => {
       const extra = full ? [] : base.slice(n - task.core_gt_ids.length);
@@ -257,6 +280,7 @@ async function main(): Promise<void> {
         t.r5 += r(5);
         t.r10 += r(10);
         t.r50 += r(50);
+        t.r100 += r(100);
         t.k++;
         t.ms.push(ms);
       }
@@ -269,7 +293,7 @@ async function main(): Promise<void> {
     const p = (x: number, k: number) => ((100 * x) / k).toFixed(1).padStart(5);
     for (const [name, [a, b]] of tot) {
       const med = (ms: number[]) => [...ms].sort((x, y) => x - y)[ms.length >> 1].toFixed(2);
-      const row = (t: Tot) => `H1 ${p(t.hit1, t.k)} R5 ${p(t.r5, t.k)} R10 ${p(t.r10, t.k)} R50 ${p(t.r50, t.k)}`;
+      const row = (t: Tot) => `H1 ${p(t.hit1, t.k)} R5 ${p(t.r5, t.k)} R10 ${p(t.r10, t.k)} R50 ${p(t.r50, t.k)} R100 ${p(t.r100, t.k)}`;
       console.log(`  ${name.padEnd(26)} A: ${row(a)} | B: ${row(b)} | all R5 ${p(a.r5 + b.r5, a.k + b.k)} | p50 ${med([...a.ms, ...b.ms])} ms`);
     }
   }

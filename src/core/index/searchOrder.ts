@@ -10,7 +10,7 @@
  * routing section); nothing here knows a task, a skill or a domain.
  */
 import { unpack } from './postingLists';
-import { queryWords, type IndexHit, type SkillIndex } from './skillIndex';
+import type { IndexHit, SkillIndex, TokenizedDoc } from './skillIndex';
 
 /** How many of the best matches are re-ordered (the first of them stays first). */
 export const REORDERED = 20;
@@ -31,74 +31,81 @@ export function searchInOrder(index: SkillIndex, query: string, limit: number): 
 export function inSearchOrder(index: SkillIndex, query: string, hits: readonly IndexHit[]): IndexHit[] {
   if (hits.length < 2) return [...hits];
   const head = hits.slice(0, REORDERED);
-  const words = new Set(queryWords(query));
+  const docs = new Map(head.map((h) => [h.id, index.tokensOf(h.id)]));
+  const words = new Set(index.queryTermIds(query));
   const best = head[0].score || 1;
   const vocab = index.vocabulary;
   const keyed = head.slice(1).map((h) => {
-    const c = coverage(index, vocab, words, h.id);
+    const c = coverage(index, vocab, words, docs.get(h.id));
     return { h, rank: h.score / best + NAME_COVERAGE * c.name + DESCRIPTION_COVERAGE * c.description };
   });
   // A stable sort: equal ranks keep the index's order.
   keyed.sort((a, b) => b.rank - a.rank);
   const ordered = [head[0], ...keyed.map((k) => k.h)];
-  // Term lists are sorted only for the pairs whose sizes allow a near copy (most pairs are told apart by size).
-  const sizeOf = (id: string) => index.tokensOf(id)?.terms.length ?? 0;
-  const sorted = new Map<string, Int32Array>();
-  const termsOf = (id: string) => {
-    let t = sorted.get(id);
-    if (!t) sorted.set(id, (t = Int32Array.from(index.tokensOf(id)?.terms ?? []).sort()));
-    return t;
-  };
-  const nearCopies = (a: string, b: string) => {
-    const [x, y] = [sizeOf(a), sizeOf(b)];
-    return x > 0 && y > 0 && Math.min(x, y) / Math.max(x, y) >= NEAR_COPY && jaccard(termsOf(a), termsOf(b)) >= NEAR_COPY;
-  };
-  const kept: IndexHit[] = [];
   const copies: IndexHit[] = [];
+  const kept: IndexHit[] = [];
+  const near = nearCopyTest(index, (id) => docs.get(id)?.terms);
   for (const h of ordered) {
-    if (kept.some((k) => nearCopies(k.id, h.id))) copies.push(h);
+    if (kept.some((k) => near(k.id, h.id))) copies.push(h);
     else kept.push(h);
   }
   return [...kept, ...copies, ...hits.slice(REORDERED)];
 }
 
-/** The IDF-weighted share of a skill's name words and of its description words that `words` holds (0..1 each). */
-function coverage(index: SkillIndex, vocab: SkillIndex['vocabulary'], words: ReadonlySet<string>, id: string): { name: number; description: number } {
-  const doc = index.tokensOf(id);
+/** The IDF-weighted share of a skill's name words and of its description words that `words` (term ids) holds (0..1 each). */
+function coverage(index: SkillIndex, vocab: SkillIndex['vocabulary'], words: ReadonlySet<number>, doc: TokenizedDoc | undefined): { name: number; description: number } {
   const all = [0, 0];
   const held = [0, 0];
   if (doc) {
     for (let i = 0; i < doc.terms.length; i++) {
       const c = doc.counts[i];
-      const inField = [unpack(c, 0) > 0, unpack(c, 1) > 0];
-      if (!inField[0] && !inField[1]) continue;
-      const term = vocab.termOf(doc.terms[i]);
+      const inName = unpack(c, 0) > 0;
+      const inDescription = unpack(c, 1) > 0;
+      if (!inName && !inDescription) continue;
+      const t = doc.terms[i];
       // Phrases are counted through their words.
-      if (term.includes(' ')) continue;
-      const w = index.idf(term);
-      const has = words.has(term);
-      for (const f of [0, 1]) {
-        if (!inField[f]) continue;
-        all[f] += w;
-        if (has) held[f] += w;
+      if (vocab.termOf(t).includes(' ')) continue;
+      const w = index.idfOfTerm(t);
+      const has = words.has(t);
+      if (inName) {
+        all[0] += w;
+        if (has) held[0] += w;
+      }
+      if (inDescription) {
+        all[1] += w;
+        if (has) held[1] += w;
       }
     }
   }
   return { name: all[0] ? held[0] / all[0] : 0, description: all[1] ? held[1] / all[1] : 0 };
 }
 
-/** Jaccard similarity of two sorted term-id lists (sets). */
-function jaccard(a: Int32Array, b: Int32Array): number {
-  let i = 0;
-  let j = 0;
-  let both = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      both++;
-      i++;
-      j++;
-    } else if (a[i] < b[j]) i++;
-    else j++;
-  }
-  return both / (a.length + b.length - both || 1);
+/** Per vocabulary id, the stamp of the last skill whose terms were marked (reused by every call, grown as needed). */
+const scratch = { stamps: new Int32Array(0), stamp: 0 };
+
+/**
+ * A test of two skills for near copies: the Jaccard similarity of their distinct terms (ids) at least
+ * {@link NEAR_COPY}. Sizes too far apart are told apart at once; otherwise one skill's terms are stamped in a
+ * scratch array by vocabulary id and the other's counted against it (no sort, no set).
+ */
+function nearCopyTest(index: SkillIndex, termsOf: (id: string) => ArrayLike<number> | undefined): (a: string, b: string) => boolean {
+  const terms = index.vocabulary.termCount;
+  if (scratch.stamps.length < terms) scratch.stamps = new Int32Array(Math.max(terms, scratch.stamps.length * 2));
+  const stamps = scratch.stamps;
+  let stamp = 0;
+  let stamped = '';
+  return (a, b) => {
+    const x = termsOf(a);
+    const y = termsOf(b);
+    if (!x?.length || !y?.length || Math.min(x.length, y.length) / Math.max(x.length, y.length) < NEAR_COPY) return false;
+    if (stamped !== a) {
+      stamped = a;
+      // Stamps only grow (across calls too), so the scratch array is never cleared.
+      stamp = ++scratch.stamp;
+      for (let i = 0; i < x.length; i++) stamps[x[i]] = stamp;
+    }
+    let both = 0;
+    for (let i = 0; i < y.length; i++) if (stamps[y[i]] === stamp) both++;
+    return both / (x.length + y.length - both) >= NEAR_COPY;
+  };
 }

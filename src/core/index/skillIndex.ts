@@ -355,6 +355,16 @@ export class SkillIndex {
     return this.#idfOfDf(this.df(term));
   }
 
+  /** IDF of a vocabulary term by its id (as {@link tokensOf} gives them). */
+  idfOfTerm(id: number): number {
+    return this.#idfOfDf(this.#postings.df(id));
+  }
+
+  /** The vocabulary ids of the query's words that some skill holds (phrases left out), read as a search reads it. */
+  queryTermIds(query: string): number[] {
+    return this.#queryTerms(query).known.filter(([, , isPair]) => !isPair).map(([t]) => t);
+  }
+
   /** The number of skills IDF counts with. */
   #n(): number {
     return Math.max(this.#live, this.#weights.minCatalogSize ?? 0);
@@ -516,15 +526,10 @@ export class SkillIndex {
   }
 }
 
-/** A query's words as the index reads them (its first {@link MAX_QUERY_CHARS} characters), in order. */
-export function queryWords(query: string): string[] {
-  const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
-  return indexTerms(src.replace(/[-_]/g, ' '));
-}
-
 /** A query's terms and adjacent pairs with their weights (a word said n times weighs 1 + ln n). */
 function readQuery(query: string): ReadQuery {
-  const list = queryWords(query);
+  const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
+  const list = indexTerms(src.replace(/[-_]/g, ' '));
   const words = new Map<string, number>();
   for (const t of list) words.set(t, (words.get(t) ?? 0) + 1);
   const pairs = new Map<string, number>();
