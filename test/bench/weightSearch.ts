@@ -4,6 +4,10 @@
 // distractors plus every task's core skills (the index is built once; weights apply at query time).
 //
 //   node --max-old-space-size=6000 --import tsx test/bench/weightSearch.ts [searchSize] [checkSizes]
+//
+// Result (2026-11-27, at 10,000): no knob moved to 0.5x, 0.75x, 1.33x or 2x of its default raised half A's
+// Hit@1 + Recall@5 + Recall@50 / 2 (defaults A: Hit@1 79.4, Recall@5 78.5, Recall@50 95.1): the defaults are a
+// local optimum on A, so they stay. VERBOSE=1 prints every try.
 import { DEFAULT_WEIGHTS, SkillIndex, type IndexWeights } from '../../src/core/index/skillIndex';
 import { loadRouting, routingDataPresent, type PoolSkill } from './routingData';
 
