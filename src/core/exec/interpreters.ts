@@ -61,9 +61,11 @@ export interface LaunchPlan {
 
 /**
  * Which programs may be used, and as which path: with a sandbox, only those it trusts by their real path,
- * named by a path that exists inside it; undefined for a program it refuses.
+ * named by a path that exists inside it; undefined for a program it refuses. `named`: the path was written by
+ * the skill or the call (a #! line, a command's program), not found by the runner on its PATH; a sandbox takes
+ * such a path only where it already shows it (a system folder), so naming a program never adds a bind.
  */
-export type ProgramFilter = (program: string) => string | undefined;
+export type ProgramFilter = (program: string, named?: boolean) => string | undefined;
 
 /** Looks programs up on a PATH once and remembers the answer (also a miss). */
 export class ProgramResolver {
@@ -75,12 +77,12 @@ export class ProgramResolver {
    * Absolute path of `command` (kept as is when absolute and executable), or undefined: the first hit on PATH
    * that `accept` takes (every hit without it).
    */
-  resolve(command: string, accept?: ProgramFilter): string | undefined {
+  resolve(command: string, accept?: ProgramFilter, named = false): string | undefined {
     let hits = this.cache.get(command);
     if (!hits) this.cache.set(command, (hits = lookup(command, this.searchPath)));
     if (!accept) return hits[0];
     for (const h of hits) {
-      const taken = accept(h);
+      const taken = accept(h, named);
       if (taken) return taken;
     }
     return undefined;
@@ -167,7 +169,8 @@ export function planLaunch(file: string, resolver: ProgramResolver, accept?: Pro
   const shebang = readShebang(file);
   if (shebang) {
     const [wanted, ...args] = shebang;
-    const direct = resolver.resolve(wanted, accept);
+    // An absolute #! path is the skill's choice, not the runner's: a sandbox runs it as written only from a folder it shows anyway.
+    const direct = resolver.resolve(wanted, accept, path.isAbsolute(wanted));
     const program = direct ?? (path.isAbsolute(wanted) ? resolver.resolve(path.basename(wanted), accept) : undefined);
     if (!program) {
       const anywhere = accept && (resolver.resolve(wanted) ?? resolver.resolve(path.basename(wanted)));
@@ -175,7 +178,9 @@ export function planLaunch(file: string, resolver: ProgramResolver, accept?: Pro
       return { missing: `the #! line asks for ${wanted}, which is not installed (nor ${path.basename(wanted)} on PATH)` };
     }
     let warning: string | undefined;
-    if (!direct && accept && resolver.resolve(wanted)) warning = `#! interpreter ${wanted} is not one the sandbox runs (its real path is not a system or toolchain program); used ${program} from PATH`;
+    if (!direct && accept && resolver.resolve(wanted)) {
+      if (program !== path.normalize(wanted)) warning = `#! interpreter ${wanted} is not one the sandbox runs as written (only a program in a system folder is; a toolchain program is used when found on PATH); used ${program} from PATH`;
+    }
     else if (program !== wanted && path.isAbsolute(wanted)) warning = `#! interpreter ${wanted} not found; used ${program} from PATH`;
     return { program, args, source: 'shebang', warning };
   }

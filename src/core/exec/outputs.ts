@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { lookup } from 'mime-types';
-import { glob } from 'tinyglobby';
 import { ArtifactStore, formatArtifactRef } from './artifactStore';
 import { ScriptRunError } from './scriptRunError';
+import { compileGlob, GlobError, literalPrefix } from '../paths/globMatch';
 import { resolveInRoot } from '../paths/resolveInRoot';
-import { checkRelativePath } from './paths';
+import { checkRelativePath, isInside } from './paths';
 import type { ArtifactFile, OutputFile, OutputsSpec } from './execTypes';
 import type { RunWorkspace } from './workspace';
 
@@ -23,11 +23,60 @@ export interface OutputCaps {
 const VAR_PREFIX = /^\$\{?(OUTPUT_DIR|WORK_DIR|RUN_DIR|WORKSPACE_DIR|SKILLS_DIR)\}?(?=\/|$)\/?/;
 const VAR_DIRS: Record<string, string> = { OUTPUT_DIR: 'out/', WORK_DIR: 'work/', RUN_DIR: 'run/', WORKSPACE_DIR: '', SKILLS_DIR: 'skills/' };
 
-/** `$OUTPUT_DIR/**` -> `out/**` (also `${...}` forms); refuses absolute and climbing patterns. */
+/** `$OUTPUT_DIR/**` -> `out/**` (also `${...}` forms); refuses absolute and climbing patterns, and globs it cannot match. */
 export function normalizeGlob(pattern: string): string {
   const replaced = pattern.replace(VAR_PREFIX, (_m, name: string) => VAR_DIRS[name]);
-  const clean = checkRelativePath(replaced || '**', 'outputs.globs', 'path_outside_workspace', 'the workspace');
-  return clean || '**';
+  const clean = checkRelativePath(replaced || '**', 'outputs.globs', 'path_outside_workspace', 'the workspace') || '**';
+  matcherOf(clean, pattern);
+  return clean;
+}
+
+function matcherOf(glob: string, given: string): (rel: string) => boolean {
+  try {
+    return compileGlob(glob);
+  } catch (e) {
+    if (e instanceof GlobError) throw new ScriptRunError('invalid_request', `outputs.globs "${given}" cannot be used: ${e.message}.`);
+    throw e;
+  }
+}
+
+/** The most entries of the run folder looked at for outputs (the run cap allows about 131,072). */
+const MAX_WALKED = 262_144;
+
+/**
+ * Files (and links, not followed) of the run folder matching `patterns`, relative, its staged `skills/` left out.
+ * Walked from each pattern's fixed leading folders; matched without regular expressions (paths/globMatch.ts), so a
+ * pattern and a file name chosen to backtrack cost no more than their lengths' product.
+ */
+async function findOutputs(root: string, patterns: readonly string[], warnings: string[]): Promise<string[]> {
+  const matchers = patterns.map((p) => matcherOf(p, p));
+  const starts = [...new Set(patterns.map(literalPrefix))].sort();
+  // A start below another start is walked with it.
+  const roots = starts.filter((s) => !starts.some((o) => o !== s && isInside(path.join(root, o), path.join(root, s))));
+  const found = new Set<string>();
+  let walked = 0;
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await fs.promises.readdir(path.join(root, rel), { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (++walked > MAX_WALKED) return;
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (!rel && e.name === 'skills') continue;
+      if (e.isDirectory()) await walk(child);
+      else if (matchers.some((m) => m(child))) found.add(child);
+    }
+  };
+  // A start is walked only when each folder on its way is a real folder (a link the script made is not followed).
+  const realFolder = async (rel: string) => {
+    let at = root;
+    for (const name of rel ? rel.split('/') : []) {
+      at = path.join(at, name);
+      if (!(await fs.promises.lstat(at).catch(() => undefined))?.isDirectory()) return false;
+    }
+    return true;
+  };
+  for (const r of roots) if (r.split('/')[0] !== 'skills' && (await realFolder(r))) await walk(r);
+  if (walked > MAX_WALKED) warnings.push(`outputs: the run folder holds more than ${MAX_WALKED} entries; only the first ${MAX_WALKED} were looked at.`);
+  return [...found];
 }
 
 const TEXT_MIME = /^(text\/|application\/(json|xml|javascript|x-sh|x-python|yaml|x-yaml|toml|sql|x-httpd-php|ld\+json|csv))|\+(json|xml)$/;
@@ -80,9 +129,7 @@ export async function collectOutputs(
   const maxFileBytes = Math.min(spec.max_file_bytes ?? caps.maxFileBytes, caps.maxFileBytes);
   const maxTotalBytes = Math.min(spec.max_total_bytes ?? caps.maxTotalBytes, caps.maxTotalBytes);
   const patterns = spec.globs.map(normalizeGlob);
-  const found = (await glob(patterns, { cwd: ws.root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false }))
-    .filter((rel) => !rel.startsWith('skills/'))
-    .sort();
+  const found = (await findOutputs(ws.root, patterns, warnings)).filter((rel) => !rel.startsWith('skills/')).sort();
   if (found.length > maxFiles) warnings.push(`outputs: ${found.length} files matched; only the first ${maxFiles} (max_files) were collected.`);
   const files: OutputFile[] = [];
   const artifacts: ArtifactFile[] = [];

@@ -26,6 +26,8 @@ export interface ProcessSpec {
   start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess;
   /** Bind options of `args` to pin as open descriptors at the spawn (bindFds.ts). */
   pins?: number[];
+  /** Told the leader's pid once it is started (the size watch reads what the run's processes hold). */
+  onPid?: (pid: number) => void;
 }
 
 /** How the process ended. */
@@ -155,7 +157,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessOutcome> {
     const child = (spec.start ?? startProcess)(
       { program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: [spec.stdoutCap, spec.stderrCap], pins: spec.pins },
       {
-        pid: (p) => (pid = p),
+        pid: (p) => {
+          pid = p;
+          spec.onPid?.(p);
+        },
         out: (fd, c) => (fd === 1 ? stdout : stderr).push(c),
         error: (err) => (spawnError = err),
         exit: onExit,

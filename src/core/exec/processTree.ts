@@ -11,7 +11,13 @@ import * as fs from 'node:fs';
  */
 export function killRunProcesses(rootPid: number | undefined, marker: string): number {
   if (process.platform !== 'linux') return 0;
-  return sweepRunProcesses(fs, rootPid, marker);
+  return sweepRunProcesses(fs, rootPid, marker).length;
+}
+
+/** The processes of a run (the descendants of `rootPid` and whatever carries `marker`), not signalled; Linux only. */
+export function runProcessIds(rootPid: number, marker: string): number[] {
+  if (process.platform !== 'linux') return [];
+  return sweepRunProcesses(fs, rootPid, marker, false);
 }
 
 /** The part of `fs` the sweep reads /proc with. */
@@ -24,9 +30,10 @@ export interface ProcReader {
 /**
  * The sweep itself, self-contained (no reference outside its own body but the globals `process` and
  * `Buffer`): the persistent launcher embeds its source text (`sweepRunProcesses.toString()`) to sweep its
- * runs when the runner goes away, so the runner and the launcher share one implementation.
+ * runs when the runner goes away, so the runner and the launcher share one implementation. Returns the pids
+ * signalled; with `kill` false, only finds the run's processes (one scan) and returns them.
  */
-export function sweepRunProcesses(procFs: ProcReader, rootPid: number | undefined, marker: string): number {
+export function sweepRunProcesses(procFs: ProcReader, rootPid: number | undefined, marker: string, kill = true): number[] {
   const needle = Buffer.from(`${marker}\0`);
   const signal = (pid: number, sig: NodeJS.Signals): void => {
     try {
@@ -88,6 +95,8 @@ export function sweepRunProcesses(procFs: ProcReader, rootPid: number | undefine
     }
     return [...hits];
   };
+  // Only listed (the size watch reads what they hold): no signal.
+  if (!kill) return scan();
   const stopped = new Set<number>();
   for (let round = 0; round < 8; round++) {
     const found = scan().filter((p) => !stopped.has(p));
@@ -98,5 +107,5 @@ export function sweepRunProcesses(procFs: ProcReader, rootPid: number | undefine
     }
   }
   for (const pid of stopped) signal(pid, 'SIGKILL');
-  return stopped.size;
+  return [...stopped];
 }

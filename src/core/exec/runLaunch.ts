@@ -10,7 +10,7 @@ import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
 import type { SandboxProbe, SandboxStatus } from './sandbox/backend';
 import { backendById, probeBackends, statusOf } from './sandbox/registry';
-import { visibleProgram } from './sandbox/trustedPrograms';
+import { namedProgram, visibleProgram } from './sandbox/trustedPrograms';
 import type { ProcessEvents, StartedProcess, StartSpec } from './startedProcess';
 import { hostSystemView, identityFiles, sandboxUser } from './sandboxView';
 import type { SandboxPolicy } from './execTypes';
@@ -45,12 +45,13 @@ export class Launcher {
 
   /**
    * Which programs a sandboxed run may start as its interpreter: trusted by their real path (system or
-   * toolchain folders; never the skill, the state folder, HOME or /tmp). Undefined without a sandbox.
+   * toolchain folders; never the skill, the state folder, HOME or /tmp); a path the skill or call wrote only from a
+   * system folder (trustedPrograms.ts namedProgram). Undefined without a sandbox.
    */
   programFilter(probe: SandboxProbe | undefined, skillRoot: string): ProgramFilter | undefined {
     if (!probe?.available || !backendById(probe.backend).launch) return undefined;
     const roots = { view: hostSystemView(), stateDir: this.stateDir, forbidden: [skillRoot] };
-    return (program) => visibleProgram(program, roots);
+    return (program, named) => (named ? namedProgram(program, roots) : visibleProgram(program, roots));
   }
 
   private user() {

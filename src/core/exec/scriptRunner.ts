@@ -15,6 +15,9 @@ import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
 import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
+import { heldDeletedFiles } from './heldFiles';
+import { RUN_MARKER_VAR } from './launcher';
+import { runProcessIds } from './processTree';
 import { KnownSnapshots } from './knownSnapshots';
 import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './skillSnapshot';
 import { SpareWorkspaces } from './spareWorkspaces';
@@ -212,10 +215,13 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     const caps = sizeCaps(ws.root, [home, ...Object.values(depLinks), ...plugin.writable], opts);
     const stop = new AbortController();
     let exceeded: SizeExceeded | undefined;
+    let leader: number | undefined;
+    // Files the run's processes deleted but still hold: found from the leader's descendants and the run's marker.
+    const held = (devs: ReadonlySet<number>) => (leader === undefined ? Promise.resolve([]) : heldDeletedFiles(runProcessIds(leader, `${RUN_MARKER_VAR}=${ws.runId}`), devs, opts.maxRunBytes));
     const watch = new SizeWatch(caps, (e) => {
       exceeded = e;
       stop.abort();
-    });
+    }, undefined, held);
     const timeoutMs = Math.min(req.timeoutMs ?? opts.defaultTimeoutMs, opts.maxTimeoutMs);
     const running = runProcess({
       program: launch.program,
@@ -232,6 +238,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       sweep: launch.sweep,
       start: launch.start,
       pins: launch.pins,
+      onPid: (p) => (leader = p),
     });
     watch.start();
     const outcome = await running.finally(() => watch.stop());
@@ -363,8 +370,10 @@ function argvOf(req: RunRequest, ctx: RunnerContext, staged: string | undefined,
   }
   if (commandArgv) {
     // Found on the runner's PATH, before the call's env (which may set PATH) applies.
-    const program = ctx.resolver.resolve(commandArgv[0], accept);
+    const named = commandArgv[0].includes('/');
+    const program = ctx.resolver.resolve(commandArgv[0], accept, named);
     const elsewhere = !program && accept ? ctx.resolver.resolve(commandArgv[0]) : undefined;
+    if (elsewhere && named) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not in a system folder the sandbox shows, and a program given by its path is never bound in; give its name (as found on PATH) instead, or run with the sandbox off.`);
     if (elsewhere) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" was found at ${elsewhere}, outside the system and toolchain folders the sandbox shows; install it under /usr or /opt, or run with the sandbox off.`);
     if (!program) throw new ScriptRunError('interpreter_not_found', `command: program "${commandArgv[0]}" is not on PATH; install it or run a skill script instead.`);
     return [program, ...commandArgv.slice(1)];

@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from '../paths/isInside';
+import type { HeldFile } from './heldFiles';
 
 /** A group of folders whose disk use together may not pass `capBytes`. */
 export interface SizeCap {
@@ -18,7 +20,12 @@ export interface SizeExceeded {
   cap: SizeCap;
   /** Bytes counted when the walk stopped (at least the cap). */
   used: number;
+  /** Of `used`, bytes in files the run's processes deleted but still held open or mapped. */
+  held?: number;
 }
+
+/** The deleted files a run's processes still hold ({@link heldDeletedFiles}), on the caps' devices. */
+export type HeldFiles = (devs: ReadonlySet<number>) => Promise<HeldFile[]>;
 
 const MiB = 1024 * 1024;
 
@@ -66,7 +73,18 @@ export async function diskUse(cap: SizeCap, stopAt = cap.capBytes): Promise<numb
 /** The result's sentence for a passed cap: what, how much, what was done, how to raise it. */
 export function describeExceeded(e: SizeExceeded, action: string): string {
   const mb = (n: number) => `${Math.round((n / MiB) * 10) / 10} MiB`;
-  return `${e.cap.label} (${e.cap.dirs[0]}) passed its size cap of ${mb(e.cap.capBytes)} (at least ${mb(e.used)} on disk); ${action}. Write less, delete what is not needed, or raise ${e.cap.setting}.`;
+  const held = e.held ? `, ${mb(e.held)} of it in files deleted but still held open or mapped` : '';
+  return `${e.cap.label} (${e.cap.dirs[0]}) passed its size cap of ${mb(e.cap.capBytes)} (at least ${mb(e.used)} on disk${held}); ${action}. Write less, delete what is not needed, or raise ${e.cap.setting}.`;
+}
+
+/** Bytes in use on the file system holding `dir` (undefined where statfs is not there). */
+async function fsUsed(dir: string): Promise<number | undefined> {
+  try {
+    const st = await fs.promises.statfs(dir);
+    return (st.blocks - st.bfree) * st.bsize;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -74,18 +92,25 @@ export function describeExceeded(e: SizeExceeded, action: string): string {
  * `everyMs` apart, and four times as long as the last walk took, so a large HOME costs little), and calls
  * `onExceeded` once when one passes its cap. A single file is also held to the file-size limit the launcher
  * sets, so one large write cannot outrun the walk by more than that limit.
+ *
+ * A file deleted while the script holds it open (or mapped) keeps its blocks but is in no folder: with `held`, when
+ * the disk of the first cap grew since the start by more than the room the walk left, the run's held deleted files
+ * are counted too (each in the cap whose folder it was in, else the first), so unlinked files cannot fill the disk.
  */
 export class SizeWatch {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private baseline: Promise<number | undefined> | undefined;
 
   constructor(
     private readonly caps: readonly SizeCap[],
     private readonly onExceeded: (e: SizeExceeded) => void,
     private readonly everyMs = 250,
+    private readonly held?: HeldFiles,
   ) {}
 
   start(firstMs = 200): void {
+    if (this.held && this.caps.length) this.baseline = fsUsed(this.caps[0].dirs[0]);
     this.schedule(firstMs);
   }
 
@@ -101,15 +126,41 @@ export class SizeWatch {
 
   private async tick(): Promise<void> {
     const t0 = performance.now();
+    const used: number[] = [];
     for (const cap of this.caps) {
-      const used = await diskUse(cap);
+      used.push(await diskUse(cap));
       if (this.stopped) return;
-      if (used > cap.capBytes) {
-        this.stopped = true;
-        this.onExceeded({ cap, used });
-        return;
-      }
+      if (used[used.length - 1] > cap.capBytes) return this.exceeded({ cap, used: used[used.length - 1] });
     }
+    const heldOver = await this.heldOver(used);
+    if (this.stopped) return;
+    if (heldOver) return this.exceeded(heldOver);
     this.schedule(Math.max(this.everyMs, 4 * (performance.now() - t0)));
+  }
+
+  private exceeded(e: SizeExceeded): void {
+    this.stopped = true;
+    this.onExceeded(e);
+  }
+
+  /** A cap passed once the held deleted files are added, looked at only when the disk grew past the room left. */
+  private async heldOver(used: readonly number[]): Promise<SizeExceeded | undefined> {
+    const before = await this.baseline;
+    if (!this.held || before === undefined) return undefined;
+    const now = await fsUsed(this.caps[0].dirs[0]);
+    const room = Math.min(...this.caps.map((c, i) => c.capBytes - used[i]));
+    if (now === undefined || now - before <= room) return undefined;
+    const devs = new Set<number>();
+    for (const cap of this.caps) for (const d of cap.dirs) {
+      const st = await fs.promises.stat(d).catch(() => undefined);
+      if (st) devs.add(st.dev);
+    }
+    const extra = this.caps.map(() => 0);
+    for (const f of await this.held(devs)) {
+      const i = this.caps.findIndex((c) => c.dirs.some((d) => isInside(d, f.path)));
+      extra[i < 0 ? 0 : i] += f.bytes;
+    }
+    const i = this.caps.findIndex((c, k) => used[k] + extra[k] > c.capBytes);
+    return i < 0 ? undefined : { cap: this.caps[i], used: used[i] + extra[i], held: extra[i] };
   }
 }

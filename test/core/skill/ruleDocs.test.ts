@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { configJsonSchema, parseConfigText, parseSkillFile, renderRulesTable, RULES, RULES_TABLE_END, RULES_TABLE_START, validateSkillContent } from '../../../src/core/skill';
-import { globToRegExp } from '../../../src/core/skill/config/loadConfig';
+import { excludeMatcher } from '../../../src/core/skill/config/loadConfig';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -50,10 +50,12 @@ describe('configuration text', () => {
   });
 
   it('globs match whole relative paths', () => {
-    assert.ok(globToRegExp('drafts/**').test('drafts/a/b'));
-    assert.ok(globToRegExp('*-wip').test('pdf-wip'));
-    assert.ok(!globToRegExp('*-wip').test('x/pdf-wip'));
-    assert.ok(globToRegExp('**/legacy').test('a/b/legacy'));
+    assert.ok(excludeMatcher('drafts/**')('drafts/a/b'));
+    assert.ok(excludeMatcher('*-wip')('pdf-wip'));
+    assert.ok(!excludeMatcher('*-wip')('x/pdf-wip'));
+    assert.ok(excludeMatcher('**/legacy')('a/b/legacy'));
+    assert.ok(excludeMatcher('legacy')('legacy/sub/SKILL.md'), 'a matched folder holds what is under it');
+    assert.ok(excludeMatcher('a{b,c}[d]')('a{b,c}[d]'), 'braces and brackets are literal in an exclude');
   });
 });
 

@@ -4,7 +4,7 @@ export interface BindOpener {
   closeSync(fd: number): void;
   fstatSync(fd: number): { isSymbolicLink(): boolean };
   readlinkSync(path: string): string;
-  constants: { O_NOFOLLOW: number };
+  constants: { O_NOFOLLOW: number; O_RDONLY: number };
 }
 
 /**
@@ -17,6 +17,7 @@ export interface BindOpener {
  * is what gets bound (bubblewrap checks after mounting that the mount is that descriptor's file, and closes it).
  * Throws naming the source when one changed; closes what it opened then. Self-contained (only its arguments
  * and globals): the persistent launcher embeds its source text (launcherProgram.ts), as it does descriptors.ts.
+ * A `--seccomp FILE` at a pinned index is opened for reading (bubblewrap reads the filter from the descriptor).
  */
 export function pinBinds(fs: BindOpener, args: readonly string[], pins: readonly number[], firstFd: number): { args: string[]; fds: number[] } {
   // O_PATH on Linux (every architecture Node runs on): a descriptor that names a file without opening it for I/O.
@@ -26,7 +27,12 @@ export function pinBinds(fs: BindOpener, args: readonly string[], pins: readonly
   try {
     for (const i of pins) {
       const option = args[i];
-      if (option !== '--bind' && option !== '--ro-bind') throw new Error(`sandbox: argument ${i} of bubblewrap is ${JSON.stringify(option)}, not a bind to pin; nothing was started.`);
+      if (option === '--seccomp') {
+        fds.push(fs.openSync(args[i + 1], fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW));
+        out[i + 1] = String(firstFd + fds.length - 1);
+        continue;
+      }
+      if (option !== '--bind' && option !== '--ro-bind') throw new Error(`sandbox: argument ${i} of bubblewrap is ${JSON.stringify(option)}, not a bind or filter to pin; nothing was started.`);
       const source = args[i + 1];
       const fd = fs.openSync(source, O_PATH | fs.constants.O_NOFOLLOW);
       fds.push(fd);

@@ -3,6 +3,7 @@ import { sandboxedCommand } from '../launcher';
 import { hostSystemView, type SystemView } from '../sandboxView';
 import type { ProbeEnv, SandboxBackend, SandboxLaunch, SandboxProbe } from './backend';
 import { checkedBinds, mountPlan, type MountPlan, type RunFolders } from './mountPlan';
+import { keyringFilterFile } from './keyringFilter';
 import { inSystemView, realPathOf, type TrustRoots } from './trustedPrograms';
 
 /** Options of one bubblewrap invocation that depend on the bwrap found (see the probe). */
@@ -187,8 +188,13 @@ export const bubblewrap: SandboxBackend = {
       tmpfsBytes: probe.sizeOption ? spec.maxFileBytes : undefined,
       drop: probe.drop,
     });
+    // The kernel's key calls refused (keyringFilter.ts), loaded by the outer bwrap: every stage and the script inherit it.
+    // Read by bwrap from a descriptor the spawner opens (a pin), whatever the bwrap version.
+    const filter = keyringFilterFile(spec.stateDir);
+    const pre = filter ? ['--seccomp', filter] : [];
+    const pinned = [...(filter ? [0] : []), ...(probe.bindFdOption ? pins.map((i) => i + pre.length) : [])];
     // bwrap starts with an empty environment: nothing of the call's reaches it.
-    return { program: probe.program ?? 'bwrap', args: [...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {}, ...(probe.bindFdOption ? { pins } : {}) };
+    return { program: probe.program ?? 'bwrap', args: [...pre, ...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
   },
 };
 

@@ -120,3 +120,14 @@ export function visibleProgram(program: string, roots: TrustRoots): string | und
   const dir = realPathOf(path.dirname(program));
   return dir !== undefined && dir === path.dirname(path.normalize(program)) && (dir === path.dirname(real) || inSystemView(dir, roots.view)) ? path.normalize(program) : real;
 }
+
+/**
+ * {@link visibleProgram} for a path the skill or the call wrote (a #! line, a command's program) rather than one the
+ * runner found on its PATH: taken only when the system view already shows it, so naming a program never makes the
+ * sandbox bind a folder (`#!/opt/app/bin/bash` would show all of `/opt/app`). A toolchain program is still used when
+ * the runner finds it on PATH by its name.
+ */
+export function namedProgram(program: string, roots: TrustRoots): string | undefined {
+  const real = trustedProgram(program, roots);
+  return real !== undefined && inSystemView(real, roots.view) ? visibleProgram(program, roots) : undefined;
+}

@@ -1,3 +1,4 @@
+import { compileGlob } from '../../paths/globMatch';
 import { relativeInside } from '../../paths/resolveInRoot';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -143,20 +144,19 @@ export function mergeRuleConfigs(base: RuleConfig, over: RuleConfig): RuleConfig
   return { rules, ...(host ? { host } : {}) };
 }
 
-/** A glob (`*`, `**`, `?`, `/` separators) as a regular expression over a whole relative path. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      re += '.*';
-      i++;
-      if (glob[i + 1] === '/') i++;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}(?:/.*)?$`);
+/**
+ * An `exclude` glob (`*`, `**`, `?`, `/` separators; every other character literal) as a test of a whole relative
+ * path, which also matches everything under a matched folder. Matched without a regular expression
+ * (paths/globMatch.ts): `*a*a*a*...c` from a repository's configuration held `validate` and the language server
+ * for as long as its folder names were long.
+ */
+export function excludeMatcher(glob: string): (rel: string) => boolean {
+  const matches = compileGlob(glob.replace(/[\\[\]{}+@!]/g, '\\$&'));
+  return (rel) => {
+    const names = rel.split('/');
+    for (let n = names.length; n > 0; n--) if (matches(names.slice(0, n).join('/'))) return true;
+    return false;
+  };
 }
 
 /** True when `target` (a skill folder or file) matches one of the configuration's excludes. */
@@ -164,5 +164,5 @@ export function isExcluded(loaded: LoadedConfig, target: string): boolean {
   if (!loaded.baseDir || loaded.exclude.length === 0) return false;
   const rel = relativeInside(loaded.baseDir, path.resolve(target));
   if (rel === undefined) return false;
-  return loaded.exclude.some((g) => globToRegExp(g.replace(/^\.\//, '').replace(/\/$/, '')).test(rel));
+  return loaded.exclude.some((g) => excludeMatcher(g.replace(/^\.\//, '').replace(/\/$/, ''))(rel));
 }
