@@ -62,14 +62,15 @@ function baselineCut(ranked: readonly Prompt.CatalogSkill[], total: number, maxT
   return chosen;
 }
 
-function addMetrics(t: Totals, task: RoutingTask, ranked: string[], inPool: (id: string) => boolean): void {
+/** `found`: find_skills' list (its search order), for Recall@5 and Recall@10; else `ranked`. */
+function addMetrics(t: Totals, task: RoutingTask, ranked: string[], inPool: (id: string) => boolean, found: string[] = ranked): void {
   const m = taskMetrics(task, ranked, inPool);
   t.hit1 += m.hit1;
   t.hit5 += m.hit5;
   t.recall20 += m.recall20;
   t.ndcg10 += m.ndcg10;
-  t.recall5 += ranked.slice(0, 5).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
-  t.recallDefault += ranked.slice(0, ix.DEFAULT_SEARCH_LIMIT).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
+  t.recall5 += found.slice(0, 5).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
+  t.recallDefault += found.slice(0, ix.DEFAULT_SEARCH_LIMIT).filter((id) => task.core_gt_ids.includes(id)).length / task.core_gt_ids.length;
 }
 
 function printRow(label: string, t: Totals, n: number, extra: string): void {
@@ -84,7 +85,7 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1048576;
 }
 
-const results = new Map<string, { ours: Totals; base: Totals; n: number; p50: number; p99: number; baseP50: number; blockP50: number }>();
+const results = new Map<string, { ours: Totals; base: Totals; n: number; p50: number; p99: number; findP50: number; baseP50: number; blockP50: number }>();
 
 async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: RoutingTask[], distractors: string[]): Promise<void> {
   const full = label === 'full';
@@ -100,6 +101,7 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   const ours = zero();
   const baseTot = zero();
   const times: number[] = [];
+  const findTimes: number[] = [];
   const baseTimes: number[] = [];
   const edits: number[] = [];
   // Beside the query (index.search(request, 20) right after the task's edits): mention detection, and the whole
@@ -120,7 +122,12 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
     const q0 = performance.now();
     const hits = index.search(task.query, 20);
     times.push(performance.now() - q0);
-    addMetrics(ours, task, hits.map((h) => h.id), (id) => idSet.has(id));
+    // find_skills' list: the same search, in search order (searchOrder.ts), at its default size.
+    const f0 = performance.now();
+    const found = ix.searchInOrder(index, task.query, ix.DEFAULT_SEARCH_LIMIT);
+    findTimes.push(performance.now() - f0);
+    if (found[0]?.id !== hits[0]?.id) throw new Error(`find_skills' first result is not the index's best on ${task.task_id}`);
+    addMetrics(ours, task, hits.map((h) => h.id), (id) => idSet.has(id), found.map((h) => h.id));
     const m0 = performance.now();
     ix.findMentions(task.query, index);
     mentionTimes.push(performance.now() - m0);
@@ -151,12 +158,13 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   }
   const k = tasks.length;
   const q = summarize(times);
+  const fq = summarize(findTimes);
   const bq = summarize(baseTimes);
   console.log(`\n${label === 'full' ? `full pool (${n} skills)` : `${n} skills`}, ${k} scored tasks:`);
-  printRow('index   ', ours, k, `query p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms (mentions p50 ${summarize(mentionTimes).p50.toFixed(2)} ms, <available_skills> at 4,000 tokens p50 ${summarize(blockTimes).p50.toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
+  printRow('index   ', ours, k, `query p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms (find_skills in search order p50 ${fq.p50.toFixed(2)} ms, p99 ${fq.p99.toFixed(2)} ms; mentions p50 ${summarize(mentionTimes).p50.toFixed(2)} ms, <available_skills> at 4,000 tokens p50 ${summarize(blockTimes).p50.toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
   printRow('baseline', baseTot, k, `query p50 ${bq.p50.toFixed(2)} ms, p99 ${bq.p99.toFixed(2)} ms`);
   console.log(`  index build ${buildMs.toFixed(0)} ms (${((1000 * buildMs) / n).toFixed(1)} us a skill), heap ${heap.toFixed(1)} MB${edits.length ? `; one-skill put/remove p50 ${summarize(edits).p50.toFixed(3)} ms` : ''}`);
-  results.set(label, { ours, base: baseTot, n: k, p50: q.p50, p99: q.p99, baseP50: bq.p50, blockP50: summarize(blockTimes).p50 });
+  results.set(label, { ours, base: baseTot, n: k, p50: q.p50, p99: q.p99, findP50: fq.p50, baseP50: bq.p50, blockP50: summarize(blockTimes).p50 });
 }
 
 function* take<T>(it: Iterable<T>, k: number): Generator<T> {
@@ -256,7 +264,7 @@ async function main(): Promise<void> {
     line('Hit@1 >= 75%', g.ours.hit1 / g.n >= 0.75, `${pct(g.ours.hit1, g.n)} (baseline ${pct(g.base.hit1, g.n)})`);
     line('core skill in the 4,000-token list >= 95%', g.ours.budget[1] / g.n >= 0.95, `${pct(g.ours.budget[1], g.n)} (baseline ${pct(g.base.budget[1], g.n)})`);
     line('find_skills Recall@5 >= 90%', g.ours.recall5 / g.n >= 0.9, `${pct(g.ours.recall5, g.n)} (baseline ${pct(g.base.recall5, g.n)})`);
-    line('query p50 <= 5 ms', g.p50 <= 5, `${g.p50.toFixed(2)} ms (baseline ${g.baseP50.toFixed(2)} ms)`);
+    line('query p50 <= 5 ms (find_skills: search and its order)', g.findP50 <= 5, `${g.findP50.toFixed(2)} ms (the index search alone ${g.p50.toFixed(2)} ms; baseline ${g.baseP50.toFixed(2)} ms)`);
     const s = sync.find((x) => x.n === 10000);
     if (s) {
       line('build <= 0.5x discovery (start from the saved index)', s.warmRatio <= 0.5, `${s.warmRatio.toFixed(2)}x (cold build ${s.ratio.toFixed(2)}x)`);

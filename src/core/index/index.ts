@@ -9,3 +9,4 @@ export { rankCatalog, indexOfCatalog, indexKey, type CatalogRanking } from './ra
 export { indexTerms, termPairs } from './indexTokens';
 export { porterStem } from './porterStemmer';
 export { searchSkills, explainLine, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type SearchableSkill, type FoundSkill, type SkillSearch } from './skillSearch';
+export { searchInOrder, inSearchOrder } from './searchOrder';

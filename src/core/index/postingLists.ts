@@ -123,11 +123,17 @@ export class PostingLists {
     return this.#length[id];
   }
 
-  /** The packed counts of the term in one slot, or 0. */
+  /** The packed counts of the term in one slot, or 0 (a binary search: a term's postings are in slot order). */
   countIn(id: number, slot: number): number {
-    const from = this.#start[id];
-    const end = from + this.#length[id];
-    for (let i = from; i < end; i++) if (this.#slots[i] === slot) return this.#counts[i];
+    let lo = this.#start[id];
+    let hi = lo + this.#length[id] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const s = this.#slots[mid];
+      if (s === slot) return this.#counts[mid];
+      if (s < slot) lo = mid + 1;
+      else hi = mid - 1;
+    }
     return 0;
   }
 

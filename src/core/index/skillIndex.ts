@@ -355,6 +355,16 @@ export class SkillIndex {
     return this.#idfOfDf(this.df(term));
   }
 
+  /** IDF of a vocabulary term by its id (as {@link tokensOf} gives them). */
+  idfOfTerm(id: number): number {
+    return this.#idfOfDf(this.#postings.df(id));
+  }
+
+  /** The vocabulary ids of the query's words that some skill holds (phrases left out), read as a search reads it. */
+  queryTermIds(query: string): number[] {
+    return this.#queryTerms(query).known.filter(([, , isPair]) => !isPair).map(([t]) => t);
+  }
+
   /** The number of skills IDF counts with. */
   #n(): number {
     return Math.max(this.#live, this.#weights.minCatalogSize ?? 0);

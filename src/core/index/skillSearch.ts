@@ -1,8 +1,10 @@
 /**
  * Searching the catalog in the requester's own words (the find_skills tool, `agent-skills search`): the index's
- * best matches with their descriptions, scores, confidence and, when asked, which words matched in which fields.
+ * best matches in search order (searchOrder.ts) with their descriptions, scores, confidence and, when asked,
+ * which words matched in which fields.
  */
 import { isGoodMatch } from './matchConfidence';
+import { searchInOrder } from './searchOrder';
 import type { IndexField, SkillIndex, TermMatch } from './skillIndex';
 
 /** A skill a search can return. */
@@ -52,7 +54,7 @@ export function searchSkills(index: SkillIndex, skills: ReadonlyMap<string, Sear
   const matches: FoundSkill[] = [];
   // Ask for a few more than wanted when some skills of the index are not offered here.
   const extra = Math.max(0, index.size - skills.size);
-  for (const hit of index.search(query, limit + Math.min(extra, 200))) {
+  for (const hit of searchInOrder(index, query, limit + Math.min(extra, 200))) {
     const s = skills.get(hit.id);
     if (!s) continue;
     matches.push({ name: s.name, id: s.id, description: s.description, ...(s.location ? { location: s.location } : {}), score: round(hit.score), confidence: round(hit.confidence), ...(options.explain ? { why: index.explain(query, s.id) } : {}) });
