@@ -83,6 +83,7 @@ const CASES: Case[] = [
   c('install-path-hardcoded', ['install-path-hardcoded:warning'], ['install-path-hardcoded:warning']),
   c('script-path-incomplete', ['script-path-incomplete:warning'], ['script-path-incomplete:warning']),
   c('secret-printed', ['secret-printed:warning'], ['secret-printed:warning']),
+  c('command-undeclared', ['command-undeclared:info'], ['command-undeclared:info']),
   c('archive-shipped', ['archive-shipped:warning'], ['archive-shipped:warning']),
 ];
 

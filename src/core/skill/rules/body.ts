@@ -130,6 +130,11 @@ export function headingSlug(heading: string): string {
   return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 }
 
+/** A slug with each run of hyphens folded to one: how renderers other than GitHub's write it. */
+function foldHyphens(slug: string): string {
+  return slug.replace(/-{2,}/g, '-');
+}
+
 function checkAnchors(s: BodyScan, out: Finding[]): void {
   const { text, base, index, blocks } = s;
   const slugs = new Set<string>();
@@ -159,11 +164,17 @@ function checkAnchors(s: BodyScan, out: Finding[]): void {
     }
     if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) continue;
     const start = at + 2;
+    // `#api-quick-reference` for "API - Quick Reference": other renderers fold the hyphens, GitHub and VS Code keep
+    // one per space and hyphen (`#api---quick-reference`). Name the anchor that works.
+    const folded = foldHyphens(anchor.toLowerCase());
+    const near = [...slugs].find((sl) => sl !== folded && foldHyphens(sl) === folded);
     out.push({
       rule: 'anchor-missing',
-      message: `\`#${excerpt(written)}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
+      message: near
+        ? `\`#${excerpt(written)}\` matches no heading of SKILL.md on GitHub or in VS Code, which keep one hyphen for each space and hyphen of the heading. Write \`#${excerpt(near)}\`.`
+        : `\`#${excerpt(written)}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
       range: index.rangeOf(start, end),
-      data: { anchor: excerpt(written) },
+      data: { anchor: excerpt(written), ...(near ? { suggestion: near } : {}) },
     });
   }
 }
