@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateSkillDir, type AgentId } from '../../src/core/skill';
+import { validateSkillDir, type AgentId, type RuleConfig } from '../../src/core/skill';
 import { makeTempDir } from './tempDir';
 
 /** The description every fixture skill gets unless it brings its own: says what and when. */
@@ -11,9 +11,10 @@ export const fm = (name: string, extra: string, description = DESC) => `---\nnam
 
 /**
  * Made-up skills for the linter's true and false cases (issue 25), written into one temp folder per suite:
- * call in a describe block; it registers the folder's before/after hooks.
+ * call in a describe block; it registers the folder's before/after hooks. `rules` configures rules (e.g. turns on
+ * one that is off by default).
  */
-export function lintFixtures(prefix: string) {
+export function lintFixtures(prefix: string, rules: RuleConfig['rules'] = {}) {
   let tmp: { dir: string; cleanup: () => void };
   before(() => {
     tmp = makeTempDir(prefix);
@@ -36,12 +37,12 @@ export function lintFixtures(prefix: string) {
     },
     /** The rule ids (with file and 1-based line) reported for a skill in lenient mode. */
     async lint(dir: string, host?: AgentId, rule?: string): Promise<string[]> {
-      const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules: {}, ...(host ? { host } : {}) } });
+      const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules, ...(host ? { host } : {}) } });
       return v.diagnostics.filter((d) => !rule || d.rule === rule).map((d) => `${d.rule}@${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}`);
     },
     /** The messages of one rule for a skill in lenient mode. */
     async messages(dir: string, rule: string, host?: AgentId): Promise<string[]> {
-      const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules: {}, ...(host ? { host } : {}) } });
+      const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules, ...(host ? { host } : {}) } });
       return v.diagnostics.filter((d) => d.rule === rule).map((d) => d.message);
     },
   };

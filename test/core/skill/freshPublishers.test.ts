@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { validateSkillDir } from '../../../src/core/skill';
 import { commandUses } from '../../../src/core/skill/rules/commands';
 import { fm, lintFixtures } from '../../support/lintFixtures';
 
@@ -54,10 +55,16 @@ describe('issue 25: false-positive classes from fresh publishers', () => {
   });
 });
 
-describe('issue 25: command-undeclared, the twelfth missed problem', () => {
-  const fx = lintFixtures('commands-');
+describe('issue 25: command-undeclared, the twelfth missed problem (off by default, turned on here)', () => {
+  const fx = lintFixtures('commands-', { 'command-undeclared': { level: 'info' } });
   const { skill, lint } = fx;
+  const lintOff = async (dir: string) => (await validateSkillDir(dir, { mode: 'lenient' })).diagnostics.filter((d) => d.rule === 'command-undeclared');
   const runs = (cmd: string) => `## Use\n\n\`\`\`bash\n${cmd} list\n${cmd} show 1 --json | jq .\nexport X=1 && ${cmd} sync\n\`\`\`\n`;
+
+  it('is off by default', async () => {
+    const plain = await lintOff(skill({ 'SKILL.md': runs('quillo') }));
+    assert.deepEqual(plain, []);
+  });
 
   it('a program run three times that the skill never introduces is reported once, at its first run, naming the fix', async () => {
     const dir = skill({ 'SKILL.md': runs('quillo') });
@@ -83,6 +90,8 @@ describe('issue 25: command-undeclared, the twelfth missed problem', () => {
       described: { 'SKILL.md': `${fm('described', '', 'Syncs notes with `quillo`. Use when the user asks to sync notes.')}${runs('quillo')}` },
       stemInstalled: { 'SKILL.md': `Install with \`brew install quillo\`.\n\n${runs('quillo-cli')}` },
       checked: { 'SKILL.md': `\`\`\`bash\nif ! command -v quillo >/dev/null; then echo "install quillo first"; fi\n\`\`\`\n\n${runs('quillo')}` },
+      pathNamed: { 'SKILL.md': `The tool is \`\${PLUGIN_ROOT}/tools/quillo\`.\n\n${runs('quillo')}` },
+      productNamed: { 'SKILL.md': `${fm('product', '', 'Runs quillorepo builds. Use when the user asks to build with quillorepo.')}${runs('quillo')}` },
       secondary: { 'SKILL.md': `${runs('quillo')}\n\`\`\`bash\nmvn test\nmvn verify\nmvn package\nmvn install\n\`\`\`\n` },
       packageHeading: { 'SKILL.md': `## @acme/quill commands\n\n| cmd | what |\n| --- | --- |\n\n${runs('quillo').replace('## Use\n\n', '')}` },
     };
