@@ -153,3 +153,15 @@ describe('issue 25: dynamic-context from fresh publishers', () => {
     assert.match(messages[1], /Check that the command is harmless/);
   });
 });
+
+describe('issue 25: code-fence-unclosed, the held-out debatable class', () => {
+  const fx = lintFixtures('fence-');
+  it('a ```markdown block that shows a fence of its own length is named as the cause, with the longer fence to use; a plain unclosed block keeps its advice', async () => {
+    const nested = fx.skill({ 'SKILL.md': 'Output looks like:\n\n```markdown\n## Result\n\n```python\nprint(1)\n```\n\nDone.\n```\n\n## Next\n' });
+    const [m] = await fx.messages(nested, 'code-fence-unclosed');
+    assert.match(m, /Fence the outer block with more backticks \(````\)/);
+    const plain = fx.skill({ 'SKILL.md': 'Shown:\n\n```markdown\n## Result\n```\n\nRun:\n\n```bash\nmake\n' });
+    const [p] = await fx.messages(plain, 'code-fence-unclosed');
+    assert.match(p, /Add a closing ``` line/);
+  });
+});

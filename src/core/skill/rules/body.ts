@@ -103,7 +103,7 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
     const shown = length > 16 ? `${fence.slice(0, 16)}… (${length} characters)` : fence;
     out.push({
       rule: 'code-fence-unclosed',
-      message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. Add a closing ${shown} line where the block ends.`,
+      message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. ${showsFences(text, fences.blocks, length) ? `An earlier block shows code fences inside a block fenced with ${shown}: its inner fence ended it, and its last fence opened this one. Fence the outer block with more ${fence[0] === '`' ? 'backticks' : 'tildes'} (${fence[0].repeat(length + 1)}) than the fences it shows.` : `Add a closing ${shown} line where the block ends.`}`,
       range: index.rangeOf(start, end),
       // A fence thousands of characters long gets no fix: the edit would repeat it whole.
       data: length > MAX_FENCE_SHOWN ? { fence: shown } : { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
@@ -123,6 +123,20 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
   }
   if (includesVia(text, '](#', 0, base)) checkAnchors(scan, out);
   checkBodySecurity(scan, limits.encodedMin, out);
+}
+
+/**
+ * True when a ```markdown (or ```md) block holds a fence line with a language (```` ```python ````) as long as its own
+ * fence: a block that shows fences inside a fence of the same length, which CommonMark ends at the first inner
+ * closing fence. Only the blocks' lines are read.
+ */
+function showsFences(text: string, blocks: readonly [number, number][], length: number): boolean {
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const [, end] = blocks[i];
+    const info = text.slice(blocks[i][0], text.indexOf('\n', blocks[i][0])).replace(/^\s*[`~]+/, '').trim();
+    if (/^(?:markdown|md)\b/i.test(info) && text.slice(blocks[i][0], end).split('\n').slice(1).some((l) => new RegExp(`^\\s{0,3}[\`~]{${length}}[\\w-]+`).test(l))) return true;
+  }
+  return false;
 }
 
 /** GitHub's heading slug: lowercase, punctuation dropped, spaces to hyphens. */
