@@ -4,7 +4,7 @@ import type { Finding } from './findings';
 import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
-import { undeclaredCommands } from './rules/commands';
+import { undeclaredCommands } from './rules/undeclaredPrograms';
 import { licenseFileNamed, licenseTypo } from './rules/license';
 import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
 import { closestPath } from './similarPaths';

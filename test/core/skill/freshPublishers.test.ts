@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { validateSkillDir } from '../../../src/core/skill';
-import { commandUses } from '../../../src/core/skill/rules/commands';
+import { commandUses } from '../../../src/core/skill/rules/undeclaredPrograms';
 import { fm, lintFixtures } from '../../support/lintFixtures';
 
 // Classes of wrong finding met on publishers no judged set held (scripts/lint-judgments/fresh-publishers.tsv), each

@@ -1,6 +1,6 @@
 import type { ValidationMode } from '../skillTypes';
 import { BODY_RULES } from './body';
-import { COMMAND_RULES } from './commands';
+import { COMMAND_RULES } from './undeclaredPrograms';
 import { CATALOG_RULES } from './confusableSkills';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
