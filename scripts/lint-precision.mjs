@@ -1,11 +1,13 @@
-// `node scripts/lint-precision.mjs [--json] [--host <host>]`: how right the SKILL.md linter is about published
+// `node scripts/lint-precision.mjs [--json] [--host <host>] [--on <rule,…>]`: how right the SKILL.md linter is about published
 // skills. Runs the built CLI (`dist/cli.js validate --json`, lenient) over every skill of shared/realworld/
 // (a copy of shared/ beside the checkout: ../shared; AGENT_SKILLS_SHARED names another), compares each
 // finding with the judged findings (judged-findings.tsv: TP, FP, DEBATABLE, and MISSED problems no rule
 // reported) and prints precision per rule and overall, recall of the judged-true findings and of the
-// missed problems, and the wrong errors. The mocha regression test and `npm run bench` call measure().
+// missed problems, and the wrong errors. --on turns on rules that are off by default (command-undeclared). The
+// mocha regression test and `npm run bench` call measure().
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,8 +83,14 @@ export function compare(dir, findings) {
   const back = judged.filter((j) => j.verdict === 'FP' && seen.has(key(j.rule, j.skill, j.file, j.line)));
   const missed = judged.filter((j) => j.verdict === 'MISSED');
   // A problem of the whole skill (no line) cannot be told from the skill's other findings by place: it counts as
-  // not caught, and the report lists it for reading by hand.
-  const caught = missed.filter((m) => m.line !== '' && findings.some((f) => f.skill === m.skill && f.file === m.file && String(f.line) === m.line));
+  // caught when a finding on its skill and file, judged in no row, quotes what the note names in code (`mcp-cli`),
+  // field names aside.
+  const named = (note) => [...note.matchAll(/`([^`]+)`/g)].map((x) => x[1]).filter((w) => !/^(?:name|description|compatibility|allowed-tools|license|metadata)$/.test(w));
+  const caught = missed.filter((m) =>
+    m.line !== ''
+      ? findings.some((f) => f.skill === m.skill && f.file === m.file && String(f.line) === m.line)
+      : findings.some((f) => f.skill === m.skill && f.file === m.file && !verdicts.has(key(f.rule, f.skill, f.file, f.line)) && named(m.note).some((w) => f.message.includes(`\`${w}\``))),
+  );
   const nonErrors = findings.filter((f) => f.severity !== 'error');
   const count = (verdict) => nonErrors.filter((f) => verdicts.get(key(f.rule, f.skill, f.file, f.line)) === verdict).length;
   const tp = count('TP');
@@ -103,6 +111,13 @@ export function compare(dir, findings) {
     wrongErrors,
     unjudged,
   };
+}
+
+/** Arguments for runLinter that turn on rules off by default (at info), through a config file in a temp folder. */
+export function rulesOn(ids) {
+  const file = join(mkdtempSync(join(tmpdir(), 'lint-rules-')), '.agent-skills.yaml');
+  writeFileSync(file, `rules:\n${ids.map((id) => `  ${id}: info\n`).join('')}`);
+  return ['--config', file];
 }
 
 /** Runs the linter over realworld/ and compares: see {@link compare}. */
@@ -141,7 +156,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const json = args.includes('--json');
   const unjudged = args.includes('--unjudged');
   const hostAt = args.indexOf('--host');
-  const extra = hostAt >= 0 ? ['--host', args[hostAt + 1]] : [];
+  const onAt = args.indexOf('--on');
+  const extra = [...(hostAt >= 0 ? ['--host', args[hostAt + 1]] : []), ...(onAt >= 0 ? rulesOn(args[onAt + 1].split(',')) : [])];
   const dir = realworldDir();
   if (!dir) {
     console.error('lint-precision: shared/realworld not found beside the checkout (../shared); set AGENT_SKILLS_SHARED to the shared folder');

@@ -6,17 +6,12 @@
 // judged findings then and now, and any judged-true finding no longer reported. A measurement for issue 25; the
 // linter never reads this folder.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { createGunzip } from 'node:zlib';
+import { join, resolve } from 'node:path';
 import { realworldDir, runLinter } from '../lint-precision.mjs';
+import { firstSample, here, judgedRows, poolByPublisher, poolSkillsNamed, root, shared, writeSkills } from './pool.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const shared = process.env.AGENT_SKILLS_SHARED ? resolve(process.env.AGENT_SKILLS_SHARED) : resolve(root, '..', 'shared');
 const cli = join(root, 'dist', 'cli.js');
 const key = (rule, skill, file, line) => `${rule}\t${skill}\t${file}\t${line}`;
 
@@ -26,67 +21,9 @@ function validate(cwd, paths) {
   return JSON.parse(r.stdout);
 }
 
-/** The publishers of the development set (realworld/ and shared/corpus): the pool sample leaves them out. */
-const SEEN = ['github/awesome-copilot', 'wshobson/agents', 'K-Dense-AI/claude-scientific-skills', 'getsentry/skills', 'UiPath/skills', 'expo/skills', 'obra/superpowers', 'antfu/skills', 'callstackincubator/agent-skills', 'anthropics/skills'];
-
-/** The routing pool's skills with a body, grouped by publisher, without the development set's publishers. */
-async function poolByPublisher() {
-  const by = new Map();
-  const lines = createInterface({ input: createReadStream(join(shared, 'routing', 'pool_full.jsonl.gz')).pipe(createGunzip()) });
-  for await (const l of lines) {
-    const o = JSON.parse(l);
-    if (!o.body || o.body.length < 50) continue;
-    const repo = o.repo || (o.source || '').split('@')[0];
-    if (SEEN.includes(repo)) continue;
-    if (!by.has(repo)) by.set(repo, []);
-    by.get(repo).push(o);
-  }
-  return by;
-}
-
-/** Writes each chosen pool skill as a SKILL.md from its name, description and body; returns folder → "repo id". */
-function writeSkills(dir, chosen) {
-  const out = new Map();
-  let n = 0;
-  for (const [repo, o] of chosen) {
-    const rel = `skills/${String(n++).padStart(3, '0')}-${(repo || 'unknown').replace(/[^a-zA-Z0-9._-]/g, '+')}`;
-    mkdirSync(join(dir, rel), { recursive: true });
-    writeFileSync(join(dir, rel, 'SKILL.md'), `---\nname: ${JSON.stringify(o.name)}\ndescription: ${JSON.stringify(o.description)}\n---\n${o.body}`);
-    out.set(rel, `${repo} ${o.id}`);
-  }
-  return out;
-}
-
-/** Up to 8 skills per unseen publisher of the routing pool (seeded shuffle), written by {@link writeSkills}. */
-async function poolSample(dir) {
-  const by = await poolByPublisher();
-  let seed = 20261127;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);
-  const chosen = [];
-  for (const [repo, arr] of by) {
-    const a = arr.slice();
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [a[i], a[j]] = [a[j], a[i]];
-    }
-    for (const o of a.slice(0, 8)) chosen.push([repo, o]);
-  }
-  return writeSkills(dir, chosen);
-}
-
-/** The pool skills named "repo id" in `wanted`, written by {@link writeSkills}. */
-async function poolSkillsNamed(dir, wanted) {
-  const chosen = [];
-  for (const [repo, arr] of await poolByPublisher()) for (const o of arr) if (wanted.has(`${repo} ${o.id}`)) chosen.push([repo, o]);
-  return writeSkills(dir, chosen);
-}
-
 const named = process.argv.slice(2).find((a) => a.endsWith('.tsv'));
 const judgedFile = named ? resolve(named) : join(here, 'unseen-publishers.tsv');
-const rows = readFileSync(judgedFile, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1).map((l) => {
-  const [source, rule, severity, skill, file, line, verdict, note] = l.split('\t');
-  return { source, rule, severity, skill, file, line, verdict, note };
-});
+const rows = judgedRows(judgedFile);
 
 const now = new Set();
 const rw = realworldDir();
@@ -99,8 +36,9 @@ if (existsSync(corpus) && rows.some((r) => r.source === 'corpus/anthropic-skills
 }
 const tmp = mkdtempSync(join(tmpdir(), 'lint-unseen-'));
 try {
-  const heldout = new Set(rows.filter((r) => r.source === 'routing-pool-heldout').map((r) => r.skill));
-  const ids = heldout.size > 0 ? await poolSkillsNamed(tmp, heldout) : await poolSample(tmp);
+  // The first sample ('routing-pool') is redrawn by its seed; later samples ('routing-pool-heldout', '-fresh') by id.
+  const named = new Set(rows.filter((r) => r.source.startsWith('routing-pool-')).map((r) => r.skill));
+  const ids = writeSkills(tmp, named.size > 0 ? await poolSkillsNamed(named) : firstSample(await poolByPublisher()));
   for (const res of validate(tmp, [...ids.keys()])) for (const d of res.diagnostics) now.add(key(d.rule, ids.get(res.path), d.file ?? 'SKILL.md', d.range.start.line + 1));
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
 import { SiblingSkills } from './siblingSkills';
-import { checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
+import { checkCommands, checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './skillTypes';
 
@@ -252,6 +252,7 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     if (hits.length > 0) report(hits, fileIndex, rel, out);
     await checkTextFile(scan, rel, text, fileIndex);
   }
+  checkCommands(scan, parsed, texts, index);
   if (!unreferenced) return;
   for (const rel of files) {
     // Files an agent reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever agent is

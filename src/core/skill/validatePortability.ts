@@ -4,6 +4,7 @@ import type { Finding } from './findings';
 import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
+import { undeclaredCommands } from './rules/undeclaredPrograms';
 import { licenseFileNamed, licenseTypo } from './rules/license';
 import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
 import { closestPath } from './similarPaths';
@@ -140,6 +141,30 @@ export async function checkSkillFolder(scan: PortabilityScan, parsed: ParsedSkil
       message: `\`license\` says '${typo.word}', which is not an SPDX licence id. Did you mean \`${typo.id}\`?`,
       range: license.valueRange,
       data: { field: 'license', word: typo.word, suggestion: typo.id },
+    });
+  }
+}
+
+/**
+ * Programs SKILL.md keeps running that the skill never introduces (`command-undeclared`): `texts` are every text of
+ * the skill, SKILL.md first.
+ */
+export function checkCommands(scan: PortabilityScan, parsed: ParsedSkillFile, texts: readonly string[], index: TextIndex): void {
+  const prop = (k: string) => {
+    const v = parsed.properties[k];
+    return typeof v === 'string' ? v : '';
+  };
+  const blocks = fencedBlocks(parsed.text, index, 0).blocks;
+  // Any field but the name may declare it: `compatibility`, `allowed-tools`, a host's `metadata` (requires: bins).
+  // The name is only the skill's label: a skill named after the program it runs still has to say where it comes from.
+  const declared = parsed.fields.filter((f) => f.key !== 'name' && f.key !== 'description').map((f) => JSON.stringify(f.value) ?? '').join(' ');
+  const ctx = { description: prop('description'), declared, texts, files: scan.files };
+  for (const use of undeclaredCommands(parsed.text, blocks, ctx)) {
+    scan.out.push({
+      rule: 'command-undeclared',
+      message: `SKILL.md runs \`${use.command}\` (${use.runs} times, first \`${use.line}\`) but never says where it comes from: the skill does not ship, install or link it, and neither \`compatibility\` nor the description names it. A user without it gets "command not found". Add an install step, or name it and its source in \`compatibility\` (e.g. \`compatibility: Requires ${use.command} (<where to get it>)\`).`,
+      range: index.rangeOf(use.start, use.end),
+      data: { command: use.command, runs: use.runs },
     });
   }
 }

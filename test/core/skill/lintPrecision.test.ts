@@ -5,7 +5,7 @@ import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 // The linter over published skills (../shared/realworld beside the checkout, read-only; AGENT_SKILLS_SHARED names
 // another shared folder), compared with the judged findings by scripts/lint-precision.mjs, run on the built CLI.
 // A regression check: nothing judged true is lost, no judged-false finding comes back, no skill hosts load gets an
-// error, and every listed missed problem that has a place is caught. `npm run bench` prints the numbers.
+// error, and every listed missed problem is caught (the whole-skill one with the rule made for it turned on). `npm run bench` prints the numbers.
 
 interface Judged {
   rule: string;
@@ -26,6 +26,7 @@ interface PrecisionScript {
   realworldDir(): string | undefined;
   measure(dir?: string, extraArgs?: string[]): Measured;
   report(m: Measured): string[];
+  rulesOn(ids: string[]): string[];
 }
 
 const script = path.resolve(__dirname, '../../../scripts/lint-precision.mjs');
@@ -63,6 +64,14 @@ describe('lint precision on published skills (shared/realworld)', function () {
   it('catches every listed missed problem that has a place (file and line)', () => {
     const placed = m.missed.notCaught.filter((x) => x.line !== '');
     assert.deepEqual(placed, [], `missed problems not caught:\n${placed.map((x) => `${x.skill} ${x.file}:${x.line} ${x.note.slice(0, 100)}`).join('\n')}`);
+  });
+
+  it('with command-undeclared turned on (off by default) catches the twelfth, whole-skill problem too, and brings back nothing judged false', function () {
+    this.timeout(120_000);
+    const on = lint.measure(dir, lint.rulesOn(['command-undeclared']));
+    assert.deepEqual(on.missed.notCaught, [], `missed problems not caught:\n${on.missed.notCaught.map((x) => `${x.skill} ${x.file}:${x.line}`).join('\n')}`);
+    assert.deepEqual(on.back, []);
+    assert.deepEqual(on.lost, []);
   });
 
   it('keeps warnings and infos at 90% precision or more (judged true / judged true or false)', () => {

@@ -1,41 +1,13 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { agentsFor, validateSkillDir, type AgentId } from '../../../src/core/skill';
+import { agentsFor, validateSkillDir } from '../../../src/core/skill';
 import { bareScriptRuns, installPaths, personalPaths, printedSecrets } from '../../../src/core/skill/rules/portability';
-import { makeTempDir } from '../../support/tempDir';
+import { fm, lintFixtures } from '../../support/lintFixtures';
 
 // Each class of issue 25 as a pair of skills written here: the case the rule must report and the case it must
 // not (what published skills hold that is not a problem). The skills are made up; none comes from a corpus.
 
-const DESC = 'Formats release notes. Use when the user asks for release notes.';
-
-let tmp: { dir: string; cleanup: () => void };
-before(() => {
-  tmp = makeTempDir('published-');
-});
-after(() => tmp.cleanup());
-
-let n = 0;
-/** Writes a skill (files: path -> text; SKILL.md gets a frontmatter unless it starts with ---) and returns its folder. */
-function skill(files: Record<string, string | Buffer>, name = `s${++n}`): string {
-  const dir = path.join(tmp.dir, name);
-  for (const [rel, text] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const body = rel === 'SKILL.md' && typeof text === 'string' && !text.startsWith('---') ? `---\nname: ${name}\ndescription: ${DESC}\n---\n${text}` : text;
-    fs.writeFileSync(file, body);
-  }
-  return dir;
-}
-
-/** The rule ids (with file and 1-based line) reported for a skill in lenient mode. */
-async function lint(dir: string, host?: AgentId, rule?: string): Promise<string[]> {
-  const v = await validateSkillDir(dir, { mode: 'lenient', config: { rules: {}, ...(host ? { host } : {}) } });
-  return v.diagnostics.filter((d) => !rule || d.rule === rule).map((d) => `${d.rule}@${d.file ?? 'SKILL.md'}:${d.range.start.line + 1}`);
-}
-
-const fm = (name: string, extra: string, description = DESC) => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n`;
+const fx = lintFixtures('published-');
+const { skill, lint } = fx;
 
 describe('issue 25: false-positive classes stay quiet, the true case is still reported', () => {
   it('allowed-tools-unknown: current Claude Code tools, MCP tools, VS Code references with spaces; a misspelt tool is reported', async () => {
@@ -154,7 +126,8 @@ describe('issue 25: false-positive classes stay quiet, the true case is still re
 
   it('description-no-trigger knows "use this before", "use immediately after", "always invoke for"; a description without one is reported', async () => {
     for (const d of ['You MUST use this before any release work.', 'Checks links. Use immediately after editing docs.', 'Always invoke for `.notes` files.', 'Formats notes. Use via /notes.']) {
-      const dir = skill({ 'SKILL.md': `${fm(`t${++n}`, '', d)}\nBody.\n` }, `t${n}`);
+      const t = `t${fx.next()}`;
+      const dir = skill({ 'SKILL.md': `${fm(t, '', d)}\nBody.\n` }, t);
       assert.deepEqual(await lint(dir, undefined, 'description-no-trigger'), [], d);
     }
     const none = skill({ 'SKILL.md': `${fm('no-trigger', '', 'Formats release notes from commits, and can apply to any repository.')}\nBody.\n` }, 'no-trigger');

@@ -103,7 +103,7 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
     const shown = length > 16 ? `${fence.slice(0, 16)}… (${length} characters)` : fence;
     out.push({
       rule: 'code-fence-unclosed',
-      message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. Add a closing ${shown} line where the block ends.`,
+      message: `The code block opened with ${shown} on line ${index.positionAt(start).line + 1} is never closed, so everything after it is code. ${showsFences(text, fences.blocks, length) ? `An earlier block shows code fences inside a block fenced with ${shown}: its inner fence ended it, and its last fence opened this one. Fence the outer block with more ${fence[0] === '`' ? 'backticks' : 'tildes'} (${fence[0].repeat(length + 1)}) than the fences it shows.` : `Add a closing ${shown} line where the block ends.`}`,
       range: index.rangeOf(start, end),
       // A fence thousands of characters long gets no fix: the edit would repeat it whole.
       data: length > MAX_FENCE_SHOWN ? { fence: shown } : { fence, fix: { title: `Close the code block with ${fence} at the end of the file`, edits: [{ range: atEnd, newText }] } },
@@ -125,9 +125,28 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
   checkBodySecurity(scan, limits.encodedMin, out);
 }
 
+/**
+ * True when a ```markdown (or ```md) block holds a fence line with a language (```` ```python ````) as long as its own
+ * fence: a block that shows fences inside a fence of the same length, which CommonMark ends at the first inner
+ * closing fence. Only the blocks' lines are read.
+ */
+function showsFences(text: string, blocks: readonly [number, number][], length: number): boolean {
+  for (let i = 0; i + 1 < blocks.length; i++) {
+    const [, end] = blocks[i];
+    const info = text.slice(blocks[i][0], text.indexOf('\n', blocks[i][0])).replace(/^\s*[`~]+/, '').trim();
+    if (/^(?:markdown|md)\b/i.test(info) && text.slice(blocks[i][0], end).split('\n').slice(1).some((l) => new RegExp(`^\\s{0,3}[\`~]{${length}}[\\w-]+`).test(l))) return true;
+  }
+  return false;
+}
+
 /** GitHub's heading slug: lowercase, punctuation dropped, spaces to hyphens. */
 export function headingSlug(heading: string): string {
   return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+}
+
+/** A slug with each run of hyphens folded to one: how renderers other than GitHub's write it. */
+function foldHyphens(slug: string): string {
+  return slug.replace(/-{2,}/g, '-');
 }
 
 function checkAnchors(s: BodyScan, out: Finding[]): void {
@@ -159,11 +178,17 @@ function checkAnchors(s: BodyScan, out: Finding[]): void {
     }
     if (slugs.has(anchor) || slugs.has(anchor.toLowerCase())) continue;
     const start = at + 2;
+    // `#api-quick-reference` for "API - Quick Reference": other renderers fold the hyphens, GitHub and VS Code keep
+    // one per space and hyphen (`#api---quick-reference`). Name the anchor that works.
+    const folded = foldHyphens(anchor.toLowerCase());
+    const near = [...slugs].find((sl) => sl !== folded && foldHyphens(sl) === folded);
     out.push({
       rule: 'anchor-missing',
-      message: `\`#${excerpt(written)}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
+      message: near
+        ? `\`#${excerpt(written)}\` matches no heading of SKILL.md on GitHub or in VS Code, which keep one hyphen for each space and hyphen of the heading. Write \`#${excerpt(near)}\`.`
+        : `\`#${excerpt(written)}\` matches no heading of SKILL.md. Fix the anchor (headings become lowercase, hyphenated slugs) or the heading.`,
       range: index.rangeOf(start, end),
-      data: { anchor: excerpt(written) },
+      data: { anchor: excerpt(written), ...(near ? { suggestion: near } : {}) },
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { ValidationMode } from '../skillTypes';
 import { BODY_RULES } from './body';
+import { COMMAND_RULES } from './undeclaredPrograms';
 import { CATALOG_RULES } from './confusableSkills';
 import { DESCRIPTION_RULES } from './description';
 import { FIELD_RULES } from './fields';
@@ -34,7 +35,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   { title: 'Host fields', rules: AGENT_FIELD_RULES },
   { title: 'Body', rules: [...BODY_RULES, ...PLACEHOLDER_RULES] },
   { title: 'References', rules: REFERENCE_RULES },
-  { title: 'Portability', rules: PORTABILITY_RULES },
+  { title: 'Portability', rules: [...PORTABILITY_RULES, ...COMMAND_RULES] },
   { title: 'Security', rules: [...SECURITY_RULES, ...UNICODE_RULES] },
   { title: 'Catalog', rules: CATALOG_RULES },
 ];

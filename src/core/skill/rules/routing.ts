@@ -9,19 +9,21 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …" counts as a trigger; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
-    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged, nor a labelled list of requests (`Triggers: …`, `Keywords: …`) to the end of the description.'),
+    'The description is injected into the system prompt, where "I", "we" or "you" are ambiguous (who is speaking?). Write in the third person: "Generates release notes. Use when …". Text in quotes (an example request) is not judged, nor a labelled list of requests (`Triggers: …`, `Keywords: …`, `Activates for …`) to the end of the description.'),
 ];
 
 /**
  * A trigger: "when", "whenever", "triggers on", or a verb of use (use, invoke, call, activate, consult, load, run)
- * with the occasion after it, optionally through "it/this (skill)" and an adverb: "Use when …", "You MUST use
- * this before …", "Use immediately after …", "Always invoke for …", "Use via /command".
+ * with the occasion after it, optionally through "it/this (skill, agent, tool…)" and an adverb: "Use when …", "You
+ * MUST use this before …", "Use this agent to …", "Use immediately after …", "Always invoke for …", "Use via
+ * /command", "Auto-activates on keywords …", "Dispatch for …"; the requests it answers named: "Detects requests for …";
+ * or the moment: "… before making any success claims", "after manual testing passes".
  */
-const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run)[ds]? (?:(?:it|this|me)(?: skill)? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon))\b/i;
+const TRIGGER = /\b(?:when|whenever|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands))\b/i;
 /** "Useful for …", "helpful when …": says when, in other words. */
 const USEFUL = /\b(?:useful|helpful|ideal) (?:for|when|if|whenever)\b/i;
 /** Letters of scripts other than Latin: a description written in such a language is not read by these English rules. */
@@ -68,10 +70,11 @@ function restatesName(description: string, name: string): boolean {
 }
 
 /**
- * A labelled list of the user's own words ("Triggers: notify my phone, …", "TRIGGERS - …", "Keywords: …"): what
- * follows is example requests, as if quoted, to the end of the description.
+ * A labelled list of the user's own words ("Triggers: notify my phone, …", "TRIGGERS - …", "Keywords: …",
+ * "Activates for …", "Auto-activates on keywords …"): what follows is example requests, as if quoted, to the end of
+ * the description.
  */
-const REQUEST_LIST = /\b(?:triggers?|trigger (?:phrases|words|keywords)|keywords)\s*(?::|\s[-—–])\s/i;
+const REQUEST_LIST = /\b(?:triggers?|trigger (?:phrases|words|keywords)|keywords)\s*(?::|\s[-—–])\s|\bactivates? (?:for|on)(?: keywords)?:?\s/i;
 
 function person(description: string): 'first' | 'second' | undefined {
   const list = REQUEST_LIST.exec(description);

@@ -109,9 +109,15 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       if (!block && inBlocks(blocks, m.index)) continue;
       // Past what one file reports (see diagnosticLimits), more findings would only be counted and dropped.
       if (++found > DIAGNOSTIC_LIMITS.maxPerFile) break;
+      // An odd number of backticks before the '!' on its line: the backtick after it closes a code span (`try!`),
+      // so no command was meant; Claude Code still runs the text up to the next backtick and the skill fails to load.
+      const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+      const closesSpan = !block && (text.slice(lineStart, m.index).match(/`/g) ?? []).length % 2 === 1;
       out.push({
         rule: 'dynamic-context',
-        message: `${block ? `The \`\`\`! block on line ${index.positionAt(m.index).line + 1}` : `\`${excerpt(m[0])}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
+        message: closesSpan
+          ? `A code span ends with '!' before its closing backtick: Claude Code reads \`${excerpt(m[0])}\` as a command to run when the skill loads, runs the words up to the next backtick and fails to load the skill. Put a space before the closing backtick (\`x! \`), or write the '!' outside the code span.`
+          : `${block ? `The \`\`\`! block on line ${index.positionAt(m.index).line + 1}` : `\`${excerpt(m[0])}\``} is run in a shell by Claude Code when the skill loads, without asking the user. Check that the command is harmless, or move it into a script under scripts/ that the model runs with approval.`,
         range: index.rangeOf(m.index, m.index + m[0].length),
         data: { command: block ? '```!' : excerpt(m[0].slice(2, -1)) },
       });
