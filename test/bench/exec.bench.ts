@@ -30,7 +30,7 @@ const rawSpawn = (prog: string, file: string, viaLauncher = false) =>
   new Promise<void>((resolve, reject) => {
     // viaLauncher: the same spawn through the sh fallback launcher (used only where the persistent one cannot start).
     const c = viaLauncher
-      ? spawn(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '0', prog, file], { stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '-', '0', prog, file], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
     c.stdout.resume();
     c.stderr.resume();

@@ -139,6 +139,8 @@ export interface RunResult {
   sandboxed: boolean;
   /** Why the run was not sandboxed (absent when it was). */
   sandbox_reason?: string;
+  /** The cap on the run's processes and threads, as it was applied, or why there was none. */
+  processes: string;
   output_files: OutputFile[];
   primary_output?: OutputFile;
   artifact_files: ArtifactFile[];

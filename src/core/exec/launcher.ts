@@ -17,16 +17,24 @@
 export const RUN_MARKER_VAR = 'AGENT_SKILLS_RUN';
 
 /**
- * $1 file-size limit in 512-byte blocks (POSIX `ulimit -f` units), $2 how many NAME=VALUE words follow,
+ * $1 file-size limit in 512-byte blocks (POSIX `ulimit -f` units), $2 the process limit ({@link PROCESS_LIMIT}),
+ * $3 how many NAME=VALUE words follow,
  * then those words, then the program and its arguments. The script runs as a child (not exec'd), so the
  * launcher is its parent. A status above 128 is a death by signal (sh's convention): the launcher dies by
  * the same signal, so the runner reports the signal, not 128+n (a script that itself exits 143 is then
  * reported as killed by SIGTERM: sh cannot tell the two apart).
  */
+/**
+ * $2, the run's process cap (processLimit.ts), as RLIMIT_NPROC soft and hard (dash names it `-p`, bash `-u`); `-` sets
+ * none. A cap that cannot be set ends the launch (status 126) rather than running the script uncapped.
+ */
+const PROCESS_LIMIT = '[ "$2" = - ] || { ulimit -p "$2" || ulimit -u "$2"; } 2>/dev/null || { echo "agent-skills: could not set the process limit $2 (RLIMIT_NPROC)" >&2; exit 126; }';
+
 export const LOCAL_LAUNCHER = [
   'ulimit -f "$1" 2>/dev/null',
-  'n=$2',
-  'shift 2',
+  PROCESS_LIMIT,
+  'n=$3',
+  'shift 3',
   'while [ "$n" -gt 0 ]; do export "$1"; shift; n=$((n - 1)); done',
   '"$@"',
   'st=$?',
@@ -35,8 +43,8 @@ export const LOCAL_LAUNCHER = [
   'exit "$st"',
 ].join('\n');
 
-/** Inside the sandbox and under the persistent launcher: $1 the file-size limit in 512-byte blocks, then the program and its arguments. */
-export const SANDBOX_LAUNCHER = 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"';
+/** Inside the sandbox and under the persistent launcher: $1 the file-size limit in 512-byte blocks, $2 the process limit, then the program and its arguments. */
+export const SANDBOX_LAUNCHER = `ulimit -f "$1" 2>/dev/null; ${PROCESS_LIMIT}; shift 2; exec "$@"`;
 
 /** 512-byte blocks for a byte limit, rounded up (what `ulimit -f` takes in sh). */
 export function fileSizeBlocks(bytes: number): string {
@@ -57,12 +65,12 @@ export interface Launch {
  * runtime's own), the call's `callEnv` as arguments. `runtimeEnv` names set by the runtime win over the
  * call's, as they always have: the launcher exports the call's first and then re-exports the runtime's.
  */
-export function localLaunch(sh: string, argv: readonly string[], baseEnv: Record<string, string>, callEnv: Readonly<Record<string, string>>, runtimeNames: readonly string[], maxFileBytes: number): Launch {
+export function localLaunch(sh: string, argv: readonly string[], baseEnv: Record<string, string>, callEnv: Readonly<Record<string, string>>, runtimeNames: readonly string[], maxFileBytes: number, processLimit: string): Launch {
   const words = Object.entries(callEnv).filter(([k]) => !runtimeNames.includes(k)).map(([k, v]) => `${k}=${v}`);
-  return { program: sh, args: ['-c', LOCAL_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), String(words.length), ...words, ...argv], env: baseEnv };
+  return { program: sh, args: ['-c', LOCAL_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), processLimit, String(words.length), ...words, ...argv], env: baseEnv };
 }
 
 /** `sh` with SANDBOX_LAUNCHER, then the script's argv (after bubblewrap's arguments, or as the persistent launcher's start). */
-export function sandboxedCommand(sh: string, argv: readonly string[], maxFileBytes: number): string[] {
-  return [sh, '-c', SANDBOX_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), ...argv];
+export function sandboxedCommand(sh: string, argv: readonly string[], maxFileBytes: number, processLimit: string): string[] {
+  return [sh, '-c', SANDBOX_LAUNCHER, 'agent-skills-launcher', fileSizeBlocks(maxFileBytes), processLimit, ...argv];
 }

@@ -64,6 +64,11 @@ export interface ScriptRunnerOptions {
   maxHomeBytes?: number;
   /** How long stdout/stderr are still read once the script's main process has exited (ms, default 500). */
   pipeGraceMs?: number;
+  /**
+   * Processes and threads one run may have at once (default 512): a fork bomb stops there (processLimit.ts; the
+   * result's `processes` says how it was applied, or why not).
+   */
+  maxRunProcesses?: number;
   /** Script runs at once at most (default 8); more wait in a queue, in order, and the result says how long. */
   maxConcurrentRuns?: number;
   /** Runs that may wait for a slot (default 32); past that a run is refused (`runner_busy`) before anything starts. */
@@ -106,6 +111,7 @@ export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
     maxRunBytes: o.maxRunBytes ?? 512 * MiB,
     maxHomeBytes: o.maxHomeBytes ?? 2048 * MiB,
     pipeGraceMs: o.pipeGraceMs ?? 500,
+    maxRunProcesses: Math.max(1, Math.floor(o.maxRunProcesses ?? 512)),
     maxConcurrentRuns: Math.max(1, o.maxConcurrentRuns ?? 8),
     maxQueuedRuns: Math.max(0, o.maxQueuedRuns ?? 32),
     searchPath: o.searchPath ?? process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',

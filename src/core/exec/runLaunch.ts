@@ -8,6 +8,7 @@ import { ScriptRunError } from './scriptRunError';
 import { handOver } from './runOwner';
 import { killRunProcesses } from './processTree';
 import { runProcess } from './processRunner';
+import { processCap, type ProcessCap } from './processLimit';
 import type { SandboxProbe, SandboxStatus } from './sandbox/backend';
 import { backendById, probeBackends, statusOf } from './sandbox/registry';
 import { namedProgram, visibleProgram } from './sandbox/trustedPrograms';
@@ -73,7 +74,12 @@ export class Launcher {
   }
 
   /** The process to spawn for `argv`: the probed backend's launch when it isolates, else the runner's own start. */
-  async build(spec: LaunchSpec): Promise<Launch & { sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
+  async build(spec: LaunchSpec): Promise<Launch & { processes: string; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
+    const launch = await this.launch(spec);
+    return { ...launch, processes: launch.cap.said };
+  }
+
+  private async launch(spec: LaunchSpec): Promise<Launch & { cap: ProcessCap; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const found = this.resolver.resolve('sh');
     const sh = found ?? '/bin/sh';
     const marker = { [RUN_MARKER_VAR]: spec.runId };
@@ -85,7 +91,8 @@ export class Launcher {
       // The launcher's own sh, as the sandbox trusts it (a PATH entry elsewhere would not be shown).
       const trustedSh = this.resolver.resolve('sh', this.programFilter(spec.probe, spec.skillRoot ?? spec.snapshotDir)) ?? '/bin/sh';
       const user = this.user();
-      const sandboxed = backend.launch({ run, argv: spec.argv, sh: trustedSh, user, cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe);
+      const cap = processCap(spec.maxProcesses, backend.ownProcessCount === true);
+      const sandboxed = { ...backend.launch({ run, argv: spec.argv, sh: trustedSh, user, cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, processLimit: cap.rlimit, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe), cap };
       // A root runner's sandbox drops to another account: the run's writable folders become that account's. The
       // staged skills folder stays the runner's (it is bound read-only anyway).
       if (spec.probe.drop && user.host) {
@@ -101,8 +108,10 @@ export class Launcher {
     const base = { ...spec.hostEnv, ...spec.runtimeEnv, ...marker };
     if (!found) {
       // No POSIX sh (Windows): the script is started directly, its parent the runner (README: limits).
-      return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker } };
+      const cap = { rlimit: '-', said: 'not capped: no POSIX sh here to set a process limit' };
+      return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker }, cap };
     }
+    const cap = processCap(spec.maxProcesses, false);
     // Descendants of the run's leader (a setsid child keeps its parent) plus whatever carries the marker.
     const sweep = (pid: number) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`);
     if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) {
@@ -111,12 +120,13 @@ export class Launcher {
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
       const start = this.startFor(marker);
-      if (this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start };
-      return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes).slice(1), env, sweep, start };
+      // With a process cap to set, always through that `sh`.
+      if (cap.rlimit === '-' && this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start, cap };
+      return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes, cap.rlimit).slice(1), env, sweep, start, cap };
     }
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
-    const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes);
-    return { ...launch, sweep, ...this.fallback() };
+    const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes, cap.rlimit);
+    return { ...launch, sweep, cap, ...this.fallback() };
   }
 
   /** Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away. */
@@ -166,4 +176,6 @@ export interface LaunchSpec {
   skillRoot?: string;
   cwd: string;
   maxFileBytes: number;
+  /** Processes and threads the run may have at once (processLimit.ts). */
+  maxProcesses: number;
 }

@@ -209,6 +209,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       skillRoot: realRoot,
       cwd,
       maxFileBytes: opts.maxRunBytes,
+      maxProcesses: opts.maxRunProcesses,
     });
     lap('stage');
 
@@ -280,6 +281,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       execution_mode: sandbox.sandboxed ? 'sandbox' : 'local',
       sandboxed: sandbox.sandboxed,
       ...(sandbox.reason ? { sandbox_reason: sandbox.reason } : {}),
+      processes: launch.processes,
       output_files: collected.files,
       ...(collected.primary ? { primary_output: collected.primary } : {}),
       artifact_files: collected.artifacts,

@@ -88,6 +88,7 @@ describe('core/exec sandbox view and launch', () => {
       linked: [],
       cwd: path.join(sb.tmp, 'ws'),
       maxFileBytes: 1024,
+      maxProcesses: 64,
     };
     for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
     const sandboxed = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', disableUserns: false } });
@@ -124,6 +125,7 @@ describe('core/exec sandbox view and launch', () => {
       linked: [],
       cwd: ws,
       maxFileBytes: 1024,
+      maxProcesses: 64,
     };
     for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
     const drop = { setpriv: '/usr/bin/setpriv', bwrap: '/usr/bin/bwrap', uid: 65534, gid: 65534 };

@@ -22,6 +22,11 @@ export interface SandboxBackend {
    * for a backend that isolates nothing ("none"): the runner then starts the script itself (runLaunch.ts).
    */
   launch?(spec: SandboxLaunch, probe: SandboxProbe): Launch;
+  /**
+   * Its runs' processes are counted apart from the user's others (a user namespace of their own): the process cap is
+   * then the run's allowance alone, else the user's count now plus it (processLimit.ts).
+   */
+  readonly ownProcessCount?: boolean;
   /** What it isolates (or, for "none", what the script can do), in words a user can check (README "Script sandbox" says the same). */
   readonly guarantees: string;
   /** What to do when it is required but does not work here (the end of the refusal). */
@@ -70,6 +75,8 @@ export interface SandboxLaunch {
   /** The script's whole environment. */
   env: Readonly<Record<string, string>>;
   maxFileBytes: number;
+  /** RLIMIT_NPROC the launcher sets inside (processLimit.ts), `-` for none. */
+  processLimit: string;
   /** The runner's state folder: never shown, except the run's own parts. */
   stateDir: string;
   /** The skill's own folder on the host: never a bind source. */

@@ -142,9 +142,10 @@ const probes = new Map<string, Promise<SandboxProbe>>();
 export const bubblewrap: SandboxBackend = {
   id: 'bubblewrap',
   platforms: ['linux'],
+  ownProcessCount: true,
   guarantees:
     'no network; sees only system programs and libraries, its run folder, a read-only copy of the skill and the skill\'s own HOME ' +
-    '(not your home folder, other projects, /tmp or /run); runs as an unprivileged user without capabilities; killed with its whole process tree at the timeout',
+    '(not your home folder, other projects, /tmp or /run); runs as an unprivileged user without capabilities; capped in processes and threads; killed with its whole process tree at the timeout',
   whenUnavailable: 'Install bubblewrap or set agentSkills.scripts.sandbox to "auto".',
 
   /**
@@ -194,7 +195,7 @@ export const bubblewrap: SandboxBackend = {
     const pre = filter ? ['--seccomp', filter] : [];
     const pinned = [...(filter ? [0] : []), ...(probe.bindFdOption ? pins.map((i) => i + pre.length) : [])];
     // bwrap starts with an empty environment: nothing of the call's reaches it.
-    return { program: probe.program ?? 'bwrap', args: [...pre, ...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
+    return { program: probe.program ?? 'bwrap', args: [...pre, ...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes, spec.processLimit)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
   },
 };
 

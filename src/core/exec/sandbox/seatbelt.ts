@@ -77,6 +77,6 @@ export const seatbelt: SandboxBackend = {
     // The same plan as every backend (trusted interpreters only); the identity files are not used here.
     const plan = mountPlan(spec.run, [spec.argv[0], spec.sh], { view: hostSystemView(), stateDir: spec.stateDir, forbidden: spec.skillRoot ? [spec.skillRoot] : [] }, { user: spec.user, cwd: spec.cwd, env: spec.env });
     const profile = seatbeltProfile({ workspace: plan.workspace, skillsDir: plan.skillsDir, readOnly: plan.readOnly, writable: plan.writable });
-    return { program: '/usr/bin/sandbox-exec', args: ['-p', profile, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes)], env: { ...spec.env } };
+    return { program: '/usr/bin/sandbox-exec', args: ['-p', profile, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes, spec.processLimit)], env: { ...spec.env } };
   },
 };

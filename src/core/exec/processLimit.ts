@@ -1,0 +1,63 @@
+import * as fs from 'node:fs';
+
+/**
+ * The cap on the processes and threads one run may have (a fork bomb stops there), set by the launcher's `sh` as
+ * RLIMIT_NPROC just before it execs the script. The kernel counts that limit per real uid: in a bubblewrap sandbox
+ * per uid inside the run's own user namespace (only the run's tasks, plus bwrap's init), without a sandbox over every
+ * process of the runner's user, so there the limit is the user's count now plus the run's allowance. It never binds
+ * root (the kernel exempts uid 0): a root runner without a sandbox is not capped, and the result says so.
+ */
+export interface ProcessCap {
+  /** The RLIMIT_NPROC the launcher sets, or `-` for none. */
+  rlimit: string;
+  /** What the run result says of it. */
+  said: string;
+}
+
+/** The sandbox's own tasks counted beside the script's: bwrap's init (pid 1 of the namespace). */
+const SANDBOX_OVERHEAD = 1;
+
+/** The cap for a run allowed `allowance` processes and threads, started in a user namespace or not, by `uid`. */
+export function processCap(allowance: number, userNamespace: boolean, uid: number | undefined = process.getuid?.()): ProcessCap {
+  if (userNamespace) return { rlimit: String(allowance + SANDBOX_OVERHEAD), said: `at most ${allowance} processes and threads (RLIMIT_NPROC in the sandbox's user namespace)` };
+  if (uid === undefined) return { rlimit: '-', said: 'not capped: this platform has no RLIMIT_NPROC the runner can set' };
+  if (uid === 0) return { rlimit: '-', said: 'not capped: the kernel does not apply RLIMIT_NPROC to root; run agent-skills as an ordinary user or with the sandbox on' };
+  const now = userTasks(uid);
+  const hard = hardLimit();
+  const limit = Math.min(now + allowance, hard ?? Number.MAX_SAFE_INTEGER);
+  return { rlimit: String(limit), said: `at most ${limit - now} processes and threads more than your user's ${now} (RLIMIT_NPROC ${limit}, counted over all of your user's processes)` };
+}
+
+/** Tasks (threads included) whose real uid is `uid`, from /proc (0 where there is none). */
+export function userTasks(uid: number): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${name}/status`, 'latin1');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    if (Number(real) !== uid) continue;
+    count += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1);
+  }
+  return count;
+}
+
+/** This process's hard RLIMIT_NPROC (a child cannot set more), undefined when unlimited or unknown. */
+function hardLimit(): number | undefined {
+  try {
+    const line = /^Max processes\s+\S+\s+(\S+)/m.exec(fs.readFileSync('/proc/self/limits', 'latin1'))?.[1];
+    return line && /^\d+$/.test(line) ? Number(line) : undefined;
+  } catch {
+    return undefined;
+  }
+}
