@@ -25,10 +25,13 @@ export const RUN_MARKER_VAR = 'AGENT_SKILLS_RUN';
  * reported as killed by SIGTERM: sh cannot tell the two apart).
  */
 /**
- * $2, the run's process cap (processLimit.ts), as RLIMIT_NPROC soft and hard (dash names it `-p`, bash `-u`); `-` sets
- * none. A cap that cannot be set ends the launch (status 126) rather than running the script uncapped.
+ * $2, the run's process cap (processLimit.ts): a number is set as RLIMIT_NPROC soft and hard (dash names it `-p`, bash
+ * `-u`), an absolute folder is a pids cgroup the launcher joins, `-` sets none. A cap that cannot be set ends the
+ * launch (status 126) rather than running the script uncapped.
  */
-const PROCESS_LIMIT = '[ "$2" = - ] || { ulimit -p "$2" || ulimit -u "$2"; } 2>/dev/null || { echo "agent-skills: could not set the process limit $2 (RLIMIT_NPROC)" >&2; exit 126; }';
+const PROCESS_LIMIT =
+  'case "$2" in -) ;; /*) echo "$$" 2>/dev/null >"$2/cgroup.procs" || { echo "agent-skills: could not join the pids cgroup $2" >&2; exit 126; };; ' +
+  '*) { ulimit -p "$2" || ulimit -u "$2"; } 2>/dev/null || { echo "agent-skills: could not set the process limit $2 (RLIMIT_NPROC)" >&2; exit 126; };; esac';
 
 export const LOCAL_LAUNCHER = [
   'ulimit -f "$1" 2>/dev/null',

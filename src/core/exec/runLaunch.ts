@@ -74,9 +74,9 @@ export class Launcher {
   }
 
   /** The process to spawn for `argv`: the probed backend's launch when it isolates, else the runner's own start. */
-  async build(spec: LaunchSpec): Promise<Launch & { processes: string; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
+  async build(spec: LaunchSpec): Promise<Launch & { processes: string; release?: () => void; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const launch = await this.launch(spec);
-    return { ...launch, processes: launch.cap.said };
+    return { ...launch, processes: launch.cap.said, release: launch.cap.release };
   }
 
   private async launch(spec: LaunchSpec): Promise<Launch & { cap: ProcessCap; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
@@ -111,7 +111,7 @@ export class Launcher {
       const cap = { rlimit: '-', said: 'not capped: no POSIX sh here to set a process limit' };
       return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker }, cap };
     }
-    const cap = processCap(spec.maxProcesses, false);
+    const cap = processCap(spec.maxProcesses, false, process.getuid?.(), spec.runId);
     // Descendants of the run's leader (a setsid child keeps its parent) plus whatever carries the marker.
     const sweep = (pid: number) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`);
     if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) {

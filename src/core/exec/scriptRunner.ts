@@ -242,7 +242,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       onPid: (p) => (leader = p),
     });
     watch.start();
-    const outcome = await running.finally(() => watch.stop());
+    const outcome = await running.finally(() => {
+      watch.stop();
+      launch.release?.();
+    });
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
     if (!exceeded) {
