@@ -18,7 +18,8 @@ import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } fr
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
-import { SOURCE_READERS, type SkillSourceReader, type SourceReaderSpec } from './sourceReaders';
+import { allSources } from './sources/sourceKinds';
+import { DEFAULT_READERS, type SkillSourceReader, type SourceReaderSpec } from './sourceReaders';
 import { filteredHost, openReaders, runsThrough, servedSource } from './sourceReaders/sourceReader';
 
 /** Where the core's notes go: the extension's output channel, the CLI's stderr; none by default (the core never writes to a stream). */
@@ -131,7 +132,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
   // The readers are opened before the host and registry exist (a reader filters the host): they read both lazily.
   let host: SyncWritableHost;
   let registry: SkillRegistry;
-  const readers: SkillSourceReader[] = openReaders(SOURCE_READERS, init.sources ?? [], {
+  const readers: SkillSourceReader[] = openReaders(allSources(), DEFAULT_READERS, init.sources ?? [], {
     stateDir: init.stateDir,
     registry: { rootOf: (dir) => registry.rootOf(dir) },
     get host() {

@@ -12,7 +12,6 @@ import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
 import type { SkillRecord, SkillRoot } from '../../core/registry/registryTypes';
-import { mcpSource } from '../../core/sources/mcpSource';
 import { windowCoreInit, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
 import { reportedPackMount } from '../skillPacks';
 
@@ -59,7 +58,7 @@ export class WindowCore {
 
   /** The MCP servers' skills as the runtime serves them (ids `mcp:<server>:<skill>`, under their id when a name is taken). */
   mcpRecords(): SkillRecord[] {
-    return this.assembled.served().filter((r) => r.scope === mcpSource.name);
+    return this.assembled.served().filter((r) => r.scope === 'mcp');
   }
 
   ready(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {

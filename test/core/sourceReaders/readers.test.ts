@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import { createAgentSkills } from '../../../src/core/agentSkills';
 import { pluginRegistryHost } from '../../../src/core/registry/pluginContributions';
 import type { SkillRecord } from '../../../src/core/registry/registryTypes';
-import type { SourceKind } from '../../../src/core/sources';
-import { extensionSkills, SOURCE_READERS, type SourceReaderSpec } from '../../../src/core/sourceReaders';
+import { sourceOf, type SourceKind } from '../../../src/core/sources';
+import { extensionSkills, type SourceReaderSpec } from '../../../src/core/sourceReaders';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from '../runtime/runtimeSupport';
 
@@ -76,13 +76,13 @@ describe('skill sources: one reader interface, opened and composed by the factor
   });
 
   it('a reader of a kind the table lists serves skills through the factory; a kind not in the table is refused naming the file', () => {
-    const mcp = SOURCE_READERS.find((k) => k.kind.name === 'mcp')!.kind;
+    const mcp = sourceOf('mcp');
     const extra: SkillRecord = { id: 'mcp:x:extra', name: 'extra', description: 'd', location: '/nowhere/extra/SKILL.md', rootDir: '/nowhere/extra', scope: 'mcp', root: { path: '/nowhere', scope: 'mcp', source: 'x' }, properties: {}, digest: '', diagnostics: [], status: 'ok', shadows: [] };
     const served: SourceReaderSpec = { kind: mcp, open: () => ({ kind: mcp, serve: (base) => ({ ...base, list: () => [...base.list(), extra], resolve: (n) => (n === 'extra' ? extra : base.resolve(n)) }) }) };
     const core = createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [served] });
     assert.deepEqual(core.served().map((r) => r.id), ['mcp:x:extra']);
     const stray: SourceKind = { name: 'stray', rank: 9, readOnly: true, label: 'Stray', idPrefix: 'stray', idHasSource: false, scopeWord: 'stray', inWorkspace: false };
-    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sourceReaders\/index\.ts\)/);
+    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sources\/sourceKinds\.ts\)/);
   });
 
   it('no front end wraps a source: the readers alone use the wrappers', () => {
