@@ -10,7 +10,7 @@ import type { SourceReaderSpec } from './sourceReader';
 
 /**
  * How a front end wraps the mount of one pack (a progress notification; a failure reported and the pack left out
- * by resolving undefined). Without it a failure rejects the core's `prepareSources` (and `openCatalog`).
+ * by resolving undefined). Without it a failure rejects the core's `prepareSources` (and `catalog()`).
  */
 export type PackMountHook = (spec: PackSpec, mount: () => Promise<MountedPack>) => Promise<MountedPack | undefined>;
 
