@@ -121,7 +121,9 @@ async function main(): Promise<void> {
             }
           } catch (e) {
             errors++;
-            if (firstErrors.length < 3) firstErrors.push((e as Error).message);
+            // fetch's "fetch failed" says nothing by itself: its cause (ECONNRESET, "other side closed", ...) does.
+            const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+            if (firstErrors.length < 3) firstErrors.push(`${(e as Error).message}${cause ? ` (cause: ${cause.code ?? ''} ${cause.message ?? ''})` : ''}`);
           }
           lat.push(ns(t));
         }

@@ -89,6 +89,24 @@ function roundRobinProxy(upstreams: URL[]): Promise<{ url: URL; served: number[]
 }
 
 /** One load through `url` in session `handle` (a new one when undefined); the answer with its handle taken out. */
+/** A 2025-11-25 session's GET notification stream: the status and headers (the stream itself is closed at once). */
+function openStream(url: URL, sid: string): Promise<{ status: number; contentType: string; allow: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' } }, (res) => {
+      const head = { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), allow: String(res.headers.allow ?? '') };
+      if (head.status === 200) {
+        req.destroy();
+        return resolve({ ...head, body: '' });
+      }
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ ...head, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function load(url: URL, id: number, args: Json, handle: string | undefined): Promise<{ handle: string; answer: string }> {
   const r = await modernPost(url, id, 'tools/call', { name: 'load_skills', arguments: { ...args, ...(handle ? { session: handle } : {}) } });
   assert.equal(r.status, 200, JSON.stringify(r.json) ?? "(no JSON body)");
@@ -310,8 +328,29 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     const raw = new Redis(redis.url);
     try {
       assert.equal(await raw.dbsize(), 11, 'one stored session per 2025-11-25 session');
-      // DELETE through either replica ends the session for both: its state is gone and each replica answers 404.
       const sid = solo.transport.sessionId as string;
+      // A session's GET notification stream (2025-11-25 transports: an SSE stream, or 405 when the server offers none
+      // there): the replica that initialized it serves it; the other answers 405 naming where to go instead. A raw
+      // session initialized on replica a (an SDK client opens its own stream at once, and a second one is a 409).
+      const init = await postJson(replicas[0].url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      const rawSid = String(init.headers['mcp-session-id']);
+      assert.equal(init.status, 200, JSON.stringify(init.json));
+      const initialized = await postJson(replicas[0].url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': rawSid, 'mcp-protocol-version': '2025-11-25' });
+      assert.equal(initialized.status, 202);
+      const [onA, onB] = await Promise.all(replicas.map((r) => openStream(r.url, rawSid)));
+      assert.equal(onA.status, 200, JSON.stringify(onA));
+      assert.match(onA.contentType, /^text\/event-stream/);
+      assert.equal(onB.status, 405, JSON.stringify(onB));
+      assert.equal(onB.allow, 'POST, DELETE');
+      assert.match(onB.body, /served by the replica that initialized it.*subscriptions\/listen/s);
+      // DELETE on the replica that did not create it ends it for both.
+      const ended = await new Promise<number>((resolve, reject) => {
+        const u = replicas[1].url;
+        http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'DELETE', headers: { 'mcp-session-id': rawSid, 'mcp-protocol-version': '2025-11-25' } }, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject).end();
+      });
+      assert.equal(ended, 200);
+      assert.equal(await raw.dbsize(), 11);
+      // DELETE through either replica ends the session for both: its state is gone and each replica answers 404.
       await solo.transport.terminateSession();
       assert.equal(await raw.dbsize(), 10);
       for (const r of replicas) {

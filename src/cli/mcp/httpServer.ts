@@ -15,6 +15,7 @@ import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 import { serveAdoptedSession } from './adoptedSession';
+import { holdIdleConnections, KEEP_ALIVE_GRACE_MS, KEEP_ALIVE_HINT_MS } from './idleConnections';
 
 /** Limits of the HTTP server. */
 export interface HttpServerOptions {
@@ -23,6 +24,8 @@ export interface HttpServerOptions {
   policy: GuardPolicy;
   maxSessions: number;
   idleTimeoutMs: number;
+  /** Idle keep-alive connections: the time advertised to clients, and how much longer they stay open (idleConnections.ts). */
+  keepAlive?: { hintMs: number; graceMs: number };
 }
 
 interface Live {
@@ -178,6 +181,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;
+  holdIdleConnections(server, o.keepAlive?.hintMs ?? KEEP_ALIVE_HINT_MS, o.keepAlive?.graceMs ?? KEEP_ALIVE_GRACE_MS);
 
   const sweep = setInterval(
     () => {

@@ -183,7 +183,7 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
 }
 
 /** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
-function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
+export function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
   const args = params.arguments;
   if (method !== 'tools/call' || !isObject(args) || !(SESSION_ARG in args)) return { params };
   const { [SESSION_ARG]: handle, ...rest } = args;
@@ -191,7 +191,7 @@ function takeHandle(method: string, params: Record<string, unknown>): { params: 
 }
 
 /** A tool result that tells the model its session handle (last, in the text it reads) and the client (in `_meta`). */
-function withHandle(result: Record<string, unknown>, handle: string): Record<string, unknown> {
+export function withHandle(result: Record<string, unknown>, handle: string): Record<string, unknown> {
   const content = Array.isArray(result.content) ? result.content : [];
   return {
     ...result,
