@@ -1,23 +1,25 @@
 // The one place the core is assembled (like `createLanguageService(init)` of a language service): the VS Code
-// extension (once per window), the CLI and the MCP server (once per process) and tests ask this factory for the
-// registry, catalog, runtime, script runner and audit log, all over one file-access host, instead of wiring the
-// parts themselves. test/build/assembly.test.ts counts the calls.
+// extension (once per window), the CLI and the MCP server (once per process) and tests ask this factory, and then
+// its methods, for scans, the catalog, the tools and the sandbox status, all over one file-access host; the
+// registry, runner, runtime and source readers it wires stay inside it. test/build/assembly.test.ts counts the calls
+// and holds that no front end reaches past the methods.
 import * as path from 'node:path';
-import type { AuditLog } from './audit/auditLog';
 import { SkillCatalog } from './catalog/skillCatalog';
 import { createScriptRunner, type ScriptRunner } from './exec/scriptRunner';
 import type { ScriptRunnerOptions } from './exec/options';
+import type { SandboxStatus } from './exec/sandboxStatus';
 import { localDisk } from './host/localDisk';
 import type { SyncWritableHost } from './host/fileWrites';
-import { createSkillRegistry, type SkillRegistry } from './registry/skillRegistry';
-import type { SkillRoot } from './registry/registryTypes';
+import { createSkillRegistry, type SkillIndex, type SkillRegistry } from './registry/skillRegistry';
+import type { RegistrySnapshot, SkillRecord, SkillRoot } from './registry/registryTypes';
 import { artifactReaderOf } from './runtime/execAdapters';
 import { skillSourceOf } from './runtime/registrySource';
 import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './runtime/skillsRuntime';
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
-import { SOURCE_READERS, type SkillSourceReader, type SourceReaderSpec } from './sourceReaders';
+import { allSources } from './sources/sourceKinds';
+import { DEFAULT_READERS, type SkillSourceReader, type SourceReaderSpec } from './sourceReaders';
 import { filteredHost, openReaders, runsThrough, servedSource } from './sourceReaders/sourceReader';
 
 /** Where the core's notes go: the extension's output channel, the CLI's stderr; none by default (the core never writes to a stream). */
@@ -33,19 +35,17 @@ export const silentLogger: AgentSkillsLogger = { info: () => undefined, warn: ()
 /** What a front end may change after assembly (VS Code settings): the runner and runtime are rebuilt from it on next use. */
 export type AgentSkillsRuntimeConfig = Pick<AgentSkillsInit, 'runner' | 'executor' | 'source' | 'runtime' | 'pluginDataDir'>;
 
-/** What {@link createAgentSkills} builds from; only `stateDir` and the roots (or a registry) are needed. */
+/** What {@link createAgentSkills} builds from; only `stateDir` (and the roots, or `refresh(roots)` later) is needed. */
 export interface AgentSkillsInit {
   /** Folder of `sessions/`, `audit.jsonl`, `exec/` (script runs), `revisions/` and `overlays/`. */
   stateDir: string;
   /** Roots to scan (see `defaultSkillRoots`); also the catalog's base roots. */
   roots?: readonly SkillRoot[];
-  /** A registry to build on instead of a new one (the extension keeps one across settings changes). */
-  registry?: SkillRegistry;
   /**
    * The one file access of every part: the registry's scan, the runtime's reads, the catalog's reads and edits,
    * revisions, overlays, sessions and the audit log, the script runner's reading of skills (default the local
    * disk; the parts take no host of their own). Only what a script itself needs on a real disk (its snapshot,
-   * workspace, outputs) is not under it. With `registry`, give the host that registry scans through.
+   * workspace, outputs) is not under it.
    */
   host?: SyncWritableHost;
   /** Validation mode of the scan (default lenient). */
@@ -81,32 +81,48 @@ export interface AgentSkillsInit {
   logger?: AgentSkillsLogger;
 }
 
-/** The assembled core. The runner and runtime are built on first use, so a front end that only lists or edits creates neither. */
+/**
+ * The assembled core, as every front end sees it: what the surfaces ask of it (scan, list, catalog, tools, sandbox
+ * status), never its parts. The registry, runner, runtime and readers stay inside the factory, so the order they are
+ * built and scanned in is decided here once (test/build/assembly.test.ts fails on a field that hands one out, and on a
+ * front end that reaches past these methods). The runtime and runner are built on first use, so a front end that
+ * only lists or edits creates neither.
+ */
 export interface AgentSkills {
+  /** The one file access every part reads and writes through (with each source's file filter in front). */
   readonly host: SyncWritableHost;
-  readonly registry: SkillRegistry;
-  readonly runner: ScriptRunner;
-  readonly runtime: SkillsRuntime;
-  /** What the runtime reads skills from: the given (or the registry's) source with every source's served skills joined. */
-  readonly source: SkillSource;
-  /** The runtime's audit log (`<stateDir>/audit.jsonl` unless the runtime options turn it off). */
-  readonly audit: AuditLog | undefined;
-  /** Makes every source's folders ready (packs mounted; again only when their specs changed). */
-  prepareSources(): Promise<void>;
-  /** The folders the sources list (mounted packs) as of the last `prepareSources`: the registry scans them beside the base roots. */
-  sourceRoots(): SkillRoot[];
-  /** Opens a catalog over the same registry (no second scan); `roots` when the base roots changed since init. */
-  openCatalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
   /** The logger it was given: front ends log through it, so one process or window has one. */
   readonly log: AgentSkillsLogger;
+  /** Scans the roots (from now on `roots`, when given) and returns what was found; changes reach `skills.onDidChange`. */
+  refresh(roots?: readonly SkillRoot[]): Promise<RegistrySnapshot>;
+  /** Rereads one skill folder when its parent is one of the roots (created, changed or deleted); anything else is ignored. */
+  refreshSkill(dir: string): Promise<void>;
+  /** The skills of the last scan, read-only: views list them, resolve names and follow changes through it. */
+  readonly skills: SkillIndex;
+  /** The runSkill/updateSkill catalog over the same scan (no second one); `roots` when the base roots changed since init. */
+  catalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
+  /** Sessions, the skill tools and their audit log, as the current settings build them (on first use). */
+  tools(): SkillsRuntime;
+  /** What the tools serve: the scanned (or given) skills with every source's served skills joined. */
+  served(): readonly SkillRecord[];
+  /** Whether a script would run sandboxed, from the script runner's own probe. */
+  sandboxStatus(): Promise<SandboxStatus>;
+  /** The local folder a `run://<id>/...` reference names, while that run's outputs are kept. */
+  resolveRunRef(ref: string): string | undefined;
+  /** Waits until the script runner's background work (the next spare workspace) is done. */
+  idle(): Promise<void>;
+  /** Makes every source's folders ready (packs mounted; again only when their specs changed). */
+  prepareSources(): Promise<void>;
+  /** The folders the sources list (mounted packs) as of the last `prepareSources`: the scan reads them beside the base roots. */
+  sourceRoots(): SkillRoot[];
   /**
    * New runner and runtime options (a settings change): waits for the current runtime's pending writes, then the
-   * next use of `runner` or `runtime` builds them anew over the same registry, host and state folder.
+   * next `tools()` builds them anew over the same scan, host and state folder.
    */
   reconfigure(config: AgentSkillsRuntimeConfig): Promise<void>;
   /** Waits for pending session writes and audit lines. */
   flush(): Promise<void>;
-  /** Flushes and lets go of the runner and runtime; the next use would build them again. */
+  /** Flushes and lets go of the runner, runtime and readers; the next use would build the runner and runtime again. */
   dispose(): Promise<void>;
 }
 
@@ -116,7 +132,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
   // The readers are opened before the host and registry exist (a reader filters the host): they read both lazily.
   let host: SyncWritableHost;
   let registry: SkillRegistry;
-  const readers: SkillSourceReader[] = openReaders(SOURCE_READERS, init.sources ?? [], {
+  const readers: SkillSourceReader[] = openReaders(allSources(), DEFAULT_READERS, init.sources ?? [], {
     stateDir: init.stateDir,
     registry: { rootOf: (dir) => registry.rootOf(dir) },
     get host() {
@@ -129,7 +145,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
     log,
   });
   host = filteredHost(readers, init.host ?? localDisk);
-  registry = init.registry ?? createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
+  registry = createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;
   let source: SkillSource | undefined;
@@ -162,22 +178,16 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
   const sourceRoots = (): SkillRoot[] => readers.flatMap((r) => r.roots?.() ?? []);
   return {
     host,
-    registry,
-    get runner() {
-      return getRunner();
+    log,
+    refresh: (roots) => {
+      if (roots) registry.setRoots(roots);
+      return registry.refresh();
     },
-    get runtime() {
-      return getRuntime();
+    async refreshSkill(dir) {
+      if (registry.rootOf(dir)) await registry.refreshSkill(dir);
     },
-    get source() {
-      return getSource();
-    },
-    get audit() {
-      return getRuntime().audit;
-    },
-    prepareSources,
-    sourceRoots,
-    async openCatalog(options = {}) {
+    skills: registry,
+    async catalog(options = {}) {
       // Sources with folders to make ready (packs) join the roots the catalog scans.
       await prepareSources();
       const base = options.roots ?? init.roots ?? registry.snapshot().roots;
@@ -188,7 +198,15 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       }
       return SkillCatalog.open({ roots: [...base, ...extra], registry, host, stateDir: init.stateDir });
     },
-    log,
+    tools: getRuntime,
+    served: () => getSource().list(),
+    sandboxStatus: () => getRunner().sandboxStatus(),
+    resolveRunRef: (ref) => runner?.resolveRunRef(ref),
+    idle: async () => {
+      await runner?.idle();
+    },
+    prepareSources,
+    sourceRoots,
     async reconfigure(config) {
       const old = runtime;
       init = { ...init, runner: config.runner, executor: config.executor, source: config.source, runtime: config.runtime, pluginDataDir: config.pluginDataDir };

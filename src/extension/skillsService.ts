@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { SandboxStatus } from '../core/exec/sandboxStatus';
 import type { LocatedPlugin } from '../core/plugins';
 import type { PluginContributions } from '../core/registry/pluginContributions';
-import type { SkillRegistry } from '../core/registry/skillRegistry';
+import type { SkillIndex } from '../core/registry/skillRegistry';
 import type { SkillRecord, SkillRoot } from '../core/registry/registryTypes';
 import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
 import type { ToolResult } from '../core/tools/toolResult';
@@ -80,7 +80,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The registry and runtime, created (and the skills scanned) on first use. */
-  ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+  ready(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
     return this.windowCore.ready();
   }
 
@@ -95,12 +95,12 @@ export class SkillsService extends ServiceEventHub {
     return this.windowCore.core();
   }
 
-  registryReady(): Promise<SkillRegistry> {
+  registryReady(): Promise<SkillIndex> {
     return this.windowCore.registryReady();
   }
 
   /** The registry once scanned, without forcing a scan. */
-  peekRegistry(): SkillRegistry | undefined {
+  peekRegistry(): SkillIndex | undefined {
     return this.windowCore.peekRegistry();
   }
 
@@ -110,7 +110,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The registry and runtime if they exist already (for views that must not force a scan). */
-  peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
+  peek(): { registry: SkillIndex; runtime: SkillsRuntime } | undefined {
     return this.windowCore.peek();
   }
 
@@ -235,7 +235,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** Skills our tools list to agents other than @skills: without those VS Code's own skill support lists already. */
-  listableSkills(registry: SkillRegistry, sessionId: string): SkillRecord[] {
+  listableSkills(registry: SkillIndex, sessionId: string): SkillRecord[] {
     const vscodePlugins = new Set(this.agentPlugins().filter((p) => p.hosts.includes('vscode')).map((p) => p.root));
     return listableSkills([...registry.usable(), ...(this.windowCore.started ? this.windowCore.mcpRecords() : [])], sessionId, workspaceFolders(), this.pluginSkills().chatSkillDirs, vscodePlugins);
   }

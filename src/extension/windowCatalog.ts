@@ -21,7 +21,7 @@ export class WindowCatalog implements CatalogProvider {
     const roots = this.service.roots();
     const key = JSON.stringify(roots);
     if (this.opened?.key !== key) {
-      const catalog = this.service.core().then((core) => core.openCatalog({ roots }));
+      const catalog = this.service.core().then((core) => core.catalog({ roots }));
       const opened = { key, catalog };
       this.opened = opened;
       catalog.then((c) => {

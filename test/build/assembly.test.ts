@@ -1,10 +1,14 @@
 // One assembly of the core per window (the extension) and per process (each CLI command, the MCP server), issue 23:
 // a scan of src/ and server/ counts the calls of createAgentSkills per front end, and checks that no front end builds
-// the core's parts itself (registry, runner, runtime, catalog) instead of asking the factory.
+// the core's parts itself (registry, runner, runtime, catalog) instead of asking the factory. Nothing reaches into the
+// assembly either: its returned object hands out no part (checked on a real one, and by the compiler through the type),
+// and no front end reads a part's name off it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createAgentSkills, type AgentSkills } from '../../src/core/agentSkills';
 import { REPO, sourceFiles } from '../support/sourceFiles';
+import { makeTempDir } from '../support/tempDir';
 
 /** Calls of `pattern` per file (relative path → count), comments left out. */
 function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
@@ -22,6 +26,15 @@ function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
 
 const FACTORY = /\bcreateAgentSkills\(/;
 
+/** The parts the factory wires and keeps: the first names were fields of the assembly before it answered for them. */
+const PARTS = ['registry', 'runner', 'runtime', 'source', 'audit', 'readers', 'openCatalog'] as const;
+// The compiler's half: a field named after a part on AgentSkills makes this type `true` and the line fail to compile.
+type LeakedPart = Extract<keyof AgentSkills, (typeof PARTS)[number]>;
+const noPartInTheType: [LeakedPart] extends [never] ? true : LeakedPart = true;
+
+/** A read of a part's name off the assembly: `core.registry`, `this.assembled.runtime`, `createAgentSkills({...}).runner`. */
+const REACH = new RegExp(`(?:\\b(?:core|assembled|agentSkills)|createAgentSkills\\([^;]*?\\))\\??\\.(?:${PARTS.join('|')})\\b`);
+
 describe('one assembly of the core per window and per process', () => {
   it('the extension calls createAgentSkills once (the window core), the MCP server once, each CLI command at most once, the language server never', () => {
     const found = calls(FACTORY, ['src/extension', 'src/cli', 'server']);
@@ -36,6 +49,35 @@ describe('one assembly of the core per window and per process', () => {
   it('no front end builds the parts itself: only the factory creates the registry, runner, runtime and catalog', () => {
     const parts = /\b(?:createSkillRegistry|createScriptRunner|createSkillsRuntime)\(|\bSkillCatalog\.open\(/;
     assert.deepEqual([...calls(parts, ['src/extension', 'src/cli', 'server']).keys()], []);
+  });
+
+  it('the assembly hands out no part: no field holds the registry, runner, runtime or source, whatever was built', async () => {
+    assert.equal(noPartInTheType, true);
+    const tmp = makeTempDir('assembly-parts-');
+    try {
+      const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state'), roots: [{ path: path.join(tmp.dir, 'skills'), scope: 'user' }], runner: { sandbox: 'off' }, runtime: { audit: false } });
+      await core.refresh();
+      const runtime = core.tools();
+      await core.sandboxStatus();
+      const fields = Object.keys(core);
+      assert.deepEqual(fields.filter((k) => (PARTS as readonly string[]).includes(k)), []);
+      // No field, under any name, is the runtime or one of its parts: the surfaces get them only through the methods.
+      const values = fields.map((k) => (core as unknown as Record<string, unknown>)[k]);
+      assert.ok(!values.includes(runtime), 'a field holds the runtime');
+      assert.ok(!values.includes(runtime.sessions), 'a field holds the session store');
+      await core.dispose();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('no front end reads a part off the assembly (core.registry, core.runtime, ...): it asks the assembly', () => {
+    assert.deepEqual([...calls(REACH, ['src/extension', 'src/cli', 'server'])], []);
+  });
+
+  it('would see a front end reaching into the assembly (the scan is not vacuous)', () => {
+    for (const reach of ['await core.registry.refresh();', 'const r = this.assembled.runner;', 'createAgentSkills({ stateDir: dir }).runtime.sessions', 'core?.openCatalog()']) assert.match(reach, REACH, reach);
+    for (const fine of ['await core.refresh();', 'catalog.registry.all()', 'core.tools().sessions']) assert.doesNotMatch(fine, REACH, fine);
   });
 
   it('would see a second assembly (the scan is not vacuous)', () => {

@@ -67,25 +67,30 @@ describe('extension points: how many files each addition touches', function () {
     assert.equal(readmeCount('MCP request'), touched.size);
   });
 
-  it('a skill source kind: 2 files (its kind and reader in src/core/sourceReaders/, and its line in the kinds table)', () => {
+  it('a skill source kind: 2 files (its line in the kinds table src/core/sources/sourceKinds.ts, and its reader in src/core/sourceReaders/)', () => {
     const touched = new Set<string>();
+    // The kind's one definition: its line in the table every registry reads (no registration anywhere else).
+    edit(
+      path.join(dir, 'src/core/sources/sourceKinds.ts'),
+      'export const SOURCE_KINDS: readonly SourceKind[] = [',
+      "export const SOURCE_KINDS: readonly SourceKind[] = [\n  { name: 'shelf', rank: 3.5, readOnly: true, label: 'Shelf', idPrefix: 'shelf', idHasSource: true, scopeWord: 'shelf', inWorkspace: false },",
+      touched,
+    );
     const reader = path.join(dir, 'src/core/sourceReaders/shelf.ts');
     fs.writeFileSync(
       reader,
       [
-        "import type { SourceKind } from '../sourceKind';",
-        "import type { SourceReaderKind, SourceReaderSpec } from './sourceReader';",
-        "export const shelfKind: SourceKind = { name: 'shelf', rank: 3.5, readOnly: true, label: 'Shelf', idPrefix: 'shelf', idHasSource: true, scopeWord: 'shelf', inWorkspace: false };",
+        "import { sourceOf } from '../sources/sourceKinds';",
+        "import type { SourceReaderSpec } from './sourceReader';",
         '/** The skills of one folder, whose runs are told they came from the shelf. */',
         'export function shelf(folder: string): SourceReaderSpec {',
-        "  return { kind: shelfKind, open: () => ({ kind: shelfKind, roots: () => [{ path: folder, scope: 'shelf', source: 'books' }], runs: (next) => ({ run: (req) => next.run({ ...req, env: { ...req.env, SHELF: 'yes' } }) }) }) };",
+        "  const kind = sourceOf('shelf');",
+        "  return { kind, open: () => ({ kind, roots: () => [{ path: folder, scope: 'shelf', source: 'books' }], runs: (next) => ({ run: (req) => next.run({ ...req, env: { ...req.env, SHELF: 'yes' } }) }) }) };",
         '}',
-        'export const shelfReader: SourceReaderKind = { kind: shelfKind };',
         '',
       ].join('\n'),
     );
     touched.add(reader);
-    edit(path.join(dir, 'src/core/sourceReaders/index.ts'), 'export const SOURCE_READERS: readonly SourceReaderKind[] = [', "import { shelfReader } from './shelf';\nexport const SOURCE_READERS: readonly SourceReaderKind[] = [shelfReader, ", touched);
     // The new kind, used as a front end would: given to the one factory, it lists a skill under its ids and precedence,
     // its files are read through the core, and its run hook reaches the script.
     const out = inCopy(
@@ -104,10 +109,10 @@ describe('extension points: how many files each addition touches', function () {
         "  fs.writeFileSync(path.join(skill, 'SKILL.md'), '---\\nname: tale\\ndescription: Tells a tale. Use when a story is asked for.\\n---\\n\\n# Tale\\n\\nOnce upon a time.\\n');",
         "  fs.writeFileSync(path.join(skill, 'scripts', 'where.sh'), '#!/bin/sh\\necho shelf=$SHELF\\n', { mode: 0o755 });",
         "  const core = createAgentSkills({ stateDir: path.join(base, 'state'), roots: [], sources: [shelf(path.join(base, 'books'))], runner: { sandbox: 'off' }, runtime: { audit: false } });",
-        '  const catalog = await core.openCatalog();',
-        "  await core.runtime.openSession('s');",
-        "  const load = await core.runtime.invoke('load', { names: ['tale'] }, { sessionId: 's' });",
-        "  const run = await core.runtime.invoke('run_script', { skill: 'tale', script: 'scripts/where.sh' }, { sessionId: 's' });",
+        '  const catalog = await core.catalog();',
+        "  await core.tools().openSession('s');",
+        "  const load = await core.tools().invoke('load', { names: ['tale'] }, { sessionId: 's' });",
+        "  const run = await core.tools().invoke('run_script', { skill: 'tale', script: 'scripts/where.sh' }, { sessionId: 's' });",
         "  console.log(JSON.stringify({ ids: catalog.registry.all().map((r) => r.id), label: sourceOf('shelf').label, loaded: load.ok, stdout: run.ok ? (run.result as { stdout: string }).stdout : JSON.stringify(run) }));",
         '  await core.dispose();',
         '  fs.rmSync(base, { recursive: true, force: true });',
@@ -117,6 +122,28 @@ describe('extension points: how many files each addition touches', function () {
       ].join('\n'),
     );
     assert.deepEqual(JSON.parse(out), { ids: ['shelf:books:tale'], label: 'Shelf', loaded: true, stdout: 'shelf=yes\n' });
+    // A process that touches a registry without the factory (the language server, a test, a script) knows the kind
+    // from the table alone: nothing has to be imported first for its side effect.
+    const bare = inCopy(
+      dir,
+      [
+        "import * as fs from 'node:fs';",
+        "import * as os from 'node:os';",
+        "import * as path from 'node:path';",
+        "import { createSkillRegistry } from './src/core/registry';",
+        'async function main() {',
+        "  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-bare-'));",
+        "  fs.mkdirSync(path.join(base, 'books', 'tale'), { recursive: true });",
+        "  fs.writeFileSync(path.join(base, 'books', 'tale', 'SKILL.md'), '---\\nname: tale\\ndescription: Tells a tale. Use when a story is asked for.\\n---\\n\\n# Tale\\n');",
+        "  const snap = await createSkillRegistry({ roots: [{ path: path.join(base, 'books'), scope: 'shelf', source: 'books' }] }).refresh();",
+        '  console.log(JSON.stringify(snap.records.map((r) => `${r.id}=${r.status}`)));',
+        '  fs.rmSync(base, { recursive: true, force: true });',
+        '}',
+        'void main();',
+        '',
+      ].join('\n'),
+    );
+    assert.deepEqual(JSON.parse(bare), ['shelf:books:tale=ok']);
     assert.equal(touched.size, 2);
     assert.equal(readmeCount('source'), touched.size);
   });

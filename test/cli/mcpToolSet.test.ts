@@ -17,14 +17,14 @@ describe('agent-skills mcp: the script tool follows from the executor (decided o
     try {
       const open = async (withExecutor: boolean) => {
         const core = createAgentSkills({ stateDir: path.join(tmp.dir, `state-${withExecutor}`), roots: [], runtime: { audit: false }, ...(withExecutor ? {} : { executor: () => undefined }) });
-        const catalog = await core.openCatalog();
-        return { core, services: { runtime: core.runtime, catalog, surface: 'standard', readOnly: false } satisfies McpToolServices };
+        const catalog = await core.catalog();
+        return { core, services: { runtime: core.tools(), catalog, surface: 'standard', readOnly: false } satisfies McpToolServices };
       };
       const run = RUNTIME_TOOLS.run_script.name;
       const withRunner = await open(true);
       const without = await open(false);
-      assert.equal(withRunner.core.runtime.runsScripts, true);
-      assert.equal(without.core.runtime.runsScripts, false);
+      assert.equal(withRunner.core.tools().runsScripts, true);
+      assert.equal(without.core.tools().runsScripts, false);
       assert.ok(mcpTools(withRunner.services).some((t) => t.name === run), 'a runtime with an executor offers the script tool');
       assert.ok(!mcpTools(without.services).some((t) => t.name === run), 'a runtime without one does not');
       const content = new SkillContentCache(without.core.host);

@@ -21,7 +21,7 @@ describe('createAgentSkills', () => {
     writeMemSkill(host, home, 'notes');
     const stateDir = path.resolve('/nonexistent/state-of-a-memory-test');
     const core = createAgentSkills({ host, stateDir, roots: [{ path: ws, scope: 'workspace' }, { path: home, scope: 'user' }] });
-    const snap = await core.registry.refresh();
+    const snap = await core.refresh();
     assert.deepEqual(snap.records.map((r) => `${r.id}=${r.status}`), ['user:notes=ok', 'workspace:pdf=ok', 'user:pdf=shadowed']);
     assert.equal(core.host, host);
     assert.equal(fs.existsSync(stateDir), false, 'nothing was written for a scan');
@@ -39,26 +39,26 @@ describe('createAgentSkills', () => {
     const state = makeTempDir('agent-skills-mem-state-');
     try {
       const core = createAgentSkills({ host, stateDir: state.dir, roots: [{ path: home, scope: 'user' }], runtime: { audit: false } });
-      await core.registry.refresh();
-      await core.runtime.openSession('m');
-      const load = await core.runtime.invoke('load', { names: ['guide'] }, { sessionId: 'm' });
+      await core.refresh();
+      await core.tools().openSession('m');
+      const load = await core.tools().invoke('load', { names: ['guide'] }, { sessionId: 'm' });
       assert.ok(load.ok, JSON.stringify(load));
       assert.match(JSON.stringify(load.result), /references\/details\.md/, 'the body reference was resolved through the host');
-      const docs = await core.runtime.invoke('list_docs', { skill: 'guide' }, { sessionId: 'm' });
+      const docs = await core.tools().invoke('list_docs', { skill: 'guide' }, { sessionId: 'm' });
       assert.ok(docs.ok, JSON.stringify(docs));
       assert.match(JSON.stringify(docs.result), /references\/details\.md/);
-      const read = await core.runtime.invoke('read', { skill: 'guide', path: 'references/details.md' }, { sessionId: 'm' });
+      const read = await core.tools().invoke('read', { skill: 'guide', path: 'references/details.md' }, { sessionId: 'm' });
       assert.ok(read.ok, JSON.stringify(read));
       assert.equal((read.result as { content: string }).content, '# Details\n\nOnly in memory.\n');
       // A page of a larger file, then the rest from next_offset: the host's ranged read.
-      const first = await core.runtime.invoke('read', { skill: 'guide', path: 'assets/big.txt', length: 1000 }, { sessionId: 'm' });
+      const first = await core.tools().invoke('read', { skill: 'guide', path: 'assets/big.txt', length: 1000 }, { sessionId: 'm' });
       assert.ok(first.ok, JSON.stringify(first));
       const page = first.result as { content: string; total_bytes: number; next_offset: number; complete: boolean };
       assert.deepEqual([page.content.length, page.total_bytes, page.next_offset, page.complete], [1000, 50_000, 1000, false]);
-      const listing = await core.runtime.invoke('read', { skill: 'guide', path: 'references' }, { sessionId: 'm' });
+      const listing = await core.tools().invoke('read', { skill: 'guide', path: 'references' }, { sessionId: 'm' });
       assert.ok(listing.ok, JSON.stringify(listing));
       assert.deepEqual((listing.result as { entries: string[] }).entries, ['details.md']);
-      const outside = await core.runtime.invoke('read', { skill: 'guide', path: '../../etc/passwd' }, { sessionId: 'm' });
+      const outside = await core.tools().invoke('read', { skill: 'guide', path: '../../etc/passwd' }, { sessionId: 'm' });
       assert.equal(outside.ok, false, 'a path out of the skill is refused in memory too');
       await core.flush();
     } finally {
@@ -74,15 +74,15 @@ describe('createAgentSkills', () => {
       writeSkill(skills, 'hello', { description: 'Says hello. Use when greeting.', files: { 'scripts/hello.sh': '#!/bin/sh\necho "hello $1"\n' } });
       const stateDir = path.join(tmp.dir, 'state');
       const core = createAgentSkills({ stateDir, roots: [{ path: skills, scope: 'user' }], runner: { sandbox: 'off' } });
-      await core.registry.refresh();
-      await core.runtime.openSession('s');
-      assert.equal((await core.runtime.invoke('load', { names: ['hello'] }, { sessionId: 's' })).ok, true);
-      const r = await core.runtime.invoke('run_script', { skill: 'hello', script: 'scripts/hello.sh', args: ['world'] }, { sessionId: 's' });
+      await core.refresh();
+      await core.tools().openSession('s');
+      assert.equal((await core.tools().invoke('load', { names: ['hello'] }, { sessionId: 's' })).ok, true);
+      const r = await core.tools().invoke('run_script', { skill: 'hello', script: 'scripts/hello.sh', args: ['world'] }, { sessionId: 's' });
       assert.ok(r.ok, JSON.stringify(r));
       assert.equal((r.result as { stdout: string }).stdout, 'hello world\n');
       assert.ok(fs.existsSync(path.join(stateDir, 'exec')), 'the runner works under <stateDir>/exec');
       await core.flush();
-      assert.equal(core.audit?.file, path.join(stateDir, 'audit.jsonl'));
+      assert.equal(core.tools().audit?.file, path.join(stateDir, 'audit.jsonl'));
       const lines = await readAuditFile(path.join(stateDir, 'audit.jsonl'));
       assert.ok(lines.some((l) => l.action === 'run_script' && l.outcome === 'ok'), `no run_script line in ${JSON.stringify(lines)}`);
     } finally {
@@ -96,11 +96,11 @@ describe('createAgentSkills', () => {
       const skills = path.join(tmp.dir, 'skills');
       writeSkill(skills, 'pdf', { description: 'Reads PDFs. Use when a PDF is given.' });
       const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state'), roots: [{ path: skills, scope: 'user' }] });
-      await core.registry.refresh();
-      const generation = core.registry.snapshot().generation;
-      const catalog = await core.openCatalog();
-      assert.equal(catalog.registry, core.registry);
-      assert.equal(core.registry.snapshot().generation, generation, 'the catalog did not rescan a scanned registry');
+      await core.refresh();
+      const generation = core.skills.snapshot().generation;
+      const catalog = await core.catalog();
+      assert.equal(catalog.registry, core.skills);
+      assert.equal(core.skills.snapshot().generation, generation, 'the catalog did not rescan a scanned registry');
       assert.equal(catalog.resolve('pdf').id, 'user:pdf');
     } finally {
       tmp.cleanup();
@@ -115,17 +115,17 @@ describe('createAgentSkills', () => {
       writeSkill(roots, 'two', {});
       const notes: string[] = [];
       const core = createAgentSkills({ stateDir: path.join(state.dir, 'state'), roots: [{ path: roots, scope: 'user' }], runtime: { maxLoadedSkills: 1 }, logger: { info: (m) => notes.push(m), warn: (m) => notes.push(m), error: (m) => notes.push(m) } });
-      await core.registry.refresh();
-      const first = core.runtime;
+      await core.refresh();
+      const first = core.tools();
       await first.openSession('s');
       assert.equal((await first.invoke('load', { names: ['one', 'two'] }, { sessionId: 's' })).ok, false, 'a cap of one refuses two');
-      const registry = core.registry;
+      const registry = core.skills;
       await core.reconfigure({ runtime: { maxLoadedSkills: 2 } });
-      assert.notEqual(core.runtime, first, 'a new runtime after reconfigure');
-      assert.equal(core.registry, registry, 'over the same registry (no second scan)');
+      assert.notEqual(core.tools(), first, 'a new runtime after reconfigure');
+      assert.equal(core.skills, registry, 'over the same registry (no second scan)');
       // The sessions folder is shared: the session the old runtime wrote is there for the new one.
-      await core.runtime.openSession('s');
-      assert.equal((await core.runtime.invoke('load', { names: ['one', 'two'] }, { sessionId: 's' })).ok, true, 'the new cap holds');
+      await core.tools().openSession('s');
+      assert.equal((await core.tools().invoke('load', { names: ['one', 'two'] }, { sessionId: 's' })).ok, true, 'the new cap holds');
       core.log.warn('a note');
       assert.deepEqual(notes, ['a note']);
       await core.dispose();

@@ -42,9 +42,9 @@ describe('the core over an in-memory host', () => {
         roots: [{ path: ws, scope: 'workspace', source: 'test' }, { path: path.join(base, 'home'), scope: 'user', source: 'test' }, { path: ext, scope: 'extension', source: 'acme.tools' }],
         runner: { stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' },
       });
-      await core.registry.refresh();
-      const catalog = await core.openCatalog();
-      const audit = { audit: core.audit, sessionId: 'm' };
+      await core.refresh();
+      const catalog = await core.catalog();
+      const audit = { audit: core.tools().audit, sessionId: 'm' };
       const text = (p: string): string | undefined => textOfRead(host.readFile(p));
 
       // create: the folder appears whole in the host, scripts included
@@ -77,10 +77,10 @@ describe('the core over an in-memory host', () => {
       assert.equal(host.kind(path.join(ws, 'report', 'SKILL.md')), 'file');
 
       // the runtime's session and audit log are kept in the host too
-      await core.runtime.openSession('m');
-      ok(await core.runtime.invoke('load', { names: ['notes'] }, { sessionId: 'm' }));
+      await core.tools().openSession('m');
+      ok(await core.tools().invoke('load', { names: ['notes'] }, { sessionId: 'm' }));
       // the runner reads the skill from the host to run it (its snapshot is on the disk, under runner.stateDir)
-      const run = await core.runtime.invoke('run_script', { skill: 'notes', script: 'scripts/hello.sh' }, { sessionId: 'm' });
+      const run = await core.tools().invoke('run_script', { skill: 'notes', script: 'scripts/hello.sh' }, { sessionId: 'm' });
       assert.ok(run.ok, JSON.stringify(run).slice(0, 800));
       assert.match(JSON.stringify(run.result), /hello from memory/);
       await core.flush();
@@ -92,7 +92,7 @@ describe('the core over an in-memory host', () => {
 
       assert.equal(fs.existsSync(base), false, 'nothing of the skills or the state reached the disk');
     } finally {
-      await core?.runner.idle(); // the next spare workspace is built behind a run: let it finish before cleaning up
+      await core?.idle(); // the next spare workspace is built behind a run: let it finish before cleaning up
       tmp.cleanup();
     }
   });
@@ -110,9 +110,9 @@ describe('the core over an in-memory host', () => {
       const roots = [{ path: path.join(base, 'ws'), scope: 'workspace' as const, source: 'test' }];
       // Without a cache folder on the disk, the pack is refused with what to give (the state folder is not on the disk).
       const refused = createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])] });
-      await assert.rejects(refused.openCatalog(), /packCacheDir/);
+      await assert.rejects(refused.catalog(), /packCacheDir/);
       const core = createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])], packCacheDir: path.join(tmp.dir, 'packs') });
-      const catalog = await core.openCatalog();
+      const catalog = await core.catalog();
       const list = ok(await invokeRunSkill(catalog, { action: 'list', source: 'pack' })) as unknown as { skills: { id: string }[] };
       assert.deepEqual(list.skills.map((e) => e.id), ['pack:demo:charts', 'pack:demo:maps']);
       const charts = catalog.resolve('charts');
@@ -121,7 +121,7 @@ describe('the core over an in-memory host', () => {
       assert.match(textOfRead(host.readFile(path.join(catalog.overlayDir('pack:demo:charts'), 'SKILL.md'))) ?? '', /Draw bars\./);
       assert.match(textOfRead(host.readFile(path.join(charts.skillDir, 'SKILL.md'))) ?? '', /Draw them\./, 'the pack source is unchanged');
       // A second catalog over the same host finds the pack placed already and serves the edit.
-      const again = await createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])], packCacheDir: path.join(tmp.dir, 'packs') }).openCatalog();
+      const again = await createAgentSkills({ host, stateDir, roots, sources: [skillPacks([{ source: archive }])], packCacheDir: path.join(tmp.dir, 'packs') }).catalog();
       assert.match(JSON.stringify(ok(await invokeRunSkill(again, { action: 'inspect', skill: 'charts' }))), /Draw bars\./);
       assert.equal(fs.existsSync(base), false, 'nothing of the skills or the state reached the disk');
     } finally {

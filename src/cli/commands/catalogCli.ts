@@ -53,7 +53,7 @@ export async function openCliCatalog(values: { root: string[]; pack: string[]; '
   if (values['no-defaults'] && extraRoots.length === 0 && values.pack.length === 0) throw new UsageError('--no-defaults leaves no folder to read: add --root <dir> or --pack <archive>.');
   const roots = values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
   const stateDir = cliStateDir(values['state-dir']);
-  return createAgentSkills({ roots, stateDir, sources: [skillPacks(values.pack.map((source) => ({ source })))] }).openCatalog();
+  return createAgentSkills({ roots, stateDir, sources: [skillPacks(values.pack.map((source) => ({ source })))] }).catalog();
 }
 
 /** Audit options for catalog commands: one line per call in `<state folder>/audit.jsonl`, session `cli`. */

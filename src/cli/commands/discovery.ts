@@ -106,8 +106,7 @@ export async function discover(command: string, values: DiscoveryValues): Promis
     ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
     ...pluginRoots,
   ];
-  const { registry } = createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) });
-  const snapshot = await registry.refresh();
+  const snapshot = await createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) }).refresh();
   // The MCP client (the SDK) is loaded only when there is a server to ask.
   const wanted = [...servers, ...pluginServers];
   const connected: McpSkillsClient[] = wanted.length

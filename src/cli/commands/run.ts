@@ -74,11 +74,11 @@ export const runCommand: CliCommand = {
     if (flags.noDefaults && !extraRoots.length && !plugins.roots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir> or --plugin <dir>.');
     const roots: SkillRoot[] = [...(flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
     const core = createAgentSkills({ roots, stateDir: cliStateDir(flags.stateDir), runner: { workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) } });
-    await core.registry.refresh();
-    const { runner, runtime: rt } = core;
+    await core.refresh();
+    const rt = core.tools();
     // Said before the run, from the probe the run decides with: `auto` without a working sandbox runs the
     // script with the user's rights, which must not go unnoticed (also with --json, on stderr).
-    const sandbox = await runner.sandboxStatus();
+    const sandbox = await core.sandboxStatus();
     if (!sandbox.sandboxed && sandbox.policy === 'auto') process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);

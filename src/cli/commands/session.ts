@@ -34,7 +34,7 @@ export const sessionCommand: CliCommand = {
     if (action === 'list' ? id !== undefined : id === undefined || extra.length) throw new UsageError(action === 'list' ? 'list takes no session id.' : `${action} needs exactly one session id (see 'agent-skills session list').`);
     const dir = cliStateDir(parsed.values['state-dir']);
     // The sessions of the same core every other command assembles (its host, its state folder); not audited, as before.
-    const store = createAgentSkills({ stateDir: dir, runtime: { audit: false } }).runtime.sessions;
+    const store = createAgentSkills({ stateDir: dir, runtime: { audit: false } }).tools().sessions;
     for (const p of store.loadProblems) process.stderr.write(`warning: ${p.file}: ${p.problem}\n`);
     const json = parsed.values.json;
     const out = (v: unknown, text: string) => process.stdout.write(json ? `${JSON.stringify(v, null, 2)}\n` : text);

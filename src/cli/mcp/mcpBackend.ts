@@ -106,12 +106,12 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
-  await core.registry.refresh();
-  const catalog = await core.openCatalog();
+  await core.refresh();
+  const catalog = await core.catalog();
   catalogSource = catalog.skillSource();
-  const runtime: SkillsRuntime = core.runtime;
+  const runtime: SkillsRuntime = core.tools();
   const resources = new SkillResources(catalog);
-  const sandbox = runtime.runsScripts ? await core.runner.sandboxStatus() : undefined;
+  const sandbox = runtime.runsScripts ? await core.sandboxStatus() : undefined;
 
   const signature = async () => {
     const m = new Map<string, string>();

@@ -1,5 +1,5 @@
 export * from './registryTypes';
-export { createSkillRegistry, type SkillRegistry, type SkillRegistryOptions } from './skillRegistry';
+export { createSkillRegistry, type SkillIndex, type SkillRegistry, type SkillRegistryOptions } from './skillRegistry';
 export { defaultSkillRoots, dedupeRoots, PROJECT_SKILL_DIRS, USER_SKILL_DIRS, type DefaultSkillRootsInput } from './defaultSkillRoots';
 export { createNodeHost, createAsyncNodeHost } from '../host/nodeHost';
 export type { SkillsHost, DirEntry, FileStamp, FileRead, MaybePromise } from '../host/skillsHost';

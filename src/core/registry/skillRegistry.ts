@@ -80,6 +80,9 @@ export interface SkillRegistry {
 }
 
 /** Creates a registry over `roots`. Nothing is read until `refresh()`. */
+/** A registry as readers see it: what it found and its change feed, without the scans (the core's assembly owns those). */
+export type SkillIndex = Omit<SkillRegistry, 'refresh' | 'refreshRoot' | 'refreshSkill' | 'setRoots'>;
+
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
   const host = options.host ?? localDisk;
   const mode = options.mode ?? 'lenient';

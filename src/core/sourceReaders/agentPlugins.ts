@@ -2,13 +2,13 @@
 // data folder (Agent Plugins 1.0 §9.1). The plugin is the one of the root that holds the skill folder (the
 // registry knows each root's plugin): no scan of the skills per run.
 import { pluginRunContext } from '../plugins/pluginRuns';
-import { agentPluginSource } from '../sources/agentPluginSource';
-import type { SourceReaderKind } from './sourceReader';
+import { sourceOf } from '../sources/sourceKinds';
+import type { SkillSourceReader, SourceReaderContext } from './sourceReader';
 
-export const agentPluginReader: SourceReaderKind = {
-  kind: agentPluginSource,
-  byDefault: (context) => ({
-    kind: agentPluginSource,
+/** On every core (plugins are scanned from the roots, no front end configures them): the run hook. */
+export function agentPluginsByDefault(context: SourceReaderContext): SkillSourceReader {
+  return {
+    kind: sourceOf('agent-plugin'),
     runs: (next) => ({
       run(req) {
         if (req.plugin) return next.run(req);
@@ -16,5 +16,5 @@ export const agentPluginReader: SourceReaderKind = {
         return next.run(plugin ? { ...req, plugin: pluginRunContext(plugin, context.pluginDataDir) } : req);
       },
     }),
-  }),
-};
+  };
+}

@@ -1,19 +1,17 @@
-// The kinds table: every kind of skill source the core reads, with its reader. A new kind is one file in this
-// folder (its SourceKind and its reader) plus its line here; the factory opens what this table lists.
-import { findSource, registerSourceKind } from '../sources/sourceKinds';
-import { agentPluginReader } from './agentPlugins';
-import { extensionSkillsReader } from './extensionSkills';
-import { mcpServersReader } from './mcpServers';
-import { skillPacksReader } from './installedPacks';
-import type { SourceReaderKind } from './sourceReader';
-import { workspaceReader, userReader } from './diskRoots';
+// The readers of the kinds of skill source. Each kind is defined once, by its line in the kinds table
+// (src/core/sources/sourceKinds.ts); what it reads is its reader file here. The factory opens, for every kind of that
+// table, the readers a front end configured, else the kind's reader by default below: the readers that act on every
+// core whether or not a front end configured the kind (a run hook, a guard). Most kinds have none.
+import { agentPluginsByDefault } from './agentPlugins';
+import { mcpServersByDefault } from './mcpServers';
+import type { SkillSourceReader, SourceReaderContext } from './sourceReader';
 
-export const SOURCE_READERS: readonly SourceReaderKind[] = [workspaceReader, userReader, agentPluginReader, extensionSkillsReader, skillPacksReader, mcpServersReader];
+export const DEFAULT_READERS: Readonly<Record<string, (context: SourceReaderContext) => SkillSourceReader>> = {
+  'agent-plugin': agentPluginsByDefault,
+  mcp: mcpServersByDefault,
+};
 
-// A kind first named here (not one of the built-in vocabulary) becomes known to the registry, the ids and the views.
-for (const r of SOURCE_READERS) if (!findSource(r.kind.name)) registerSourceKind(r.kind);
-
-export type { SkillSourceReader, SourceReaderContext, SourceReaderKind, SourceReaderSpec } from './sourceReader';
+export type { SkillSourceReader, SourceReaderContext, SourceReaderSpec } from './sourceReader';
 export { extensionSkills } from './extensionSkills';
 export { mcpServers } from './mcpServers';
 export { skillPacks, type PackMountHook } from './installedPacks';

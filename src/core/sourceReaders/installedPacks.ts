@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import type { PackSpec } from '../catalog/catalogTypes';
 import { mountPack, type MountedPack } from '../catalog/packMounts';
 import { ToolError } from '../tools/toolError';
-import { packSource } from '../sources/packSource';
-import type { SourceReaderKind, SourceReaderSpec } from './sourceReader';
+import { sourceOf } from '../sources/sourceKinds';
+import type { SourceReaderSpec } from './sourceReader';
 
 /**
  * How a front end wraps the mount of one pack (a progress notification; a failure reported and the pack left out
- * by resolving undefined). Without it a failure rejects the core's `prepareSources` (and `openCatalog`).
+ * by resolving undefined). Without it a failure rejects the core's `prepareSources` (and `catalog()`).
  */
 export type PackMountHook = (spec: PackSpec, mount: () => Promise<MountedPack>) => Promise<MountedPack | undefined>;
 
@@ -20,7 +20,7 @@ export function skillPacks(specs: readonly PackSpec[] | (() => readonly PackSpec
   let packs: { key: string; mounted: MountedPack[] } | undefined;
   let mounting: { key: string; done: Promise<void> } | undefined;
   return {
-    kind: packSource,
+    kind: sourceOf('pack'),
     mounted: () => packs?.mounted ?? [],
     open: (context) => {
       const mountAll = async (list: readonly PackSpec[]): Promise<MountedPack[]> => {
@@ -42,7 +42,7 @@ export function skillPacks(specs: readonly PackSpec[] | (() => readonly PackSpec
         return next;
       };
       return {
-        kind: packSource,
+        kind: sourceOf('pack'),
         prepare() {
           const list = current();
           const key = JSON.stringify(list);
@@ -70,5 +70,3 @@ export function skillPacks(specs: readonly PackSpec[] | (() => readonly PackSpec
     },
   };
 }
-
-export const skillPacksReader: SourceReaderKind = { kind: packSource };

@@ -4,12 +4,12 @@
 import { mcpCacheDir } from '../mcp/connectMcpServers';
 import type { McpSkillsClient } from '../mcp/mcpSkillsClient';
 import { refuseMcpScripts, withMcpSkills } from '../mcp/mcpSkillSource';
-import { mcpSource } from '../sources/mcpSource';
-import type { SkillSourceReader, SourceReaderContext, SourceReaderKind, SourceReaderSpec } from './sourceReader';
+import { sourceOf } from '../sources/sourceKinds';
+import type { SkillSourceReader, SourceReaderContext, SourceReaderSpec } from './sourceReader';
 
 function mcpReader(context: SourceReaderContext, clients: () => readonly McpSkillsClient[]): SkillSourceReader {
   return {
-    kind: mcpSource,
+    kind: sourceOf('mcp'),
     serve(base) {
       const source = withMcpSkills(base, clients);
       const prepare = source.prepare.bind(source);
@@ -28,10 +28,8 @@ function mcpReader(context: SourceReaderContext, clients: () => readonly McpSkil
 /** The skills of `clients` (connected; a getter when the front end reconnects on settings changes). */
 export function mcpServers(clients: readonly McpSkillsClient[] | (() => readonly McpSkillsClient[])): SourceReaderSpec {
   const current = typeof clients === 'function' ? clients : () => clients;
-  return { kind: mcpSource, open: (context) => mcpReader(context, current) };
+  return { kind: sourceOf('mcp'), open: (context) => mcpReader(context, current) };
 }
 
-export const mcpServersReader: SourceReaderKind = {
-  kind: mcpSource,
-  byDefault: (context) => mcpReader(context, () => []),
-};
+/** Without configured servers: the refusal of MCP-served scripts alone, on every core. */
+export const mcpServersByDefault = (context: SourceReaderContext): SkillSourceReader => mcpReader(context, () => []);

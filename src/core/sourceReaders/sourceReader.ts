@@ -1,5 +1,5 @@
 // The one way a kind of skill source plugs into the core. Every kind's reader implements this interface; the
-// factory (`createAgentSkills`) opens the readers of the kinds table (`index.ts`) with one context and composes
+// factory (`createAgentSkills`) opens the readers of the kinds table (`sources/sourceKinds.ts`) with one context and composes
 // them: their folders join the registry's roots, their file filters the one host, their served skills the
 // runtime's source, their run hooks the executor. Nothing outside the factory wraps a source.
 import type { SyncWritableHost } from '../host/fileWrites';
@@ -55,21 +55,23 @@ export interface SourceReaderSpec {
   open(context: SourceReaderContext): SkillSourceReader;
 }
 
-/** A kind of source as the kinds table lists it: its reader when no front end gave one (a run hook, a guard). */
-export interface SourceReaderKind {
-  readonly kind: SourceKind;
-  byDefault?(context: SourceReaderContext): SkillSourceReader;
-}
-
-/** The readers of one core: per kind of the table, the ones a front end gave, else the kind's default. */
-export function openReaders(table: readonly SourceReaderKind[], given: readonly SourceReaderSpec[], context: SourceReaderContext): SkillSourceReader[] {
+/**
+ * The readers of one core: for every kind of the kinds table, in its order, the ones a front end gave, else the
+ * kind's reader by default (if it has one). A reader of a kind the table does not list is refused.
+ */
+export function openReaders(
+  kinds: readonly SourceKind[],
+  byDefault: Readonly<Record<string, (context: SourceReaderContext) => SkillSourceReader>>,
+  given: readonly SourceReaderSpec[],
+  context: SourceReaderContext,
+): SkillSourceReader[] {
   for (const g of given) {
-    if (!table.some((k) => k.kind.name === g.kind.name)) throw new Error(`Skill source kind '${g.kind.name}' has no line in the kinds table (src/core/sourceReaders/index.ts); add it there.`);
+    if (!kinds.some((k) => k.name === g.kind.name)) throw new Error(`Skill source kind '${g.kind.name}' has no line in the kinds table (src/core/sources/sourceKinds.ts); add it there.`);
   }
-  return table.flatMap((k) => {
-    const mine = given.filter((g) => g.kind.name === k.kind.name);
+  return kinds.flatMap((k) => {
+    const mine = given.filter((g) => g.kind.name === k.name);
     if (mine.length) return mine.map((g) => g.open(context));
-    const d = k.byDefault?.(context);
+    const d = byDefault[k.name]?.(context);
     return d ? [d] : [];
   });
 }

@@ -1,2 +1,2 @@
 export type { SourceKind } from './sourceKind';
-export { allSources, findSource, registerSourceKind, sourceForScopeWord, sourceOf, sourceRank } from './sourceKinds';
+export { allSources, findSource, registerSourceKind, SOURCE_KINDS, sourceForScopeWord, sourceOf, sourceRank } from './sourceKinds';

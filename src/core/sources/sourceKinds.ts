@@ -1,24 +1,36 @@
-import { extensionSource } from './extensionSource';
-import { agentPluginSource } from './agentPluginSource';
-import { mcpSource } from './mcpSource';
-import { packSource } from './packSource';
 import type { SourceKind } from './sourceKind';
-import { userSource } from './userSource';
-import { workspaceSource } from './workspaceSource';
 
 /**
- * The built-in kinds, known wherever a registry runs (the language server too). A new kind of source is its file
- * and its line in the kinds table of src/core/sourceReaders/index.ts, which registers it when the core is built.
+ * The kinds table: every kind of skill source, one line each, highest precedence first. A kind is defined here once
+ * (its name, precedence, trust, id and wording) and known wherever a registry runs (the language server, tests and
+ * scripts too) by this module alone; what it reads and adds to a run is its reader in `src/core/sourceReaders/`,
+ * which names it by `sourceOf(name)`. A new kind is its line here plus its reader file.
  */
-const BUILT_IN: readonly SourceKind[] = [workspaceSource, userSource, agentPluginSource, extensionSource, packSource, mcpSource];
+export const SOURCE_KINDS: readonly SourceKind[] = [
+  // The opened folders (`.github/skills`, `.agents/skills`, `.claude/skills`): they win over all others.
+  { name: 'workspace', rank: 0, readOnly: false, label: 'Workspace', idPrefix: 'workspace', idHasSource: false, scopeWord: 'project', inWorkspace: true },
+  // The user's home folder (`~/.copilot/skills` ...) and extra roots configured at user scope.
+  { name: 'user', rank: 1, readOnly: false, label: 'User', idPrefix: 'user', idHasSource: false, scopeWord: 'user', inWorkspace: false },
+  // An installed Agent Plugin (agent-plugins.org 1.0, or a Claude Code, Copilot or Codex plugin folder): ids
+  // `plugin:<plugin name>:<skill>`, below user skills (seed 002), edited through overlay revisions.
+  { name: 'agent-plugin', rank: 1.8, readOnly: true, label: 'Plugins', idPrefix: 'plugin', idHasSource: true, scopeWord: 'agent-plugin', inWorkspace: false },
+  // Installed VS Code extensions (`chatSkills` in their package.json): ids keep the first release's
+  // `plugin:<publisher.ext>:` prefix; in the extension's install folder, so edited through overlays.
+  { name: 'extension', rank: 2, readOnly: true, label: 'Extensions', idPrefix: 'plugin', idHasSource: true, scopeWord: 'plugin', inWorkspace: false },
+  // An installed skill pack (a downloaded archive), edited through overlays.
+  { name: 'pack', rank: 3, readOnly: true, label: 'Packs', idPrefix: 'pack', idHasSource: true, scopeWord: 'pack', inWorkspace: false },
+  // What an MCP server serves (`skill://` resources), fetched into a cache: never executed, and after every local
+  // kind so it never shadows a skill on disk. Ids carry the server: `mcp:<server>:<skill>`.
+  { name: 'mcp', rank: 4, readOnly: true, label: 'MCP servers', idPrefix: 'mcp', idHasSource: true, scopeWord: 'mcp', inWorkspace: false },
+];
 
 const kinds = new Map<string, SourceKind>();
-for (const k of BUILT_IN) registerSourceKind(k);
+for (const k of SOURCE_KINDS) registerSourceKind(k);
 
 /**
- * Adds a kind of skill source. Names, id prefixes and scope words must be unique, since ids and settings
- * are read back through them. Returns a disposable that removes the kind again (for tests and for
- * kinds that belong to something that can go away).
+ * Adds a kind of skill source beside the table's (the table's own lines are checked by it too). Names, id prefixes
+ * and scope words must be unique, since ids and settings are read back through them. Returns a disposable that
+ * removes the kind again (for tests and for kinds that belong to something that can go away).
  */
 export function registerSourceKind(kind: SourceKind): { dispose(): void } {
   for (const other of kinds.values()) {
@@ -40,7 +52,7 @@ export function findSource(name: string): SourceKind | undefined {
 /** The kind named `name`; throws naming the known kinds when there is none (a programming error, not user input). */
 export function sourceOf(name: string): SourceKind {
   const kind = kinds.get(name);
-  if (!kind) throw new Error(`Unknown skill source kind '${name}': known kinds are ${[...kinds.keys()].join(', ')}. Register the kind with registerSourceKind first.`);
+  if (!kind) throw new Error(`Unknown skill source kind '${name}': known kinds are ${[...kinds.keys()].join(', ')}. Add its line to the kinds table (src/core/sources/sourceKinds.ts).`);
   return kind;
 }
 

@@ -52,7 +52,7 @@ export class SkillValidation implements vscode.Disposable {
   /** Validates every discovered skill; returns counts for the summary. */
   async validateAll(): Promise<{ skills: number; errors: number; warnings: number }> {
     const { registry } = await this.service.ready();
-    await registry.refresh();
+    await this.service.refresh();
     const records = registry.all();
     this.collection.clear();
     let errors = 0;

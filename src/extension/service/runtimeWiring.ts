@@ -7,7 +7,7 @@ import type { AgentSkillsRuntimeConfig } from '../../core/agentSkills';
 import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { createNodeHost } from '../../core/host/nodeHost';
 import type { PluginContributions } from '../../core/registry/pluginContributions';
-import type { SkillRegistry } from '../../core/registry/skillRegistry';
+import type { SkillIndex } from '../../core/registry/skillRegistry';
 import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
@@ -56,7 +56,7 @@ export function windowCoreInit(o: { stateDir: string; plugins: () => PluginContr
  * What the runtime loads and reads from: the catalog once it is open (edited plugin and pack skills at their
  * newest revision, archived ones hidden), the registry before.
  */
-function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider | undefined): SkillSource {
+function runtimeSource(registry: SkillIndex, catalog: () => CatalogProvider | undefined): SkillSource {
   const fallback = skillSourceOf(registry);
   let cached: { catalog: SkillCatalog; source: SkillSource } | undefined;
   const pick = (): SkillSource => {
@@ -69,7 +69,7 @@ function runtimeSource(registry: SkillRegistry, catalog: () => CatalogProvider |
 }
 
 /** The runner and runtime options of the window's settings (the core rebuilds them when they change). */
-export function windowRuntimeConfig(o: { registry: SkillRegistry; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; pluginDataDir: string }): AgentSkillsRuntimeConfig {
+export function windowRuntimeConfig(o: { registry: SkillIndex; settings: RuntimeSettings; stateDir: string; workspaceDir: string | undefined; catalog: () => CatalogProvider | undefined; pluginDataDir: string }): AgentSkillsRuntimeConfig {
   const s = o.settings;
   const toolNames = runtimeToolNames();
   return {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SkillRegistry } from '../../core/registry/skillRegistry';
+import type { SkillIndex } from '../../core/registry/skillRegistry';
 import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 
 /** Listeners of the service: the tree, the badge, the language client. */
@@ -14,7 +14,7 @@ export interface ServiceEvents {
 export class ServiceEventHub implements ServiceEvents, vscode.Disposable {
   protected readonly skillsChanged = new vscode.EventEmitter<void>();
   protected readonly sessionsChanged = new vscode.EventEmitter<SessionEvent>();
-  protected readonly scannedEmitter = new vscode.EventEmitter<SkillRegistry>();
+  protected readonly scannedEmitter = new vscode.EventEmitter<SkillIndex>();
   readonly onDidChangeSkills = this.skillsChanged.event;
   readonly onDidChangeSessions = this.sessionsChanged.event;
   /** The registry finished its first scan (whoever asked for it: a view, a tool, a chat request). */

@@ -1,11 +1,9 @@
 // The lifecycle of the window's core: the registry is scanned on first use (views need only that), the
 // runtime and runner are built beside it, and a settings or trust change rescans the roots and rebuilds the
 // runtime over the same sessions folder.
-import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
-import type { ScriptRunner } from '../../core/exec/scriptRunner';
-import type { SkillRegistry } from '../../core/registry/skillRegistry';
+import type { SkillIndex } from '../../core/registry/skillRegistry';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 import type { RuntimeSettings } from '../settings';
@@ -14,7 +12,6 @@ import type { McpSkillServers } from '../mcpSkillServers';
 import type { SyncWritableHost } from '../../core/host/fileWrites';
 import { createAgentSkills, type AgentSkills } from '../../core/agentSkills';
 import type { SkillRecord, SkillRoot } from '../../core/registry/registryTypes';
-import { mcpSource } from '../../core/sources/mcpSource';
 import { windowCoreInit, windowRuntimeConfig, type CatalogProvider } from './runtimeWiring';
 import { reportedPackMount } from '../skillPacks';
 
@@ -31,7 +28,7 @@ export interface WindowCoreDeps {
   log: vscode.LogOutputChannel;
   skillsChanged(): void;
   sessionsChanged(e: SessionEvent): void;
-  scanned(registry: SkillRegistry): void;
+  scanned(registry: SkillIndex): void;
   /** The servers of agentSkills.mcpServers, whose skills the runtime serves beside the registry's. */
   mcp: McpSkillServers;
   /** Where Agent Plugins keep their data folders (scripts' and MCP servers' PLUGIN_DATA). */
@@ -39,13 +36,11 @@ export interface WindowCoreDeps {
 }
 
 export class WindowCore {
-  private state: Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> | undefined;
-  private scanned: Promise<SkillRegistry> | undefined;
-  private scannedRegistry: SkillRegistry | undefined;
+  private state: Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> | undefined;
+  private scanned: Promise<SkillIndex> | undefined;
+  private scannedRegistry: SkillIndex | undefined;
   private runtimeSub: { dispose(): void } | undefined;
-  /** The script runner of the current runtime: it owns the sandbox decision the confirmation shows. */
-  private runner: ScriptRunner | undefined;
-  private current: { registry: SkillRegistry; runtime: SkillsRuntime } | undefined;
+  private current: { registry: SkillIndex; runtime: SkillsRuntime } | undefined;
   /** The window's one assembly of the core (its roots are set at the first scan). */
   private readonly assembled: AgentSkills;
 
@@ -63,34 +58,35 @@ export class WindowCore {
 
   /** The MCP servers' skills as the runtime serves them (ids `mcp:<server>:<skill>`, under their id when a name is taken). */
   mcpRecords(): SkillRecord[] {
-    return this.assembled.source.list().filter((r) => r.scope === mcpSource.name);
+    return this.assembled.served().filter((r) => r.scope === 'mcp');
   }
 
-  ready(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+  ready(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
     this.state ??= this.create();
     return this.state;
   }
 
-  registryReady(): Promise<SkillRegistry> {
+  registryReady(): Promise<SkillIndex> {
     this.scanned ??= this.scan();
     return this.scanned;
   }
 
-  peekRegistry(): SkillRegistry | undefined {
+  peekRegistry(): SkillIndex | undefined {
     return this.scannedRegistry;
   }
 
-  peek(): { registry: SkillRegistry; runtime: SkillsRuntime } | undefined {
+  peek(): { registry: SkillIndex; runtime: SkillsRuntime } | undefined {
     return this.current;
   }
 
   async sandboxStatus(): Promise<SandboxStatus> {
+    // The runner of the current runtime: it owns the sandbox decision the confirmation shows.
     await this.ready();
-    return this.runner!.sandboxStatus();
+    return this.assembled.sandboxStatus();
   }
 
   resolveRunRef(ref: string): string | undefined {
-    return this.runner?.resolveRunRef(ref);
+    return this.current ? this.assembled.resolveRunRef(ref) : undefined;
   }
 
   /** The window's core (its registry, catalogs, runner and runtime); assembled at the first scan. */
@@ -119,19 +115,18 @@ export class WindowCore {
     return this.assembled.sourceRoots();
   }
 
-  private async scan(): Promise<SkillRegistry> {
+  private async scan(): Promise<SkillIndex> {
     await this.mountPacks();
-    const registry = this.assembled.registry;
-    registry.setRoots(this.deps.roots.roots());
+    const registry = this.assembled.skills;
     registry.onDidChange(() => this.deps.skillsChanged());
-    const snap = await registry.refresh();
+    const snap = await this.assembled.refresh(this.deps.roots.roots());
     this.deps.log.info(`Found ${snap.records.length} skill(s) in ${snap.roots.length} folder(s) in ${snap.stats.durationMs.toFixed(0)} ms.`);
     this.scannedRegistry = registry;
     this.deps.scanned(registry);
     return registry;
   }
 
-  private async create(): Promise<{ registry: SkillRegistry; runtime: SkillsRuntime }> {
+  private async create(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
     const registry = await this.registryReady();
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.deps.catalog()?.ready().catch(() => undefined);
@@ -142,12 +137,11 @@ export class WindowCore {
   }
 
   /** Gives the core the settings' runner and runtime options (flushing the runtime they replace) and builds them. */
-  private async createRuntime(registry: SkillRegistry): Promise<SkillsRuntime> {
+  private async createRuntime(registry: SkillIndex): Promise<SkillsRuntime> {
     const core = this.assembled;
     const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), pluginDataDir: this.deps.pluginDataRoot() });
     await core.reconfigure(config);
-    this.runner = core.runner;
-    const runtime = core.runtime;
+    const runtime = core.tools();
     for (const p of runtime.sessions.loadProblems) this.deps.log.warn(`Session file ${p.file} was not loaded: ${p.problem}`);
     this.runtimeSub?.dispose();
     this.runtimeSub = runtime.onDidChange((e) => this.deps.sessionsChanged(e));
@@ -157,9 +151,8 @@ export class WindowCore {
   /** Rescans the roots once scanned, and reopens the catalog over them so the runtime reads the new skills' overlays. */
   async rescanRoots(): Promise<void> {
     if (!this.scanned) return;
-    const registry = await this.scanned;
-    registry.setRoots(this.deps.roots.roots());
-    await registry.refresh();
+    await this.scanned;
+    await this.assembled.refresh(this.deps.roots.roots());
     this.deps.skillsChanged();
     await this.deps.catalog()?.ready().catch(() => undefined);
   }
@@ -174,8 +167,7 @@ export class WindowCore {
     if (!this.scanned) return;
     const registry = await this.scanned;
     await this.mountPacks();
-    registry.setRoots(this.deps.roots.roots());
-    await registry.refresh();
+    await this.assembled.refresh(this.deps.roots.roots());
     this.deps.skillsChanged();
     // Reopen the catalog over the new roots now (new or removed packs), so the runtime serves them at once.
     await this.deps.catalog()?.ready().catch(() => undefined);
@@ -190,15 +182,14 @@ export class WindowCore {
   /** Rereads one skill folder of one of our roots (created, changed or deleted); ignores anything else. */
   async refreshSkillDir(dir: string): Promise<void> {
     if (!this.scanned) return;
-    const registry = await this.scanned;
-    const root = registry.snapshot().roots.find((r) => r.path === path.dirname(dir));
-    if (root) await registry.refreshSkill(dir);
+    await this.scanned;
+    await this.assembled.refreshSkill(dir);
   }
 
   /** Rescans every root. */
   async refresh(): Promise<void> {
-    const registry = await this.registryReady();
-    await registry.refresh();
+    await this.registryReady();
+    await this.assembled.refresh();
     this.deps.skillsChanged();
   }
 

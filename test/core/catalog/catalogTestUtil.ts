@@ -52,7 +52,7 @@ export function makeWorld(): World {
 export function openCatalog(w: World, packs: PackSpec[] | SourceReaderSpec = []): Promise<SkillCatalog> {
   const spec = Array.isArray(packs) ? (packs.length ? skillPacks(packs) : undefined) : packs;
   if (!spec) return SkillCatalog.open({ roots: w.roots, stateDir: w.stateDir });
-  return createAgentSkills({ roots: w.roots, stateDir: w.stateDir, sources: [spec] }).openCatalog();
+  return createAgentSkills({ roots: w.roots, stateDir: w.stateDir, sources: [spec] }).catalog();
 }
 
 /** Asserts a tool result is ok and returns the tool's result. */

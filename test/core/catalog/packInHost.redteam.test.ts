@@ -69,7 +69,7 @@ describe('catalog red team: a pack placed into a non-local host copies only the 
     const base = path.join(tmp.dir, 'never-on-disk');
     const open = (host: MemoryHost) => {
       host.mkdir(path.join(base, 'ws'));
-      return createAgentSkills({ host, stateDir: path.join(base, 'state'), roots: [{ path: path.join(base, 'ws'), scope: 'workspace', source: 'test' }], sources: [skillPacks([{ source: archive }])], packCacheDir }).openCatalog();
+      return createAgentSkills({ host, stateDir: path.join(base, 'state'), roots: [{ path: path.join(base, 'ws'), scope: 'workspace', source: 'test' }], sources: [skillPacks([{ source: archive }])], packCacheDir }).catalog();
     };
     const first = createMemoryHost();
     const catalog = await open(first);

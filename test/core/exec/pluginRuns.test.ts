@@ -52,11 +52,11 @@ describe('core/exec: runs of Agent Plugin skills get PLUGIN_ROOT and PLUGIN_DATA
     return plugins;
   };
   const run = async (skill: string, env?: Record<string, string>) => {
-    await core.registry.refresh();
+    await core.refresh();
     const sessionId = `s-${skill}`;
-    const loaded = await core.runtime.invoke('load', { names: [skill] }, { sessionId });
+    const loaded = await core.tools().invoke('load', { names: [skill] }, { sessionId });
     assert.ok(loaded.ok, JSON.stringify(loaded));
-    const r = await core.runtime.invoke('run_script', { skill, script: 'scripts/show.sh', ...(env ? { env } : {}) }, { sessionId });
+    const r = await core.tools().invoke('run_script', { skill, script: 'scripts/show.sh', ...(env ? { env } : {}) }, { sessionId });
     assert.ok(r.ok, JSON.stringify(r));
     return r.result as { stdout: string; stderr: string; exit_code: number; sandboxed: boolean };
   };
@@ -92,8 +92,8 @@ describe('core/exec: runs of Agent Plugin skills get PLUGIN_ROOT and PLUGIN_DATA
   it('takes the plugin from the root that holds the skill, never by scanning every skill (issue 23.4)', async () => {
     open('off');
     let scans = 0;
-    const all = core.registry.all.bind(core.registry);
-    core.registry.all = () => {
+    const all = core.skills.all.bind(core.skills);
+    core.skills.all = () => {
       scans++;
       return all();
     };

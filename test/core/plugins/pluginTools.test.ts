@@ -27,10 +27,10 @@ describe('the tools on an Agent Plugin skill outside the workspace', () => {
     const roots = pluginSkillRoots(readPlugins([plugin]));
     let source: SkillSource | undefined;
     const core = createAgentSkills({ roots, stateDir: path.join(base, 'state'), source: lateSource(() => source!) });
-    await core.registry.refresh();
-    const catalog = await core.openCatalog();
+    await core.refresh();
+    const catalog = await core.catalog();
     source = catalog.skillSource();
-    const rt = core.runtime;
+    const rt = core.tools();
     const call = async (tool: string, input: unknown) => {
       const r = await rt.invoke(tool, input, { sessionId: 's' });
       assert.ok(r.ok, `${tool}: ${JSON.stringify(r)}`);

@@ -31,11 +31,11 @@ describe('run_script: the runner decides the script once', function () {
         }),
         runtime: { audit: false },
       });
-      await core.registry.refresh();
-      await core.runtime.openSession('s');
-      assert.ok((await core.runtime.invoke('load', { names: ['tool'] }, { sessionId: 's' })).ok);
-      const run = (script: string) => core.runtime.invoke('run_script', { script }, { sessionId: 's' });
-      const read = (p: string) => core.runtime.invoke('read', { path: p }, { sessionId: 's' });
+      await core.refresh();
+      await core.tools().openSession('s');
+      assert.ok((await core.tools().invoke('load', { names: ['tool'] }, { sessionId: 's' })).ok);
+      const run = (script: string) => core.tools().invoke('run_script', { script }, { sessionId: 's' });
+      const read = (p: string) => core.tools().invoke('read', { path: p }, { sessionId: 's' });
       const refusal = (r: ToolResult) => (r.ok ? assert.fail(JSON.stringify(r.result)) : r.error);
 
       const folder = refusal(await run('scripts/sub'));

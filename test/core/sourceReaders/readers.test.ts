@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import { createAgentSkills } from '../../../src/core/agentSkills';
 import { pluginRegistryHost } from '../../../src/core/registry/pluginContributions';
 import type { SkillRecord } from '../../../src/core/registry/registryTypes';
-import type { SourceKind } from '../../../src/core/sources';
-import { extensionSkills, SOURCE_READERS, type SourceReaderSpec } from '../../../src/core/sourceReaders';
+import { sourceOf, type SourceKind } from '../../../src/core/sources';
+import { extensionSkills, type SourceReaderSpec } from '../../../src/core/sourceReaders';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from '../runtime/runtimeSupport';
 
@@ -37,15 +37,15 @@ describe('skill sources: one reader interface, opened and composed by the factor
         runtime: { audit: false },
         logger: { info: () => undefined, warn: (m) => warned.push(m), error: () => undefined },
       });
-      await core.registry.refresh();
-      await core.runtime.openSession('s');
-      assert.ok((await core.runtime.invoke('load', { names: ['served', 'local'] }, { sessionId: 's' })).ok);
-      const refused = await core.runtime.invoke('run_script', { skill: 'served', script: 'scripts/hi.sh' }, { sessionId: 's' });
+      await core.refresh();
+      await core.tools().openSession('s');
+      assert.ok((await core.tools().invoke('load', { names: ['served', 'local'] }, { sessionId: 's' })).ok);
+      const refused = await core.tools().invoke('run_script', { skill: 'served', script: 'scripts/hi.sh' }, { sessionId: 's' });
       assert.equal(refused.ok, false, JSON.stringify(refused));
       assert.match(JSON.stringify(refused), /run_refused/);
       assert.match(JSON.stringify(refused), /Skill mcp:docs-server:served is served by MCP server 'docs-server': MCP-served skills are instructions only/);
       assert.deepEqual(warned.filter((w) => /served by MCP server/.test(w)).length, 1, JSON.stringify(warned));
-      const ran = await core.runtime.invoke('run_script', { skill: 'local', script: 'scripts/hi.sh' }, { sessionId: 's' });
+      const ran = await core.tools().invoke('run_script', { skill: 'local', script: 'scripts/hi.sh' }, { sessionId: 's' });
       assert.ok(ran.ok, JSON.stringify(ran));
       await core.dispose();
     } finally {
@@ -65,7 +65,7 @@ describe('skill sources: one reader interface, opened and composed by the factor
         sources: [extensionSkills(() => new Map([[root, new Set(['chosen'])]]))],
         runtime: { audit: false },
       });
-      const snap = await core.registry.refresh();
+      const snap = await core.refresh();
       assert.deepEqual(snap.records.map((r) => r.name), ['chosen']);
       assert.equal(core.host.kind(path.join(root, 'not-chosen', 'SKILL.md')), undefined, 'the core host is the filtered one');
       assert.ok(fs.existsSync(path.join(root, 'not-chosen', 'SKILL.md')));
@@ -76,13 +76,13 @@ describe('skill sources: one reader interface, opened and composed by the factor
   });
 
   it('a reader of a kind the table lists serves skills through the factory; a kind not in the table is refused naming the file', () => {
-    const mcp = SOURCE_READERS.find((k) => k.kind.name === 'mcp')!.kind;
+    const mcp = sourceOf('mcp');
     const extra: SkillRecord = { id: 'mcp:x:extra', name: 'extra', description: 'd', location: '/nowhere/extra/SKILL.md', rootDir: '/nowhere/extra', scope: 'mcp', root: { path: '/nowhere', scope: 'mcp', source: 'x' }, properties: {}, digest: '', diagnostics: [], status: 'ok', shadows: [] };
     const served: SourceReaderSpec = { kind: mcp, open: () => ({ kind: mcp, serve: (base) => ({ ...base, list: () => [...base.list(), extra], resolve: (n) => (n === 'extra' ? extra : base.resolve(n)) }) }) };
     const core = createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [served] });
-    assert.deepEqual(core.source.list().map((r) => r.id), ['mcp:x:extra']);
+    assert.deepEqual(core.served().map((r) => r.id), ['mcp:x:extra']);
     const stray: SourceKind = { name: 'stray', rank: 9, readOnly: true, label: 'Stray', idPrefix: 'stray', idHasSource: false, scopeWord: 'stray', inWorkspace: false };
-    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sourceReaders\/index\.ts\)/);
+    assert.throws(() => createAgentSkills({ stateDir: '/nonexistent/state', roots: [], sources: [{ kind: stray, open: () => ({ kind: stray }) }] }), /Skill source kind 'stray' has no line in the kinds table \(src\/core\/sources\/sourceKinds\.ts\)/);
   });
 
   it('no front end wraps a source: the readers alone use the wrappers', () => {

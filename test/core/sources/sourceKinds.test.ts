@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createSkillRegistry } from '../../../src/core/registry';
-import { allSources, registerSourceKind, sourceForScopeWord, sourceOf, type SourceKind } from '../../../src/core/sources';
+import { allSources, registerSourceKind, SOURCE_KINDS, sourceForScopeWord, sourceOf, type SourceKind } from '../../../src/core/sources';
 import { schemas } from '../../../src/extension/settingsSchema';
+import { REPO, sourceFiles } from '../../support/sourceFiles';
 import { openCatalog, makeWorld, writeSkill } from '../catalog/catalogTestUtil';
 
 /** A kind this test file adds, the way the plugin or MCP source will: one value plus its registration. */
@@ -32,6 +33,17 @@ describe('source kinds', () => {
       ],
     );
     assert.equal(sourceForScopeWord('project'), sourceOf('workspace'));
+  });
+
+  it('defines each kind once: its line in the kinds table, and no other file of src/ or server/ states a precedence or scope word', () => {
+    assert.deepEqual(allSources(), SOURCE_KINDS, 'the registry knows exactly the table, in its order, with nothing loaded first');
+    // A kind's description written out anywhere else (a second list of names and precedence) has a literal rank or scope word.
+    const described = /\brank\s*:\s*[0-9]|\bscopeWord\s*:\s*['"]/;
+    const holders = [...sourceFiles('src'), ...sourceFiles('server')]
+      .filter((f) => described.test(fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')))
+      .map((f) => path.relative(REPO, f).split(path.sep).join('/'));
+    assert.deepEqual(holders, ['src/core/sources/sourceKinds.ts']);
+    assert.ok(described.test("export const shelfKind = { name: 'shelf', rank: 3.5 };"), 'the scan sees a kind described elsewhere');
   });
 
   it('reads the scope words users write in agentSkills.extraRoots as kinds (`project` is the workspace)', () => {
