@@ -71,6 +71,7 @@ function hardLimit(): number | undefined {
 /** A pids cgroup `agent-skills-<pid>-<runId>` limited to `allowance`, or undefined where it cannot be made. */
 function pidsCgroup(allowance: number, runId: string): ProcessCap | undefined {
   const dir = `${PIDS_CGROUP_ROOT}/agent-skills-${process.pid}-${runId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  removeStale();
   try {
     fs.mkdirSync(dir);
   } catch {
@@ -98,5 +99,20 @@ function removeCgroup(dir: string, tries: number): void {
     fs.rmdirSync(dir);
   } catch {
     if (tries > 0) setTimeout(() => removeCgroup(dir, tries - 1), 100).unref();
+  }
+}
+
+/** Removes the cgroups of runners that are gone (a CLI that exited before its run's cgroup emptied); rmdir removes only empty ones. */
+function removeStale(): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(PIDS_CGROUP_ROOT).filter((n) => n.startsWith('agent-skills-'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(name.split('-')[2]);
+    if (!Number.isInteger(pid) || pid === process.pid || fs.existsSync(`/proc/${pid}`)) continue;
+    removeCgroup(`${PIDS_CGROUP_ROOT}/${name}`, 0);
   }
 }
