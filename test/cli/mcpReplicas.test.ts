@@ -13,7 +13,7 @@ import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { startRedis, type TestRedis } from '../support/redisServer';
 import { Redis } from 'ioredis';
 import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
-import { httpClient, modernPost, postJson, serverArgs, startHttpProcess, toolText, writeFixtureSkills, type Json } from './mcpSupport';
+import { httpClient, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, toolText, writeFixtureSkills, type Json } from './mcpSupport';
 
 const CLIENTS = 50;
 const SKILLS = ['alpha', 'beta', 'gamma'];
@@ -157,12 +157,7 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     assert.ok(fs.existsSync(path.join(tmp.dir, 'single', 'handles')), 'the single server kept its handles in its state folder');
 
     redis = await startRedis();
-    const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
-    for (const name of ['a', 'b']) {
-      const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-      stops.push(r.stop);
-      replicas.push(r);
-    }
+    const replicas = await startReplicas(skills, tmp.dir, redis.url, stops);
     const proxy = await roundRobinProxy(replicas.map((r) => r.url));
     stops.push(proxy.close);
 
@@ -311,12 +306,7 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     assert.match(expected[0][2], /alpha.*beta.*gamma/s);
 
     redis = await startRedis();
-    const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
-    for (const name of ['a', 'b']) {
-      const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-      stops.push(r.stop);
-      replicas.push(r);
-    }
+    const replicas = await startReplicas(skills, tmp.dir, redis.url, stops);
     const proxy = await roundRobinProxy(replicas.map((r) => r.url));
     stops.push(proxy.close);
     // One client alone first: round robin sends its requests to a and b in turn, so its session is served by both.

@@ -12,7 +12,7 @@ import { createNodeHost } from '../../src/core/host/nodeHost';
 import { folderStateStore, handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
 import { redisStateStore } from '../../src/core/runtime/redisStateStore';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { modernPost, serverArgs, startHttpProcess, writeFixtureSkills, type Json } from './mcpSupport';
+import { modernPost, serverArgs, startHttpProcess, startReplicas, writeFixtureSkills, type Json } from './mcpSupport';
 
 const SESSION_META = 'io.github.agent-skills/session';
 /** The server's cap on loaded skills is 5: the first load and four concurrent ones fill it exactly. */
@@ -72,12 +72,7 @@ describe('MCP 2026-07-28: concurrent writes to one session handle over two repli
   it('Redis store: every one of four concurrent loads on one handle is kept, in every round', async () => {
     redis = await startRedis();
     const skills = path.join(tmp.dir, 'skills');
-    const urls: URL[] = [];
-    for (const name of ['a', 'b']) {
-      const r = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-      stops.push(r.stop);
-      urls.push(r.url);
-    }
+    const urls = (await startReplicas(skills, tmp.dir, redis.url, stops)).map((r) => r.url);
     const store = redisStateStore(redis.url);
     stops.push(() => store.close());
     await race(urls, store);
