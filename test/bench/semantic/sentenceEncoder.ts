@@ -53,6 +53,11 @@ export class CachedEncoder {
     }
   }
 
+  /** Whether the text's vector is in the cache (the text cut as {@link embed} cuts it). */
+  has(text: string): boolean {
+    return this.#cache.has(sha(text.slice(0, MAX_TEXT_CHARS)).toString('hex'));
+  }
+
   get cached(): number {
     return this.#cache.size;
   }
