@@ -50,9 +50,12 @@ const lexical = tasks.map((t) => lexIndex.search(t.query, LEX));
 // candidates are embedded first, so a long run's cache serves the re-rank settings early.
 const scope = process.env.ENCODER_SCOPE ?? 'all';
 // Tier by tier (every request's top 30, then top 100, then top 300), so the smaller re-ranks are served first.
-const candidates = [...new Set([30, 100, 300].flatMap((n) => [...tasks.flatMap((t) => t.core_gt_ids), ...lexical.flatMap((hits) => hits.slice(0, n).map((h) => h.id))]))];
+const tiers = (process.env.ENCODER_TIERS ?? '30,100,300').split(',').map(Number);
+const candidates = [...new Set(tiers.flatMap((n) => [...tasks.flatMap((t) => t.core_gt_ids), ...lexical.flatMap((hits) => hits.slice(0, n).map((h) => h.id))]))];
 const everyId = [...new Set([...candidates, ...ids])];
-const encoder = new CachedEncoder(process.env.ENCODER_CACHE ?? `/tmp/encoder-cache-${textKind}.bin`);
+// ENCODER_ALSO_READ: comma list of more cache files to read (a second worker's); ENCODER_REVERSE=1 embeds in the
+// reverse order (a second worker started beside the first, each with its own cache file).
+const encoder = new CachedEncoder(process.env.ENCODER_CACHE ?? `/tmp/encoder-cache-${textKind}.bin`, (process.env.ENCODER_ALSO_READ ?? '').split(',').filter(Boolean));
 // REQUEST=whole (default): the request is one text. REQUEST=sentences: the whole request and each of its lines and
 // sentences of at least 4 words (at most 40) are embedded, and a skill's similarity is the best of them.
 const requestMode = process.env.REQUEST ?? 'whole';
@@ -63,6 +66,10 @@ const cachedBefore = encoder.cached;
 const embedIds = scope === 'candidates' ? candidates : scope === 'cached' ? everyId.filter((id) => encoder.has(skillText(id))) : everyId;
 const whole = embedIds.length === everyId.length;
 const t0 = performance.now();
+const order = process.env.ENCODER_REVERSE === '1' ? [...embedIds].reverse() : embedIds;
+if (order !== embedIds) await encoder.embed(order.map(skillText), 32, (done) => {
+  if (done % 640 === 0) console.log(`  embedded ${done} new skills in reverse (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+});
 const embedded = await encoder.embed(embedIds.map(skillText), 32, (done) => {
   if (done % 640 === 0) console.log(`  embedded ${done} new skills (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 });
@@ -106,10 +113,11 @@ console.log(`encoder top 300 by brute force over ${embedIds.length} vectors: ${(
 }
 /** An order: the setting's head, then the lexical ranking for the rest. */
 type Setting = (i: number) => string[];
-const interp = (n: number, a: number): Setting => (i) => {
+/** score / top score + a * cosine over the lexical top n; `keep1`: the lexical best stays first (Hit@1 unchanged). */
+const interp = (n: number, a: number, keep1 = false): Setting => (i) => {
   const top = lexical[i].slice(0, n);
   const max = top[0]?.score || 1;
-  const s = top.map((h) => h.score / max + a * sim(reqVecs[i], vecOf.get(h.id)!));
+  const s = top.map((h, k) => h.score / max + a * sim(reqVecs[i], vecOf.get(h.id)!) + (keep1 && k === 0 ? 1e9 : 0));
   return [...top.keys()].sort((x, y) => s[y] - s[x] || x - y).map((k) => top[k].id);
 };
 /** Union of lexical top `depth` and the encoder's top `depth`, fused by reciprocal rank (k 60); `keep1`: the lexical best stays first. */
@@ -165,6 +173,7 @@ const settings: [string, Setting][] = [['lexical', (i) => lexical[i].map((h) => 
 if (whole) settings.push(['encoder alone', encoderOnly]);
 const covered = (n: number) => lexical.every((hits) => hits.slice(0, n).every((h) => vecOf.has(h.id)));
 for (const n of [30, 100, 300].filter(covered)) for (const a of [0.1, 0.25, 0.5, 1]) settings.push([`interp N=${n} a=${a}`, interp(n, a)]);
+for (const n of [30, 100].filter(covered)) for (const a of [0.5, 1]) settings.push([`interp N=${n} a=${a} keep1`, interp(n, a, true)]);
 if (whole) for (const b of [0.25, 0.5, 1]) for (const keep1 of [false, true]) settings.push([`union100 rrf b=${b}${keep1 ? ' keep1' : ''}`, union(100, b, keep1)]);
 console.log(`size ${size} (${ids.length} skills), ${tasks.length} tasks (A ${Math.ceil(tasks.length / 2)}, B ${tasks.length >> 1}), text ${textKind}, request ${requestMode}:`);
 for (const [name, setting] of settings) console.log(`${name.padEnd(26)} ${measure(setting)}`);

@@ -40,10 +40,12 @@ export class CachedEncoder {
   embedded = 0;
   loadMs = 0;
 
-  constructor(cacheFile: string) {
+  /** `alsoRead`: other cache files (e.g. a second worker's) whose vectors are read too; only `cacheFile` is written. */
+  constructor(cacheFile: string, alsoRead: string[] = []) {
     this.#cacheFile = cacheFile;
-    if (fs.existsSync(cacheFile)) {
-      const buf = fs.readFileSync(cacheFile);
+    for (const file of [...alsoRead, cacheFile]) {
+      if (!fs.existsSync(file)) continue;
+      const buf = fs.readFileSync(file);
       const rec = 32 + 4 * DIMS;
       for (let at = 0; at + rec <= buf.length; at += rec) {
         const v = new Float32Array(DIMS);
