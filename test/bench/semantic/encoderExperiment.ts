@@ -52,6 +52,9 @@
 //   Requests as sentences (REQUEST=sentences, the best over the whole request and each sentence): the encoder
 //   alone gets worse (1,000: 11.8 24.3 70.6 | 38.2 31.0 74.0); the re-rank moves as with the whole request
 //   (1,000 N=30 a=0.25: 85.3 91.9 97.1 | 82.4 84.3 95.8; 100: 91.2 91.9 100.0 | 88.2 89.7 99.3), at 8x the cost.
+//   Skills embedded with the first 800 characters of their body too (text ndb), at 100: the encoder alone is
+//   better (55.9 63.8 94.6 | 47.1 54.7 87.5), the re-rank the same as with name and description (a=0.1 and
+//   0.25: 91.2 91.6 100.0 | 88.2 87.7 99.3; a=0.5 loses Hit@1 on A), at 1,058 ms a skill (load 35): not run further.
 //
 // Verdict: no setting wins on half A at 10,000. The one setting that is nowhere worse (interp a=0.1, the top 30
 // or 100) gains on A only Recall@5 +0.5 at 100 and 1,000 (part of one multi-skill task each) and ties at 10,000;
