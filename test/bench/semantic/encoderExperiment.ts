@@ -122,7 +122,11 @@ const cachedBefore = encoder.cached;
 const embedIds = scope === 'candidates' ? candidates : scope === 'cached' ? everyId.filter((id) => encoder.has(skillText(id))) : everyId;
 const whole = embedIds.length === everyId.length;
 const t0 = performance.now();
-const order = process.env.ENCODER_REVERSE === '1' ? [...embedIds].reverse() : embedIds;
+// ENCODER_START=f: a third worker, embedding what is not cached yet from the fraction f of that list onwards.
+const start = Number(process.env.ENCODER_START ?? 0);
+const uncached = start ? embedIds.filter((id) => !encoder.has(skillText(id))) : [];
+const fromStart = [...uncached.slice(Math.floor(start * uncached.length)), ...uncached.slice(0, Math.floor(start * uncached.length))];
+const order = process.env.ENCODER_REVERSE === '1' ? [...embedIds].reverse() : start ? fromStart : embedIds;
 if (order !== embedIds) await encoder.embed(order.map(skillText), 32, (done) => {
   if (done % 640 === 0) console.log(`  embedded ${done} new skills in reverse (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 });
