@@ -33,8 +33,8 @@ export class Launcher {
     if (policy === 'off') return { status: statusOf(policy, undefined) };
     const probe = await probeBackends({
       resolver: this.resolver,
-      run: async (program, args) => {
-        const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096 });
+      run: async (program, args, pins) => {
+        const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096, ...(pins?.length ? { pins } : {}) });
         return { code: r.spawnError ? null : r.exitCode, output: `${r.stderr}\n${r.stdout}` };
       },
       stateDir: this.stateDir,
