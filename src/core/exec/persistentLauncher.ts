@@ -70,7 +70,7 @@ export class PersistentLauncher {
     const signals = new GroupSignals();
     this.runs.set(id, { on, signals, exited: false });
     this.busy();
-    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins });
+    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins, cgroup: spec.cgroup });
     return {
       kill: (sig) => signals.kill(sig),
       release: () => {

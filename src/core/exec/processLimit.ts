@@ -13,9 +13,14 @@ export interface ProcessCap {
   rlimit: string;
   /** What the run result says of it. */
   said: string;
-  /** After the run: kills what is left in the cgroup and removes it. */
-  release?: () => void;
+  /** A root runner's pids cgroup of its own (the folder in {@link rlimit}): removed after the run, or by the launcher when the runner goes first. */
+  cgroup?: string;
+  /** After the run: kills what is left in the cgroup and removes it; resolves once it is gone or after {@link CGROUP_REMOVAL_MS}. */
+  release?: () => Promise<boolean>;
 }
+
+/** How long the removal of a run's cgroup waits for its killed processes to be reaped (the folder is busy until then). */
+export const CGROUP_REMOVAL_MS = 5000;
 
 /** Where a root runner makes its runs' pids cgroups (cgroup v1; v2 would need the pids controller delegated). */
 export const PIDS_CGROUP_ROOT = '/sys/fs/cgroup/pids';
@@ -83,23 +88,53 @@ function pidsCgroup(allowance: number, runId: string): ProcessCap | undefined {
     removeCgroup(dir, 0);
     return undefined;
   }
-  return { rlimit: dir, said: `at most ${allowance} processes and threads (a pids cgroup of its own, ${dir})`, release: () => removeCgroup(dir, 20) };
+  return { rlimit: dir, cgroup: dir, said: `at most ${allowance} processes and threads (a pids cgroup of its own, ${dir})`, release: () => removeCgroup(dir, CGROUP_REMOVAL_MS) };
 }
 
-/** Kills what is left in the cgroup and removes it, retrying a little while its killed processes are reaped. */
-function removeCgroup(dir: string, tries: number): void {
+/** The part of `fs` {@link removeCgroupOnce} uses. */
+export interface CgroupFs {
+  readFileSync(path: string, encoding: 'latin1'): string;
+  rmdirSync(path: string): void;
+}
+
+/**
+ * One try at removing a run's pids cgroup: SIGKILLs what is left in it, then removes the folder (the kernel refuses
+ * while a task, a zombie included, is in it). True once it is gone. Self-contained (only its arguments): the
+ * persistent launcher embeds its source (launcherProgram.ts) to remove its runs' cgroups when the runner goes first.
+ */
+export function removeCgroupOnce(fs: CgroupFs, kill: (pid: number) => void, dir: string): boolean {
   try {
-    for (const pid of fs.readFileSync(`${dir}/cgroup.procs`, 'latin1').split('\n').filter(Boolean)) {
+    for (const pid of fs.readFileSync(`${dir}/cgroup.procs`, 'latin1').split('\n')) {
+      if (!pid) continue;
       try {
-        process.kill(Number(pid), 'SIGKILL');
+        kill(Number(pid));
       } catch {
         // gone meanwhile
       }
     }
     fs.rmdirSync(dir);
-  } catch {
-    if (tries > 0) setTimeout(() => removeCgroup(dir, tries - 1), 100).unref();
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'ENOENT';
   }
+}
+
+const killNow = (pid: number) => process.kill(pid, 'SIGKILL');
+
+/**
+ * Removes the cgroup, trying again every 20 ms while its killed processes are reaped, for at most `ms`; true once it
+ * is gone. Its timers hold the process: a runner awaiting it (the run's result) does not exit before it is removed.
+ */
+function removeCgroup(dir: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve) => {
+    const attempt = () => {
+      if (removeCgroupOnce(fs, killNow, dir)) resolve(true);
+      else if (Date.now() >= deadline) resolve(false);
+      else setTimeout(attempt, 20);
+    };
+    attempt();
+  });
 }
 
 /** Removes the cgroups of runners that are gone (a CLI that exited before its run's cgroup emptied); rmdir removes only empty ones. */
@@ -113,6 +148,6 @@ function removeStale(): void {
   for (const name of names) {
     const pid = Number(name.split('-')[2]);
     if (!Number.isInteger(pid) || pid === process.pid || fs.existsSync(`/proc/${pid}`)) continue;
-    removeCgroup(`${PIDS_CGROUP_ROOT}/${name}`, 0);
+    removeCgroupOnce(fs, killNow, `${PIDS_CGROUP_ROOT}/${name}`);
   }
 }

@@ -244,9 +244,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       onPid: (p) => (leader = p),
     });
     watch.start();
-    const outcome = await running.finally(() => {
+    // The run ends when its pids cgroup is gone (a root runner without a sandbox): a CLI exiting on the result leaves none.
+    const outcome = await running.finally(async () => {
       watch.stop();
-      launch.release?.();
+      await launch.release?.();
     });
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
