@@ -1,7 +1,7 @@
 import { execInheritedFds } from './descriptors';
 import { sweepRunProcesses } from './processTree';
 import { pinBinds } from './sandbox/bindFds';
-import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './processLimit';
+import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
 
 /**
  * The persistent launcher's own program: a small Node.js script, run with `node -e` (no file to find in
