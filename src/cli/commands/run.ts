@@ -79,7 +79,7 @@ export const runCommand: CliCommand = {
     // Said before the run, from the probe the run decides with: `auto` without a working sandbox runs the
     // script with the user's rights, which must not go unnoticed (also with --json, on stderr).
     const sandbox = await core.sandboxStatus();
-    if (!sandbox.sandboxed && sandbox.policy === 'auto') process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
+    if ((!sandbox.sandboxed && sandbox.policy === 'auto') || sandbox.missing?.length) process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);
     let cleanupSignals = () => {};

@@ -139,6 +139,8 @@ export interface RunResult {
   sandboxed: boolean;
   /** Why the run was not sandboxed (absent when it was). */
   sandbox_reason?: string;
+  /** Sandboxed, but without these protections here, each naming the protection and why (absent when none is missing). */
+  sandbox_missing?: string[];
   /** The cap on the run's processes and threads, as it was applied, or why there was none. */
   processes: string;
   output_files: OutputFile[];
