@@ -9,17 +9,14 @@ import * as path from 'node:path';
 import { createAgentSkills, type AgentSkills } from '../../src/core/agentSkills';
 import { AuditLog } from '../../src/core/audit/auditLog';
 import { SessionStore } from '../../src/core/runtime/sessionStore';
-import { REPO, sourceFiles } from '../support/sourceFiles';
+import { REPO, sourceFiles, withoutComments } from '../support/sourceFiles';
 import { makeTempDir } from '../support/tempDir';
 
 /** Calls of `pattern` per file (relative path → count), comments left out. */
 function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const f of dirs.flatMap((d) => sourceFiles(d))) {
-    const code = fs
-      .readFileSync(f, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, '');
+    const code = withoutComments(fs.readFileSync(f, 'utf8'));
     const n = [...code.matchAll(new RegExp(pattern.source, 'g'))].length;
     if (n) out.set(path.relative(REPO, f), n);
   }

@@ -19,3 +19,15 @@ export function sourceFiles(dir: string, ext: RegExp = /\.ts$/): string[] {
     return e.isDirectory() ? sourceFiles(p, ext) : ext.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
   });
 }
+
+/**
+ * The code of a source file without its comments, for scans that must not count what a comment says (strings are
+ * kept: import specifiers live there). Whole-line `//` comments go first: one may hold a `/*` ("skills/*") that
+ * opens no block comment, and taking it for one would drop the code up to the next `*\/`.
+ */
+export function withoutComments(code: string): string {
+  return code
+    .replace(/^[ \t]*\/\/.*$/gm, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
+}

@@ -21,7 +21,7 @@ import type { ToolResult } from '../../../src/core/tools';
 import { RUNTIME_TOOLS } from '../../../src/core/tools/toolNames';
 import { callTool, findTool } from '../../../src/core/toolTable';
 import { readAuditFile } from '../../../src/core/audit';
-import { sourceFiles } from '../../support/sourceFiles';
+import { sourceFiles, withoutComments } from '../../support/sourceFiles';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from './runtimeSupport';
 
@@ -30,12 +30,7 @@ function placesIn(pattern: RegExp, dirs = ['src', 'server']): string[] {
   return dirs
     .flatMap((d) => sourceFiles(d))
     .flatMap((f) => {
-      const code = fs
-        .readFileSync(f, 'utf8')
-        // Whole-line comments first: one may hold a '/*' (e.g. "skills/*") that is no block comment.
-        .replace(/^\s*\/\/.*$/gm, '')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/([^:'"`\\])\/\/[^\n'"`]*$/gm, '$1');
+      const code = withoutComments(fs.readFileSync(f, 'utf8'));
       const n = [...code.matchAll(new RegExp(pattern.source, 'g'))].length;
       return n ? [`${path.relative(path.resolve(__dirname, '../../..'), f)}:${n}`] : [];
     });
