@@ -151,6 +151,20 @@ describe('run_skill_script: each decision once (issue 23.4)', function () {
     assert.deepEqual(placesIn(/kindInOverlay === 'file'|overlayWins\(/).sort(), ['src/core/exec/scriptPath.ts:1', 'src/core/exec/sourceTree.ts:1', 'src/core/paths/overlayRule.ts:2', 'src/core/runtime/effectiveFiles.ts:1']);
   });
 
+  it('one of script and command, and a positive timeout: refused by the input schema alone, before the runner', async () => {
+    const before = runs;
+    for (const input of [{ skill: 'tool', script: 'scripts/ok.sh', command: 'ls' }, { skill: 'tool' }, { skill: 'tool', script: 'scripts/ok.sh', timeout_seconds: 0 }]) {
+      const r = refusal(await run(input));
+      assert.equal(r.code, 'invalid_input', JSON.stringify(input));
+    }
+    assert.match(refusal(await run({ skill: 'tool', command: 'ls', script: 'x' })).message, /Give exactly one of 'script' and 'command'/);
+    assert.equal(runs, before, 'no malformed request reached the runner');
+    // The schema is the one place: RunRequest's type holds the first for the runner, which asks neither again.
+    assert.deepEqual(placesIn(/\bscript [!=]== undefined\) [!=]== \([\w.]*command [!=]== undefined/), ['src/core/runtime/runtimeToolInputs.ts:1']);
+    // (The CLI's `run --timeout` parses its own flag, a usage error before any call: not this decision.)
+    assert.deepEqual(placesIn(/!\(\s*[\w.]*[tT]imeout\w* > 0\)|[tT]imeout\w*: z\.number\(\)\.positive\(\)/, ['src/core', 'server']), ['src/core/runtime/runtimeToolInputs.ts:1']);
+  });
+
   it('the skill folder exists: asked once per call (the runner), refused with reload advice when it is gone', async () => {
     disk.reset();
     await run({ skill: 'tool', script: 'scripts/ok.sh' });
