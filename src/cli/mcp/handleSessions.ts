@@ -4,7 +4,7 @@
 // (sessionStateStore.ts: the state folder, or Redis shared by replicas), so any replica can answer any call: it
 // loads the state, runs the tool in a runtime session held in memory, saves the state and forgets it.
 import type { AuditEntry } from '../../core/audit/auditLog';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import type { SessionState } from '../../core/runtime/runtimeTypes';
 import type { SessionChange } from '../../core/runtime/sessionStore';
 import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
@@ -112,7 +112,7 @@ interface CallRecord {
  * another saved meanwhile applies its own changes again to the newer state (the load it made is added to the skills
  * the other loaded, never lost) and saves that, up to {@link MAX_SAVE_ATTEMPTS} times.
  */
-export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
+export function handleSessions(runtime: SkillTools, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
   const queues = new Map<string, Promise<unknown>>();
   /** What each open handle session's call did, by runtime session id: saved with its state. */
   const calls = new Map<string, CallRecord>();

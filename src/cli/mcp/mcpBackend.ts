@@ -6,7 +6,7 @@ import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
-import type { SkillsRuntime } from '../../core/runtime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import { lateSource } from '../../core/runtime/lateSource';
 import type { SkillSource } from '../../core/runtime/runtimeTypes';
 import { SkillContentCache } from '../../core/runtime/skillContent';
@@ -109,7 +109,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   await core.refresh();
   const catalog = await core.catalog();
   catalogSource = catalog.skillSource();
-  const runtime: SkillsRuntime = core.tools();
+  const runtime: SkillTools = core.tools();
   const resources = new SkillResources(catalog);
   const sandbox = runtime.runsScripts ? await core.sandboxStatus() : undefined;
 

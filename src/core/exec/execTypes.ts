@@ -38,8 +38,14 @@ export interface OutputsSpec {
 /** Where and how the script is isolated. `auto` sandboxes when bwrap is present. */
 export type SandboxPolicy = 'auto' | 'off' | 'required';
 
-/** One script or command execution. Give exactly one of `script` and `command`. */
-export interface RunRequest {
+/**
+ * One script or command execution: exactly one of `script` and `command`, held by the type (the run_script tool's
+ * input schema is where a model's call is refused for giving both or neither; the runner does not ask again).
+ */
+export type RunRequest = RunRequestFields & ({ script: string; command?: undefined } | { command: string; script?: undefined });
+
+/** What a run request holds besides its script or command. */
+export interface RunRequestFields {
   /** The skill's name (used for SKILL_NAME, the staged folder name and the dependency folder). */
   skillName: string;
   /** Absolute root directory of the skill on the host. */
@@ -59,7 +65,7 @@ export interface RunRequest {
   env?: Record<string, string>;
   /** Working directory: relative to the staged skill root, or starting with `$WORK_DIR`, `$OUTPUT_DIR`, `$WORKSPACE_DIR`, `$RUN_DIR`, `$SKILLS_DIR`. */
   cwd?: string;
-  /** Timeout in milliseconds (default `defaultTimeoutMs`). */
+  /** Timeout in milliseconds, positive (default `defaultTimeoutMs`; at most `maxTimeoutMs`). */
   timeoutMs?: number;
   inputs?: InputSpec[];
   outputs?: OutputsSpec;

@@ -66,8 +66,8 @@ export async function prepareScriptRun(
         skillName: target.name,
         skillRoot: target.root_dir,
         ...(overlayRoot ? { overlayRoot } : {}),
-        ...(input.script !== undefined ? { script: input.script } : {}),
-        ...(input.command !== undefined ? { command: input.command } : {}),
+        // Exactly one of the two: the input schema refused a call with both or neither (decided there once).
+        ...(input.script !== undefined ? { script: input.script } : { command: input.command as string }),
         ...(input.args ? { args: input.args } : {}),
         ...(input.env ? { env: input.env } : {}),
         ...(input.cwd ? { cwd: input.cwd } : {}),
