@@ -43,6 +43,11 @@ export interface McpBackendOptions {
   mcpServers?: readonly McpLaunch[];
   /** Where 2026-07-28 handle sessions live (default `<stateDir>/handles`); Redis for several replicas. */
   stateStore?: SessionStateStore;
+  /**
+   * The folder `workspace://` inputs of scripts come from: the client's project for a stdio server (its working
+   * folder). None over HTTP: a remote client's files are not on this machine, and the server's own folder is not theirs.
+   */
+  workspaceDir?: string;
 }
 
 /** The shared part of the server. */
@@ -98,7 +103,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const core = createAgentSkills({
     roots: o.roots,
     stateDir: o.stateDir,
-    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+    runner: { ...(o.workspaceDir ? { workspaceDir: o.workspaceDir } : {}), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     ...(o.allowScripts ? {} : { executor: () => undefined }),
     source: lateSource(() => catalogSource!),

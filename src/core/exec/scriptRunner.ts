@@ -168,6 +168,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
           artifacts: ctx.artifacts,
           workspaceDir: opts.workspaceDir,
           allowedHostPaths: opts.allowedHostPaths,
+          privateDirs: opts.privateDirs,
           resolveSkillRoot: opts.resolveSkillRoot,
           files: opts.files,
           linked,

@@ -128,8 +128,9 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'not_found':
     case 'path_outside_skill':
       return `Give script and cwd relative to the root of '${skill}' (as the SKILL.md or load receipt names them, no '..'), or a cwd under $WORK_DIR / $OUTPUT_DIR; inputs come from workspace://, skill://<name>/, artifact:// or an allowed host:// path.`;
-    case 'path_outside_workspace':
     case 'input_refused':
+      return 'The message says why that input cannot be staged: stage another source (skill://<name>/..., artifact://name, workspace://... where the runner has a workspace, or an allowed host:// path), or run without it.';
+    case 'path_outside_workspace':
       return "Keep inputs' to, cwd and outputs.globs inside the run's workspace (out/, work/, inputs/, or $OUTPUT_DIR/..., $WORK_DIR/...), with no '..' or absolute paths.";
     case 'command_not_allowed':
     case 'command_denied':
