@@ -48,6 +48,8 @@ export interface McpBackendOptions {
    * folder). None over HTTP: a remote client's files are not on this machine, and the server's own folder is not theirs.
    */
   workspaceDir?: string;
+  /** Each MCP session's (or state handle's) artifacts are its own: a server whose clients are different people (HTTP). */
+  artifactsPerSession?: boolean;
 }
 
 /** The shared part of the server. */
@@ -108,7 +110,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     ...(o.allowScripts ? {} : { executor: () => undefined }),
     source: lateSource(() => catalogSource!),
     sources: [mcpServers(clients)],
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', artifactsPerSession: o.artifactsPerSession === true, sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   await core.refresh();

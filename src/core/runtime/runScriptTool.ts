@@ -19,7 +19,7 @@ export type RunTarget = Pick<ActiveSkill, 'id' | 'name' | 'root_dir'>;
  */
 export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolSuccess<RunScriptResult>> {
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
-  const execute = await prepareScriptRun(ctx, active, input, call.signal);
+  const execute = await prepareScriptRun(ctx, active, input, call.signal, ctx.artifactScope(call));
   const skills = [{ name: active.name, digest: active.digest }];
   await ctx.sessions.update(call.sessionId, 'run-start', (s) => {
     s.lifecycle[active.name] = 'executing';
@@ -51,6 +51,7 @@ export async function prepareScriptRun(
   target: RunTarget,
   input: RunScriptInput,
   signal?: AbortSignal,
+  artifactScope?: string,
 ): Promise<() => Promise<ExecResultLike>> {
   const executor = ctx.executor;
   if (!executor) {
@@ -76,6 +77,7 @@ export async function prepareScriptRun(
         ...(input.outputs ? { outputs: input.outputs } : {}),
         ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
         ...(signal ? { signal } : {}),
+        ...(artifactScope !== undefined ? { artifactScope } : {}),
       });
     } catch (e) {
       if (e instanceof ToolError) throw e;
