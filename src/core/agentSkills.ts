@@ -161,6 +161,8 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       resolveSkillRoot: (name) => resolveQuiet(registry, name),
       files: host,
       ...init.runner,
+      // The core's whole state folder (sessions, audit log, handles, MCP caches), not only the runner's part of it.
+      privateDirs: [init.stateDir, ...(init.runner?.privateDirs ?? [])],
       stateDir: init.runner?.stateDir ?? path.join(init.stateDir, 'exec'),
     }));
   const getRuntime = (): SkillsRuntime => {

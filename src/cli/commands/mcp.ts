@@ -67,7 +67,7 @@ export const mcpCommand: CliCommand = {
     const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
     for (const n of plugins.mcpNotices) say(n);
     const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
-    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}) });
+    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), ...(o.http ? { artifactsPerSession: true } : { workspaceDir: process.cwd() }), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}) });
     if (backend.sandbox && (!backend.sandbox.sandboxed || backend.sandbox.missing?.length)) say(`${describeSandbox(backend.sandbox)}`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { printableLines } from '../terminalText';
 import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
@@ -119,6 +120,6 @@ export const runCommand: CliCommand = {
 };
 
 function fail(e: { message: string; hint: string }): number {
-  process.stderr.write(`agent-skills run: ${e.message}\n  ${e.hint}\n`);
+  process.stderr.write(`agent-skills run: ${printableLines(e.message)}\n  ${printableLines(e.hint)}\n`);
   return 1;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
+import { bodyBudget, checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
 import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
@@ -69,6 +69,8 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
   const modern = modernServer(backend, mcpHandlers(backend));
   /** Open 2026-07-28 `subscriptions/listen` streams, ended gracefully on close(); at most --max-sessions at once. */
   const listens = new Set<{ stream: ListenStream; res: http.ServerResponse }>();
+  /** Bytes of bodies still arriving, over all connections (httpGuards.readBoundedBody). */
+  const bodies = bodyBudget(o.policy.maxBodyBytes);
 
   const end = async (id: string) => {
     const l = live.get(id);
@@ -85,7 +87,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     if (bad) return refuse(res, bad);
     let body: unknown;
     if (req.method === 'POST') {
-      const raw = await readBoundedBody(req, o.policy.maxBodyBytes);
+      const raw = await readBoundedBody(req, o.policy.maxBodyBytes, bodies);
       if (!Buffer.isBuffer(raw)) {
         res.on('finish', () => req.socket.destroy());
         return refuse(res, raw, true);

@@ -43,6 +43,13 @@ export interface McpBackendOptions {
   mcpServers?: readonly McpLaunch[];
   /** Where 2026-07-28 handle sessions live (default `<stateDir>/handles`); Redis for several replicas. */
   stateStore?: SessionStateStore;
+  /**
+   * The folder `workspace://` inputs of scripts come from: the client's project for a stdio server (its working
+   * folder). None over HTTP: a remote client's files are not on this machine, and the server's own folder is not theirs.
+   */
+  workspaceDir?: string;
+  /** Each MCP session's (or state handle's) artifacts are its own: a server whose clients are different people (HTTP). */
+  artifactsPerSession?: boolean;
 }
 
 /** The shared part of the server. */
@@ -98,12 +105,12 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const core = createAgentSkills({
     roots: o.roots,
     stateDir: o.stateDir,
-    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+    runner: { ...(o.workspaceDir ? { workspaceDir: o.workspaceDir } : {}), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     ...(o.allowScripts ? {} : { executor: () => undefined }),
     source: lateSource(() => catalogSource!),
     sources: [mcpServers(clients)],
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', artifactsPerSession: o.artifactsPerSession === true, sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   await core.refresh();

@@ -77,6 +77,11 @@ export interface RunRequestFields {
   signal?: AbortSignal;
   /** The Agent Plugin the skill comes from: its root is shown read-only and its data folder writable. */
   plugin?: PluginRunContext;
+  /**
+   * Whose artifacts the run sees (ArtifactStore.scoped): outputs it saves and `artifact://` inputs are that scope's
+   * only. Undefined: the runner's one store (one user: the editor, the CLI, a stdio server).
+   */
+  artifactScope?: string;
 }
 
 /**

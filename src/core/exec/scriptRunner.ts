@@ -167,9 +167,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       warnings.push(
         ...(await stageInputs(req.inputs, {
           ws,
-          artifacts: ctx.artifacts,
+          artifacts: ctx.artifacts.scoped(req.artifactScope),
           workspaceDir: opts.workspaceDir,
           allowedHostPaths: opts.allowedHostPaths,
+          privateDirs: opts.privateDirs,
           resolveSkillRoot: opts.resolveSkillRoot,
           files: opts.files,
           linked,
@@ -266,7 +267,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     const stderr = spawnError ? `${argv[0]}: could not start (${spawnError.code ?? spawnError.message}); check that the program is installed and on PATH.` : outcome.stderr;
 
     const collected = req.outputs
-      ? await collectOutputs(req.outputs, ws, opts, req.omitInlineContent ?? false, ctx.artifacts)
+      ? await collectOutputs(req.outputs, ws, opts, req.omitInlineContent ?? false, ctx.artifacts.scoped(req.artifactScope))
       : { files: [], primary: undefined, artifacts: [], warnings: [] };
     warnings.push(...collected.warnings);
     lap('collect');
