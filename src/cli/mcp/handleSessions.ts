@@ -7,7 +7,8 @@ import type { AuditEntry } from '../../core/audit/auditLog';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { SessionState } from '../../core/runtime/runtimeTypes';
 import type { SessionChange } from '../../core/runtime/sessionStore';
-import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
+import { handleKey, isHandle, MAX_SUBSCRIPTION_BYTES, MAX_SUBSCRIPTION_URI, MAX_SUBSCRIPTIONS, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
+import { invalidParams } from './requestError';
 
 /** The tool argument that carries the handle. */
 export const SESSION_ARG = 'session';
@@ -83,6 +84,13 @@ export interface HandleSessions {
     run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
     has(mcpSessionId: string): Promise<boolean>;
     close(mcpSessionId: string): Promise<void>;
+    /**
+     * `resources/subscribe` (on) and `resources/unsubscribe` (off), kept with the session in the store, so the replica
+     * holding the session's stream notifies of a subscription another replica took. Removed with the session.
+     */
+    subscribe(mcpSessionId: string, uri: string, on: boolean): Promise<void>;
+    /** The URIs the session subscribed to, on whichever replica (none when the session is gone). */
+    subscriptions(mcpSessionId: string): Promise<ReadonlySet<string>>;
   };
   /** Keeps an audit entry of an open handle session with its state (the runtime's audit log calls this for every entry). */
   noteAudit(entry: AuditEntry): void;
@@ -132,7 +140,8 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
   /** Saves what the call made of `loaded` (undefined: a new session); on a lost race, its changes again on the newer state. */
   const save = async (handle: string, key: string, state: SessionState, loaded: LoadedSession | undefined, call: CallRecord) => {
     let base = loaded;
-    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit] };
+    const withSubscriptions = (s?: LoadedSession) => (s?.subscriptions ? { subscriptions: s.subscriptions } : {});
+    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit], ...withSubscriptions(loaded) };
     for (let attempt = 1; ; attempt++) {
       if (await store.save(key, next, base?.generation ?? 0)) return;
       if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(handle, `other calls on the same session saved it first ${attempt} times in a row`);
@@ -149,7 +158,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
         }
       }
       again.updated_at = now().toISOString();
-      next = { state: again, audit: [...base.audit, ...call.audit] };
+      next = { state: again, audit: [...base.audit, ...call.audit], ...withSubscriptions(base) };
     }
   };
   /**
@@ -207,6 +216,30 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
         return (await store.load(legacyKey(mcpSessionId))) !== undefined;
       },
       close: (mcpSessionId) => store.remove(legacyKey(mcpSessionId)),
+      subscribe(mcpSessionId, uri, on) {
+        if (uri.length > MAX_SUBSCRIPTION_URI) return Promise.reject(invalidParams(`resources/${on ? '' : 'un'}subscribe: the uri is ${uri.length} characters, over the ${MAX_SUBSCRIPTION_URI} this server keeps; subscribe to a shorter resource URI.`));
+        const key = legacyKey(mcpSessionId);
+        // Compare and set like a tool call's save: a subscription taken on one replica while another saves is not lost.
+        return serialized(key, async () => {
+          for (let attempt = 1; ; attempt++) {
+            const loaded = await store.load(key);
+            if (!loaded) throw new LegacySessionGoneError(mcpSessionId, store.name);
+            const subs = new Set(loaded.subscriptions ?? []);
+            if (subs.has(uri) === on) return;
+            if (on) {
+              if (subs.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
+              if ([...subs, uri].reduce((n, u) => n + Buffer.byteLength(u), 0) > MAX_SUBSCRIPTION_BYTES) throw invalidParams(`This session's subscribed URIs would take over ${MAX_SUBSCRIPTION_BYTES} bytes; unsubscribe from some first.`);
+              subs.add(uri);
+            } else subs.delete(uri);
+            const { generation, ...stored } = loaded;
+            if (await store.save(key, { ...stored, subscriptions: [...subs] }, generation)) return;
+            if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(mcpSessionId, `other requests of the session saved it first ${attempt} times in a row`);
+          }
+        });
+      },
+      async subscriptions(mcpSessionId) {
+        return new Set((await store.load(legacyKey(mcpSessionId)))?.subscriptions ?? []);
+      },
     },
     noteAudit(entry) {
       calls.get(entry.session)?.audit.push(entry);

@@ -9,12 +9,11 @@ import { mcpHandlers, paramsError, serverCapabilities, type McpRequestContext } 
 import { invalidParams } from './requestError';
 import { changeNotifications, type SkillsChange } from './changeNotifications';
 import { HandleSessionError, sessionErrorResult } from './handleSessions';
+import { MAX_SUBSCRIPTIONS } from '../../core/runtime/sessionStateStore';
 
 /** The stateless revision, whose error codes the SDK's codec keeps. */
 const MODERN_VERSION = '2026-07-28';
 
-/** Most resource subscriptions one session may hold. */
-const MAX_SUBSCRIPTIONS = 1000;
 
 /** The server's identity, in `initialize` results and in every 2026-07-28 result's `_meta`. */
 export const SERVER_INFO = { name: 'agent-skills', title: 'Agent Skills Runtime', version: cliVersion() };
@@ -63,15 +62,19 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       return answer.finally(() => inFlight.delete(answer)) as never;
     });
   }
+  // Resource subscriptions: this process's own set, or with a shared store the session's stored ones, so the replica
+  // holding the session's stream notifies of a subscription another replica took (and none after the session ends).
   const subscribed = new Set<string>();
   const uriParams = { params: z.object({ uri: z.string() }).passthrough() };
   server.setRequestHandler('resources/subscribe', uriParams, async ({ uri }) => {
+    if (shared) return backend.handles.legacy.subscribe(mcpSessionId, uri, true).then(() => ({}));
     // Bounded: a client cannot grow the server's memory one subscription at a time.
     if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
     subscribed.add(uri);
     return {};
   });
   server.setRequestHandler('resources/unsubscribe', uriParams, async ({ uri }) => {
+    if (shared) return backend.handles.legacy.subscribe(mcpSessionId, uri, false).then(() => ({}));
     subscribed.delete(uri);
     return {};
   });
@@ -81,7 +84,8 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
     // Only to a client that initialized: on stdio a 2026-07-28 client shares the channel and hears only its streams.
     if (!server.getClientVersion()) return;
     const send = async () => {
-      for (const n of changeNotifications(c, { resourcesListChanged: true, promptsListChanged: true, resourceSubscriptions: subscribed })) await server.notification(n as never);
+      const resourceSubscriptions = shared && c.skills.length ? await backend.handles.legacy.subscriptions(mcpSessionId) : subscribed;
+      for (const n of changeNotifications(c, { resourcesListChanged: true, promptsListChanged: true, resourceSubscriptions })) await server.notification(n as never);
     };
     send().catch(() => undefined); // A client that went away needs no notification.
   };

@@ -21,10 +21,21 @@ export const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The most audit entries a session keeps in the store (its newest; every replica's audit log has them all too). */
 export const MAX_AUDIT_ENTRIES = 100;
 
-/** What the store keeps of one session: its runtime state and the audit trail of its calls, whichever replica made them. */
+/** The most resource subscriptions one session keeps (a 2025-11-25 session's `resources/subscribe`). */
+export const MAX_SUBSCRIPTIONS = 1000;
+/** The longest resource URI a subscription may name. */
+export const MAX_SUBSCRIPTION_URI = 2048;
+/** The most bytes a session's subscribed URIs may take together (they share the session's {@link MAX_STATE_BYTES}). */
+export const MAX_SUBSCRIPTION_BYTES = 64 * 1024;
+
+/**
+ * What the store keeps of one session: its runtime state, the audit trail of its calls and the resource URIs its
+ * client subscribed to, whichever replica took each (the replica holding the session's stream reads them to notify).
+ */
 export interface StoredSession {
   state: SessionState;
   audit: AuditEntry[];
+  subscriptions?: string[];
 }
 
 /** A session as loaded: what is stored, and its generation (how many saves made it; the value a save compares). */
@@ -80,7 +91,18 @@ export function handleKey(handle: string): string {
 const auditSchema = z
   .object({ time: z.string(), session: z.string(), action: z.string(), outcome: z.string(), duration_ms: z.number(), arguments: z.unknown(), skill: z.string().optional(), digest: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
   .passthrough();
-const storedSchema = z.object({ v: z.literal(1), g: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(), state: z.unknown(), audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES) });
+const storedSchema = z.object({
+  v: z.literal(1),
+  g: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  state: z.unknown(),
+  audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES),
+  subscriptions: z.array(z.string().max(MAX_SUBSCRIPTION_URI)).max(MAX_SUBSCRIPTIONS).optional(),
+});
+
+/** A copy of a stored session that its holder may change (the folder store keeps the decoded one). */
+function copyStored(s: StoredSession): StoredSession {
+  return { state: structuredClone(s.state), audit: s.audit.slice(), ...(s.subscriptions ? { subscriptions: s.subscriptions.slice() } : {}) };
+}
 
 /**
  * The generation at the head of a stored value: {@link encodeStored} writes `{"v":1,"g":<n>,` first, so a store can
@@ -102,7 +124,7 @@ export function decodeStored(storeName: string, key: string, bytes: Buffer): Loa
   if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
     const v = storedSchema.parse(JSON.parse(bytes.toString('utf8')));
-    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], generation: v.g ?? 0 };
+    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], ...(v.subscriptions?.length ? { subscriptions: v.subscriptions } : {}), generation: v.g ?? 0 };
   } catch (e) {
     const why = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (e as Error).message;
     throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${why.slice(0, 300)}); remove that entry (the client starts a new session).`);
@@ -117,10 +139,11 @@ export function encodeStored(storeName: string, s: StoredSession, generation: nu
 /** {@link encodeStored}, with the audit entries the text kept. */
 function encodeKept(storeName: string, s: StoredSession, generation: number): { text: string; audit: AuditEntry[] } {
   let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
+  const subscriptions = s.subscriptions?.length ? { subscriptions: s.subscriptions } : {};
   for (;;) {
-    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit });
+    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit, ...subscriptions });
     if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return { text, audit };
-    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills or start a new session.`);
+    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills, unsubscribe from resources or start a new session.`);
     audit = audit.slice(Math.ceil(audit.length / 2));
   }
 }
@@ -230,9 +253,9 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         return undefined;
       }
       const seen = known.get(newest.file);
-      if (seen?.bytes === newest.bytes && seen.decoded) return { state: structuredClone(seen.decoded.state), audit: seen.decoded.audit.slice(), generation: newest.generation };
+      if (seen?.bytes === newest.bytes && seen.decoded) return { ...copyStored(seen.decoded), generation: newest.generation };
       const decoded = decodeStored(name, key, newest.bytes);
-      if (seen?.bytes === newest.bytes) seen.decoded = { state: structuredClone(decoded.state), audit: decoded.audit.slice() };
+      if (seen?.bytes === newest.bytes) seen.decoded = copyStored(decoded);
       return decoded;
     },
     async save(key, session, expected) {
@@ -248,7 +271,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         // Not flushed to disk on the call's path (as the runtime's own session files): see above for what a power loss costs.
         await files.writeFile(target, text, { durable: false });
         const stamp = await files.stat(target);
-        if (stamp) remember(target, stampOf(stamp), Buffer.from(text), { state: structuredClone(session.state), audit });
+        if (stamp) remember(target, stampOf(stamp), Buffer.from(text), copyStored({ ...session, audit }));
         if (current) await removeFile(current.file);
         return true;
       });
