@@ -32,6 +32,7 @@ function racedStore(inner: SessionStateStore, rival: () => Promise<void>): Sessi
       return inner.save(key, session, expected);
     },
     remove: (key: string) => inner.remove(key),
+    signingKey: () => inner.signingKey(),
     close: () => inner.close(),
   };
   return raced;

@@ -7,7 +7,7 @@ import type { AuditEntry } from '../../core/audit/auditLog';
 import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
 import type { SessionState } from '../../core/runtime/runtimeTypes';
 import type { SessionChange } from '../../core/runtime/sessionStore';
-import { handleKey, isHandle, MAX_SUBSCRIPTION_BYTES, MAX_SUBSCRIPTION_URI, MAX_SUBSCRIPTIONS, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
+import { handleKey, isHandle, MAX_SUBSCRIPTION_BYTES, MAX_SUBSCRIPTION_URI, MAX_SUBSCRIPTIONS, mintHandle, STATE_TTL_MS, storedExtras, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
 import { invalidParams } from './requestError';
 
 /** The tool argument that carries the handle. */
@@ -80,7 +80,10 @@ export interface HandleSessions {
    * `close` when the client ends it.
    */
   readonly legacy: {
-    open(mcpSessionId: string): Promise<void>;
+    /** `elicitation`: the client declared it at initialize (kept, so a replica that did not create the session knows). */
+    open(mcpSessionId: string, o?: { elicitation?: boolean }): Promise<void>;
+    /** Whether the session's client declared elicitation at initialize. */
+    elicits(mcpSessionId: string): Promise<boolean>;
     run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
     has(mcpSessionId: string): Promise<boolean>;
     close(mcpSessionId: string): Promise<void>;
@@ -140,8 +143,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
   /** Saves what the call made of `loaded` (undefined: a new session); on a lost race, its changes again on the newer state. */
   const save = async (handle: string, key: string, state: SessionState, loaded: LoadedSession | undefined, call: CallRecord) => {
     let base = loaded;
-    const withSubscriptions = (s?: LoadedSession) => (s?.subscriptions ? { subscriptions: s.subscriptions } : {});
-    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit], ...withSubscriptions(loaded) };
+    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit], ...storedExtras(loaded) };
     for (let attempt = 1; ; attempt++) {
       if (await store.save(key, next, base?.generation ?? 0)) return;
       if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(handle, `other calls on the same session saved it first ${attempt} times in a row`);
@@ -158,7 +160,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
         }
       }
       again.updated_at = now().toISOString();
-      next = { state: again, audit: [...base.audit, ...call.audit], ...withSubscriptions(base) };
+      next = { state: again, audit: [...base.audit, ...call.audit], ...storedExtras(base) };
     }
   };
   /**
@@ -197,6 +199,23 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       }
     }
   };
+  /**
+   * Changes a 2025-11-25 session's stored value besides its runtime state (`change` returns false: nothing to save),
+   * compare and set like a tool call's save, so a change made on one replica while another saves is not lost.
+   */
+  const updateLegacy = (mcpSessionId: string, change: (stored: StoredSession) => boolean | void): Promise<void> => {
+    const key = legacyKey(mcpSessionId);
+    return serialized(key, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const loaded = await store.load(key);
+        if (!loaded) throw new LegacySessionGoneError(mcpSessionId, store.name);
+        const { generation, ...stored } = loaded;
+        if (change(stored) === false) return;
+        if (await store.save(key, stored, generation)) return;
+        if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(mcpSessionId, `other requests of the session saved it first ${attempt} times in a row`);
+      }
+    });
+  };
   const legacyTarget = (mcpSessionId: string, create = false) => ({ key: legacyKey(mcpSessionId), label: mcpSessionId, create, gone: () => new LegacySessionGoneError(mcpSessionId, store.name) });
   return {
     store,
@@ -206,8 +225,9 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       return serialized(handleKey(handle), () => inSession({ key: handleKey(handle), label: handle, gone: () => new UnknownHandleError(handle, store.name) }, fn));
     },
     legacy: {
-      async open(mcpSessionId) {
+      async open(mcpSessionId, o) {
         await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId, true), (sessionId) => sessionId()));
+        if (o?.elicitation) await updateLegacy(mcpSessionId, (stored) => void (stored.elicitation = true));
       },
       async run(mcpSessionId, fn) {
         return (await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId), fn))).value;
@@ -218,24 +238,19 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       close: (mcpSessionId) => store.remove(legacyKey(mcpSessionId)),
       subscribe(mcpSessionId, uri, on) {
         if (uri.length > MAX_SUBSCRIPTION_URI) return Promise.reject(invalidParams(`resources/${on ? '' : 'un'}subscribe: the uri is ${uri.length} characters, over the ${MAX_SUBSCRIPTION_URI} this server keeps; subscribe to a shorter resource URI.`));
-        const key = legacyKey(mcpSessionId);
-        // Compare and set like a tool call's save: a subscription taken on one replica while another saves is not lost.
-        return serialized(key, async () => {
-          for (let attempt = 1; ; attempt++) {
-            const loaded = await store.load(key);
-            if (!loaded) throw new LegacySessionGoneError(mcpSessionId, store.name);
-            const subs = new Set(loaded.subscriptions ?? []);
-            if (subs.has(uri) === on) return;
-            if (on) {
-              if (subs.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
-              if ([...subs, uri].reduce((n, u) => n + Buffer.byteLength(u), 0) > MAX_SUBSCRIPTION_BYTES) throw invalidParams(`This session's subscribed URIs would take over ${MAX_SUBSCRIPTION_BYTES} bytes; unsubscribe from some first.`);
-              subs.add(uri);
-            } else subs.delete(uri);
-            const { generation, ...stored } = loaded;
-            if (await store.save(key, { ...stored, subscriptions: [...subs] }, generation)) return;
-            if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(mcpSessionId, `other requests of the session saved it first ${attempt} times in a row`);
-          }
+        return updateLegacy(mcpSessionId, (stored) => {
+          const subs = new Set(stored.subscriptions ?? []);
+          if (subs.has(uri) === on) return false;
+          if (on) {
+            if (subs.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
+            if ([...subs, uri].reduce((n, u) => n + Buffer.byteLength(u), 0) > MAX_SUBSCRIPTION_BYTES) throw invalidParams(`This session's subscribed URIs would take over ${MAX_SUBSCRIPTION_BYTES} bytes; unsubscribe from some first.`);
+            subs.add(uri);
+          } else subs.delete(uri);
+          stored.subscriptions = [...subs];
         });
+      },
+      async elicits(mcpSessionId) {
+        return (await store.load(legacyKey(mcpSessionId)))?.elicitation === true;
       },
       async subscriptions(mcpSessionId) {
         return new Set((await store.load(legacyKey(mcpSessionId)))?.subscriptions ?? []);

@@ -8,11 +8,13 @@
 import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
-import { modernErrorCode } from './requestError';
+import { invalidParams, modernErrorCode } from './requestError';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
 import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
 import { StateStoreError } from '../../core/runtime/sessionStateStore';
+import { clientCanBeAsked, CONSENT_KEY, readConsentAnswer, type ConsentChannel } from './scriptConsent';
+import { signRequestState, verifyRequestState } from './requestState';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -168,7 +170,10 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
   const parsed = handler.schema.safeParse({ method: msg.method, params: forHandler });
   if (!parsed.success) return error(200, id, ErrorCode.InvalidParams, paramsError(msg.method, parsed.error).message);
   try {
-    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true }));
+    const consent = multiRoundTripConsent(s, meta[META.clientCapabilities], params);
+    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true, consent }));
+    // A question for the client (multi round-trip requests): sent as it is, the client retries with the answer.
+    if (run.value.resultType === 'input_required') return { status: 200, body: { jsonrpc: '2.0', id, result: { ...run.value, _meta: serverMeta } } };
     return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
   } catch (e) {
     // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
@@ -180,6 +185,32 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     process.stderr.write(`agent-skills mcp: ${msg.method} failed: ${(e as Error).stack ?? e}\n`);
     return error(200, id, ErrorCode.InternalError, `${msg.method} failed inside the server; see its stderr.`);
   }
+}
+
+/**
+ * Asking before a script runs on this revision, which has no server-to-client requests: the first call is answered
+ * with an `input_required` result carrying the elicitation and a signed `requestState` (requestState.ts); the
+ * client's retry brings both back with the user's answer in `inputResponses`. A retry whose state is missing, too
+ * old or without the answer is asked again (basic/patterns/mrtr, "Error Handling"); a state this server did not give
+ * for this very call is refused.
+ */
+function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: Record<string, unknown>): ConsentChannel {
+  return {
+    canAsk: async () => clientCanBeAsked(capabilities),
+    async ask(q, binding) {
+      const key = await s.backend.handles.store.signingKey();
+      const responses = params.inputResponses;
+      if (responses !== undefined && !isObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
+      if (params.requestState !== undefined && verifyRequestState(key, params.requestState, binding) === 'valid' && responses && CONSENT_KEY in responses) return readConsentAnswer(responses[CONSENT_KEY]);
+      return {
+        inputRequired: {
+          resultType: 'input_required',
+          inputRequests: { [CONSENT_KEY]: { method: 'elicitation/create', params: { mode: 'form', ...q } } },
+          requestState: signRequestState(key, binding),
+        },
+      };
+    },
+  };
 }
 
 /** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */

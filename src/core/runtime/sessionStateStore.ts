@@ -36,6 +36,13 @@ export interface StoredSession {
   state: SessionState;
   audit: AuditEntry[];
   subscriptions?: string[];
+  /** A 2025-11-25 session whose client declared elicitation at initialize (so every replica knows it is to be asked). */
+  elicitation?: true;
+}
+
+/** The fields of a stored session besides its state and audit, as they are kept (none when empty). */
+export function storedExtras(s: Pick<Partial<StoredSession>, 'subscriptions' | 'elicitation'> | undefined): Pick<StoredSession, 'subscriptions' | 'elicitation'> {
+  return { ...(s?.subscriptions?.length ? { subscriptions: s.subscriptions.slice() } : {}), ...(s?.elicitation ? { elicitation: true as const } : {}) };
 }
 
 /** A session as loaded: what is stored, and its generation (how many saves made it; the value a save compares). */
@@ -59,7 +66,22 @@ export interface SessionStateStore {
    */
   save(key: string, session: StoredSession, expected: number): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * The key every process over this store signs what it hands a client to give back (an MCP `requestState`) with:
+   * 32 random bytes, made by the first process that asks and read by the others, so a replica verifies what another signed.
+   */
+  signingKey(): Promise<Buffer>;
   close(): Promise<void>;
+}
+
+/** Bytes of a {@link SessionStateStore.signingKey}. */
+export const SIGNING_KEY_BYTES = 32;
+
+/** A stored signing key (hex) as bytes; anything else is refused naming where it is and the fix. */
+export function signingKeyOf(where: string, hex: string): Buffer {
+  const t = hex.trim();
+  if (!new RegExp(`^[0-9a-f]{${SIGNING_KEY_BYTES * 2}}$`).test(t)) throw new StateStoreError(`${where} is not a signing key (${SIGNING_KEY_BYTES * 2} hex digits); delete it and the next start makes a new one (confirmations in flight are asked again).`);
+  return Buffer.from(t, 'hex');
 }
 
 /** A store that failed or answered what cannot be used; the message names the store, the key's file or field and what to do. */
@@ -97,11 +119,12 @@ const storedSchema = z.object({
   state: z.unknown(),
   audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES),
   subscriptions: z.array(z.string().max(MAX_SUBSCRIPTION_URI)).max(MAX_SUBSCRIPTIONS).optional(),
+  elicitation: z.literal(true).optional(),
 });
 
 /** A copy of a stored session that its holder may change (the folder store keeps the decoded one). */
 function copyStored(s: StoredSession): StoredSession {
-  return { state: structuredClone(s.state), audit: s.audit.slice(), ...(s.subscriptions ? { subscriptions: s.subscriptions.slice() } : {}) };
+  return { state: structuredClone(s.state), audit: s.audit.slice(), ...storedExtras(s) };
 }
 
 /**
@@ -124,7 +147,7 @@ export function decodeStored(storeName: string, key: string, bytes: Buffer): Loa
   if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
     const v = storedSchema.parse(JSON.parse(bytes.toString('utf8')));
-    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], ...(v.subscriptions?.length ? { subscriptions: v.subscriptions } : {}), generation: v.g ?? 0 };
+    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], ...storedExtras(v), generation: v.g ?? 0 };
   } catch (e) {
     const why = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (e as Error).message;
     throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${why.slice(0, 300)}); remove that entry (the client starts a new session).`);
@@ -139,9 +162,9 @@ export function encodeStored(storeName: string, s: StoredSession, generation: nu
 /** {@link encodeStored}, with the audit entries the text kept. */
 function encodeKept(storeName: string, s: StoredSession, generation: number): { text: string; audit: AuditEntry[] } {
   let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
-  const subscriptions = s.subscriptions?.length ? { subscriptions: s.subscriptions } : {};
+  const extras = storedExtras(s);
   for (;;) {
-    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit, ...subscriptions });
+    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit, ...extras });
     if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return { text, audit };
     if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills, unsubscribe from resources or start a new session.`);
     audit = audit.slice(Math.ceil(audit.length / 2));
@@ -180,6 +203,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   // session used from this process is neither read nor parsed again while no other process saves it.
   const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession }>();
   let madeDir = false;
+  let signing: Buffer | undefined;
   const slotsOf = (key: string): [string, string] => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
@@ -280,6 +304,23 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       await locked(key, async () => {
         for (const file of slotsOf(key)) await removeFile(file);
       });
+    },
+    async signingKey() {
+      if (signing) return signing;
+      const file = path.join(dir, 'signing.key');
+      const read = async () => {
+        const got = await files.readFile(file, { maxBytes: 1024 });
+        return got ? signingKeyOf(file, asBuffer(got.bytes).toString('utf8')) : undefined;
+      };
+      // Made once under a lock every process over the folder takes, readable by this user only.
+      signing = (await read()) ?? (await files.mkdir(dir), await files.withLock(`${file}.lock`, async () => {
+        const made = await read();
+        if (made) return made;
+        const fresh = randomBytes(SIGNING_KEY_BYTES);
+        await files.writeFile(file, fresh.toString('hex'), { mode: 0o600 });
+        return fresh;
+      }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS }));
+      return signing;
     },
     async close() {},
   };
