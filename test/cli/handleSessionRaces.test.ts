@@ -33,6 +33,7 @@ function racedStore(inner: SessionStateStore, rival: () => Promise<void>): Sessi
     },
     remove: (key: string) => inner.remove(key),
     signingKey: () => inner.signingKey(),
+    claimOnce: (key: string, ttlMs: number) => inner.claimOnce(key, ttlMs),
     close: () => inner.close(),
   };
   return raced;

@@ -158,6 +158,11 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
     const ok = await post(10, { name: 'run_skill_script', arguments: args, requestState: state, inputResponses: yes });
     assert.equal(ok.json?.result?.isError, false, JSON.stringify(ok.json));
     assert.equal(fs.readFileSync(file, 'utf8'), 'ran\n');
+    // The same retry again (a replay of the one yes): asked again, the script does not run twice.
+    fs.rmSync(file);
+    const replay = await post(11, { name: 'run_skill_script', arguments: args, requestState: state, inputResponses: yes });
+    assert.equal(replay.json?.result?.resultType, 'input_required', JSON.stringify(replay.json));
+    assert.ok(!fs.existsSync(file), 'a replayed yes runs nothing');
   });
 
   it('a client without elicitation runs as before with the default (when-supported), and is refused with --confirm-scripts always; never asks no one', async () => {

@@ -14,7 +14,7 @@ import { parseListen, type ListenRequest } from './modernSubscriptions';
 import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
 import { StateStoreError } from '../../core/runtime/sessionStateStore';
 import { clientCanBeAsked, CONSENT_KEY, readConsentAnswer, type ConsentChannel } from './scriptConsent';
-import { signRequestState, verifyRequestState } from './requestState';
+import { REQUEST_STATE_TTL_MS, signRequestState, verifyRequestState } from './requestState';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -201,7 +201,12 @@ function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: R
       const key = await s.backend.handles.store.signingKey();
       const responses = params.inputResponses;
       if (responses !== undefined && !isObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
-      if (params.requestState !== undefined && verifyRequestState(key, params.requestState, binding) === 'valid' && responses && CONSENT_KEY in responses) return readConsentAnswer(responses[CONSENT_KEY]);
+      const state = params.requestState === undefined ? undefined : verifyRequestState(key, params.requestState, binding);
+      if (state?.verdict === 'valid' && responses && CONSENT_KEY in responses) {
+        const answer = readConsentAnswer(responses[CONSENT_KEY]);
+        // One yes runs once: a replayed retry (same state, same answer) is asked again, on whichever replica it lands.
+        if (!('run' in answer && answer.run) || (await s.backend.handles.store.claimOnce(state.once, REQUEST_STATE_TTL_MS))) return answer;
+      }
       return {
         inputRequired: {
           resultType: 'input_required',

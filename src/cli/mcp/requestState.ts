@@ -44,7 +44,7 @@ export function signRequestState(key: Buffer, binding: string, now: number = Dat
  * too old: the caller asks again). Anything else (not a string, not signed by this deployment, changed, or for
  * another call) is refused with -32602 naming why; the caller runs nothing.
  */
-export function verifyRequestState(key: Buffer, state: unknown, binding: string, now: number = Date.now()): 'valid' | 'expired' {
+export function verifyRequestState(key: Buffer, state: unknown, binding: string, now: number = Date.now()): { verdict: 'valid' | 'expired'; once: string } {
   const refuse = (why: string) => invalidParams(`requestState ${why}; nothing was run. Retry the call without requestState and inputResponses to be asked again.`);
   if (typeof state !== 'string' || state.length > MAX_STATE_CHARS) throw refuse(typeof state === 'string' ? `is over ${MAX_STATE_CHARS} characters, so not one this server gave` : `must be the string this server gave, not ${typeof state}`);
   const [text, sig, extra] = state.split('.');
@@ -52,13 +52,14 @@ export function verifyRequestState(key: Buffer, state: unknown, binding: string,
   const expected = mac(key, text);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse('failed verification: it was changed, or another server signed it');
-  let payload: { v?: unknown; b?: unknown; e?: unknown };
+  let payload: { v?: unknown; b?: unknown; e?: unknown; n?: unknown };
   try {
     payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as typeof payload;
   } catch {
     throw refuse('is not one this server gave (unreadable)');
   }
-  if (payload.v !== 1 || typeof payload.b !== 'string' || typeof payload.e !== 'number') throw refuse('is not one this server gave (unknown fields)');
+  if (payload.v !== 1 || typeof payload.b !== 'string' || typeof payload.e !== 'number' || typeof payload.n !== 'string') throw refuse('is not one this server gave (unknown fields)');
   if (payload.b !== binding) throw refuse('belongs to another call (a different tool, arguments or session)');
-  return payload.e < now ? 'expired' : 'valid';
+  // `once`: the key a state's one use is recorded under (its nonce's digest), so the same answer cannot run twice.
+  return { verdict: payload.e < now ? 'expired' : 'valid', once: createHash('sha256').update(`request-state:${payload.n}`).digest('hex') };
 }

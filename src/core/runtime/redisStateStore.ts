@@ -100,6 +100,10 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
     async remove(key) {
       await call('DEL', () => redis.del(PREFIX + key));
     },
+    async claimOnce(key, ttlMs) {
+      if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a key to claim (64 hex digits).`);
+      return (await call('SET NX of a used key', () => redis.set(`agent-skills:used:${key}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'))) === 'OK';
+    },
     async signingKey() {
       if (signing) return signing;
       await call('SET NX of the signing key', () => redis.set(SIGNING_KEY, randomBytes(SIGNING_KEY_BYTES).toString('hex'), 'NX'));

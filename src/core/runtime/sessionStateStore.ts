@@ -71,6 +71,11 @@ export interface SessionStateStore {
    * 32 random bytes, made by the first process that asks and read by the others, so a replica verifies what another signed.
    */
   signingKey(): Promise<Buffer>;
+  /**
+   * Records `key` (64 hex digits) as used for `ttlMs`: true the first time, false when any process over the store
+   * recorded it before and it has not expired (a confirmation answered once is not answered again by a replay).
+   */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -321,6 +326,17 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         return fresh;
       }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS }));
       return signing;
+    },
+    async claimOnce(key, ttlMs) {
+      slotsOf(key); // checks it is 64 hex digits
+      const file = path.join(dir, 'used', key);
+      await files.mkdir(path.dirname(file));
+      return files.withLock(`${file}.lock`, async () => {
+        const seen = await files.stat(file);
+        if (seen && now() - seen.mtimeMs <= ttlMs) return false;
+        await files.writeFile(file, '', { durable: false });
+        return true;
+      }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
     },
     async close() {},
   };
