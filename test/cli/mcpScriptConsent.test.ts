@@ -11,7 +11,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, type Json } from './mcpSupport';
+import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, type Json } from './mcpSupport';
+import { startRedis } from '../support/redisServer';
 
 const SESSION_META = 'io.github.agent-skills/session';
 type Answer = { action: string; content?: Record<string, unknown> };
@@ -163,6 +164,29 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
     const replay = await post(11, { name: 'run_skill_script', arguments: args, requestState: state, inputResponses: yes });
     assert.equal(replay.json?.result?.resultType, 'input_required', JSON.stringify(replay.json));
     assert.ok(!fs.existsSync(file), 'a replayed yes runs nothing');
+  });
+
+  it('2025-11-25 with --state-store: a run of a session that can be asked, reaching a replica that did not initialize it, is refused; on its own replica it is asked', async () => {
+    const redis = await startRedis();
+    stops.push(() => redis.stop());
+    const [a, b] = await startReplicas(path.join(tmp.dir, 'skills'), tmp.dir, redis.url, stops, ['a', 'b'], ['--allow-scripts', '--sandbox', 'off']);
+    const c = await askingClient(a.url, 'legacy', () => ({ action: 'accept', content: { run: true } }));
+    try {
+      await c.call('load_skills', { names: ['writer'] });
+      const sid = (c.client as unknown as { transport?: { sessionId?: string } }).transport?.sessionId as string;
+      assert.match(sid, /^[0-9a-f-]{36}$/);
+      const onB = path.join(tmp.dir, 'on-b.txt');
+      const r = await postJson(b.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'run_skill_script', arguments: { script: 'scripts/write.sh', args: [onB] } } }, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' });
+      assert.equal(r.json?.result?.isError, true, JSON.stringify(r.json));
+      assert.match(r.json.result.content[0].text, /did not initialize the session.*sticky sessions.*2026-07-28/s);
+      assert.ok(!fs.existsSync(onB), 'not run unasked on the other replica');
+      const onA = path.join(tmp.dir, 'on-a.txt');
+      assert.equal((await c.call('run_skill_script', { script: 'scripts/write.sh', args: [onA] })).isError, false);
+      assert.equal(c.asked.length, 1);
+      assert.ok(fs.existsSync(onA));
+    } finally {
+      await c.client.close();
+    }
   });
 
   it('a client without elicitation runs as before with the default (when-supported), and is refused with --confirm-scripts always; never asks no one', async () => {
