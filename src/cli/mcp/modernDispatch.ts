@@ -9,6 +9,7 @@ import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@mo
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
 import { invalidParams, modernErrorCode } from './requestError';
+import { isJsonObject } from './jsonObject';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
 import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
@@ -52,14 +53,13 @@ export interface ModernAnswer {
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True when a message asks for the modern revision: `_meta` carries a protocol version, or it is `server/discover`. */
 export function asksModern(msg: unknown): boolean {
-  if (!isObject(msg)) return false;
+  if (!isJsonObject(msg)) return false;
   if (msg.method === 'server/discover') return true;
-  const meta = isObject(msg.params) ? msg.params._meta : undefined;
-  return isObject(meta) && META.protocolVersion in meta;
+  const meta = isJsonObject(msg.params) ? msg.params._meta : undefined;
+  return isJsonObject(meta) && META.protocolVersion in meta;
 }
 
 /** The value of `Mcp-Name` (or `Mcp-Param-*`) as the client meant it: the Base64 sentinel form decoded. */
@@ -99,19 +99,19 @@ export function modernServer(backend: McpBackend, handlers: readonly McpHandler[
  * stdio passes undefined. `signal` ends the work when the client goes away (HTTP: the response closed).
  */
 export async function dispatchModern(s: ModernServer, raw: unknown, headers: MirroredHeaders | undefined, signal?: AbortSignal): Promise<ModernAnswer> {
-  if (!isObject(raw) || raw.jsonrpc !== '2.0' || typeof (raw as Message).method !== 'string') {
-    return error(400, isObject(raw) ? raw.id : null, ErrorCode.InvalidRequest, 'Invalid request: the body must be one JSON-RPC 2.0 request object with a method (a batch array or a response is not accepted).');
+  if (!isJsonObject(raw) || raw.jsonrpc !== '2.0' || typeof (raw as Message).method !== 'string') {
+    return error(400, isJsonObject(raw) ? raw.id : null, ErrorCode.InvalidRequest, 'Invalid request: the body must be one JSON-RPC 2.0 request object with a method (a batch array or a response is not accepted).');
   }
   const msg = raw as Message & { method: string };
   // A notification: nothing to answer (this revision defines none from client to server over HTTP).
   if (msg.id === undefined) return { status: 202 };
   if (typeof msg.id !== 'string' && typeof msg.id !== 'number') return error(400, null, ErrorCode.InvalidRequest, 'Invalid request: id must be a string or a number.');
   const id = msg.id;
-  if (msg.params !== undefined && !isObject(msg.params)) return error(400, id, ErrorCode.InvalidParams, `${msg.method}: params must be an object.`);
+  if (msg.params !== undefined && !isJsonObject(msg.params)) return error(400, id, ErrorCode.InvalidParams, `${msg.method}: params must be an object.`);
   const params = (msg.params ?? {}) as Record<string, unknown>;
   const meta = params._meta;
-  const version = isObject(meta) ? meta[META.protocolVersion] : undefined;
-  if (!isObject(meta) || typeof version !== 'string' || !isObject(meta[META.clientCapabilities])) {
+  const version = isJsonObject(meta) ? meta[META.protocolVersion] : undefined;
+  if (!isJsonObject(meta) || typeof version !== 'string' || !isJsonObject(meta[META.clientCapabilities])) {
     return error(
       400,
       id,
@@ -147,7 +147,7 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     body: {
       jsonrpc: '2.0',
       id,
-      result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: result.ttlMs ?? CACHE_TTL_MS, cacheScope: result.cacheScope ?? CACHE_SCOPE } : {}), _meta: { ...(isObject(result._meta) ? result._meta : {}), ...serverMeta } },
+      result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: result.ttlMs ?? CACHE_TTL_MS, cacheScope: result.cacheScope ?? CACHE_SCOPE } : {}), _meta: { ...(isJsonObject(result._meta) ? result._meta : {}), ...serverMeta } },
     },
   });
   if (msg.method === 'server/discover') {
@@ -200,7 +200,7 @@ function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: R
     async ask(q, binding) {
       const key = await s.backend.handles.store.signingKey();
       const responses = params.inputResponses;
-      if (responses !== undefined && !isObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
+      if (responses !== undefined && !isJsonObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
       const state = params.requestState === undefined ? undefined : verifyRequestState(key, params.requestState, binding);
       if (state?.verdict === 'valid' && responses && CONSENT_KEY in responses) {
         const answer = readConsentAnswer(responses[CONSENT_KEY]);
@@ -221,7 +221,7 @@ function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: R
 /** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
 export function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
   const args = params.arguments;
-  if (method !== 'tools/call' || !isObject(args) || !(SESSION_ARG in args)) return { params };
+  if (method !== 'tools/call' || !isJsonObject(args) || !(SESSION_ARG in args)) return { params };
   const { [SESSION_ARG]: handle, ...rest } = args;
   return { params: { ...params, arguments: rest }, handle };
 }
@@ -232,6 +232,6 @@ export function withHandle(result: Record<string, unknown>, handle: string): Rec
   return {
     ...result,
     content: [...content, { type: 'text', text: `Session: ${handle}\nPass "${SESSION_ARG}": "${handle}" in your next tool call to this server to keep the skills loaded in this session.` }],
-    _meta: { ...(isObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
+    _meta: { ...(isJsonObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
   };
 }

@@ -8,6 +8,7 @@
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { invalidParams } from './requestError';
+import { isJsonObject } from './jsonObject';
 
 /** `--confirm-scripts`: ask clients that can be asked (default), refuse runs to those that cannot, or never ask. */
 export const CONFIRM_SCRIPTS = ['when-supported', 'always', 'never'] as const;
@@ -33,16 +34,14 @@ export interface ConsentChannel {
   ask(q: ConsentQuestion, binding: string): Promise<ConsentOutcome>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * True when a client's capabilities allow a form elicitation: `elicitation.form` declared, or an empty `elicitation`
  * object (form only, as both revisions' text says for backwards compatibility).
  */
 export function clientCanBeAsked(capabilities: unknown): boolean {
-  const e = isObject(capabilities) ? capabilities.elicitation : undefined;
-  if (!isObject(e)) return false;
-  return isObject(e.form) || (!('form' in e) && !('url' in e));
+  const e = isJsonObject(capabilities) ? capabilities.elicitation : undefined;
+  if (!isJsonObject(e)) return false;
+  return isJsonObject(e.form) || (!('form' in e) && !('url' in e));
 }
 
 const quoted = (v: unknown) => JSON.stringify(String(v)).slice(0, 300);
@@ -51,8 +50,8 @@ const quoted = (v: unknown) => JSON.stringify(String(v)).slice(0, 300);
 export function consentQuestion(input: Record<string, unknown>, skill: string, sandbox: SandboxStatus | undefined): ConsentQuestion {
   const what = typeof input.script === 'string' ? `script ${quoted(input.script)}` : `command ${quoted(input.command)}`;
   const args = Array.isArray(input.args) && input.args.length ? input.args.map(quoted).join(' ') : '(none)';
-  const env = isObject(input.env) ? Object.keys(input.env) : [];
-  const inputs = Array.isArray(input.inputs) ? input.inputs.map((x) => quoted(isObject(x) ? x.from : x)) : [];
+  const env = isJsonObject(input.env) ? Object.keys(input.env) : [];
+  const inputs = Array.isArray(input.inputs) ? input.inputs.map((x) => quoted(isJsonObject(x) ? x.from : x)) : [];
   const sandboxed = sandbox?.sandboxed === true;
   const uid = process.getuid?.();
   const lines = [
@@ -78,13 +77,13 @@ export function consentQuestion(input: Record<string, unknown>, skill: string, s
  */
 export function readConsentAnswer(answer: unknown): ConsentOutcome {
   const refuse = (why: string) => invalidParams(`The answer to the script-run confirmation is not usable: ${why}. Nothing was run; call the tool again to be asked again.`);
-  if (!isObject(answer)) throw refuse(`expected an elicitation result object, got ${Array.isArray(answer) ? 'an array' : answer === null ? 'null' : typeof answer}`);
+  if (!isJsonObject(answer)) throw refuse(`expected an elicitation result object, got ${Array.isArray(answer) ? 'an array' : answer === null ? 'null' : typeof answer}`);
   const action = answer.action;
   if (action === 'decline') return { run: false, text: 'Not run: the user declined to run this script. Do not retry it unless the user asks; continue without it or ask the user what to do.' };
   if (action === 'cancel') return { run: false, text: 'Not run: the user dismissed the confirmation without deciding. Ask the user before trying again.' };
   if (action !== 'accept') throw refuse(`'action' must be 'accept', 'decline' or 'cancel', not ${JSON.stringify(action)?.slice(0, 60) ?? 'undefined'}`);
   const content = answer.content;
-  if (!isObject(content)) throw refuse(`an accepted answer needs 'content' with 'run' (true or false)`);
+  if (!isJsonObject(content)) throw refuse(`an accepted answer needs 'content' with 'run' (true or false)`);
   if (typeof content.run !== 'boolean') throw refuse(`'content.run' must be true or false, not ${JSON.stringify(content.run)?.slice(0, 60) ?? 'undefined'}`);
   if (!content.run) return { run: false, text: 'Not run: the user answered without ticking "Run". Ask the user before trying again.' };
   return { run: true };
