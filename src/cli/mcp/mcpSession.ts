@@ -15,7 +15,6 @@ import { MAX_SUBSCRIPTIONS } from '../../core/runtime/sessionStateStore';
 /** The stateless revision, whose error codes the SDK's codec keeps. */
 const MODERN_VERSION = '2026-07-28';
 
-
 /** The server's identity, in `initialize` results and in every 2026-07-28 result's `_meta`. */
 export const SERVER_INFO = { name: 'agent-skills', title: 'Agent Skills Runtime', version: cliVersion() };
 

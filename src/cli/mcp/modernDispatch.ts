@@ -53,7 +53,6 @@ export interface ModernAnswer {
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 
-
 /** True when a message asks for the modern revision: `_meta` carries a protocol version, or it is `server/discover`. */
 export function asksModern(msg: unknown): boolean {
   if (!isJsonObject(msg)) return false;
