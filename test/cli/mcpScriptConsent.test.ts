@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
@@ -17,15 +18,15 @@ import { startRedis } from '../support/redisServer';
 const SESSION_META = 'io.github.agent-skills/session';
 type Answer = { action: string; content?: Record<string, unknown> };
 
-/** An SDK 2.x client on `era`, declaring form elicitation, whose user answers with `answer()` (each question recorded). */
-async function askingClient(url: URL, era: 'legacy' | 'modern', answer: () => Answer) {
+/** An SDK 2.x client on `era` (over HTTP to `url`, or over stdio to a server started with `url` as its arguments), declaring form elicitation, whose user answers with `answer()` (each question recorded). */
+async function askingClient(url: URL | string[], era: 'legacy' | 'modern', answer: () => Answer) {
   const client = new Client({ name: 'consent-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}) });
   const asked: string[] = [];
   client.setRequestHandler('elicitation/create', async (req) => {
     asked.push(String((req.params as { message?: unknown }).message));
     return answer() as never;
   });
-  await client.connect(new StreamableHTTPClientTransport(url));
+  await client.connect(url instanceof URL ? new StreamableHTTPClientTransport(url) : new StdioClientTransport({ command: process.execPath, args: url, stderr: 'ignore' }));
   assert.equal(client.getProtocolEra(), era === 'modern' ? 'modern' : 'legacy');
   let handle: string | undefined;
   /** A tool call in the client's session (on 2026-07-28 the handle of the first answer is passed back). */
@@ -114,6 +115,26 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
           });
           assert.ok(!fs.existsSync(file), `${JSON.stringify(bad)}: nothing ran`);
         }
+      } finally {
+        await c.client.close();
+      }
+    });
+  }
+
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`stdio, ${era === 'legacy' ? '2025-11-25' : MODERN}: accept runs the script, decline runs nothing`, async () => {
+      let answer: Answer = { action: 'accept', content: { run: true } };
+      const c = await askingClient(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--allow-scripts', '--sandbox', 'off']), era, () => answer);
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const yes = path.join(tmp.dir, 'yes.txt');
+        assert.equal((await c.call('run_skill_script', { script: 'scripts/write.sh', args: [yes] })).isError, false);
+        assert.ok(fs.existsSync(yes));
+        answer = { action: 'decline' };
+        const no = path.join(tmp.dir, 'no.txt');
+        assert.match(text(await c.call('run_skill_script', { script: 'scripts/write.sh', args: [no] })), /declined/);
+        assert.ok(!fs.existsSync(no));
+        assert.equal(c.asked.length, 2);
       } finally {
         await c.client.close();
       }
