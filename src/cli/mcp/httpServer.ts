@@ -15,6 +15,7 @@ import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 import { serveAdoptedSession } from './adoptedSession';
+import { clientCanBeAsked } from './scriptConsent';
 import { holdIdleConnections, KEEP_ALIVE_GRACE_MS, KEEP_ALIVE_HINT_MS } from './idleConnections';
 
 /** Limits of the HTTP server. */
@@ -159,8 +160,11 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     const id = randomUUID();
     let session: McpSession | undefined;
     try {
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: true });
-      session = await createMcpSession(backend, id);
+      // A client that may be asked before a script runs gets its answers as SSE: the question goes out on the
+      // tool call's own response stream (scriptConsent.ts). Every other client gets plain JSON answers.
+      const asks = backend.runtime.runsScripts && backend.confirmScripts !== 'never' && clientCanBeAsked((body as { params?: { capabilities?: unknown } }).params?.capabilities);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: !asks });
+      session = await createMcpSession(backend, id, false, asks);
       transport.onclose = () => void end(id);
       await session.server.connect(transport);
       live.set(id, { transport, session, lastSeen: Date.now() });

@@ -23,6 +23,7 @@ import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { mcpServers } from '../../core/sourceReaders';
 import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
 import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
+import type { ConfirmScripts } from './scriptConsent';
 
 /** How the server was started (from the command line). */
 export interface McpBackendOptions {
@@ -50,12 +51,16 @@ export interface McpBackendOptions {
   workspaceDir?: string;
   /** Each MCP session's (or state handle's) artifacts are its own: a server whose clients are different people (HTTP). */
   artifactsPerSession?: boolean;
+  /** `--confirm-scripts`: whom to ask before a script runs (default `when-supported`: every client that can be asked). */
+  confirmScripts?: ConfirmScripts;
 }
 
 /** The shared part of the server. */
 export interface McpBackend extends McpToolServices {
   resources: SkillResources;
   content: SkillContentCache;
+  /** `--confirm-scripts` (scriptConsent.ts). */
+  confirmScripts: ConfirmScripts;
   /** Whether scripts would run sandboxed, from the runner's own probe (undefined without --allow-scripts). */
   sandbox?: SandboxStatus;
   /** Budgeted `<available_skills>` and the loading rule, for `instructions` at initialize. */
@@ -146,6 +151,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     resources,
     content: new SkillContentCache(core.host),
     sandbox,
+    confirmScripts: o.confirmScripts ?? 'when-supported',
     events,
     handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
     sharesSessions: o.stateStore !== undefined,

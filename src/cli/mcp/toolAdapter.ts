@@ -75,7 +75,7 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'runtime' | 're
 /** Why a tool is not offered, and what to do instead. */
 function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'runtime'>): string {
   if (name === RUNTIME_TOOLS.run_script.name && !host.runtime.runsScripts) {
-    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`;
+    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (a client that supports MCP elicitation is then asked before each run).`;
   }
   return `Unknown tool: this server offers no tool '${name}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`;
 }
