@@ -31,8 +31,10 @@ export function drawGithub(repos, per, seed) {
   const out = [];
   for (const repo of repos) {
     const { sha, folders } = skillFolders(repo);
-    // A skill nested in another skill's folder is part of it, not a second skill.
-    const tops = folders.filter((f) => !folders.some((g) => g !== f && g !== '.' && f.startsWith(`${g}/`)));
+    // A SKILL.md among another skill's reference files is one of its documents; a folder holding other skills
+    // (a collection with a SKILL.md of its own) is left out, and its skills are drawn.
+    const skills = folders.filter((f) => !/(?:^|\/)(?:references?|docs|assets|examples)\//.test(f));
+    const tops = skills.filter((f) => !skills.some((g) => g !== f && (f === '.' || g.startsWith(`${f}/`))));
     for (const f of shuffled(tops.sort(), rnd).slice(0, per)) out.push(`${repo}@${sha} ${f}`);
   }
   return out;
