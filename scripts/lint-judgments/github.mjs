@@ -20,7 +20,7 @@ export function skillFolders(repo, commit = 'HEAD') {
   const git = mirrorOf(repo);
   if (!git) throw new Error(`no snapshot of ${repo} under ${mirrors}: fetch github:${repo} first`);
   const sha = execFileSync('git', ['-C', git, 'rev-parse', commit], { encoding: 'utf8' }).trim();
-  const files = execFileSync('git', ['-C', git, 'ls-tree', '-r', '--name-only', sha], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
+  const files = execFileSync('git', ['-c', 'core.quotePath=false', '-C', git, 'ls-tree', '-r', '--name-only', sha], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
   const folders = files.filter((f) => f === 'SKILL.md' || f.endsWith('/SKILL.md')).map((f) => f.slice(0, -'SKILL.md'.length).replace(/\/$/, '') || '.');
   return { sha, folders };
 }
@@ -54,7 +54,7 @@ export function writeGithubSkills(dir, names) {
     // The folder keeps its own name (name-folder-mismatch reads it) under one numbered folder per skill.
     const base = path === '.' ? repo.split('/')[1] : path.slice(path.lastIndexOf('/') + 1);
     const rel = `skills/${String(n++).padStart(3, '0')}-${repo.replace('/', '+')}/${base}`;
-    const tree = execFileSync('git', ['-C', git, 'ls-tree', '-r', sha, ...(path === '.' ? [] : [`${path}/`])], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const tree = execFileSync('git', ['-c', 'core.quotePath=false', '-C', git, 'ls-tree', '-r', sha, ...(path === '.' ? [] : [`${path}/`])], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     const entries = tree.split('\n').filter(Boolean).map((l) => { const [meta, file] = l.split('\t'); const [, type, obj] = meta.split(' '); return { type, obj, file }; }).filter((e) => e.type === 'blob');
     const batch = execFileSync('git', ['-C', git, 'cat-file', '--batch'], { input: entries.map((e) => e.obj).join('\n') + '\n', maxBuffer: 512 * 1024 * 1024 });
     let pos = 0;
