@@ -65,3 +65,40 @@ describe('issue 25: false-positive classes from fresh GitHub publishers', () => 
     assert.deepEqual(await lint(ifWord, undefined, 'reference-missing'), ['reference-missing@SKILL.md:5']);
   });
 });
+
+describe('issue 25: command-undeclared classes from fresh GitHub publishers (round 5)', () => {
+  const fx = lintFixtures('github-cmd-', { 'command-undeclared': { level: 'info' } });
+  const { skill, lint } = fx;
+  const runs = (cmd: string) => `## Use\n\n\`\`\`bash\n${cmd} list\n${cmd} show 1 --json\n${cmd} sync --all\n\`\`\`\n`;
+  const reported = async (files: Record<string, string>, why: string, line = 8) => assert.deepEqual(await lint(skill(files), undefined, 'command-undeclared'), [`command-undeclared@SKILL.md:${line}`], why);
+  const quiet = async (files: Record<string, string>, why: string) => assert.deepEqual(await lint(skill(files), undefined, 'command-undeclared'), [], why);
+
+  it('an assignment pasted in a shell block (`page = fetch(url)`) runs no program; a command with `=` in its arguments does', async () => {
+    await quiet({ 'SKILL.md': '```bash\npage = fetch_page("https://a.example")\npage = strip(page)\npage = summarize(page)\n```\n' }, 'assignments');
+    await reported({ 'SKILL.md': runs('quillo').replace('quillo show 1 --json', 'quillo show id=1') }, 'quillo id=1');
+  });
+
+  it('a requirements table or line in Chinese (必需, 安装, 随本技能提供) introduces the program; a table that only mentions it does not', async () => {
+    await quiet({ 'SKILL.md': `| 依赖 | 类型 | 必需 | 说明 |\n|---|---|---|---|\n| quillo CLI | 命令行 | 必需 | 通过包管理器安装 |\n\n${runs('quillo')}` }, 'table');
+    await quiet({ 'SKILL.md': `先安装quillo命令行工具。\n\n${runs('quillo')}` }, 'install line');
+    await reported({ 'SKILL.md': `| 命令 | 作用 |\n|---|---|\n| quillo list | 列出 |\n\n${runs('quillo')}`.replace('## Use\n\n', '') }, 'a table of commands', 10);
+  });
+
+  it('the plugin that provides a command, required by its product name ("Install the Quillink plugin"), introduces `quillink_call`', async () => {
+    await quiet({ 'SKILL.md': `Install the Quillink plugin first.\n\n${runs('quillink_call')}` }, 'plugin');
+    await reported({ 'SKILL.md': `Quillink is fast.\n\n${runs('quillink_call')}`.replace('## Use\n\n', '') }, 'product named without a requirement');
+  });
+
+  it('the daemon or control program of the product the description names (`quillod` of Quillo) is its subject; another program is not', async () => {
+    const described = (d: string, cmd: string) => ({ 'SKILL.md': `${fm('q', '', d)}${runs(cmd)}` });
+    await quiet(described('Runs a Quillo cluster. Use when deploying Quillo.', 'quillod'), 'daemon');
+    await quiet(described('Runs a Quillo cluster. Use when deploying Quillo.', 'quilloctl'), 'control program');
+    await reported(described('Runs a Quillo cluster. Use when deploying Quillo.', 'quillomatic'), 'another program');
+  });
+
+  it('a tool of the agent written as a command ("your native `quill_search` tool") is not a program; a CLI called a tool is', async () => {
+    await quiet({ 'SKILL.md': `Search with your native \`quill_search\` tool.\n\n${runs('quill_search')}` }, 'native tool');
+    await quiet({ 'SKILL.md': `通过统一的 \`quillmsg\` 工具调用完成。\n\n${runs('quillmsg')}` }, 'tool call');
+    await reported({ 'SKILL.md': `The \`quillo\` tool lists notes.\n\n${runs('quillo')}`.replace('## Use\n\n', '') }, 'a CLI called a tool');
+  });
+});
