@@ -15,7 +15,7 @@ import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 import { serveAdoptedSession } from './adoptedSession';
-import { clientCanBeAsked } from './scriptConsent';
+import { asksBeforeRuns, clientCanBeAsked } from './scriptConsent';
 import { holdIdleConnections, KEEP_ALIVE_GRACE_MS, KEEP_ALIVE_HINT_MS } from './idleConnections';
 
 /** Limits of the HTTP server. */
@@ -162,7 +162,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     try {
       // A client that may be asked before a script runs gets its answers as SSE: the question goes out on the
       // tool call's own response stream (scriptConsent.ts). Every other client gets plain JSON answers.
-      const asks = backend.runtime.runsScripts && backend.confirmScripts !== 'never' && clientCanBeAsked((body as { params?: { capabilities?: unknown } }).params?.capabilities);
+      const asks = asksBeforeRuns(backend) && clientCanBeAsked((body as { params?: { capabilities?: unknown } }).params?.capabilities);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: !asks });
       session = await createMcpSession(backend, id, false, asks);
       transport.onclose = () => void end(id);

@@ -12,7 +12,7 @@ import { SKILLS_EXTENSION_ID } from './skillResources';
 import { getSkillPrompt, skillPrompts } from './skillPrompts';
 import { callMcpTool, mcpTools } from './toolAdapter';
 import { SESSION_ARG, SESSION_ARG_SCHEMA } from './handleSessions';
-import { confirmRun, type ConsentChannel } from './scriptConsent';
+import { asksBeforeRuns, confirmRun, type ConsentChannel } from './scriptConsent';
 import { bindingOf, stableJson } from './requestState';
 import { RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import { runScriptInput } from '../../core/runtime/runtimeToolInputs';
@@ -118,7 +118,7 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
           // first call of list_skills or find_skills mints no handle and stores nothing.
           const sessionId = mcpTools(backend).find((t) => t.name === name)?.descriptor.usesSession ? await ctx.sessionId() : ctx.auditSession;
           // A script run asks the user first where it can (--confirm-scripts); a run not confirmed is a tool result.
-          if (name === RUNTIME_TOOLS.run_script.name && backend.runtime.runsScripts && runScriptInput.safeParse(args ?? {}).success) {
+          if (name === RUNTIME_TOOLS.run_script.name && asksBeforeRuns(backend) && runScriptInput.safeParse(args ?? {}).success) {
             const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill: loadedSkill(backend, sessionId, args?.skill), binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {})) });
             if ('inputRequired' in outcome) return outcome.inputRequired;
             if (!outcome.run) {

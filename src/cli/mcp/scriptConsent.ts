@@ -8,6 +8,7 @@
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
 import { invalidParams } from './requestError';
+import { mcpTools, type McpToolServices } from './toolAdapter';
 import { isJsonObject } from './jsonObject';
 
 /** `--confirm-scripts`: ask clients that can be asked (default), refuse runs to those that cannot, or never ask. */
@@ -96,6 +97,11 @@ export function unaskedRun(mode: ConfirmScripts): ConsentOutcome {
     run: false,
     text: 'Not run: this server asks the user before every script run (--confirm-scripts always), and this client did not declare the MCP elicitation capability, so no one can be asked. Use a client that supports elicitation, or ask the user to restart the server with --confirm-scripts when-supported.',
   };
+}
+
+/** True when this server may ask before a run: it offers `run_skill_script` (the tools follow from --allow-scripts) and `--confirm-scripts` is not `never`. */
+export function asksBeforeRuns(backend: Pick<McpToolServices, 'surface' | 'runtime' | 'readOnly' | 'tools'> & { confirmScripts: ConfirmScripts }): boolean {
+  return backend.confirmScripts !== 'never' && mcpTools(backend).some((t) => t.descriptor.id === 'run_script');
 }
 
 /** What {@link confirmRun} needs of a call. */
