@@ -215,16 +215,20 @@ function bestPassage(doc: Doc, v: View, s: Setting, avgP: number): { counts: Map
   return best;
 }
 
-/** Scores of every pool skill holding a query term, by setting `s`. */
+/** Scores of every pool skill holding a query term, by setting `s` (one pass over the postings, term at a time). */
 function scoreAll(docs: Doc[], postings: Postings[], v: View, s: Setting, avgP: number, passages: Map<number, ReturnType<typeof bestPassage>>): Map<number, number> {
-  const tfs = new Map<number, Float64Array>();
-  const bodyTf = new Map<number, Float64Array>();
-  const nq = v.q.length;
+  const scores = new Float64Array(docs.length);
+  const touched: number[] = [];
   const norm = (d: Doc, f: number) => s.w[f] / (1 - s.b[f] + (s.b[f] * d.len[f]) / (v.avg[f] || 1));
   const passageBody = s.body !== 'whole';
+  const passageOf = (d: number, body: Setting['body']) => {
+    if (!passages.has(d)) passages.set(d, bestPassage(docs[d], v, { ...s, body }, avgP));
+    return passages.get(d);
+  };
   v.q.forEach((q, k) => {
     const p = postings[q.t];
     if (!p) return;
+    const wq = q.w * (q.pair ? s.pair : 1) * q.idf;
     for (let i = 0; i < p.docs.length; i++) {
       const d = p.docs[i];
       if (!v.mask[d]) continue;
@@ -233,45 +237,27 @@ function scoreAll(docs: Doc[], postings: Postings[], v: View, s: Setting, avgP: 
       const c = doc.counts;
       let tf = 0;
       for (let f = 0; f < 3; f++) if (c[o + f]) tf += c[o + f] * norm(doc, f);
-      let tb = c[o + 3] ? c[o + 3] * norm(doc, 3) : 0;
-      if (passageBody) tb = 0;
-      if (s.sat) {
-        let b = bodyTf.get(d);
-        if (!b) bodyTf.set(d, (b = new Float64Array(nq)));
-        b[k] = tb / s.w[3];
-        tb = 0;
+      let add = 0;
+      if (passageBody) {
+        const bp = q.pair ? undefined : passageOf(d, s.body);
+        const pc = bp?.counts.get(k) ?? 0;
+        if (pc && bp) tf += (pc * s.w[3]) / (1 - s.b[3] + (s.b[3] * bp.len) / avgP);
+      } else if (c[o + 3]) {
+        const tb = c[o + 3] * norm(doc, 3);
+        if (s.sat) add = wq * s.sat * ((tb / s.w[3]) / (s.k1b + tb / s.w[3]));
+        else tf += tb;
       }
-      let a = tfs.get(d);
-      if (!a) tfs.set(d, (a = new Float64Array(nq)));
-      a[k] = tf + tb;
+      if (tf > 0) add += wq * (tf / (s.k1 + tf) + (q.pair ? 0 : s.delta));
+      if (add === 0) continue;
+      if (scores[d] === 0) touched.push(d);
+      scores[d] += add;
     }
   });
-  if (passageBody) {
-    for (const d of tfs.keys()) {
-      if (!passages.has(d)) passages.set(d, bestPassage(docs[d], v, s, avgP));
-      const bp = passages.get(d);
-      if (!bp) continue;
-      const nrm = s.w[3] / (1 - s.b[3] + (s.b[3] * bp.len) / avgP);
-      const a = tfs.get(d) as Float64Array;
-      for (const [k, c] of bp.counts) a[k] += c * nrm;
-    }
-  }
   const out = new Map<number, number>();
-  for (const [d, a] of tfs) {
-    let score = 0;
-    const b = bodyTf.get(d);
-    for (let k = 0; k < nq; k++) {
-      const q = v.q[k];
-      const wq = q.w * (q.pair ? s.pair : 1) * q.idf;
-      if (a[k] > 0) score += wq * (a[k] / (s.k1 + a[k]) + (q.pair ? 0 : s.delta));
-      if (b && b[k] > 0) score += wq * s.sat * (b[k] / (s.k1b + b[k]));
-    }
-    out.set(d, score);
-  }
+  for (const d of touched) out.set(d, scores[d]);
   if (s.fuse) {
-    for (const d of out.keys()) {
-      if (!passages.has(d)) passages.set(d, bestPassage(docs[d], v, { ...s, body: s.body === 'whole' ? 'maxp' : s.body }, avgP));
-      const bp = passages.get(d);
+    for (const d of touched) {
+      const bp = passageOf(d, s.body === 'whole' ? 'maxp' : s.body);
       if (bp) out.set(d, (out.get(d) as number) + s.fuse * bp.score);
     }
   }
