@@ -10,6 +10,28 @@
 //
 // sizes: comma list of 100, 1000, 10000, full (default 1000,10000).
 // groups: comma list of maxp, sect, fuse, sat, plus, qw, drop, first, ql, desc, pick (default all but pick).
+//
+// Results (2026-11-27, load 15-45, so every time is rough; 34 tasks a half: one task is 2.9 points of Hit@1).
+// Hit@1 / Recall@5, half A | half B:
+//                                  100                       1,000
+//   base (BM25F today)              94.1/93.5 | 91.2/94.1     88.2/91.6 | 82.4/86.2
+//   1. body by its best passage (windows of 50/100/200 terms, stride half, body weight 0.3/0.6/1), or by its best
+//      section (text under one heading): at 1,000 every one loses Hit@1 on A (85.3 or 82.4) and R5 on A
+//      (87.2-90.7); at 100 R5 A +0.8 but B -1.5. Best of them, maxp win100 w1: 94.1/94.3 | 94.1/92.6,
+//      85.3/90.7 | 85.3/88.5. The whole-body score plus x0.05-0.2 of the best window's own BM25: no change at
+//      0.05-0.1, a loss at 0.2 (1,000 A 85.3/88.7). Not kept: fails at 1,000.
+//   2. per-field saturation (body saturated apart, x0.1-0.4 of a term, k1 0.5/1.2/3): every setting loses on A at
+//      1,000 but x0.4 k1 3 (88.2/89.1, R5 -2.5); BM25+ (delta 0.05-0.4 x idf per matched word): R5 A no gain
+//      (91.6 at best), B loses from 0.1. Per-field b was searched before (weightSearch.ts). Not kept.
+//   3. verbose requests: request words x idf^0.25/0.5/1 (1,000 idf^0.25: 88.2/92.1 | 85.3/87.6, but 100 B Hit@1
+//      91.2 -> 88.2: not kept); words held by more than 5/10/20/40% of the pool dropped (A gains at 1,000 for
+//      20%: 91.2/89.2, R5 A -2.4; not kept); the first sentence's words x1.25/1.5/2 (1,000 A R5 +0.5, Hit@1 same
+//      or lower; not kept).
+//      Query likelihood with Dirichlet smoothing over the field-weighted text (weights as BM25F's), fused with
+//      BM25F by reciprocal rank (k 60): mu 100/300/1,000 x weight 0.25/0.5/1. Chosen on A: mu 100, weight 0.25:
+//        100:   97.1/95.2 | 91.2/94.1      1,000: 94.1/92.1 | 88.2/87.7      (A up, B up or equal at both)
+//   4. a name+description-only BM25F fused by reciprocal rank (x0.25/0.5/1): 1,000 R5 A 88.7 or lower. Not kept.
+//   At 10,000 and full: see the report (runs at load 40+ did not finish in this session's time).
 import { indexTerms, splitBody, termPairs } from '../../src/core/index/indexTokens';
 import { CAPS } from '../../src/core/index/postingLists';
 import { DEFAULT_WEIGHTS, MAX_BODY_CHARS, MAX_QUERY_CHARS, SkillIndex } from '../../src/core/index/skillIndex';
