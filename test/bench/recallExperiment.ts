@@ -38,7 +38,10 @@
 //      there at 100 / 1,000 gave Hit@1 94.1 / 91.2 (today 92.6 / 85.3), find Recall@5 94.2 / 90.7 (unchanged),
 //      4,000-token list 100.0 / 97.9 (today 100.0 / 97.5).
 //   4. a name+description-only BM25F fused by reciprocal rank (x0.25/0.5/1): 1,000 R5 A 88.7 or lower. Not kept.
-//   At 10,000 and full: see the report (runs at load 40+ did not finish in this session's time).
+//   At 10,000 (4,033 s at load 40; base A 82.4/79.0 | B 67.6/72.5): query likelihood rrf mu 100 x0.25
+//   79.4/81.9 | 76.5/76.9 (A loses a task at Hit@1, R5 up on both halves: a trade, not shipped); idf^0.25
+//   82.4/77.6 | 67.6/75.2; first sentence, term dropping, BM25+, name+description fusion: A lower at Hit@1 or R5.
+//   Passage methods and full pool: not finished in this session's time.
 import { indexTerms, splitBody, termPairs } from '../../src/core/index/indexTokens';
 import { CAPS } from '../../src/core/index/postingLists';
 import { DEFAULT_WEIGHTS, MAX_BODY_CHARS, MAX_QUERY_CHARS, SkillIndex } from '../../src/core/index/skillIndex';
