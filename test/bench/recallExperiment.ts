@@ -41,7 +41,9 @@
 //   At 10,000 (4,033 s at load 40; base A 82.4/79.0 | B 67.6/72.5): query likelihood rrf mu 100 x0.25
 //   79.4/81.9 | 76.5/76.9 (A loses a task at Hit@1, R5 up on both halves: a trade, not shipped); idf^0.25
 //   82.4/77.6 | 67.6/75.2; first sentence, term dropping, BM25+, name+description fusion: A lower at Hit@1 or R5.
-//   Passage methods and full pool: not finished in this session's time.
+//   Passages at 10,000 (4,077 s): every best-window/best-section setting loses Hit@1 on A (76.5-79.4) and R50 on A
+//   (90.7-92.6 vs 95.1); the fused best window x0.05-0.2 leaves A's Hit@1 and R5 as they are; per-field
+//   saturation loses on A everywhere. The full pool: not finished in this session's time.
 import { indexTerms, splitBody, termPairs } from '../../src/core/index/indexTokens';
 import { CAPS } from '../../src/core/index/postingLists';
 import { DEFAULT_WEIGHTS, MAX_BODY_CHARS, MAX_QUERY_CHARS, SkillIndex } from '../../src/core/index/skillIndex';
