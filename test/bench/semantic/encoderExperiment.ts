@@ -48,7 +48,9 @@
 //     interp N=30 a=0.25          79.4 78.0  95.6 | 67.6 69.6  92.2   (N=100: the same)
 //     interp N=100 a=0.5          79.4 77.6  96.6 | 67.6 69.0  92.2   (keep1: B Hit@1 61.8)
 //     interp N=100 a=1            79.4 75.1  96.6 | 67.6 66.8  90.7
-//     (N=300, encoder alone and union at 10,000: the whole pool was still being embedded at this commit)
+//     N=300, the encoder alone and the union at 10,000: not measured. Embedding the whole pool did not finish in
+//     the session: three niced workers had about 6,900 of 10,149 skills after 70 minutes (load 30-40; the last 20
+//     minutes with no progress while the unit suites ran); the cache stays in /tmp/encoder-cache-nd*.bin.
 //   Requests as sentences (REQUEST=sentences, the best over the whole request and each sentence): the encoder
 //   alone gets worse (1,000: 11.8 24.3 70.6 | 38.2 31.0 74.0); the re-rank moves as with the whole request
 //   (1,000 N=30 a=0.25: 85.3 91.9 97.1 | 82.4 84.3 95.8; 100: 91.2 91.9 100.0 | 88.2 89.7 99.3), at 8x the cost.
