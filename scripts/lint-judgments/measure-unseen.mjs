@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { realworldDir, runLinter } from '../lint-precision.mjs';
+import { writeGithubSkills } from './github.mjs';
 import { firstSample, here, judgedRows, poolByPublisher, poolSkillsNamed, root, shared, writeSkills } from './pool.mjs';
 
 const cli = join(root, 'dist', 'cli.js');
@@ -37,8 +38,10 @@ if (existsSync(corpus) && rows.some((r) => r.source === 'corpus/anthropic-skills
 const tmp = mkdtempSync(join(tmpdir(), 'lint-unseen-'));
 try {
   // The first sample ('routing-pool') is redrawn by its seed; later samples ('routing-pool-heldout', '-fresh') by id.
+  // GitHub snapshots ('github-fresh') by "owner/name@commit path", from the fetched snapshots (github.mjs).
+  const github = new Set(rows.filter((r) => r.source === 'github-fresh').map((r) => r.skill));
   const named = new Set(rows.filter((r) => r.source.startsWith('routing-pool-')).map((r) => r.skill));
-  const ids = writeSkills(tmp, named.size > 0 ? await poolSkillsNamed(named) : firstSample(await poolByPublisher()));
+  const ids = github.size > 0 ? writeGithubSkills(tmp, [...github]) : writeSkills(tmp, named.size > 0 ? await poolSkillsNamed(named) : firstSample(await poolByPublisher()));
   for (const res of validate(tmp, [...ids.keys()])) for (const d of res.diagnostics) now.add(key(d.rule, ids.get(res.path), d.file ?? 'SKILL.md', d.range.start.line + 1));
 } finally {
   rmSync(tmp, { recursive: true, force: true });

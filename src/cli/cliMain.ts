@@ -1,4 +1,5 @@
 import { asksForHelp, commandHelpText, mainHelpText } from './commandHelp';
+import { printableLines } from './terminalText';
 import { allCommands, findCommand } from './commands';
 import { UsageError } from './usageError';
 import { cliVersion } from './version';
@@ -32,10 +33,10 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`agent-skills ${name}: ${e.message}\nusage: agent-skills ${command.usage}\nRun 'agent-skills ${name} --help' for the options and exit codes.\n`);
+      process.stderr.write(`agent-skills ${name}: ${printableLines(e.message)}\nusage: agent-skills ${command.usage}\nRun 'agent-skills ${name} --help' for the options and exit codes.\n`);
       return 2;
     }
-    process.stderr.write(`agent-skills ${name}: ${(e as Error).message}\n`);
+    process.stderr.write(`agent-skills ${name}: ${printableLines((e as Error).message)}\n`);
     return 1;
   }
 }

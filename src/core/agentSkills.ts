@@ -15,6 +15,7 @@ import type { RegistrySnapshot, SkillRecord, SkillRoot } from './registry/regist
 import { artifactReaderOf } from './runtime/execAdapters';
 import { skillSourceOf } from './runtime/registrySource';
 import { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './runtime/skillsRuntime';
+import { skillToolsOf, type SkillTools } from './runtime/skillTools';
 import type { ScriptExecutor, SkillSource } from './runtime/runtimeTypes';
 import type { RuleConfig } from './skill/ruleConfig';
 import type { ValidationMode } from './skill/skillTypes';
@@ -101,8 +102,12 @@ export interface AgentSkills {
   readonly skills: SkillIndex;
   /** The runSkill/updateSkill catalog over the same scan (no second one); `roots` when the base roots changed since init. */
   catalog(options?: { roots?: readonly SkillRoot[] }): Promise<SkillCatalog>;
-  /** Sessions, the skill tools and their audit log, as the current settings build them (on first use). */
-  tools(): SkillsRuntime;
+  /**
+   * Sessions and the skill tools, as the current settings build them (on first use): a facade over the runtime
+   * (runtime/skillTools.ts), the same object until `reconfigure`; the runtime itself, its source and its audit log
+   * stay inside.
+   */
+  tools(): SkillTools;
   /** What the tools serve: the scanned (or given) skills with every source's served skills joined. */
   served(): readonly SkillRecord[];
   /** Whether a script would run sandboxed, from the script runner's own probe. */
@@ -148,6 +153,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
   registry = createSkillRegistry({ roots: init.roots ?? [], host, mode: init.mode, ruleOverrides: init.ruleOverrides });
   let runner: ScriptRunner | undefined;
   let runtime: SkillsRuntime | undefined;
+  let tools: SkillTools | undefined;
   let source: SkillSource | undefined;
   const getSource = (): SkillSource => (source ??= servedSource(readers, init.source ?? skillSourceOf(registry)));
   const getRunner = (): ScriptRunner =>
@@ -155,6 +161,8 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       resolveSkillRoot: (name) => resolveQuiet(registry, name),
       files: host,
       ...init.runner,
+      // The core's whole state folder (sessions, audit log, handles, MCP caches), not only the runner's part of it.
+      privateDirs: [init.stateDir, ...(init.runner?.privateDirs ?? [])],
       stateDir: init.runner?.stateDir ?? path.join(init.stateDir, 'exec'),
     }));
   const getRuntime = (): SkillsRuntime => {
@@ -198,7 +206,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       }
       return SkillCatalog.open({ roots: [...base, ...extra], registry, host, stateDir: init.stateDir });
     },
-    tools: getRuntime,
+    tools: () => (tools ??= skillToolsOf(getRuntime())),
     served: () => getSource().list(),
     sandboxStatus: () => getRunner().sandboxStatus(),
     resolveRunRef: (ref) => runner?.resolveRunRef(ref),
@@ -212,6 +220,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       init = { ...init, runner: config.runner, executor: config.executor, source: config.source, runtime: config.runtime, pluginDataDir: config.pluginDataDir };
       runner = undefined;
       runtime = undefined;
+      tools = undefined;
       source = undefined;
       await old?.flush();
     },
@@ -222,6 +231,7 @@ export function createAgentSkills(first: AgentSkillsInit): AgentSkills {
       const old = runtime;
       runner = undefined;
       runtime = undefined;
+      tools = undefined;
       await old?.flush();
       for (const r of readers) await r.dispose?.();
     },

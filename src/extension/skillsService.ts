@@ -13,7 +13,7 @@ import type { LocatedPlugin } from '../core/plugins';
 import type { PluginContributions } from '../core/registry/pluginContributions';
 import type { SkillIndex } from '../core/registry/skillRegistry';
 import type { SkillRecord, SkillRoot } from '../core/registry/registryTypes';
-import type { SkillsRuntime } from '../core/runtime/skillsRuntime';
+import type { SkillTools } from '../core/runtime/skillTools';
 import type { ToolResult } from '../core/tools/toolResult';
 import { McpSkillServers } from './mcpSkillServers';
 import { pluginMcpConsent } from './pluginMcpConsent';
@@ -80,7 +80,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The registry and runtime, created (and the skills scanned) on first use. */
-  ready(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
+  ready(): Promise<{ registry: SkillIndex; runtime: SkillTools }> {
     return this.windowCore.ready();
   }
 
@@ -110,7 +110,7 @@ export class SkillsService extends ServiceEventHub {
   }
 
   /** The registry and runtime if they exist already (for views that must not force a scan). */
-  peek(): { registry: SkillIndex; runtime: SkillsRuntime } | undefined {
+  peek(): { registry: SkillIndex; runtime: SkillTools } | undefined {
     return this.windowCore.peek();
   }
 

@@ -7,17 +7,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createAgentSkills, type AgentSkills } from '../../src/core/agentSkills';
-import { REPO, sourceFiles } from '../support/sourceFiles';
+import { AuditLog } from '../../src/core/audit/auditLog';
+import { SessionStore } from '../../src/core/runtime/sessionStore';
+import { REPO, sourceFiles, withoutComments } from '../support/sourceFiles';
 import { makeTempDir } from '../support/tempDir';
 
 /** Calls of `pattern` per file (relative path → count), comments left out. */
 function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const f of dirs.flatMap((d) => sourceFiles(d))) {
-    const code = fs
-      .readFileSync(f, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, '');
+    const code = withoutComments(fs.readFileSync(f, 'utf8'));
     const n = [...code.matchAll(new RegExp(pattern.source, 'g'))].length;
     if (n) out.set(path.relative(REPO, f), n);
   }
@@ -25,6 +24,9 @@ function calls(pattern: RegExp, dirs: string[]): Map<string, number> {
 }
 
 const FACTORY = /\bcreateAgentSkills\(/;
+
+/** A front end naming the runtime's type or importing its file, instead of the facade (runtime/skillTools.ts). */
+const RUNTIME_TYPE = /\bSkillsRuntime\b|runtime\/skillsRuntime['"]/;
 
 /** The parts the factory wires and keeps: the first names were fields of the assembly before it answered for them. */
 const PARTS = ['registry', 'runner', 'runtime', 'source', 'audit', 'readers', 'openCatalog'] as const;
@@ -69,6 +71,39 @@ describe('one assembly of the core per window and per process', () => {
     } finally {
       tmp.cleanup();
     }
+  });
+
+  it('tools() is a facade, not the runtime: no field of it is the runtime, its skill source, its audit log or its session store', async () => {
+    const tmp = makeTempDir('assembly-tools-');
+    try {
+      const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state'), roots: [{ path: path.join(tmp.dir, 'skills'), scope: 'user' }], runner: { sandbox: 'off' } });
+      await core.refresh();
+      const tools = core.tools();
+      assert.equal(core.tools(), tools, 'one facade until reconfigure');
+      const fields = Object.keys(tools);
+      assert.deepEqual(fields.filter((k) => (PARTS as readonly string[]).includes(k) && k !== 'audit'), []);
+      // Every field is a bound call, a plain value or one of the two narrow views: never an object of the runtime's.
+      for (const k of fields) {
+        const v = (tools as unknown as Record<string, unknown>)[k];
+        if (typeof v !== 'object' || v === null || k === 'toolNames') continue;
+        assert.ok(!(v instanceof SessionStore) && !(v instanceof AuditLog), `tools().${k} is a part of the runtime`);
+        assert.ok(Object.values(v).every((m) => typeof m === 'function' || Array.isArray(m)), `tools().${k} holds more than calls`);
+      }
+      assert.ok(tools.audit, 'audit is on by default');
+      assert.ok(!('file' in tools.audit), 'the audit sink is not the audit log');
+      assert.ok(!('source' in tools), 'the skill source stays inside');
+      await core.reconfigure({ runner: { sandbox: 'off' } });
+      assert.notEqual(core.tools(), tools, 'a new facade over the new runtime');
+      await core.dispose();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('no front end names the runtime (SkillsRuntime, runtime/skillsRuntime): they use the facade tools() returns', () => {
+    assert.deepEqual([...calls(RUNTIME_TYPE, ['src/extension', 'src/cli', 'server'])], []);
+    for (const reach of ["import type { SkillsRuntime } from '../../core/runtime';", "import { createSkillsRuntime } from '../core/runtime/skillsRuntime';"]) assert.match(reach, RUNTIME_TYPE, reach);
+    assert.doesNotMatch("import type { SkillTools } from '../../core/runtime/skillTools';", RUNTIME_TYPE);
   });
 
   it('no front end reads a part off the assembly (core.registry, core.runtime, ...): it asks the assembly', () => {

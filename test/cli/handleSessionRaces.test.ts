@@ -32,6 +32,8 @@ function racedStore(inner: SessionStateStore, rival: () => Promise<void>): Sessi
       return inner.save(key, session, expected);
     },
     remove: (key: string) => inner.remove(key),
+    signingKey: () => inner.signingKey(),
+    claimOnce: (key: string, ttlMs: number) => inner.claimOnce(key, ttlMs),
     close: () => inner.close(),
   };
   return raced;

@@ -98,13 +98,13 @@ export const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 /**
  * Starts one `agent-skills mcp --http` replica per name over `skills`, one after the other, each with its own state
- * folder `<stateRoot>/state-<name>` and the shared `--state-store` (several replicas of one deployment); each stop
- * is pushed onto `stops`.
+ * folder `<stateRoot>/state-<name>` and the shared `--state-store` (several replicas of one deployment), and `extra`
+ * options; each stop is pushed onto `stops`.
  */
-export async function startReplicas(skills: string, stateRoot: string, storeUrl: string, stops: (() => Promise<void>)[], names: readonly string[] = ['a', 'b']): Promise<Awaited<ReturnType<typeof startHttpProcess>>[]> {
+export async function startReplicas(skills: string, stateRoot: string, storeUrl: string, stops: (() => Promise<void>)[], names: readonly string[] = ['a', 'b'], extra: string[] = []): Promise<Awaited<ReturnType<typeof startHttpProcess>>[]> {
   const replicas: Awaited<ReturnType<typeof startHttpProcess>>[] = [];
   for (const name of names) {
-    const r = await startHttpProcess(serverArgs(skills, path.join(stateRoot, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', storeUrl]));
+    const r = await startHttpProcess(serverArgs(skills, path.join(stateRoot, `state-${name}`), ['--http', '127.0.0.1:0', '--state-store', storeUrl, ...extra]));
     stops.push(r.stop);
     replicas.push(r);
   }

@@ -4,14 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { sourceFiles, IMPORT_SPECIFIERS as SPECIFIERS } from '../support/sourceFiles';
+import { sourceFiles, IMPORT_SPECIFIERS as SPECIFIERS, withoutComments } from '../support/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** Drops comments so that an import named in a comment is not read as one (strings are kept: specifiers live there). */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
-}
 
 /** The file a relative specifier names, or undefined when it names no .ts file of the tree (JSON, a package). */
 function resolveSpecifier(from: string, spec: string): string | undefined {

@@ -7,6 +7,7 @@ import type { JudgedQuery } from '../../core/evals/judge/offlineJudge';
 import type { IndexedSkill } from '../../core/index/catalogIndex';
 import type { SkillRecord } from '../../core/registry';
 import { suggestNames } from '../../core/registry/suggestNames';
+import { realPathOr } from '../../core/os/realPathOr';
 import { UsageError } from '../usageError';
 import { skillsAt } from './prompt';
 
@@ -24,14 +25,7 @@ export interface EvalSkill {
 export class EvalInputError extends Error {}
 
 function samePath(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync.native(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(a) === real(b);
+  return realPathOr(a) === realPathOr(b);
 }
 
 /** `arg` names a path rather than a skill name: it has a separator or a leading dot, or only a folder matches it. */

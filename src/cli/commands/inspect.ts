@@ -1,4 +1,5 @@
 import { invokeRunSkill, type InspectResult } from '../../core/catalog';
+import { printable } from '../terminalText';
 import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
 import { CATALOG_HELP, CATALOG_USAGE, cliAudit, openCliCatalog, parseCatalogArgs, positionals, report } from './catalogCli';
@@ -32,10 +33,10 @@ export const inspectCommand: CliCommand = {
       const out: string[] = [];
       if (res.chunk) {
         out.push(values.numbered ? `${res.chunk.numbered ?? ''}\n` : res.chunk.text);
-        process.stderr.write(`${res.file}: part ${res.chunk.part} of ${res.chunk.parts} (${res.versionRef})${res.chunk.nextOffset === null ? '' : `; next: --offset ${res.chunk.nextOffset}`}\n`);
+        process.stderr.write(`${printable(res.file)}: part ${res.chunk.part} of ${res.chunk.parts} (${res.versionRef})${res.chunk.nextOffset === null ? '' : `; next: --offset ${res.chunk.nextOffset}`}\n`);
       } else {
         out.push(values.numbered ? `${res.contentWithLineNumbers ?? ''}\n` : (res.content ?? ''));
-        process.stderr.write(`${res.skill.id} ${res.file} ${res.versionRef}\n`);
+        process.stderr.write(`${printable(res.skill.id)} ${printable(res.file)} ${res.versionRef}\n`);
       }
       if (res.history) out.push(...res.history.map((h) => `#${h.seq} ${h.time} ${h.file} ${h.ref ?? '-'} ${h.reason}\n`));
       return out.join('');

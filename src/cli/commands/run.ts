@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { printableLines } from '../terminalText';
 import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
@@ -79,7 +80,7 @@ export const runCommand: CliCommand = {
     // Said before the run, from the probe the run decides with: `auto` without a working sandbox runs the
     // script with the user's rights, which must not go unnoticed (also with --json, on stderr).
     const sandbox = await core.sandboxStatus();
-    if (!sandbox.sandboxed && sandbox.policy === 'auto') process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
+    if ((!sandbox.sandboxed && sandbox.policy === 'auto') || sandbox.missing?.length) process.stderr.write(`agent-skills run: ${describeSandbox(sandbox)}\n`);
     const sessionId = `cli-run-${process.pid}-${Date.now()}`;
     await rt.openSession(sessionId);
     let cleanupSignals = () => {};
@@ -119,6 +120,6 @@ export const runCommand: CliCommand = {
 };
 
 function fail(e: { message: string; hint: string }): number {
-  process.stderr.write(`agent-skills run: ${e.message}\n  ${e.hint}\n`);
+  process.stderr.write(`agent-skills run: ${printableLines(e.message)}\n  ${printableLines(e.hint)}\n`);
   return 1;
 }

@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { printable, printableLines } from '../terminalText';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
@@ -35,9 +36,10 @@ export const sessionCommand: CliCommand = {
     const dir = cliStateDir(parsed.values['state-dir']);
     // The sessions of the same core every other command assembles (its host, its state folder); not audited, as before.
     const store = createAgentSkills({ stateDir: dir, runtime: { audit: false } }).tools().sessions;
-    for (const p of store.loadProblems) process.stderr.write(`warning: ${p.file}: ${p.problem}\n`);
+    for (const p of store.loadProblems) process.stderr.write(`warning: ${printable(p.file)}: ${printableLines(p.problem)}\n`);
     const json = parsed.values.json;
-    const out = (v: unknown, text: string) => process.stdout.write(json ? `${JSON.stringify(v, null, 2)}\n` : text);
+    // Skill names, folders and doc paths in a session are what skills chose: printed as text, their control characters escaped.
+    const out = (v: unknown, text: string) => process.stdout.write(json ? `${JSON.stringify(v, null, 2)}\n` : printableLines(text));
     if (action === 'list') {
       const all = store.list();
       out(all, all.length ? `${all.map(summary).join('\n')}\n` : `No sessions in ${dir}.\n`);
@@ -45,7 +47,7 @@ export const sessionCommand: CliCommand = {
     }
     const s = store.get(id);
     if (!s) {
-      process.stderr.write(`agent-skills session: no session '${id}' in ${dir}. Run 'agent-skills session list' to see the ids.\n`);
+      process.stderr.write(`agent-skills session: no session '${printable(id)}' in ${printable(dir)}. Run 'agent-skills session list' to see the ids.\n`);
       return 1;
     }
     if (action === 'show') out(s, `${details(s)}\n`);

@@ -4,10 +4,11 @@
 // (sessionStateStore.ts: the state folder, or Redis shared by replicas), so any replica can answer any call: it
 // loads the state, runs the tool in a runtime session held in memory, saves the state and forgets it.
 import type { AuditEntry } from '../../core/audit/auditLog';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import type { SessionState } from '../../core/runtime/runtimeTypes';
 import type { SessionChange } from '../../core/runtime/sessionStore';
-import { handleKey, isHandle, mintHandle, STATE_TTL_MS, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
+import { handleKey, isHandle, MAX_SUBSCRIPTION_BYTES, MAX_SUBSCRIPTION_URI, MAX_SUBSCRIPTIONS, mintHandle, STATE_TTL_MS, storedExtras, type LoadedSession, type SessionStateStore, type StoredSession } from '../../core/runtime/sessionStateStore';
+import { invalidParams } from './requestError';
 
 /** The tool argument that carries the handle. */
 export const SESSION_ARG = 'session';
@@ -79,10 +80,20 @@ export interface HandleSessions {
    * `close` when the client ends it.
    */
   readonly legacy: {
-    open(mcpSessionId: string): Promise<void>;
+    /** `elicitation`: the client declared it at initialize (kept, so a replica that did not create the session knows). */
+    open(mcpSessionId: string, o?: { elicitation?: boolean }): Promise<void>;
+    /** Whether the session's client declared elicitation at initialize. */
+    elicits(mcpSessionId: string): Promise<boolean>;
     run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
     has(mcpSessionId: string): Promise<boolean>;
     close(mcpSessionId: string): Promise<void>;
+    /**
+     * `resources/subscribe` (on) and `resources/unsubscribe` (off), kept with the session in the store, so the replica
+     * holding the session's stream notifies of a subscription another replica took. Removed with the session.
+     */
+    subscribe(mcpSessionId: string, uri: string, on: boolean): Promise<void>;
+    /** The URIs the session subscribed to, on whichever replica (none when the session is gone). */
+    subscriptions(mcpSessionId: string): Promise<ReadonlySet<string>>;
   };
   /** Keeps an audit entry of an open handle session with its state (the runtime's audit log calls this for every entry). */
   noteAudit(entry: AuditEntry): void;
@@ -112,7 +123,7 @@ interface CallRecord {
  * another saved meanwhile applies its own changes again to the newer state (the load it made is added to the skills
  * the other loaded, never lost) and saves that, up to {@link MAX_SAVE_ATTEMPTS} times.
  */
-export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
+export function handleSessions(runtime: SkillTools, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
   const queues = new Map<string, Promise<unknown>>();
   /** What each open handle session's call did, by runtime session id: saved with its state. */
   const calls = new Map<string, CallRecord>();
@@ -132,7 +143,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
   /** Saves what the call made of `loaded` (undefined: a new session); on a lost race, its changes again on the newer state. */
   const save = async (handle: string, key: string, state: SessionState, loaded: LoadedSession | undefined, call: CallRecord) => {
     let base = loaded;
-    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit] };
+    let next: StoredSession = { state, audit: [...(loaded?.audit ?? []), ...call.audit], ...storedExtras(loaded) };
     for (let attempt = 1; ; attempt++) {
       if (await store.save(key, next, base?.generation ?? 0)) return;
       if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(handle, `other calls on the same session saved it first ${attempt} times in a row`);
@@ -149,7 +160,7 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
         }
       }
       again.updated_at = now().toISOString();
-      next = { state: again, audit: [...base.audit, ...call.audit] };
+      next = { state: again, audit: [...base.audit, ...call.audit], ...storedExtras(base) };
     }
   };
   /**
@@ -188,6 +199,23 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       }
     }
   };
+  /**
+   * Changes a 2025-11-25 session's stored value besides its runtime state (`change` returns false: nothing to save),
+   * compare and set like a tool call's save, so a change made on one replica while another saves is not lost.
+   */
+  const updateLegacy = (mcpSessionId: string, change: (stored: StoredSession) => boolean | void): Promise<void> => {
+    const key = legacyKey(mcpSessionId);
+    return serialized(key, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const loaded = await store.load(key);
+        if (!loaded) throw new LegacySessionGoneError(mcpSessionId, store.name);
+        const { generation, ...stored } = loaded;
+        if (change(stored) === false) return;
+        if (await store.save(key, stored, generation)) return;
+        if (attempt >= MAX_SAVE_ATTEMPTS) throw new SessionConflictError(mcpSessionId, `other requests of the session saved it first ${attempt} times in a row`);
+      }
+    });
+  };
   const legacyTarget = (mcpSessionId: string, create = false) => ({ key: legacyKey(mcpSessionId), label: mcpSessionId, create, gone: () => new LegacySessionGoneError(mcpSessionId, store.name) });
   return {
     store,
@@ -197,8 +225,9 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
       return serialized(handleKey(handle), () => inSession({ key: handleKey(handle), label: handle, gone: () => new UnknownHandleError(handle, store.name) }, fn));
     },
     legacy: {
-      async open(mcpSessionId) {
+      async open(mcpSessionId, o) {
         await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId, true), (sessionId) => sessionId()));
+        if (o?.elicitation) await updateLegacy(mcpSessionId, (stored) => void (stored.elicitation = true));
       },
       async run(mcpSessionId, fn) {
         return (await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId), fn))).value;
@@ -207,6 +236,25 @@ export function handleSessions(runtime: SkillsRuntime, store: SessionStateStore,
         return (await store.load(legacyKey(mcpSessionId))) !== undefined;
       },
       close: (mcpSessionId) => store.remove(legacyKey(mcpSessionId)),
+      subscribe(mcpSessionId, uri, on) {
+        if (uri.length > MAX_SUBSCRIPTION_URI) return Promise.reject(invalidParams(`resources/${on ? '' : 'un'}subscribe: the uri is ${uri.length} characters, over the ${MAX_SUBSCRIPTION_URI} this server keeps; subscribe to a shorter resource URI.`));
+        return updateLegacy(mcpSessionId, (stored) => {
+          const subs = new Set(stored.subscriptions ?? []);
+          if (subs.has(uri) === on) return false;
+          if (on) {
+            if (subs.size >= MAX_SUBSCRIPTIONS) throw invalidParams(`This session already has ${MAX_SUBSCRIPTIONS} subscriptions; unsubscribe from some first.`);
+            if ([...subs, uri].reduce((n, u) => n + Buffer.byteLength(u), 0) > MAX_SUBSCRIPTION_BYTES) throw invalidParams(`This session's subscribed URIs would take over ${MAX_SUBSCRIPTION_BYTES} bytes; unsubscribe from some first.`);
+            subs.add(uri);
+          } else subs.delete(uri);
+          stored.subscriptions = [...subs];
+        });
+      },
+      async elicits(mcpSessionId) {
+        return (await store.load(legacyKey(mcpSessionId)))?.elicitation === true;
+      },
+      async subscriptions(mcpSessionId) {
+        return new Set((await store.load(legacyKey(mcpSessionId)))?.subscriptions ?? []);
+      },
     },
     noteAudit(entry) {
       calls.get(entry.session)?.audit.push(entry);

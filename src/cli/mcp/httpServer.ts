@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
+import { bodyBudget, checkRequest, readBoundedBody, type GuardPolicy, type Refusal } from './httpGuards';
 import type { McpBackend } from './mcpBackend';
 import { mcpHandlers } from './mcpHandlers';
 import { createMcpSession, type McpSession } from './mcpSession';
@@ -15,6 +15,7 @@ import { serveThroughTransport } from './webTransportBridge';
 import { asksModern, dispatchModern, MODERN_VERSION, modernServer, type MirroredHeaders } from './modernDispatch';
 import { openListen, type ListenStream } from './modernSubscriptions';
 import { serveAdoptedSession } from './adoptedSession';
+import { clientCanBeAsked } from './scriptConsent';
 import { holdIdleConnections, KEEP_ALIVE_GRACE_MS, KEEP_ALIVE_HINT_MS } from './idleConnections';
 
 /** Limits of the HTTP server. */
@@ -69,6 +70,8 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
   const modern = modernServer(backend, mcpHandlers(backend));
   /** Open 2026-07-28 `subscriptions/listen` streams, ended gracefully on close(); at most --max-sessions at once. */
   const listens = new Set<{ stream: ListenStream; res: http.ServerResponse }>();
+  /** Bytes of bodies still arriving, over all connections (httpGuards.readBoundedBody). */
+  const bodies = bodyBudget(o.policy.maxBodyBytes);
 
   const end = async (id: string) => {
     const l = live.get(id);
@@ -85,7 +88,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     if (bad) return refuse(res, bad);
     let body: unknown;
     if (req.method === 'POST') {
-      const raw = await readBoundedBody(req, o.policy.maxBodyBytes);
+      const raw = await readBoundedBody(req, o.policy.maxBodyBytes, bodies);
       if (!Buffer.isBuffer(raw)) {
         res.on('finish', () => req.socket.destroy());
         return refuse(res, raw, true);
@@ -157,8 +160,11 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
     const id = randomUUID();
     let session: McpSession | undefined;
     try {
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: true });
-      session = await createMcpSession(backend, id);
+      // A client that may be asked before a script runs gets its answers as SSE: the question goes out on the
+      // tool call's own response stream (scriptConsent.ts). Every other client gets plain JSON answers.
+      const asks = backend.runtime.runsScripts && backend.confirmScripts !== 'never' && clientCanBeAsked((body as { params?: { capabilities?: unknown } }).params?.capabilities);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id, enableJsonResponse: !asks });
+      session = await createMcpSession(backend, id, false, asks);
       transport.onclose = () => void end(id);
       await session.server.connect(transport);
       live.set(id, { transport, session, lastSeen: Date.now() });

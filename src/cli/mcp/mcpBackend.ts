@@ -6,7 +6,7 @@ import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillRoot } from '../../core/registry';
-import type { SkillsRuntime } from '../../core/runtime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import { lateSource } from '../../core/runtime/lateSource';
 import type { SkillSource } from '../../core/runtime/runtimeTypes';
 import { SkillContentCache } from '../../core/runtime/skillContent';
@@ -23,6 +23,7 @@ import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { mcpServers } from '../../core/sourceReaders';
 import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
 import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
+import type { ConfirmScripts } from './scriptConsent';
 
 /** How the server was started (from the command line). */
 export interface McpBackendOptions {
@@ -43,12 +44,23 @@ export interface McpBackendOptions {
   mcpServers?: readonly McpLaunch[];
   /** Where 2026-07-28 handle sessions live (default `<stateDir>/handles`); Redis for several replicas. */
   stateStore?: SessionStateStore;
+  /**
+   * The folder `workspace://` inputs of scripts come from: the client's project for a stdio server (its working
+   * folder). None over HTTP: a remote client's files are not on this machine, and the server's own folder is not theirs.
+   */
+  workspaceDir?: string;
+  /** Each MCP session's (or state handle's) artifacts are its own: a server whose clients are different people (HTTP). */
+  artifactsPerSession?: boolean;
+  /** `--confirm-scripts`: whom to ask before a script runs (default `when-supported`: every client that can be asked). */
+  confirmScripts?: ConfirmScripts;
 }
 
 /** The shared part of the server. */
 export interface McpBackend extends McpToolServices {
   resources: SkillResources;
   content: SkillContentCache;
+  /** `--confirm-scripts` (scriptConsent.ts). */
+  confirmScripts: ConfirmScripts;
   /** Whether scripts would run sandboxed, from the runner's own probe (undefined without --allow-scripts). */
   sandbox?: SandboxStatus;
   /** Budgeted `<available_skills>` and the loading rule, for `instructions` at initialize. */
@@ -98,18 +110,18 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
   const core = createAgentSkills({
     roots: o.roots,
     stateDir: o.stateDir,
-    runner: { workspaceDir: process.cwd(), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
+    runner: { ...(o.workspaceDir ? { workspaceDir: o.workspaceDir } : {}), ...(o.sandbox ? { sandbox: o.sandbox } : {}) },
     // Without --allow-scripts there is no executor at all: run_script is neither offered nor able to run.
     ...(o.allowScripts ? {} : { executor: () => undefined }),
     source: lateSource(() => catalogSource!),
     sources: [mcpServers(clients)],
-    runtime: { loadMode: 'session', sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
+    runtime: { loadMode: 'session', artifactsPerSession: o.artifactsPerSession === true, sessionsStoredElsewhere: isHandleSessionId, sessionChangedElsewhere: (id, change) => handles?.noteChange(id, change), audit: { onAppend: (e) => handles?.noteAudit(e) }, toolNames, ...prompt, ...(o.tools === false ? { resourcesOnly: true, toolingGuidance: undefined } : {}) },
     logger: stderrLogger('agent-skills mcp'),
   });
   await core.refresh();
   const catalog = await core.catalog();
   catalogSource = catalog.skillSource();
-  const runtime: SkillsRuntime = core.tools();
+  const runtime: SkillTools = core.tools();
   const resources = new SkillResources(catalog);
   const sandbox = runtime.runsScripts ? await core.sandboxStatus() : undefined;
 
@@ -139,6 +151,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     resources,
     content: new SkillContentCache(core.host),
     sandbox,
+    confirmScripts: o.confirmScripts ?? 'when-supported',
     events,
     handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
     sharesSessions: o.stateStore !== undefined,

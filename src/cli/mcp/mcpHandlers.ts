@@ -12,6 +12,11 @@ import { SKILLS_EXTENSION_ID } from './skillResources';
 import { getSkillPrompt, skillPrompts } from './skillPrompts';
 import { callMcpTool, mcpTools } from './toolAdapter';
 import { SESSION_ARG, SESSION_ARG_SCHEMA } from './handleSessions';
+import { confirmRun, type ConsentChannel } from './scriptConsent';
+import { bindingOf, stableJson } from './requestState';
+import { RUNTIME_TOOLS } from '../../core/tools/toolNames';
+import { runScriptInput } from '../../core/runtime/runtimeToolInputs';
+import { pickLoaded } from '../../core/runtime/toolContext';
 
 // The params each handler reads, checked the same way in both eras (a method's other params pass through).
 const request = <P extends z.ZodTypeAny>(method: string, params: P) => z.object({ method: z.literal(method), params });
@@ -33,6 +38,8 @@ export interface McpRequestContext {
   signal?: AbortSignal;
   /** 2026-07-28: tools take a state handle as the argument `session` (handleSessions.ts), so tools/list shows it. */
   stateHandles?: boolean;
+  /** How this request's client is asked before a script runs (scriptConsent.ts); undefined: it cannot be. */
+  consent?: ConsentChannel;
 }
 
 /** One method the server answers. */
@@ -110,6 +117,15 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
           // A session only for a tool that reads or changes session state (its descriptor says): on 2026-07-28 a
           // first call of list_skills or find_skills mints no handle and stores nothing.
           const sessionId = mcpTools(backend).find((t) => t.name === name)?.descriptor.usesSession ? await ctx.sessionId() : ctx.auditSession;
+          // A script run asks the user first where it can (--confirm-scripts); a run not confirmed is a tool result.
+          if (name === RUNTIME_TOOLS.run_script.name && backend.runtime.runsScripts && runScriptInput.safeParse(args ?? {}).success) {
+            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill: loadedSkill(backend, sessionId, args?.skill), binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {})) });
+            if ('inputRequired' in outcome) return outcome.inputRequired;
+            if (!outcome.run) {
+              audit(sessionId, `tools/call ${name}`, args ?? {}, t0, 'not_confirmed');
+              return { content: [{ type: 'text', text: outcome.text }], isError: true };
+            }
+          }
           let r;
           try {
             r = await callMcpTool(backend, name, args ?? {}, { sessionId, signal: ctx.signal }, backend.content);
@@ -200,6 +216,16 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
   );
   return table;
+}
+
+/** The loaded skill a run of `skill` (undefined: the last loaded) would use, or undefined when the runtime refuses it. */
+function loadedSkill(backend: McpBackend, sessionId: string, skill: unknown): string | undefined {
+  const session = backend.runtime.sessions.get(sessionId);
+  try {
+    return session ? pickLoaded(session, typeof skill === 'string' ? skill : undefined, RUNTIME_TOOLS.run_script.name).name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A tool's input schema with the optional `session` handle argument of 2026-07-28. */

@@ -4,6 +4,7 @@ import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/catalogS
 import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
 import { UsageError } from '../usageError';
 import { redisUrlLabel } from '../../core/runtime/redisStateStore';
+import { CONFIRM_SCRIPTS, type ConfirmScripts } from './scriptConsent';
 
 /** Environment variable holding the HTTP bearer token (instead of `--token`, which `ps` shows). */
 export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
@@ -17,6 +18,8 @@ export interface McpOptions {
   stateDir?: string;
   surface: ToolSurface;
   allowScripts: boolean;
+  /** `--confirm-scripts`: whom to ask before a script runs (scriptConsent.ts; default when-supported). */
+  confirmScripts: ConfirmScripts;
   readOnly: boolean;
   /** `--no-tools`: serve resources, prompts and instructions only. */
   noTools: boolean;
@@ -70,6 +73,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
         'state-dir': { type: 'string' },
         'tool-surface': { type: 'string', default: 'standard' },
         'allow-scripts': { type: 'boolean', default: false },
+        'confirm-scripts': { type: 'string' },
         'read-only': { type: 'boolean', default: false },
         'no-tools': { type: 'boolean', default: false },
         sandbox: { type: 'string' },
@@ -96,6 +100,9 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
   if (sandbox !== undefined && sandbox !== 'auto' && sandbox !== 'off' && sandbox !== 'required') throw new UsageError('--sandbox is auto, off or required.');
   if (v['no-defaults'] && !v.root.length && !v.plugin.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir> or --plugin <dir>.');
   if (v['no-tools'] && v['allow-scripts']) throw new UsageError('--no-tools offers no tool, so --allow-scripts has nothing to allow: drop one of them.');
+  const confirm = v['confirm-scripts'];
+  if (confirm !== undefined && !(CONFIRM_SCRIPTS as readonly string[]).includes(confirm)) throw new UsageError(`--confirm-scripts is ${CONFIRM_SCRIPTS.join(', ')}, not '${confirm.slice(0, 40)}'.`);
+  if (confirm !== undefined && !v['allow-scripts']) throw new UsageError('--confirm-scripts says when to ask before a script runs, and without --allow-scripts no script runs: add --allow-scripts or drop --confirm-scripts.');
   const http = v.http !== undefined ? parseHttpAddress(v.http) : undefined;
   if (v['state-store'] !== undefined) {
     try {
@@ -113,6 +120,7 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     stateDir: v['state-dir'],
     surface: surface.data,
     allowScripts: v['allow-scripts'],
+    confirmScripts: (confirm ?? 'when-supported') as ConfirmScripts,
     readOnly: v['read-only'],
     noTools: v['no-tools'],
     sandbox: sandbox as SandboxPolicy | undefined,

@@ -8,11 +8,14 @@
 import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
 import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
-import { modernErrorCode } from './requestError';
+import { invalidParams, modernErrorCode } from './requestError';
+import { isJsonObject } from './jsonObject';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
 import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
 import { StateStoreError } from '../../core/runtime/sessionStateStore';
+import { clientCanBeAsked, CONSENT_KEY, readConsentAnswer, type ConsentChannel } from './scriptConsent';
+import { REQUEST_STATE_TTL_MS, signRequestState, verifyRequestState } from './requestState';
 
 /** The stateless revision this server speaks besides the legacy ones. */
 export const MODERN_VERSION = '2026-07-28';
@@ -50,14 +53,12 @@ export interface ModernAnswer {
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** True when a message asks for the modern revision: `_meta` carries a protocol version, or it is `server/discover`. */
 export function asksModern(msg: unknown): boolean {
-  if (!isObject(msg)) return false;
+  if (!isJsonObject(msg)) return false;
   if (msg.method === 'server/discover') return true;
-  const meta = isObject(msg.params) ? msg.params._meta : undefined;
-  return isObject(meta) && META.protocolVersion in meta;
+  const meta = isJsonObject(msg.params) ? msg.params._meta : undefined;
+  return isJsonObject(meta) && META.protocolVersion in meta;
 }
 
 /** The value of `Mcp-Name` (or `Mcp-Param-*`) as the client meant it: the Base64 sentinel form decoded. */
@@ -97,19 +98,19 @@ export function modernServer(backend: McpBackend, handlers: readonly McpHandler[
  * stdio passes undefined. `signal` ends the work when the client goes away (HTTP: the response closed).
  */
 export async function dispatchModern(s: ModernServer, raw: unknown, headers: MirroredHeaders | undefined, signal?: AbortSignal): Promise<ModernAnswer> {
-  if (!isObject(raw) || raw.jsonrpc !== '2.0' || typeof (raw as Message).method !== 'string') {
-    return error(400, isObject(raw) ? raw.id : null, ErrorCode.InvalidRequest, 'Invalid request: the body must be one JSON-RPC 2.0 request object with a method (a batch array or a response is not accepted).');
+  if (!isJsonObject(raw) || raw.jsonrpc !== '2.0' || typeof (raw as Message).method !== 'string') {
+    return error(400, isJsonObject(raw) ? raw.id : null, ErrorCode.InvalidRequest, 'Invalid request: the body must be one JSON-RPC 2.0 request object with a method (a batch array or a response is not accepted).');
   }
   const msg = raw as Message & { method: string };
   // A notification: nothing to answer (this revision defines none from client to server over HTTP).
   if (msg.id === undefined) return { status: 202 };
   if (typeof msg.id !== 'string' && typeof msg.id !== 'number') return error(400, null, ErrorCode.InvalidRequest, 'Invalid request: id must be a string or a number.');
   const id = msg.id;
-  if (msg.params !== undefined && !isObject(msg.params)) return error(400, id, ErrorCode.InvalidParams, `${msg.method}: params must be an object.`);
+  if (msg.params !== undefined && !isJsonObject(msg.params)) return error(400, id, ErrorCode.InvalidParams, `${msg.method}: params must be an object.`);
   const params = (msg.params ?? {}) as Record<string, unknown>;
   const meta = params._meta;
-  const version = isObject(meta) ? meta[META.protocolVersion] : undefined;
-  if (!isObject(meta) || typeof version !== 'string' || !isObject(meta[META.clientCapabilities])) {
+  const version = isJsonObject(meta) ? meta[META.protocolVersion] : undefined;
+  if (!isJsonObject(meta) || typeof version !== 'string' || !isJsonObject(meta[META.clientCapabilities])) {
     return error(
       400,
       id,
@@ -145,7 +146,7 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     body: {
       jsonrpc: '2.0',
       id,
-      result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: result.ttlMs ?? CACHE_TTL_MS, cacheScope: result.cacheScope ?? CACHE_SCOPE } : {}), _meta: { ...(isObject(result._meta) ? result._meta : {}), ...serverMeta } },
+      result: { ...result, resultType: 'complete', ...(cacheable ? { ttlMs: result.ttlMs ?? CACHE_TTL_MS, cacheScope: result.cacheScope ?? CACHE_SCOPE } : {}), _meta: { ...(isJsonObject(result._meta) ? result._meta : {}), ...serverMeta } },
     },
   });
   if (msg.method === 'server/discover') {
@@ -168,7 +169,10 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
   const parsed = handler.schema.safeParse({ method: msg.method, params: forHandler });
   if (!parsed.success) return error(200, id, ErrorCode.InvalidParams, paramsError(msg.method, parsed.error).message);
   try {
-    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true }));
+    const consent = multiRoundTripConsent(s, meta[META.clientCapabilities], params);
+    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true, consent }));
+    // A question for the client (multi round-trip requests): sent as it is, the client retries with the answer.
+    if (run.value.resultType === 'input_required') return { status: 200, body: { jsonrpc: '2.0', id, result: { ...run.value, _meta: serverMeta } } };
     return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
   } catch (e) {
     // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
@@ -182,10 +186,41 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
   }
 }
 
+/**
+ * Asking before a script runs on this revision, which has no server-to-client requests: the first call is answered
+ * with an `input_required` result carrying the elicitation and a signed `requestState` (requestState.ts); the
+ * client's retry brings both back with the user's answer in `inputResponses`. A retry whose state is missing, too
+ * old or without the answer is asked again (basic/patterns/mrtr, "Error Handling"); a state this server did not give
+ * for this very call is refused.
+ */
+function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: Record<string, unknown>): ConsentChannel {
+  return {
+    canAsk: async () => clientCanBeAsked(capabilities),
+    async ask(q, binding) {
+      const key = await s.backend.handles.store.signingKey();
+      const responses = params.inputResponses;
+      if (responses !== undefined && !isJsonObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
+      const state = params.requestState === undefined ? undefined : verifyRequestState(key, params.requestState, binding);
+      if (state?.verdict === 'valid' && responses && CONSENT_KEY in responses) {
+        const answer = readConsentAnswer(responses[CONSENT_KEY]);
+        // One yes runs once: a replayed retry (same state, same answer) is asked again, on whichever replica it lands.
+        if (!('run' in answer && answer.run) || (await s.backend.handles.store.claimOnce(state.once, REQUEST_STATE_TTL_MS))) return answer;
+      }
+      return {
+        inputRequired: {
+          resultType: 'input_required',
+          inputRequests: { [CONSENT_KEY]: { method: 'elicitation/create', params: { mode: 'form', ...q } } },
+          requestState: signRequestState(key, binding),
+        },
+      };
+    },
+  };
+}
+
 /** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
 export function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
   const args = params.arguments;
-  if (method !== 'tools/call' || !isObject(args) || !(SESSION_ARG in args)) return { params };
+  if (method !== 'tools/call' || !isJsonObject(args) || !(SESSION_ARG in args)) return { params };
   const { [SESSION_ARG]: handle, ...rest } = args;
   return { params: { ...params, arguments: rest }, handle };
 }
@@ -196,6 +231,6 @@ export function withHandle(result: Record<string, unknown>, handle: string): Rec
   return {
     ...result,
     content: [...content, { type: 'text', text: `Session: ${handle}\nPass "${SESSION_ARG}": "${handle}" in your next tool call to this server to keep the skills loaded in this session.` }],
-    _meta: { ...(isObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
+    _meta: { ...(isJsonObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
   };
 }

@@ -7,9 +7,8 @@ import type { SkillCatalog } from '../../core/catalog/skillCatalog';
 import { toolFamilies, type ToolSurface } from '../../core/catalog/catalogSurface';
 import { renderActiveSkills } from '../../core/prompt/activeSkills';
 import { inputJsonSchema } from '../../core/runtime/inputJsonSchema';
-import { loadedContentFor } from '../../core/runtime/loadedContent';
 import type { SkillContentCache } from '../../core/runtime/skillContent';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import type { ToolDescriptor, ToolServices } from '../../core/toolTable/toolDescriptor';
 import { CATALOG_TOOLS, RUNTIME_TOOLS } from '../../core/tools/toolNames';
 import { toolResultText } from '../../core/toolTable/toolResultText';
@@ -29,7 +28,7 @@ export interface McpTool {
 
 /** What the adapter calls into. */
 export interface McpToolServices {
-  runtime: SkillsRuntime;
+  runtime: SkillTools;
   catalog: SkillCatalog;
   surface: ToolSurface;
   /** updateSkill is left out when true (`--read-only`). */
@@ -76,7 +75,7 @@ export function mcpTools(host: Pick<McpToolServices, 'surface' | 'runtime' | 're
 /** Why a tool is not offered, and what to do instead. */
 function notOffered(name: string, offered: readonly McpTool[], host: Pick<McpToolServices, 'runtime'>): string {
   if (name === RUNTIME_TOOLS.run_script.name && !host.runtime.runsScripts) {
-    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (an MCP client cannot ask them before a run).`;
+    return `Unknown tool: ${name} is not offered by this server: it was started without --allow-scripts. Do the task without running the skill's scripts, or ask the user to restart the server with --allow-scripts (a client that supports MCP elicitation is then asked before each run).`;
   }
   return `Unknown tool: this server offers no tool '${name}'. Use one of: ${offered.map((t) => t.name).join(', ')}.`;
 }
@@ -96,7 +95,7 @@ export async function callMcpTool(host: McpToolServices, name: string, input: un
     const session = host.runtime.sessions.get(call.sessionId);
     const names = id === 'load' ? (r.result as { loaded: string[] }).loaded : [(r.result as { skill: string }).skill];
     if (session) {
-      const { active } = await loadedContentFor(session, content, host.runtime.source);
+      const { active } = await host.runtime.loadedContent(session, content);
       const block = renderActiveSkills(active.filter((a) => names.includes(a.name)));
       if (block) text += `\n\nFollow these instructions of the loaded skill(s):\n${block}`;
     }

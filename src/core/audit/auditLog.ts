@@ -134,13 +134,23 @@ export async function readAuditFile(file: string, files: SkillsHost = localDisk,
 /** The marker that stands for a redacted environment value in the log. */
 export const REDACTED = '<redacted>';
 
-/** A copy of tool arguments with the values of every `env` object replaced by {@link REDACTED}. */
-export function redactEnv(args: unknown): unknown {
-  if (Array.isArray(args)) return args.map(redactEnv);
+/** The marker that stands for arguments nested deeper than {@link MAX_AUDIT_DEPTH} in the log. */
+export const TOO_DEEP = '<nested too deep>';
+/** Nesting kept of a call's arguments: no tool's input goes deeper, and a caller's deeper value is not recursed into. */
+export const MAX_AUDIT_DEPTH = 32;
+
+/**
+ * A copy of tool arguments with the values of every `env` object replaced by {@link REDACTED}, and anything nested
+ * deeper than {@link MAX_AUDIT_DEPTH} by {@link TOO_DEEP}: a caller's arguments nested 400,000 deep (800 KB of
+ * brackets) overflowed the stack here, so the call failed inside the server and left no audit line.
+ */
+export function redactEnv(args: unknown, depth = 0): unknown {
   if (!args || typeof args !== 'object') return args;
+  if (depth >= MAX_AUDIT_DEPTH) return TOO_DEEP;
+  if (Array.isArray(args)) return args.map((v) => redactEnv(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
-    out[k] = k === 'env' && v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).map((key) => [key, REDACTED])) : redactEnv(v);
+    out[k] = k === 'env' && v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).map((key) => [key, REDACTED])) : redactEnv(v, depth + 1);
   }
   return out;
 }

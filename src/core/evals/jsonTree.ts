@@ -2,6 +2,7 @@
 // objects against a table (jsonFields.ts). Shared by the checks of both files so that they word the same problem
 // the same way.
 import { parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { nestingDepth as depthOf } from '../text/jsonNesting';
 import { fieldTypeHint, isFieldOf, jsonTypeText, type JsonField } from './jsonFields';
 
 /** The largest file parsed (a set of twenty requests is about 2 KB). */
@@ -9,23 +10,9 @@ export const MAX_JSON_FILE_CHARS = 1024 * 1024;
 /** The deepest nesting parsed: the parser recurses per level (100,000 `[` overflowed the stack). */
 export const MAX_JSON_DEPTH = 16;
 
-/** The deepest nesting of `[` and `{` outside strings, counting no further than `limit + 1`. Linear, no recursion. */
+/** The deepest nesting of `[` and `{` outside strings (see text/jsonNesting.ts), by default against MAX_JSON_DEPTH. */
 export function nestingDepth(text: string, limit = MAX_JSON_DEPTH): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest && (deepest = depth) > limit) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
-  }
-  return deepest;
+  return depthOf(text, limit);
 }
 
 /** Whether the parser may be run on this text (completion and hover ask too): within the size and depth bounds. */

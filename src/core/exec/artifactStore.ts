@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -38,6 +39,16 @@ export function formatArtifactRef(name: string, version: number): string {
  */
 export class ArtifactStore {
   constructor(readonly dir: string) {}
+
+  /**
+   * The store of one scope (a session's own artifacts), or this one when `scope` is undefined: kept in
+   * `<dir>/%sessions/<digest of the scope>`, a folder no artifact name encodes to (encodeURIComponent writes `%`
+   * only before two hex digits), so no name read in this store reaches a scope's, nor one scope's another's.
+   */
+  scoped(scope: string | undefined): ArtifactStore {
+    if (scope === undefined) return this;
+    return new ArtifactStore(path.join(this.dir, '%sessions', createHash('sha256').update(scope).digest('hex').slice(0, 32)));
+  }
 
   private nameDir(name: string): string {
     if (!name || name.includes('\0')) throw new Error(`artifact name "${name}" is empty or holds a NUL byte; give a plain name such as "report.txt".`);

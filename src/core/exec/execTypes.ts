@@ -38,8 +38,14 @@ export interface OutputsSpec {
 /** Where and how the script is isolated. `auto` sandboxes when bwrap is present. */
 export type SandboxPolicy = 'auto' | 'off' | 'required';
 
-/** One script or command execution. Give exactly one of `script` and `command`. */
-export interface RunRequest {
+/**
+ * One script or command execution: exactly one of `script` and `command`, held by the type (the run_script tool's
+ * input schema is where a model's call is refused for giving both or neither; the runner does not ask again).
+ */
+export type RunRequest = RunRequestFields & ({ script: string; command?: undefined } | { command: string; script?: undefined });
+
+/** What a run request holds besides its script or command. */
+export interface RunRequestFields {
   /** The skill's name (used for SKILL_NAME, the staged folder name and the dependency folder). */
   skillName: string;
   /** Absolute root directory of the skill on the host. */
@@ -59,7 +65,7 @@ export interface RunRequest {
   env?: Record<string, string>;
   /** Working directory: relative to the staged skill root, or starting with `$WORK_DIR`, `$OUTPUT_DIR`, `$WORKSPACE_DIR`, `$RUN_DIR`, `$SKILLS_DIR`. */
   cwd?: string;
-  /** Timeout in milliseconds (default `defaultTimeoutMs`). */
+  /** Timeout in milliseconds, positive (default `defaultTimeoutMs`; at most `maxTimeoutMs`). */
   timeoutMs?: number;
   inputs?: InputSpec[];
   outputs?: OutputsSpec;
@@ -71,6 +77,11 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** The Agent Plugin the skill comes from: its root is shown read-only and its data folder writable. */
   plugin?: PluginRunContext;
+  /**
+   * Whose artifacts the run sees (ArtifactStore.scoped): outputs it saves and `artifact://` inputs are that scope's
+   * only. Undefined: the runner's one store (one user: the editor, the CLI, a stdio server).
+   */
+  artifactScope?: string;
 }
 
 /**
@@ -139,6 +150,8 @@ export interface RunResult {
   sandboxed: boolean;
   /** Why the run was not sandboxed (absent when it was). */
   sandbox_reason?: string;
+  /** Sandboxed, but without these protections here, each naming the protection and why (absent when none is missing). */
+  sandbox_missing?: string[];
   /** The cap on the run's processes and threads, as it was applied, or why there was none. */
   processes: string;
   output_files: OutputFile[];

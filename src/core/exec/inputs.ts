@@ -17,6 +17,8 @@ export interface InputContext {
   workspaceDir?: string;
   /** Host folders from which `host://` inputs are allowed. */
   allowedHostPaths: readonly string[];
+  /** The host's own state folders: no workspace:// or host:// input comes from inside one or holds one. */
+  privateDirs?: readonly string[];
   resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
   /** Where `skill://` inputs are read: the runner's host (the disk by default). */
   files?: SyncSkillsHost;
@@ -28,6 +30,25 @@ function refuse(from: string, why: string): never {
   throw new ScriptRunError('input_refused', `inputs: "${from}" ${why}`);
 }
 
+/**
+ * `real` (a resolved source), unless it lies inside one of the host's state folders or holds one: the sessions,
+ * audit log, handles, artifacts and other runs there are never a script's input, whatever folder (a workspace
+ * started in HOME, an allowed host folder) happens to contain them.
+ */
+function notPrivate(from: string, real: string, ctx: InputContext): string {
+  for (const dir of ctx.privateDirs ?? []) {
+    let own: string;
+    try {
+      own = fs.realpathSync(dir);
+    } catch {
+      own = path.resolve(dir);
+    }
+    if (isInside(own, real)) refuse(from, `lies inside ${dir}, the runtime's own state (sessions, audit log, other runs), which is never staged for a script. Stage the file from where it was made (an artifact:// ref of a run's output), not from the state folder.`);
+    if (isInside(real, own)) refuse(from, `is a folder holding ${dir}, the runtime's own state (sessions, audit log, other runs), which is never staged for a script. Name a narrower folder or the files themselves.`);
+  }
+  return real;
+}
+
 /** Where an input comes from: a path on the disk, or a path of a skill read through the runner's host. */
 type Source = string | { skillRoot: string; path: string };
 
@@ -36,8 +57,8 @@ async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<Source
   const scheme = /^([a-z]+):\/\//.exec(from)?.[1];
   switch (scheme) {
     case 'workspace': {
-      if (!ctx.workspaceDir) refuse(from, 'cannot be staged: no workspace folder is open; use skill://, artifact:// or an allowed host:// path.');
-      return resolveInside(ctx.workspaceDir, from.slice('workspace://'.length), `inputs "${from}"`, 'input_refused');
+      if (!ctx.workspaceDir) refuse(from, 'cannot be staged: this runner has no workspace folder (none is open, or it serves remote clients over HTTP, whose files are not on this machine); use skill://, artifact:// or an allowed host:// path.');
+      return notPrivate(from, resolveInside(ctx.workspaceDir, from.slice('workspace://'.length), `inputs "${from}"`, 'input_refused'), ctx);
     }
     case 'skill': {
       const rest = from.slice('skill://'.length);
@@ -77,7 +98,7 @@ async function resolveSource(spec: InputSpec, ctx: InputContext): Promise<Source
       if (!allowed) {
         refuse(from, `is outside the host paths the user allowed (${ctx.allowedHostPaths.join(', ') || 'none'}); ask the user to allow its folder, or use workspace://.`);
       }
-      return real;
+      return notPrivate(from, real, ctx);
     }
     default:
       refuse(from, 'has no known scheme; use workspace://, skill://<name>/, artifact://name[@version] or host:///abs/path.');

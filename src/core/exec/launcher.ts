@@ -33,8 +33,21 @@ const PROCESS_LIMIT =
   'case "$2" in -) ;; /*) echo "$$" 2>/dev/null >"$2/cgroup.procs" || { echo "agent-skills: could not join the pids cgroup $2" >&2; exit 126; };; ' +
   '*) { ulimit -p "$2" || ulimit -u "$2"; } 2>/dev/null || { echo "agent-skills: could not set the process limit $2 (RLIMIT_NPROC)" >&2; exit 126; };; esac';
 
+/**
+ * No core dumps: RLIMIT_CORE 0, soft and hard (sh sets both when given neither -S nor -H), before anything of the
+ * script's runs. A dump ignores the file-size limit and lands where the kernel's `core_pattern` says (a plain name:
+ * the crashing process's working folder, any folder the script can write, in its run folder or not), so a script
+ * that raised its own soft limit and crashed a large process wrote a file as big as that process, past the run's
+ * cap. Only a process with CAP_SYS_RESOURCE can raise a hard limit again: a sandboxed script has no capability; an
+ * unsandboxed script of a root runner is root and can (as it can raise the file-size limit). A `core_pattern` that
+ * pipes to a program (`|/usr/lib/systemd/systemd-coredump`) is the host's: the kernel starts it whatever the limit,
+ * and it writes outside every folder the script can write.
+ */
+export const NO_CORE_DUMPS = 'ulimit -c 0 2>/dev/null || { echo "agent-skills: could not turn core dumps off (RLIMIT_CORE 0)" >&2; exit 126; }';
+
 export const LOCAL_LAUNCHER = [
   'ulimit -f "$1" 2>/dev/null',
+  NO_CORE_DUMPS,
   PROCESS_LIMIT,
   'n=$3',
   'shift 3',
@@ -46,8 +59,8 @@ export const LOCAL_LAUNCHER = [
   'exit "$st"',
 ].join('\n');
 
-/** Inside the sandbox and under the persistent launcher: $1 the file-size limit in 512-byte blocks, $2 the process limit, then the program and its arguments. */
-export const SANDBOX_LAUNCHER = `ulimit -f "$1" 2>/dev/null; ${PROCESS_LIMIT}; shift 2; exec "$@"`;
+/** Inside the sandbox and under the persistent launcher: $1 the file-size limit in 512-byte blocks, $2 the process limit, then the program and its arguments (no core dumps: {@link NO_CORE_DUMPS}). */
+export const SANDBOX_LAUNCHER = `ulimit -f "$1" 2>/dev/null; ${NO_CORE_DUMPS}; ${PROCESS_LIMIT}; shift 2; exec "$@"`;
 
 /** 512-byte blocks for a byte limit, rounded up (what `ulimit -f` takes in sh). */
 export function fileSizeBlocks(bytes: number): string {

@@ -1,6 +1,7 @@
 import { execInheritedFds } from './descriptors';
 import { sweepRunProcesses } from './processTree';
 import { pinBinds } from './sandbox/bindFds';
+import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
 
 /**
  * The persistent launcher's own program: a small Node.js script, run with `node -e` (no file to find in
@@ -10,8 +11,9 @@ import { pinBinds } from './sandbox/bindFds';
  * message and goes only to that run's `spawn`. It starts every run, sandboxed (it spawns bwrap) or not.
  *
  * Messages in (runner -> launcher):
- *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker, pins}  start a run as a new process group
- *     (pins: bind options of bwrap's args whose sources it opens and binds as descriptors, sandbox/bindFds.ts)
+ *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker, pins, cgroup}  start a run as a new process group
+ *     (pins: bind options of bwrap's args whose sources it opens and binds as descriptors, sandbox/bindFds.ts;
+ *     cgroup: the run's pids cgroup, removed here if the runner goes away first, processLimit.ts)
  *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
  *   {t:'ready'}, {t:'pid', id, pid}, {t:'out', id, fd:1|2, data}, {t:'exit', id, code, signal},
@@ -41,10 +43,14 @@ const __name = (f) => f;
 const inherited = ${execInheritedFds.toString()};
 const sweep = ${sweepRunProcesses.toString()};
 const pinBinds = ${pinBinds.toString()};
+const removeCgroupOnce = ${removeCgroupOnce.toString()};
 // First of all: no descriptor the launcher inherited without close-on-exec reaches what it spawns.
 for (const fd of inherited(fs, process.platform)) { try { fs.closeSync(fd); } catch {} }
 const runs = new Map();
-const send = (m) => { try { process.send(m); } catch {} };
+// Once the runner is gone, a send fails after the call (an 'error' event on process, which would end the launcher
+// before its sweep and cgroup removal finish): nothing is sent then, and the callback takes any late failure.
+const ignore = () => {};
+const send = (m) => { if (!process.connected) return; try { process.send(m, ignore); } catch {} };
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
 process.on('message', (m) => {
   if (m.t === 'release') {
@@ -66,7 +72,7 @@ process.on('message', (m) => {
   } finally {
     for (const fd of pinned.fds) { try { fs.closeSync(fd); } catch {} }
   }
-  const r = { child, pid: child.pid, marker: m.marker };
+  const r = { child, pid: child.pid, marker: m.marker, cgroup: m.cgroup };
   runs.set(m.id, r);
   if (child.pid !== undefined) send({ t: 'pid', id: m.id, pid: child.pid });
   const relay = (fd, stream, cap) => {
@@ -84,14 +90,26 @@ process.on('message', (m) => {
   child.on('exit', (code, signal) => send({ t: 'exit', id: m.id, code, signal }));
   child.on('close', () => { runs.delete(m.id); send({ t: 'close', id: m.id }); });
 });
+let ending = false;
 const end = () => {
+  if (ending) return;
+  ending = true;
   for (const r of runs.values()) {
     if (r.pid === undefined) continue;
     // The leader still lives here, so its setsid descendants are found by parentage before the group dies.
     if (process.platform === 'linux' && r.marker) sweep(fs, r.pid, r.marker);
     killGroup(r.pid, 'SIGKILL');
   }
-  process.exit(0);
+  // A root runner's runs have pids cgroups the runner would have removed: removed here once their killed tasks are
+  // reaped, for at most ${CGROUP_REMOVAL_MS} ms (what is left then, the next run's sweep of gone runners removes).
+  const left = [...runs.values()].map((r) => r.cgroup).filter(Boolean);
+  const until = Date.now() + ${CGROUP_REMOVAL_MS};
+  const tidy = () => {
+    for (let i = left.length - 1; i >= 0; i--) if (removeCgroupOnce(fs, (pid) => process.kill(pid, 'SIGKILL'), left[i])) left.splice(i, 1);
+    if (left.length === 0 || Date.now() >= until) process.exit(0);
+    else setTimeout(tidy, 20);
+  };
+  tidy();
 };
 process.on('disconnect', end);
 for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(sig, end);

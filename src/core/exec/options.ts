@@ -26,6 +26,12 @@ export interface ScriptRunnerOptions {
   allowedHostPaths?: readonly string[];
   /** The editor's workspace folder, source of `workspace://` inputs. */
   workspaceDir?: string;
+  /**
+   * The host's own state folders (sessions, audit log, handles, other runs): no `workspace://` or `host://` input
+   * may come from inside one or hold one, even when the workspace or an allowed host folder contains it. The
+   * runner's `stateDir` is always one of them.
+   */
+  privateDirs?: readonly string[];
   /** Maps a skill name to its root folder, for `skill://<name>/...` inputs. */
   resolveSkillRoot?: (name: string) => string | undefined | Promise<string | undefined>;
   /** Default timeout when a call gives none (ms, default 60 000). */
@@ -94,6 +100,7 @@ export function resolveOptions(o: ScriptRunnerOptions): ResolvedOptions {
     envAllowlist: o.envAllowlist ?? [],
     allowedHostPaths: o.allowedHostPaths ?? [],
     workspaceDir: o.workspaceDir,
+    privateDirs: [...(o.privateDirs ?? []), o.stateDir],
     resolveSkillRoot: o.resolveSkillRoot,
     defaultTimeoutMs: o.defaultTimeoutMs ?? 60_000,
     maxTimeoutMs: o.maxTimeoutMs ?? 600_000,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { asBuffer } from '../host/skillsHost';
 import { selfNodeEnv } from './interpreters';
+import { NO_CORE_DUMPS } from './launcher';
 import { LAUNCHER_PROGRAM } from './launcherProgram';
 import { GroupSignals, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
 
@@ -42,7 +43,8 @@ export class PersistentLauncher {
     const env = selfNodeEnv(process.execPath);
     let child: ChildProcess;
     try {
-      child = spawn(sh, ['-c', 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"', 'agent-skills-launcher', blocks, process.execPath, '-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+      // Without core dumps (NO_CORE_DUMPS) too: the scripts it starts directly inherit the hard limit 0.
+      child = spawn(sh, ['-c', `ulimit -f "$1" 2>/dev/null; ${NO_CORE_DUMPS}; shift; exec "$@"`, 'agent-skills-launcher', blocks, process.execPath, '-e', LAUNCHER_PROGRAM], { env, cwd: '/', stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
     } catch {
       return (this.ready = Promise.resolve(false));
     }
@@ -68,7 +70,7 @@ export class PersistentLauncher {
     const signals = new GroupSignals();
     this.runs.set(id, { on, signals, exited: false });
     this.busy();
-    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins });
+    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins, cgroup: spec.cgroup });
     return {
       kill: (sig) => signals.kill(sig),
       release: () => {

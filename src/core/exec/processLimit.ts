@@ -1,24 +1,24 @@
 import * as fs from 'node:fs';
+import { pidsCgroup } from './pidsCgroup';
 
 /**
  * The cap on the processes and threads one run may have (a fork bomb stops there), set by the launcher's `sh` as
  * RLIMIT_NPROC just before it execs the script. The kernel counts that limit per real uid: in a bubblewrap sandbox
  * per uid inside the run's own user namespace (only the run's tasks, plus bwrap's init), without a sandbox over every
  * process of the runner's user, so there the limit is the user's count now plus the run's allowance. It never binds
- * root (the kernel exempts uid 0): a root runner without a sandbox gets a pids cgroup of its own where the cgroup v1
- * pids hierarchy is writable (the launcher joins it before the exec), else it is not capped, and the result says so.
+ * root (the kernel exempts uid 0): a root runner without a sandbox gets a pids cgroup of its own (pidsCgroup.ts, cgroup
+ * v1; the launcher joins it before the exec), else it is not capped, and the result says so.
  */
 export interface ProcessCap {
   /** The RLIMIT_NPROC the launcher sets, a pids cgroup folder it joins (absolute), or `-` for none. */
   rlimit: string;
   /** What the run result says of it. */
   said: string;
-  /** After the run: kills what is left in the cgroup and removes it. */
-  release?: () => void;
+  /** A root runner's pids cgroup of its own (the folder in {@link rlimit}): removed after the run, or by the launcher when the runner goes first. */
+  cgroup?: string;
+  /** After the run: kills what is left in the cgroup and removes it; resolves once it is gone or after CGROUP_REMOVAL_MS (pidsCgroup.ts). */
+  release?: () => Promise<boolean>;
 }
-
-/** Where a root runner makes its runs' pids cgroups (cgroup v1; v2 would need the pids controller delegated). */
-export const PIDS_CGROUP_ROOT = '/sys/fs/cgroup/pids';
 
 /** The sandbox's own tasks counted beside the script's: bwrap's init (pid 1 of the namespace). */
 const SANDBOX_OVERHEAD = 1;
@@ -27,7 +27,11 @@ const SANDBOX_OVERHEAD = 1;
 export function processCap(allowance: number, userNamespace: boolean, uid: number | undefined = process.getuid?.(), runId = ''): ProcessCap {
   if (userNamespace) return { rlimit: String(allowance + SANDBOX_OVERHEAD), said: `at most ${allowance} processes and threads (RLIMIT_NPROC in the sandbox's user namespace)` };
   if (uid === undefined) return { rlimit: '-', said: 'not capped: this platform has no RLIMIT_NPROC the runner can set' };
-  if (uid === 0) return pidsCgroup(allowance, runId) ?? { rlimit: '-', said: `not capped: the kernel does not apply RLIMIT_NPROC to root and ${PIDS_CGROUP_ROOT} (a cgroup v1 pids hierarchy) is not writable here; run agent-skills as an ordinary user or with the sandbox on` };
+  if (uid === 0) {
+    const made = pidsCgroup(allowance, runId);
+    if (typeof made !== 'string') return { rlimit: made.dir, cgroup: made.dir, said: `at most ${allowance} processes and threads (a pids cgroup of its own, ${made.dir})`, release: made.release };
+    return { rlimit: '-', said: `not capped: the kernel does not apply RLIMIT_NPROC to root, and ${made}; run agent-skills as an ordinary user or with the sandbox on` };
+  }
   const now = userTasks(uid);
   const hard = hardLimit();
   const limit = Math.min(now + allowance, hard ?? Number.MAX_SAFE_INTEGER);
@@ -65,54 +69,5 @@ function hardLimit(): number | undefined {
     return line && /^\d+$/.test(line) ? Number(line) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** A pids cgroup `agent-skills-<pid>-<runId>` limited to `allowance`, or undefined where it cannot be made. */
-function pidsCgroup(allowance: number, runId: string): ProcessCap | undefined {
-  const dir = `${PIDS_CGROUP_ROOT}/agent-skills-${process.pid}-${runId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-  removeStale();
-  try {
-    fs.mkdirSync(dir);
-  } catch {
-    return undefined;
-  }
-  try {
-    fs.writeFileSync(`${dir}/pids.max`, String(allowance));
-  } catch {
-    removeCgroup(dir, 0);
-    return undefined;
-  }
-  return { rlimit: dir, said: `at most ${allowance} processes and threads (a pids cgroup of its own, ${dir})`, release: () => removeCgroup(dir, 20) };
-}
-
-/** Kills what is left in the cgroup and removes it, retrying a little while its killed processes are reaped. */
-function removeCgroup(dir: string, tries: number): void {
-  try {
-    for (const pid of fs.readFileSync(`${dir}/cgroup.procs`, 'latin1').split('\n').filter(Boolean)) {
-      try {
-        process.kill(Number(pid), 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }
-    fs.rmdirSync(dir);
-  } catch {
-    if (tries > 0) setTimeout(() => removeCgroup(dir, tries - 1), 100).unref();
-  }
-}
-
-/** Removes the cgroups of runners that are gone (a CLI that exited before its run's cgroup emptied); rmdir removes only empty ones. */
-function removeStale(): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(PIDS_CGROUP_ROOT).filter((n) => n.startsWith('agent-skills-'));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(name.split('-')[2]);
-    if (!Number.isInteger(pid) || pid === process.pid || fs.existsSync(`/proc/${pid}`)) continue;
-    removeCgroup(`${PIDS_CGROUP_ROOT}/${name}`, 0);
   }
 }

@@ -33,8 +33,8 @@ export class Launcher {
     if (policy === 'off') return { status: statusOf(policy, undefined) };
     const probe = await probeBackends({
       resolver: this.resolver,
-      run: async (program, args) => {
-        const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096 });
+      run: async (program, args, pins) => {
+        const r = await runProcess({ program, args, cwd: '/', env: {}, timeoutMs: 5000, killGraceMs: 100, stdoutCap: 16384, stderrCap: 4096, ...(pins?.length ? { pins } : {}) });
         return { code: r.spawnError ? null : r.exitCode, output: `${r.stderr}\n${r.stdout}` };
       },
       stateDir: this.stateDir,
@@ -74,7 +74,7 @@ export class Launcher {
   }
 
   /** The process to spawn for `argv`: the probed backend's launch when it isolates, else the runner's own start. */
-  async build(spec: LaunchSpec): Promise<Launch & { processes: string; release?: () => void; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
+  async build(spec: LaunchSpec): Promise<Launch & { processes: string; release?: () => Promise<boolean>; sweep?: (pid: number) => void; start?: (spec: StartSpec, on: ProcessEvents) => StartedProcess }> {
     const launch = await this.launch(spec);
     return { ...launch, processes: launch.cap.said, release: launch.cap.release };
   }
@@ -119,7 +119,8 @@ export class Launcher {
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      const start = this.startFor(marker);
+      // The launcher removes the run's pids cgroup if this runner goes before the run's release does.
+      const start = this.startFor(marker, cap.cgroup);
       // With a process cap to set, always through that `sh`.
       if (cap.rlimit === '-' && this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start, cap };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes, cap.rlimit).slice(1), env, sweep, start, cap };
@@ -129,10 +130,13 @@ export class Launcher {
     return { ...launch, sweep, cap, ...this.fallback() };
   }
 
-  /** Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away. */
-  private startFor(marker: Record<string, string>): (s: StartSpec, on: ProcessEvents) => StartedProcess {
+  /**
+   * Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away (and removes
+   * `cgroup`, a root runner's pids cgroup for the run).
+   */
+  private startFor(marker: Record<string, string>, cgroup?: string): (s: StartSpec, on: ProcessEvents) => StartedProcess {
     const tag = Object.entries(marker).map(([k, v]) => `${k}=${v}`)[0];
-    return (s, on) => this.persistent.run({ ...s, marker: tag }, on);
+    return (s, on) => this.persistent.run({ ...s, marker: tag, ...(cgroup ? { cgroup } : {}) }, on);
   }
 
   /**

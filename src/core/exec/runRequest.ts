@@ -14,7 +14,11 @@ const CWD_VAR = /^\$\{?(WORK_DIR|OUTPUT_DIR|WORKSPACE_DIR|RUN_DIR|SKILLS_DIR)\}?
 const CWD_DIRS: Record<string, string> = { WORK_DIR: 'work', OUTPUT_DIR: 'out', WORKSPACE_DIR: '', RUN_DIR: 'run', SKILLS_DIR: 'skills' };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Refuses a malformed request, naming the field. The skill folder is looked for in `files` (the runner's source host). */
+/**
+ * Refuses a malformed request, naming the field. The skill folder is looked for in `files` (the runner's source host).
+ * Which of script and command, and a positive timeout, are the run_script input schema's to refuse (RunRequest's type
+ * holds the first): the runner does not decide them again.
+ */
 export function validate(req: RunRequest, files: Pick<SyncSkillsHost, 'kind'>): void {
   const bad = (msg: string): never => {
     throw new ScriptRunError('invalid_request', msg);
@@ -24,11 +28,9 @@ export function validate(req: RunRequest, files: Pick<SyncSkillsHost, 'kind'>): 
   if (files.kind(req.skillRoot) !== 'directory') {
     throw new ScriptRunError('not_found', `skillRoot ${req.skillRoot} is not a folder; reload the skill list.`);
   }
-  if ((req.script === undefined) === (req.command === undefined)) bad('give exactly one of `script` (a file under the skill) and `command`.');
   if (req.command !== undefined && !req.command.trim()) bad('command is empty; give a program and its arguments.');
   for (const key of Object.keys(req.env ?? {})) if (!ENV_NAME.test(key)) bad(`env key "${key}" is not a valid variable name (letters, digits, _).`);
   checkCallEnv(req.env);
-  if (req.timeoutMs !== undefined && !(req.timeoutMs > 0)) bad(`timeoutMs ${req.timeoutMs} must be a positive number of milliseconds.`);
 }
 
 /** The real path of an existing folder of `files`, or undefined (a missing overlay: nothing edited yet). */

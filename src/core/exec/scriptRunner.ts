@@ -161,13 +161,16 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     warnings.push(...snapshot.warnings, ...skillViewWarnings(view));
     // `auto` found no sandbox: say so in the result too (the user chose `off` knowingly).
     if (!sandbox.sandboxed && sandbox.policy === 'auto') warnings.push(describeSandbox(sandbox));
+    // Sandboxed without a protection this host cannot give (the keyring filter): said in the result too.
+    if (sandbox.missing?.length) warnings.push(`The sandbox lacks a protection here: ${sandbox.missing.join('; ')}.`);
     if (req.inputs?.length) {
       warnings.push(
         ...(await stageInputs(req.inputs, {
           ws,
-          artifacts: ctx.artifacts,
+          artifacts: ctx.artifacts.scoped(req.artifactScope),
           workspaceDir: opts.workspaceDir,
           allowedHostPaths: opts.allowedHostPaths,
+          privateDirs: opts.privateDirs,
           resolveSkillRoot: opts.resolveSkillRoot,
           files: opts.files,
           linked,
@@ -242,9 +245,10 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       onPid: (p) => (leader = p),
     });
     watch.start();
-    const outcome = await running.finally(() => {
+    // The run ends when its pids cgroup is gone (a root runner without a sandbox): a CLI exiting on the result leaves none.
+    const outcome = await running.finally(async () => {
       watch.stop();
-      launch.release?.();
+      await launch.release?.();
     });
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
@@ -263,7 +267,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     const stderr = spawnError ? `${argv[0]}: could not start (${spawnError.code ?? spawnError.message}); check that the program is installed and on PATH.` : outcome.stderr;
 
     const collected = req.outputs
-      ? await collectOutputs(req.outputs, ws, opts, req.omitInlineContent ?? false, ctx.artifacts)
+      ? await collectOutputs(req.outputs, ws, opts, req.omitInlineContent ?? false, ctx.artifacts.scoped(req.artifactScope))
       : { files: [], primary: undefined, artifacts: [], warnings: [] };
     warnings.push(...collected.warnings);
     lap('collect');
@@ -284,6 +288,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
       execution_mode: sandbox.sandboxed ? 'sandbox' : 'local',
       sandboxed: sandbox.sandboxed,
       ...(sandbox.reason ? { sandbox_reason: sandbox.reason } : {}),
+      ...(sandbox.missing?.length ? { sandbox_missing: sandbox.missing } : {}),
       processes: launch.processes,
       output_files: collected.files,
       ...(collected.primary ? { primary_output: collected.primary } : {}),

@@ -14,6 +14,8 @@ export interface StartSpec {
   marker?: string;
   /** Bind options of `args` to pin as open descriptors at the spawn (bindFds.ts). */
   pins?: number[];
+  /** The run's pids cgroup (processLimit.ts): the persistent launcher removes it when the runner goes away first. */
+  cgroup?: string;
 }
 
 /** Events of a started process group, whoever spawned it (the runner itself or its persistent launcher). */

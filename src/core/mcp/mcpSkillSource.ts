@@ -3,6 +3,7 @@
 // never silently substituted. Content is fetched on first use (`prepare`), verified, and served read-only from the
 // cache; scripts of MCP-served skills are never run.
 import { isInside } from '../paths/isInside';
+import { isSimpleName } from '../skill/rules/name';
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
@@ -35,7 +36,9 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
       client.list().map((skill) => {
         const dir = client.skillDir(skill.name);
         const root: SkillRoot = { path: path.dirname(dir), scope: 'mcp', source: skill.server };
-        const taken = local.has(skill.name) || (count.get(skill.name) ?? 0) > 1;
+        // The bare name only for a plain ASCII name no other skill has: any other is shown under its id, so a served
+        // name never reads as a local one (nor, being well-formed, as another skill's id: mcpSkillsClient.skillOf).
+        const taken = !isSimpleName(skill.name) || local.has(skill.name) || (count.get(skill.name) ?? 0) > 1;
         const digest = skill.entry.resources?.find((r) => r.uri === skill.entry.uri)?.digest ?? '';
         const rec: SkillRecord = {
           id: skill.id,
@@ -55,7 +58,11 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
       }),
     );
   };
-  const find = (idOrName: string) => records().find((r) => r.rec.id === idOrName || r.rec.name === idOrName);
+  // An id names one skill of one server, so ids are matched before any name.
+  const find = (idOrName: string) => {
+    const all = records();
+    return all.find((r) => r.rec.id === idOrName) ?? all.find((r) => r.rec.name === idOrName);
+  };
   const baseResolve = (nameOrId: string): SkillRecord | undefined => base.resolve(nameOrId);
 
   return {

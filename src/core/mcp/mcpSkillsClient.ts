@@ -13,6 +13,7 @@ import { digestOf } from '../edit/versionRef';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
 import { parseSkillText } from '../skill/parseSkillText';
+import { nameFormProblem } from '../skill/rules/name';
 import { boundedFetch } from './boundedFetch';
 import { BoundedStdioTransport } from './boundedStdioTransport';
 import { launchEnv, type McpLaunch } from './mcpLaunch';
@@ -259,6 +260,13 @@ export class McpSkillsClient {
       this.problems.push({ server, skill: name || undefined, message: `Skipped ${e.uri} from '${server}': its URI must be skill://<name>/SKILL.md with <name> equal to frontmatter.name ('${name}').` });
       return undefined;
     }
+    // A name is an identity: one spelled as another skill's id (`mcp:other:pdf`) or as another name after NFKC
+    // (full-width `ｐｄｆ`) would be taken for that skill, so only a well-formed name is listed.
+    const malformed = nameFormProblem(name);
+    if (malformed) {
+      this.problems.push({ server, skill: name, message: `Skipped ${e.uri} from '${server}': ${malformed} A served skill's name follows the rules of a local one (lowercase letters, digits, single inner hyphens), so it cannot pose as another skill or id.` });
+      return undefined;
+    }
     if (!e.resources) {
       this.problems.push({ server, skill: name, message: `Skipped ${e.uri} from '${server}': it has no resources list, so its content cannot be verified.` });
       return undefined;
@@ -300,9 +308,18 @@ export class McpSkillsClient {
     const client = this.client;
     const end = Date.now() + this.timeouts.fetchSkillMs;
     const budget = () => end - Date.now();
+    // Each file once: two URIs of one path (`SKILL.md` and `%53KILL.md`) would be two verified files, the last one
+    // written over the first, so the checks would pass on content that is not what the cache keeps.
+    const listedAs = new Map<string, string>();
     for (const r of skill.entry.resources ?? []) {
       const parsed = parseSkillUri(r.uri);
       if (parsed.skill !== name || !parsed.path) throw new Error(`Skill '${name}' of '${server}' lists ${r.uri}, which is not a file inside skill://${name}/; the skill is refused.`);
+      const twice = listedAs.get(parsed.path);
+      if (twice !== undefined) throw new Error(`Skill '${name}' of '${server}' lists the file ${parsed.path} twice (${twice} and ${r.uri}); the skill is refused. Ask the server's owner to list each file once.`);
+      listedAs.set(parsed.path, r.uri);
+    }
+    for (const r of skill.entry.resources ?? []) {
+      const parsed = parseSkillUri(r.uri);
       const res = await this.ask(`resources/read ${r.uri} (skill '${name}', at most ${seconds(this.timeouts.fetchSkillMs)} in all)`, budget, (o) => client.request('resources/read', { uri: r.uri }, specTypeSchemas.ReadResourceResult, o));
       const c = res.contents[0] as { text?: string; blob?: string } | undefined;
       if (!c || (c.text === undefined && c.blob === undefined)) throw new Error(`Skill '${name}' of '${server}': ${r.uri} came back empty; the skill is refused.`);

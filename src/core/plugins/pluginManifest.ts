@@ -2,6 +2,7 @@
 // skills the same way (Claude Code, Copilot, Codex). Parsed from untrusted bytes: bounded in size and depth, never
 // fetched, every problem named with the file, the field, the spec section and what to do.
 import { z } from 'zod';
+import { nestingDepth } from '../text/jsonNesting';
 
 /** The canonical `$schema` of an Agent Plugins 1.0 manifest (§5.2). Never retrieved. */
 export const PLUGIN_SCHEMA_1_0 = 'https://agent-plugins.org/schemas/1.0.0/plugin.schema.json';
@@ -56,28 +57,11 @@ const standardFields = z.object({
 });
 const PERMITTED = new Set(['$schema', 'name', 'version', 'description', 'author', 'homepage', 'repository', 'license', 'keywords', 'extensions']);
 
-/** The deepest nesting of `text` as JSON, counted without parsing (strings skipped). */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
-    else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return max;
-}
-
 /** Parses bounded JSON text into an object, or a problem naming the file. */
 export function parseBoundedJson(text: string, file: string, rule: string): { value?: Record<string, unknown>; problem?: PluginProblem } {
   const fail = (message: string): { problem: PluginProblem } => ({ problem: { file, severity: 'error', message, rule } });
   if (text.length > MAX_MANIFEST_BYTES) return fail(`${file} is ${text.length} bytes; a manifest may have at most ${MAX_MANIFEST_BYTES}. Remove what does not belong in it.`);
-  if (jsonDepth(text) > MAX_MANIFEST_DEPTH) return fail(`${file} nests deeper than ${MAX_MANIFEST_DEPTH} levels; flatten it.`);
+  if (nestingDepth(text, MAX_MANIFEST_DEPTH) > MAX_MANIFEST_DEPTH) return fail(`${file} nests deeper than ${MAX_MANIFEST_DEPTH} levels; flatten it.`);
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

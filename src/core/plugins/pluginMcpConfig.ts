@@ -2,11 +2,11 @@
 // servers the skills client can start. One module both for running them (their skills join the registry as
 // `mcp:<plugin>.<server>:<skill>`) and for `agent-skills validate <plugin>`, so what is checked is what is run.
 // Failure boundaries of §7.2.2: a bad file disables MCP for the plugin; a bad entry is skipped alone.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { McpLaunch } from '../mcp/mcpLaunch';
 import { localDisk } from '../host/localDisk';
+import { realPathOr } from '../os/realPathOr';
 import { asBuffer, stampOrNull, type SyncSkillsHost } from '../host/skillsHost';
 // A server's command and folders are resolved on the disk (resolveInRoot): they are a process's.
 import { checkRelative, resolveInRoot, resolveInRootOn } from '../paths/resolveInRoot';
@@ -104,7 +104,7 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
   }
   const servers = raw.mcpServers;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return fail(`${file}: "mcpServers" must be an object of server configurations.`, 'mcpServers');
-  const root = safeReal(plugin.root);
+  const root = realPathOr(plugin.root);
   const data = pluginDataDir(dataRoot, pluginName);
   const out: PluginMcpServer[] = [];
   for (const [key, entry] of Object.entries(servers as Record<string, unknown>).slice(0, 64)) {
@@ -173,14 +173,6 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
     out.push({ plugin: pluginName, server: key, config: { name, command, args: (s.args ?? []).map((a) => expand(a, vars)), env: { HOME: data, ...env, PLUGIN_ROOT: root, PLUGIN_DATA: data }, cwd, hostEnv: 'scrubbed' } });
   }
   return { servers: out, problems, file };
-}
-
-function safeReal(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return path.resolve(p);
-  }
 }
 
 /** §7.2.1 URL rules: absolute http(s), no user information, no fragment, HTTPS unless the host is loopback. */

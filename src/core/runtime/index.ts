@@ -1,6 +1,7 @@
 export * from './runtimeTypes';
 export { SessionStore, type SessionStoreOptions } from './sessionStore';
 export { createSkillsRuntime, type SkillsRuntime, type SkillsRuntimeOptions } from './skillsRuntime';
+export { skillToolsOf, type SessionsView, type SkillTools } from './skillTools';
 export { SKILL_TOOL_NAMES, toolInputSchemas, type SkillToolName } from './runtimeToolInputs';
 export { parseAllowedTools, checkToolPermissionFor, type ToolPermission } from './toolPermission';
 export { resolveSkillPath, listDocFiles } from './skillPaths';

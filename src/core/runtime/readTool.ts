@@ -36,7 +36,7 @@ export interface ReadResult {
 /** `read`: a file under a loaded skill's root, or an `artifact://` ref. */
 export async function readSkillFile(ctx: ToolContext, call: ToolCall, input: ReadInput): Promise<ToolSuccess<ReadResult>> {
   const ref = parseArtifactRef(input.path);
-  if (ref) return readArtifact(ctx, input, ref.name, ref.version);
+  if (ref) return readArtifact(ctx, input, ref.name, ref.version, ctx.artifactScope(call));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.path)) {
     throw new ToolError('path_refused', `read does not accept '${input.path.split('://')[0]}://' refs.`, "Pass a path relative to the skill root, or an 'artifact://name[@version]' ref from a run result.");
   }
@@ -109,11 +109,11 @@ function looksText(sample: Buffer, size: number): boolean {
   }
 }
 
-async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined): Promise<ToolSuccess<ReadResult>> {
+async function readArtifact(ctx: ToolContext, input: ReadInput, name: string, version: number | undefined, scope: string | undefined): Promise<ToolSuccess<ReadResult>> {
   if (!ctx.artifacts) {
     throw new ToolError('no_artifacts', 'This runtime has no artifact store, so artifact:// refs cannot be read.', "Re-run the script with outputs.inline true, or read the output's run:// content from the run result.");
   }
-  const art = await ctx.artifacts.read(name, version);
+  const art = await ctx.artifacts.read(name, version, scope);
   if (!art) {
     throw new ToolError(
       'not_found',

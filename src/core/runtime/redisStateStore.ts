@@ -3,7 +3,8 @@
 // is timed out, every read is bounded (GETRANGE never brings more than the bound plus one byte), and every failure
 // is a StateStoreError naming the store (its URL without a password) and what to do.
 import { Redis } from 'ioredis';
-import { decodeStored, encodeStored, GENERATION_HEAD_BYTES, MAX_STATE_BYTES, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
+import { randomBytes } from 'node:crypto';
+import { decodeStored, encodeStored, GENERATION_HEAD_BYTES, MAX_STATE_BYTES, SIGNING_KEY_BYTES, signingKeyOf, STATE_TTL_MS, StateStoreError, type SessionStateStore } from './sessionStateStore';
 
 /**
  * How long one Redis call may take before it fails (ms): a deadline for a Redis that is gone or hung, not a measure of
@@ -13,6 +14,8 @@ import { decodeStored, encodeStored, GENERATION_HEAD_BYTES, MAX_STATE_BYTES, STA
  */
 export const REDIS_TIMEOUT_MS = 10_000;
 const PREFIX = 'agent-skills:session:';
+/** The replicas' shared signing key (hex), set once by the first that asks (SET NX), never expiring. */
+const SIGNING_KEY = 'agent-skills:signing-key';
 
 /**
  * Compare-and-set in one step on the server (a script runs alone): the stored generation is read from the value's
@@ -70,6 +73,7 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
   // Sent by its digest (EVALSHA), the script's text only when this Redis has not seen it.
   redis.defineCommand('casSession', { numberOfKeys: 1, lua: CAS_SCRIPT });
   const cas = redis as CasRedis;
+  let signing: Buffer | undefined;
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -95,6 +99,17 @@ export function redisStateStore(url: string, o: RedisStoreOptions = {}): Session
     },
     async remove(key) {
       await call('DEL', () => redis.del(PREFIX + key));
+    },
+    async claimOnce(key, ttlMs) {
+      if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a key to claim (64 hex digits).`);
+      return (await call('SET NX of a used key', () => redis.set(`agent-skills:used:${key}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'))) === 'OK';
+    },
+    async signingKey() {
+      if (signing) return signing;
+      await call('SET NX of the signing key', () => redis.set(SIGNING_KEY, randomBytes(SIGNING_KEY_BYTES).toString('hex'), 'NX'));
+      const hex = await call('GETRANGE of the signing key', () => redis.getrange(SIGNING_KEY, 0, 1023));
+      signing = signingKeyOf(`${name}: key ${SIGNING_KEY}`, hex);
+      return signing;
     },
     async close() {
       redis.disconnect();

@@ -19,7 +19,7 @@ export type RunTarget = Pick<ActiveSkill, 'id' | 'name' | 'root_dir'>;
  */
 export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<ToolSuccess<RunScriptResult>> {
   const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
-  const execute = await prepareScriptRun(ctx, active, input, call.signal);
+  const execute = await prepareScriptRun(ctx, active, input, call.signal, ctx.artifactScope(call));
   const skills = [{ name: active.name, digest: active.digest }];
   await ctx.sessions.update(call.sessionId, 'run-start', (s) => {
     s.lifecycle[active.name] = 'executing';
@@ -51,6 +51,7 @@ export async function prepareScriptRun(
   target: RunTarget,
   input: RunScriptInput,
   signal?: AbortSignal,
+  artifactScope?: string,
 ): Promise<() => Promise<ExecResultLike>> {
   const executor = ctx.executor;
   if (!executor) {
@@ -66,8 +67,8 @@ export async function prepareScriptRun(
         skillName: target.name,
         skillRoot: target.root_dir,
         ...(overlayRoot ? { overlayRoot } : {}),
-        ...(input.script !== undefined ? { script: input.script } : {}),
-        ...(input.command !== undefined ? { command: input.command } : {}),
+        // Exactly one of the two: the input schema refused a call with both or neither (decided there once).
+        ...(input.script !== undefined ? { script: input.script } : { command: input.command as string }),
         ...(input.args ? { args: input.args } : {}),
         ...(input.env ? { env: input.env } : {}),
         ...(input.cwd ? { cwd: input.cwd } : {}),
@@ -76,6 +77,7 @@ export async function prepareScriptRun(
         ...(input.outputs ? { outputs: input.outputs } : {}),
         ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
         ...(signal ? { signal } : {}),
+        ...(artifactScope !== undefined ? { artifactScope } : {}),
       });
     } catch (e) {
       if (e instanceof ToolError) throw e;
@@ -128,8 +130,9 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'not_found':
     case 'path_outside_skill':
       return `Give script and cwd relative to the root of '${skill}' (as the SKILL.md or load receipt names them, no '..'), or a cwd under $WORK_DIR / $OUTPUT_DIR; inputs come from workspace://, skill://<name>/, artifact:// or an allowed host:// path.`;
-    case 'path_outside_workspace':
     case 'input_refused':
+      return 'The message says why that input cannot be staged: stage another source (skill://<name>/..., artifact://name, workspace://... where the runner has a workspace, or an allowed host:// path), or run without it.';
+    case 'path_outside_workspace':
       return "Keep inputs' to, cwd and outputs.globs inside the run's workspace (out/, work/, inputs/, or $OUTPUT_DIR/..., $WORK_DIR/...), with no '..' or absolute paths.";
     case 'command_not_allowed':
     case 'command_denied':

@@ -64,8 +64,8 @@ export interface ArtifactContent {
 
 /** Reads saved artifacts for `read("artifact://name[@version]")`. */
 export interface ArtifactReader {
-  /** The latest version when `version` is undefined; undefined when there is no such artifact. */
-  read(name: string, version?: number): Promise<ArtifactContent | undefined>;
+  /** The latest version when `version` is undefined; undefined when there is no such artifact. In `scope`'s store when given (RunRequest.artifactScope). */
+  read(name: string, version?: number, scope?: string): Promise<ArtifactContent | undefined>;
 }
 
 /**

@@ -21,10 +21,28 @@ export const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The most audit entries a session keeps in the store (its newest; every replica's audit log has them all too). */
 export const MAX_AUDIT_ENTRIES = 100;
 
-/** What the store keeps of one session: its runtime state and the audit trail of its calls, whichever replica made them. */
+/** The most resource subscriptions one session keeps (a 2025-11-25 session's `resources/subscribe`). */
+export const MAX_SUBSCRIPTIONS = 1000;
+/** The longest resource URI a subscription may name. */
+export const MAX_SUBSCRIPTION_URI = 2048;
+/** The most bytes a session's subscribed URIs may take together (they share the session's {@link MAX_STATE_BYTES}). */
+export const MAX_SUBSCRIPTION_BYTES = 64 * 1024;
+
+/**
+ * What the store keeps of one session: its runtime state, the audit trail of its calls and the resource URIs its
+ * client subscribed to, whichever replica took each (the replica holding the session's stream reads them to notify).
+ */
 export interface StoredSession {
   state: SessionState;
   audit: AuditEntry[];
+  subscriptions?: string[];
+  /** A 2025-11-25 session whose client declared elicitation at initialize (so every replica knows it is to be asked). */
+  elicitation?: true;
+}
+
+/** The fields of a stored session besides its state and audit, as they are kept (none when empty). */
+export function storedExtras(s: Pick<Partial<StoredSession>, 'subscriptions' | 'elicitation'> | undefined): Pick<StoredSession, 'subscriptions' | 'elicitation'> {
+  return { ...(s?.subscriptions?.length ? { subscriptions: s.subscriptions.slice() } : {}), ...(s?.elicitation ? { elicitation: true as const } : {}) };
 }
 
 /** A session as loaded: what is stored, and its generation (how many saves made it; the value a save compares). */
@@ -48,7 +66,27 @@ export interface SessionStateStore {
    */
   save(key: string, session: StoredSession, expected: number): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * The key every process over this store signs what it hands a client to give back (an MCP `requestState`) with:
+   * 32 random bytes, made by the first process that asks and read by the others, so a replica verifies what another signed.
+   */
+  signingKey(): Promise<Buffer>;
+  /**
+   * Records `key` (64 hex digits) as used for `ttlMs`: true the first time, false when any process over the store
+   * recorded it before and it has not expired (a confirmation answered once is not answered again by a replay).
+   */
+  claimOnce(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Bytes of a {@link SessionStateStore.signingKey}. */
+export const SIGNING_KEY_BYTES = 32;
+
+/** A stored signing key (hex) as bytes; anything else is refused naming where it is and the fix. */
+export function signingKeyOf(where: string, hex: string): Buffer {
+  const t = hex.trim();
+  if (!new RegExp(`^[0-9a-f]{${SIGNING_KEY_BYTES * 2}}$`).test(t)) throw new StateStoreError(`${where} is not a signing key (${SIGNING_KEY_BYTES * 2} hex digits); delete it and the next start makes a new one (confirmations in flight are asked again).`);
+  return Buffer.from(t, 'hex');
 }
 
 /** A store that failed or answered what cannot be used; the message names the store, the key's file or field and what to do. */
@@ -80,7 +118,19 @@ export function handleKey(handle: string): string {
 const auditSchema = z
   .object({ time: z.string(), session: z.string(), action: z.string(), outcome: z.string(), duration_ms: z.number(), arguments: z.unknown(), skill: z.string().optional(), digest: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
   .passthrough();
-const storedSchema = z.object({ v: z.literal(1), g: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(), state: z.unknown(), audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES) });
+const storedSchema = z.object({
+  v: z.literal(1),
+  g: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  state: z.unknown(),
+  audit: z.array(auditSchema).max(MAX_AUDIT_ENTRIES),
+  subscriptions: z.array(z.string().max(MAX_SUBSCRIPTION_URI)).max(MAX_SUBSCRIPTIONS).optional(),
+  elicitation: z.literal(true).optional(),
+});
+
+/** A copy of a stored session that its holder may change (the folder store keeps the decoded one). */
+function copyStored(s: StoredSession): StoredSession {
+  return { state: structuredClone(s.state), audit: s.audit.slice(), ...storedExtras(s) };
+}
 
 /**
  * The generation at the head of a stored value: {@link encodeStored} writes `{"v":1,"g":<n>,` first, so a store can
@@ -102,7 +152,7 @@ export function decodeStored(storeName: string, key: string, bytes: Buffer): Loa
   if (bytes.length > MAX_STATE_BYTES) throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… is over the ${MAX_STATE_BYTES}-byte bound; it was not read. Remove that entry (the client starts a new session).`);
   try {
     const v = storedSchema.parse(JSON.parse(bytes.toString('utf8')));
-    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], generation: v.g ?? 0 };
+    return { state: sessionStateOf(v.state), audit: v.audit as AuditEntry[], ...storedExtras(v), generation: v.g ?? 0 };
   } catch (e) {
     const why = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (e as Error).message;
     throw new StateStoreError(`${storeName}: the state of session ${key.slice(0, 16)}… cannot be used (${why.slice(0, 300)}); remove that entry (the client starts a new session).`);
@@ -117,10 +167,11 @@ export function encodeStored(storeName: string, s: StoredSession, generation: nu
 /** {@link encodeStored}, with the audit entries the text kept. */
 function encodeKept(storeName: string, s: StoredSession, generation: number): { text: string; audit: AuditEntry[] } {
   let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
+  const extras = storedExtras(s);
   for (;;) {
-    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit });
+    const text = JSON.stringify({ v: 1, g: generation, state: s.state, audit, ...extras });
     if (Buffer.byteLength(text) <= MAX_STATE_BYTES) return { text, audit };
-    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills or start a new session.`);
+    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills, unsubscribe from resources or start a new session.`);
     audit = audit.slice(Math.ceil(audit.length / 2));
   }
 }
@@ -157,6 +208,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   // session used from this process is neither read nor parsed again while no other process saves it.
   const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession }>();
   let madeDir = false;
+  let signing: Buffer | undefined;
   const slotsOf = (key: string): [string, string] => {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new StateStoreError(`${name}: '${key.slice(0, 80)}' is not a session key (64 hex digits).`);
     return [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
@@ -230,9 +282,9 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         return undefined;
       }
       const seen = known.get(newest.file);
-      if (seen?.bytes === newest.bytes && seen.decoded) return { state: structuredClone(seen.decoded.state), audit: seen.decoded.audit.slice(), generation: newest.generation };
+      if (seen?.bytes === newest.bytes && seen.decoded) return { ...copyStored(seen.decoded), generation: newest.generation };
       const decoded = decodeStored(name, key, newest.bytes);
-      if (seen?.bytes === newest.bytes) seen.decoded = { state: structuredClone(decoded.state), audit: decoded.audit.slice() };
+      if (seen?.bytes === newest.bytes) seen.decoded = copyStored(decoded);
       return decoded;
     },
     async save(key, session, expected) {
@@ -248,7 +300,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         // Not flushed to disk on the call's path (as the runtime's own session files): see above for what a power loss costs.
         await files.writeFile(target, text, { durable: false });
         const stamp = await files.stat(target);
-        if (stamp) remember(target, stampOf(stamp), Buffer.from(text), { state: structuredClone(session.state), audit });
+        if (stamp) remember(target, stampOf(stamp), Buffer.from(text), copyStored({ ...session, audit }));
         if (current) await removeFile(current.file);
         return true;
       });
@@ -257,6 +309,34 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       await locked(key, async () => {
         for (const file of slotsOf(key)) await removeFile(file);
       });
+    },
+    async signingKey() {
+      if (signing) return signing;
+      const file = path.join(dir, 'signing.key');
+      const read = async () => {
+        const got = await files.readFile(file, { maxBytes: 1024 });
+        return got ? signingKeyOf(file, asBuffer(got.bytes).toString('utf8')) : undefined;
+      };
+      // Made once under a lock every process over the folder takes, readable by this user only.
+      signing = (await read()) ?? (await files.mkdir(dir), await files.withLock(`${file}.lock`, async () => {
+        const made = await read();
+        if (made) return made;
+        const fresh = randomBytes(SIGNING_KEY_BYTES);
+        await files.writeFile(file, fresh.toString('hex'), { mode: 0o600 });
+        return fresh;
+      }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS }));
+      return signing;
+    },
+    async claimOnce(key, ttlMs) {
+      slotsOf(key); // checks it is 64 hex digits
+      const file = path.join(dir, 'used', key);
+      await files.mkdir(path.dirname(file));
+      return files.withLock(`${file}.lock`, async () => {
+        const seen = await files.stat(file);
+        if (seen && now() - seen.mtimeMs <= ttlMs) return false;
+        await files.writeFile(file, '', { durable: false });
+        return true;
+      }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
     },
     async close() {},
   };

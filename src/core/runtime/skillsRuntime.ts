@@ -40,6 +40,11 @@ export interface SkillsRuntimeOptions {
   stateDir?: string;
   executor?: ScriptExecutor;
   artifacts?: ArtifactReader;
+  /**
+   * Each session's artifacts are its own (a server whose clients are different people, over HTTP): a run saves
+   * into its session's store, and `read` and `artifact://` inputs look only there. Default false: one store.
+   */
+  artifactsPerSession?: boolean;
   /** Load mode of new sessions (default `turn`). */
   loadMode?: LoadMode;
   /** Most skills loaded at once (default 5). */
@@ -174,6 +179,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     content,
     executor: options.executor,
     artifacts: options.artifacts,
+    artifactScope: (call) => (options.artifactsPerSession ? call.sessionId : undefined),
     limits: { maxLoadedSkills: maxLoaded, maxReadBytes: options.maxReadBytes ?? 256 * 1024 },
     now,
   };

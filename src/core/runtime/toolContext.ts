@@ -19,6 +19,8 @@ export interface ToolContext {
   content: SkillContentCache;
   executor?: ScriptExecutor;
   artifacts?: ArtifactReader;
+  /** Whose artifacts a call sees (RunRequest.artifactScope): its session's own when sessions keep theirs apart. */
+  artifactScope(call: ToolCall): string | undefined;
   limits: ToolLimits;
   now: () => Date;
 }

@@ -58,6 +58,8 @@ function isPlaceholder(value: string, isKey: boolean): boolean {
   if (PLACEHOLDER_WORDS.test(value)) return true;
   // A reference to a variable (`"$API_KEY"`, `"%TOKEN%"`, `"{{ secret }}"`) names where the secret comes from.
   if (/^[$%]|^\{\{/.test(value)) return true;
+  // A config's substitution of one (`"{env:API_KEY}"`, `"{file:~/.keys/api}"`): the value is read from there.
+  if (/^\{[a-z]+:[^{}\s]+\}$/i.test(value)) return true;
   // The name of a variable written where its value goes (`api_key="SERVICE_API_KEY"`): upper-case words joined by `_`.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return true;
   // An ordinary word (`password = "hardcoded"`) illustrates the pattern; a credential mixes kinds of characters.

@@ -204,6 +204,14 @@ function backslash(ref: BodyReference, rel: string): Finding {
 /** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
 const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
 
+/**
+ * Files a package manager or build tool reads by convention (`uv run` reads pyproject.toml, `npm ci` the lock file):
+ * the tool finds them, not the model, and deleting one breaks the skill's scripts.
+ */
+const TOOL_MANIFEST = /^(?:pyproject\.toml|uv\.lock|poetry\.lock|Pipfile(?:\.lock)?|requirements[\w.-]*\.txt|setup\.(?:py|cfg)|package(?:-lock)?\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|deno\.jsonc?|tsconfig(?:\.[\w-]+)?\.json|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|Gemfile(?:\.lock)?|composer\.(?:json|lock))$/;
+/** A test suite of the skill's own code (a `tests/` folder, `test_x.py`, `x.test.ts`): for its author, like evals/. */
+const TEST_CODE = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[\w-]+\.py$|_test\.(?:py|go)$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+
 /** The folder of a skill's evaluations (agentskills.io's `evals/`, src/core/evals). */
 const EVALS_DIR = 'evals/';
 
@@ -259,7 +267,7 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
     // linted for: they are not for the model, and deleting one breaks the agent that reads it.
     if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, AGENT_PROFILES)) continue;
     // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
-    if (rel.startsWith(EVALS_DIR)) continue;
+    if (rel.startsWith(EVALS_DIR) || TEST_CODE.test(rel) || TOOL_MANIFEST.test(path.posix.basename(rel))) continue;
     // A generated or vendored skill's record of where it came from is for the tool that regenerates it.
     if (provenance.has(rel)) continue;
     const base = path.posix.basename(rel);

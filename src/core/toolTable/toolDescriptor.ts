@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SkillCatalog } from '../catalog/skillCatalog';
 import type { SessionLoader } from '../catalog/catalogTypes';
-import type { SkillsRuntime } from '../runtime/skillsRuntime';
+import type { SkillTools } from '../runtime/skillTools';
 import type { ToolNaming } from '../tools/toolNames';
 import type { ToolResult } from '../tools/toolResult';
 
@@ -29,8 +29,8 @@ export interface SkillListing {
 
 /** The services a host hands the tools; each is asked for only when a tool needs it. */
 export interface ToolServices {
-  /** The skills runtime (sessions, the six runtime tools, the audit log). */
-  runtime(): Promise<SkillsRuntime>;
+  /** The skill tools (sessions, the six runtime tools, the audit sink), as the assembly's `tools()` hands them out. */
+  runtime(): Promise<SkillTools>;
   /** The unified catalog of runSkill / updateSkill; omitted by hosts that offer only the standard tools. */
   catalog?(): Promise<SkillCatalog>;
   /** How runSkill `run` loads a skill into the calling session; omitted: run does not load. */

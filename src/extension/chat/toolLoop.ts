@@ -3,7 +3,7 @@
 // model answers without a tool call.
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../../core/prompt/promptTypes';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import { ToolError } from '../../core/tools/toolError';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { toolResultText } from '../../core/toolTable/toolResultText';
@@ -14,7 +14,7 @@ import { toChatMessages, resultText } from './messages';
 
 /** What the loop needs from the extension. */
 export interface ToolLoopInput {
-  runtime: SkillsRuntime;
+  runtime: SkillTools;
   router: SessionRouter;
   sessionId: string;
   history: ChatMessage[];

@@ -1,6 +1,6 @@
 // The start of an `@skills` turn, shared by the participant and the prompt preview (which runs it on a scratch
 // copy of the runtime), so the preview shows what the turn would really compose.
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 
 /** How a turn started: mentions loaded by the runtime, and the problems met. */
 export interface TurnStart {
@@ -12,7 +12,7 @@ export interface TurnStart {
  * Begins the turn (turn and once skills cleared, the request recorded, `$name`/`#name` mentions loaded), then loads
  * again the skills the user loaded from the Skills view since the last turn (`pinned`) that the turn cleared.
  */
-export async function beginSkillsTurn(runtime: Pick<SkillsRuntime, 'beginTurn' | 'invoke'>, sessionId: string, request: string, pinned: readonly string[]): Promise<TurnStart> {
+export async function beginSkillsTurn(runtime: Pick<SkillTools, 'beginTurn' | 'invoke'>, sessionId: string, request: string, pinned: readonly string[]): Promise<TurnStart> {
   const turn = await runtime.beginTurn(sessionId, request);
   const errors = [...turn.errors];
   const keep = pinned.filter((n) => !turn.session.active_skills.some((a) => a.name === n));
@@ -25,7 +25,7 @@ export async function beginSkillsTurn(runtime: Pick<SkillsRuntime, 'beginTurn' |
 
 /** A turn begun on a scratch copy of the runtime: nothing reaches the window's sessions, listeners or audit log. */
 export interface ScratchTurn {
-  scratch: SkillsRuntime;
+  scratch: SkillTools;
   sessionId: string;
   start: TurnStart;
 }
@@ -35,7 +35,7 @@ export interface ScratchTurn {
  * `sessionId` is new): what Preview Prompt shows and what the trigger judge sends are composed by the same calls
  * as a real `@skills` turn (this turn start, then the runtime's compose), never a copy of them.
  */
-export async function beginScratchTurn(runtime: SkillsRuntime, sessionId: string, request: string, pinned: readonly string[], copyOf?: string): Promise<ScratchTurn> {
+export async function beginScratchTurn(runtime: SkillTools, sessionId: string, request: string, pinned: readonly string[], copyOf?: string): Promise<ScratchTurn> {
   const scratch = runtime.scratch(copyOf);
   await scratch.openSession(sessionId);
   const start = await beginSkillsTurn(scratch, sessionId, request, pinned);

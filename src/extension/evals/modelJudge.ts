@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { requestResult, runModelTrial, type TrialConversation, type TrialToolCall, type TriggerQuery, type TriggerReport, type TriggerRequestResult, splitScores } from '../../core/evals';
 import type { ChatMessage } from '../../core/prompt/promptTypes';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import { toolResultText } from '../../core/toolTable/toolResultText';
 import { findTool } from '../../core/toolTable/toolTable';
 import { CATALOG_TOOLS, FIND_TOOL, RUNTIME_TOOLS } from '../../core/tools/toolNames';
@@ -41,7 +41,7 @@ export interface ModelJudgeOutcome {
 }
 
 /** One fresh session on a scratch copy of the runtime, as the trial's conversation. */
-async function freshConversation(service: SkillsService, runtime: SkillsRuntime, model: vscode.LanguageModelChat, request: string, token: vscode.CancellationToken): Promise<TrialConversation> {
+async function freshConversation(service: SkillsService, runtime: SkillTools, model: vscode.LanguageModelChat, request: string, token: vscode.CancellationToken): Promise<TrialConversation> {
   const sessionId = `trigger-test-${randomUUID()}`;
   const { scratch } = await beginScratchTurn(runtime, sessionId, request, []);
   const history: ChatMessage[] = [{ role: 'user', content: request }];

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { SkillIndex } from '../../core/registry/skillRegistry';
-import type { SkillsRuntime } from '../../core/runtime/skillsRuntime';
+import type { SkillTools } from '../../core/runtime/skillTools';
 import type { SessionEvent } from '../../core/runtime/runtimeTypes';
 import type { RuntimeSettings } from '../settings';
 import * as vscodeApi from 'vscode';
@@ -36,11 +36,11 @@ export interface WindowCoreDeps {
 }
 
 export class WindowCore {
-  private state: Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> | undefined;
+  private state: Promise<{ registry: SkillIndex; runtime: SkillTools }> | undefined;
   private scanned: Promise<SkillIndex> | undefined;
   private scannedRegistry: SkillIndex | undefined;
   private runtimeSub: { dispose(): void } | undefined;
-  private current: { registry: SkillIndex; runtime: SkillsRuntime } | undefined;
+  private current: { registry: SkillIndex; runtime: SkillTools } | undefined;
   /** The window's one assembly of the core (its roots are set at the first scan). */
   private readonly assembled: AgentSkills;
 
@@ -61,7 +61,7 @@ export class WindowCore {
     return this.assembled.served().filter((r) => r.scope === 'mcp');
   }
 
-  ready(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
+  ready(): Promise<{ registry: SkillIndex; runtime: SkillTools }> {
     this.state ??= this.create();
     return this.state;
   }
@@ -75,7 +75,7 @@ export class WindowCore {
     return this.scannedRegistry;
   }
 
-  peek(): { registry: SkillIndex; runtime: SkillsRuntime } | undefined {
+  peek(): { registry: SkillIndex; runtime: SkillTools } | undefined {
     return this.current;
   }
 
@@ -126,7 +126,7 @@ export class WindowCore {
     return registry;
   }
 
-  private async create(): Promise<{ registry: SkillIndex; runtime: SkillsRuntime }> {
+  private async create(): Promise<{ registry: SkillIndex; runtime: SkillTools }> {
     const registry = await this.registryReady();
     // The catalog shares the registry; opening it reads the overlays, so the first load already serves them.
     await this.deps.catalog()?.ready().catch(() => undefined);
@@ -137,7 +137,7 @@ export class WindowCore {
   }
 
   /** Gives the core the settings' runner and runtime options (flushing the runtime they replace) and builds them. */
-  private async createRuntime(registry: SkillIndex): Promise<SkillsRuntime> {
+  private async createRuntime(registry: SkillIndex): Promise<SkillTools> {
     const core = this.assembled;
     const config = windowRuntimeConfig({ registry, settings: this.deps.settings(), stateDir: this.deps.stateDir(), workspaceDir: workspaceFolders()[0], catalog: () => this.deps.catalog(), pluginDataDir: this.deps.pluginDataRoot() });
     await core.reconfigure(config);

@@ -4,6 +4,6 @@ import { describeSandbox, type SandboxStatus } from '../../core/exec/sandboxStat
 
 /** The confirmation's title suffix and its "Sandbox:" line for a runner's sandbox status. */
 export function sandboxConfirmation(status: SandboxStatus): { title: string; text: string } {
-  const title = status.sandboxed ? ' (sandboxed)' : status.refused ? ' (will be refused: no sandbox)' : ' (NOT sandboxed)';
+  const title = status.sandboxed ? (status.missing?.length ? ' (sandboxed, with a protection missing)' : ' (sandboxed)') : status.refused ? ' (will be refused: no sandbox)' : ' (NOT sandboxed)';
   return { title, text: describeSandbox(status) };
 }

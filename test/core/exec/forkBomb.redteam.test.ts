@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunResult } from '../../../src/core/exec';
-import { PIDS_CGROUP_ROOT } from '../../../src/core/exec/processLimit';
+import { pidsParent } from '../../../src/core/exec/pidsCgroup';
 import { cleanup, sandboxWorks, setup, waitFor, type Sandbox } from './helpers';
 
 const CAP = 128;
@@ -37,7 +37,7 @@ function tagged(tag: string): number {
 /** How the result states the cap: the sandbox's user namespace, a root runner's pids cgroup, or the user's count plus the allowance. */
 function expectedCap(sandbox: 'off' | 'required'): RegExp {
   if (sandbox === 'required') return new RegExp(`^at most ${CAP} processes and threads \\(RLIMIT_NPROC in the sandbox's user namespace\\)`);
-  if (process.getuid?.() === 0) return new RegExp(`^at most ${CAP} processes and threads \\(a pids cgroup of its own, ${PIDS_CGROUP_ROOT}/agent-skills-`);
+  if (process.getuid?.() === 0) return new RegExp(`^at most ${CAP} processes and threads \\(a pids cgroup of its own, ${pidsParent()}/agent-skills-`);
   return /^at most \d+ processes and threads more than your user's \d+ \(RLIMIT_NPROC \d+/;
 }
 
@@ -65,8 +65,9 @@ describe('core/exec process cap: a fork bomb stops at the cap (issue 22.6-7)', f
     /** Whether this runner caps a run here; prints why not (the skip). */
     const capped = async (ctx: Mocha.Context): Promise<boolean> => {
       if (sandbox === 'required' && !(await sandboxWorks(sb))) return false;
-      if (sandbox === 'off' && process.getuid?.() === 0 && !fs.existsSync(PIDS_CGROUP_ROOT)) {
-        console.log(`      skipped: a root runner without a sandbox and without ${PIDS_CGROUP_ROOT} is not capped (the kernel exempts root from RLIMIT_NPROC; asserted below)`);
+      const parent = sandbox === 'off' && process.getuid?.() === 0 ? pidsParent() : '';
+      if (typeof parent !== 'string') {
+        console.log(`      skipped: a root runner without a sandbox is not capped here, as ${parent.why} (the kernel exempts root from RLIMIT_NPROC; asserted below)`);
         return false;
       }
       return ctx !== undefined;
@@ -116,7 +117,7 @@ describe('core/exec process cap: a fork bomb stops at the cap (issue 22.6-7)', f
       this.skip();
     }
     const r = await sb.runner({ sandbox: 'off' }).run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, script: 'scripts/hello.sh' });
-    if (!fs.existsSync(PIDS_CGROUP_ROOT)) return assert.match(r.processes, /^not capped: the kernel does not apply RLIMIT_NPROC to root/);
+    if (typeof pidsParent() !== 'string') return assert.match(r.processes, /^not capped: the kernel does not apply RLIMIT_NPROC to root/);
     const dir = /\((?:a pids cgroup of its own, )(\S+)\)$/.exec(r.processes)?.[1];
     assert.ok(dir, r.processes);
     assert.equal(await waitFor(() => !fs.existsSync(dir), 10000), true, `${dir} is left after the run`);

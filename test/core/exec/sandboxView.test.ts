@@ -102,6 +102,8 @@ describe('core/exec sandbox view and launch', () => {
     // Without a sandbox the persistent launcher (started with an empty environment) gets this run's
     // environment in its start message: the call's variables under the runtime's.
     const local = await launcher.build(spec);
+    // Never started: its pids cgroup (a root runner) is removed here, as a run's end does.
+    assert.notEqual(await local.release?.(), false, 'the unused pids cgroup was not removed');
     assert.ok(local.start, 'started through the persistent launcher');
     assert.equal(local.env.CALL_VAR, 'x');
     assert.equal(local.env.HOME, spec.home, 'a runtime variable is not overridden by the call');

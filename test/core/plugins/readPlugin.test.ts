@@ -129,6 +129,12 @@ describe('Agent Plugins 1.0: reading a plugin for its skills', () => {
     const deep = readPlugin(plugin('deep', `{"$schema":"${PLUGIN_SCHEMA_1_0}","name":"deep","extensions":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`));
     assert.equal(deep.manifest, undefined);
     assert.match(deep.problems[0].message, /deeper than/);
+    // Stray closers first used to take the manifest's own depth count below zero, so the deep part that follows
+    // passed it (the parser then refused the text as invalid JSON); the one depth count of text/jsonNesting.ts
+    // never goes below zero, as the trigger and eval checks always counted.
+    const closersFirst = readPlugin(plugin('closers', `${']'.repeat(100)}${'['.repeat(100)}`));
+    assert.equal(closersFirst.manifest, undefined);
+    assert.match(closersFirst.problems[0].message, /nests deeper than 32 levels/);
   });
 
   it('reads the host layouts: Claude Code (with its skill paths), Copilot and Codex', () => {

@@ -103,6 +103,37 @@ describe('session state store (state folder and Redis)', function () {
         await b.close();
       }
     });
+
+    it(`${label}: subscriptions travel with the session's value; one signing key and one-time claims shared by every store object`, async () => {
+      const [a, b] = [make(), make()];
+      try {
+        const key = handleKey(mintHandle());
+        assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [], subscriptions: ['skill://alpha/SKILL.md'], elicitation: true }, 0), true);
+        const seen = await b.load(key);
+        assert.deepEqual(seen?.subscriptions, ['skill://alpha/SKILL.md']);
+        assert.equal(seen?.elicitation, true);
+        // A save without them drops them (the caller carries what it keeps); removal takes them with the session.
+        assert.equal(await b.save(key, { state: state('x', ['alpha']), audit: [] }, 1), true);
+        assert.equal((await a.load(key))?.subscriptions, undefined);
+        // The key both sign with: made once, the same for both, 32 bytes.
+        const [ka, kb] = await Promise.all([a.signingKey(), b.signingKey()]);
+        assert.equal(ka.length, 32);
+        assert.ok(ka.equals(kb), 'both store objects sign with one key');
+        // A claim succeeds once across both; another key is its own; an expired one can be claimed again.
+        const once = handleKey(mintHandle());
+        const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claimOnce(once, 60_000)));
+        assert.equal(claims.filter(Boolean).length, 1, `exactly one of 10 concurrent claims: ${claims}`);
+        assert.equal(await a.claimOnce(handleKey(mintHandle()), 60_000), true);
+        const brief = handleKey(mintHandle());
+        assert.equal(await a.claimOnce(brief, 1), true);
+        await new Promise((r) => setTimeout(r, 30)); // the 1 ms claim's expiry is what is waited out, not a readiness
+        assert.equal(await b.claimOnce(brief, 1), true, 'an expired claim is free again');
+        await assert.rejects(a.claimOnce('../../etc/passwd', 1000), /64 hex digits/);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
   };
   contract('state folder', () => folderStateStore(tmp.dir, createNodeHost()));
   contract('Redis', () => redisStateStore(redis.url));

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { createSkillRegistry } from '../../../src/core/registry';
 import { allSources, registerSourceKind, SOURCE_KINDS, sourceForScopeWord, sourceOf, type SourceKind } from '../../../src/core/sources';
 import { schemas } from '../../../src/extension/settingsSchema';
-import { REPO, sourceFiles } from '../../support/sourceFiles';
+import { REPO, sourceFiles, withoutComments } from '../../support/sourceFiles';
 import { openCatalog, makeWorld, writeSkill } from '../catalog/catalogTestUtil';
 
 /** A kind this test file adds, the way the plugin or MCP source will: one value plus its registration. */
@@ -40,7 +40,7 @@ describe('source kinds', () => {
     // A kind's description written out anywhere else (a second list of names and precedence) has a literal rank or scope word.
     const described = /\brank\s*:\s*[0-9]|\bscopeWord\s*:\s*['"]/;
     const holders = [...sourceFiles('src'), ...sourceFiles('server')]
-      .filter((f) => described.test(fs.readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')))
+      .filter((f) => described.test(withoutComments(fs.readFileSync(f, 'utf8'))))
       .map((f) => path.relative(REPO, f).split(path.sep).join('/'));
     assert.deepEqual(holders, ['src/core/sources/sourceKinds.ts']);
     assert.ok(described.test("export const shelfKind = { name: 'shelf', rank: 3.5 };"), 'the scan sees a kind described elsewhere');

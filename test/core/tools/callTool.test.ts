@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { readAuditFile } from '../../../src/core/audit/auditLog';
 import { SkillCatalog } from '../../../src/core/catalog';
-import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
+import { createSkillsRuntime, skillToolsOf, type SkillsRuntime } from '../../../src/core/runtime';
 import { callTool, findTool, type ToolCallContext, type ToolFrontEnd } from '../../../src/core/toolTable';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from '../runtime/runtimeSupport';
@@ -27,7 +27,7 @@ describe('tools: one call path audits every tool once, on every surface', functi
 
   afterEach(() => tmp.cleanup());
 
-  const ctx = (surface: ToolFrontEnd): ToolCallContext => ({ sessionId: 'chat', surface, services: { runtime: async () => runtime, catalog: async () => catalog } });
+  const ctx = (surface: ToolFrontEnd): ToolCallContext => ({ sessionId: 'chat', surface, services: { runtime: async () => skillToolsOf(runtime), catalog: async () => catalog } });
 
   async function auditLines(): Promise<string[]> {
     await runtime.flush();

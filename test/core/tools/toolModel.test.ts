@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SkillCatalog } from '../../../src/core/catalog';
 import { createScriptRunner } from '../../../src/core/exec';
-import { createSkillsRuntime, type SkillsRuntime } from '../../../src/core/runtime';
+import { createSkillsRuntime, skillToolsOf, type SkillsRuntime } from '../../../src/core/runtime';
 import type { ToolFailure, ToolResult } from '../../../src/core/tools';
 import { TOOLS, findTool, toolResultText, type ToolCallContext } from '../../../src/core/toolTable';
 import { makeTempDir } from '../../support/tempDir';
@@ -30,7 +30,7 @@ describe('tools: one model across both families', function () {
     const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'workspace', source: 'test' }], stateDir: path.join(tmp.dir, 'catalog') });
     const runner = createScriptRunner({ stateDir: path.join(tmp.dir, 'exec'), sandbox: 'off' });
     runtime = createSkillsRuntime({ source: catalog.skillSource(), stateDir: path.join(tmp.dir, 'state'), executor: runner });
-    ctx = { sessionId: 'chat', surface: 'test', services: { runtime: async () => runtime, catalog: async () => catalog } };
+    ctx = { sessionId: 'chat', surface: 'test', services: { runtime: async () => skillToolsOf(runtime), catalog: async () => catalog } };
     await runtime.openSession('chat');
   });
 

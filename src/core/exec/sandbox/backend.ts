@@ -47,10 +47,17 @@ export interface SandboxProbe {
   bindFdOption?: boolean;
   /** A runner started as root: how bubblewrap's sandbox drops to an unprivileged host account (bubblewrap.ts RootDrop). */
   drop?: { setpriv: string; bwrap: string; uid: number; gid: number };
+  /** bubblewrap loads the keyring seccomp filter here (its trial run loaded it); false: runs go without it ({@link missing} says so). */
+  seccomp?: boolean;
+  /** Protections a run in this sandbox lacks here, each a sentence naming it and why (status, confirmation and result say them). */
+  missing?: string[];
 }
 
-/** Runs a program to completion: its exit code (null when it could not start) and its output. */
-export type ProbeRun = (program: string, args: string[]) => Promise<{ code: number | null; output: string }>;
+/**
+ * Runs a program to completion: its exit code (null when it could not start) and its output. `pins` are indices of
+ * arguments whose files the spawner opens and passes as descriptors, as for a run (sandbox/bindFds.ts).
+ */
+export type ProbeRun = (program: string, args: string[], pins?: number[]) => Promise<{ code: number | null; output: string }>;
 
 /** What a probe may use: the runner's PATH lookups, a way to run a trial, and a folder of its own. */
 export interface ProbeEnv {
@@ -101,4 +108,6 @@ export interface SandboxStatus {
   reason?: string;
   /** The backend that was tried and does not work here (its id), when not sandboxed. */
   tried?: string;
+  /** Sandboxed, but without these protections here (each names the protection and why): said with the status. */
+  missing?: string[];
 }

@@ -3,7 +3,7 @@ import { sandboxedCommand } from '../launcher';
 import { hostSystemView, type SystemView } from '../sandboxView';
 import type { ProbeEnv, SandboxBackend, SandboxLaunch, SandboxProbe } from './backend';
 import { checkedBinds, mountPlan, type MountPlan, type RunFolders } from './mountPlan';
-import { keyringFilterFile } from './keyringFilter';
+import { keyringFilterFile, unloadableFilterAsked } from './keyringFilter';
 import { inSystemView, realPathOf, type TrustRoots } from './trustedPrograms';
 
 /** Options of one bubblewrap invocation that depend on the bwrap found (see the probe). */
@@ -156,7 +156,9 @@ export const bubblewrap: SandboxBackend = {
   probe(env: ProbeEnv): Promise<SandboxProbe> {
     const program = env.resolver.resolve('bwrap');
     if (!program) return Promise.resolve({ available: false, backend: 'bubblewrap', reason: 'bubblewrap (bwrap) is not installed; install the package "bubblewrap" to sandbox scripts' });
-    let probe = probes.get(program);
+    // The test knob (keyringFilter.ts) changes the filter: a probe with it is not the one without.
+    const key = `${program}\0${unloadableFilterAsked() ? 'unloadable' : ''}`;
+    let probe = probes.get(key);
     if (!probe) {
       probe = (async (): Promise<SandboxProbe> => {
         const help = await env.run(program, ['--help']);
@@ -165,17 +167,25 @@ export const bubblewrap: SandboxBackend = {
         const bindFdOption = help.output.includes('--ro-bind-fd');
         const drop = env.user.host ? rootDrop(env, program) : undefined;
         if (typeof drop === 'string') return { available: false, backend: 'bubblewrap', program, reason: drop };
-        const r = await env.run(program, trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined, drop }));
-        if (r.code === 0) return { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption, ...(drop ? { drop } : {}) };
-        const said = r.output.trim().split('\n')[0]?.slice(0, 200);
+        const trial = trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined, drop });
+        const found = { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption, ...(drop ? { drop } : {}) };
+        // The trial loads the filter a run loads, the same way (a descriptor the spawner opens).
+        const filter = keyringFilterFile(env.stateDir);
+        const filtered = withFilter(trial, [], filter);
+        const r = await env.run(program, filtered.args, filtered.pins);
+        if (r.code === 0) return { ...found, seccomp: filter !== undefined, ...(filter ? {} : { missing: [keysNotRefused(`no seccomp filter is known for this architecture (${process.arch})`)] }) };
+        // Failed with the filter: where the same sandbox starts without it, the kernel (or bwrap) would not load the
+        // filter. Runs then go without it, and the status, the confirmation and every result say what is missing.
+        const bare = filter ? await env.run(program, trial) : r;
+        if (filter && bare.code === 0) return { ...found, seccomp: false, missing: [keysNotRefused(`bubblewrap could not load the seccomp filter (${firstLine(r)})`)] };
         return {
           available: false,
           backend: 'bubblewrap',
           program,
-          reason: `bwrap at ${program} failed a trial run (exit ${r.code}${said ? `: ${said}` : ''}); user namespaces may be disabled`,
+          reason: `bwrap at ${program} failed a trial run (${firstLine(bare)}); user namespaces may be disabled`,
         };
       })();
-      probes.set(program, probe);
+      probes.set(key, probe);
     }
     return probe;
   },
@@ -189,15 +199,35 @@ export const bubblewrap: SandboxBackend = {
       tmpfsBytes: probe.sizeOption ? spec.maxFileBytes : undefined,
       drop: probe.drop,
     });
-    // The kernel's key calls refused (keyringFilter.ts), loaded by the outer bwrap: every stage and the script inherit it.
-    // Read by bwrap from a descriptor the spawner opens (a pin), whatever the bwrap version.
-    const filter = keyringFilterFile(spec.stateDir);
-    const pre = filter ? ['--seccomp', filter] : [];
-    const pinned = [...(filter ? [0] : []), ...(probe.bindFdOption ? pins.map((i) => i + pre.length) : [])];
+    // The kernel's key calls refused (keyringFilter.ts), where the probe's trial loaded the filter.
+    const filter = probe.seccomp ? keyringFilterFile(spec.stateDir) : undefined;
+    const filtered = withFilter(args, probe.bindFdOption ? pins : [], filter);
+    const pinned = filtered.pins;
     // bwrap starts with an empty environment: nothing of the call's reaches it.
-    return { program: probe.program ?? 'bwrap', args: [...pre, ...args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes, spec.processLimit)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
+    return { program: probe.program ?? 'bwrap', args: [...filtered.args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes, spec.processLimit)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
   },
 };
+
+/**
+ * bwrap's arguments `args` (with `pins`, indices of the binds to pin) after `--seccomp FILTER`, loaded by the outer bwrap
+ * (every stage and the script inherit it) and read by bwrap from a descriptor the spawner opens (a pin), whatever the
+ * bwrap version. Without a filter, the arguments as they are. A run and the probe's trial both build theirs here.
+ */
+function withFilter(args: string[], pins: readonly number[], filter: string | undefined): { args: string[]; pins: number[] } {
+  if (!filter) return { args, pins: [...pins] };
+  return { args: ['--seccomp', filter, ...args], pins: [0, ...pins.map((i) => i + 2)] };
+}
+
+/** What a run lacks without the keyring filter, and why. */
+function keysNotRefused(why: string): string {
+  return `the kernel's key calls (add_key, request_key, keyctl) are not refused, so the script can read the keys of your session keyring: ${why}`;
+}
+
+/** The exit and the first line a trial printed. */
+function firstLine(r: { code: number | null; output: string }): string {
+  const said = r.output.trim().split('\n')[0]?.slice(0, 200);
+  return `exit ${r.code}${said ? `: ${said}` : ''}`;
+}
 
 /** A run of `true` in the same sandbox a script gets (system view, identity, namespaces, masks). */
 function trialArgs(env: ProbeEnv, options: BwrapOptions): string[] {

@@ -82,11 +82,26 @@ export function keyringFilterProgram(arch: string = process.arch): Buffer | unde
 }
 
 /**
+ * Test knob, for tests only: with `AGENT_SKILLS_TEST_SECCOMP=unloadable` in the runner's environment the filter file
+ * holds a program the kernel refuses to load (one load, no return: EINVAL, what a kernel built without seccomp
+ * filters answers too), so a test sees the sandbox fall back without the filter and say so (README "Script sandbox").
+ */
+export const SECCOMP_TEST_KNOB = 'AGENT_SKILLS_TEST_SECCOMP';
+
+/** The program the test knob loads: a lone load instruction, which the kernel's filter check refuses. */
+const UNLOADABLE = Buffer.from([LD_W_ABS, 0, 0, 0, NR, 0, 0, 0]);
+
+/** Whether the test knob asks for an unloadable filter. */
+export function unloadableFilterAsked(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env[SECCOMP_TEST_KNOB] === 'unloadable';
+}
+
+/**
  * The filter's file in `dir` (the runner's state folder, its owner's alone), written once (temp + rename) and
  * rewritten when its content differs; undefined where no filter is known for this architecture.
  */
 export function keyringFilterFile(dir: string, arch: string = process.arch): string | undefined {
-  const prog = keyringFilterProgram(arch);
+  const prog = unloadableFilterAsked() ? UNLOADABLE : keyringFilterProgram(arch);
   if (!prog) return undefined;
   const file = path.join(dir, `keyring-${arch}.seccomp`);
   let current: Buffer | undefined;

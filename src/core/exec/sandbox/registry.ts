@@ -29,14 +29,14 @@ export async function probeBackends(env: ProbeEnv, platform: NodeJS.Platform = p
 /** The status of a policy given a probe: what the confirmation shows and what the run does. */
 export function statusOf(policy: SandboxPolicy, probe: SandboxProbe | undefined): SandboxStatus {
   if (policy === 'off') return { policy, sandboxed: false, refused: false, reason: 'the sandbox is off (setting agentSkills.scripts.sandbox or --sandbox off)' };
-  if (probe?.available && probe.backend !== none.id) return { policy, sandboxed: true, refused: false, mechanism: probe.backend, program: probe.program };
+  if (probe?.available && probe.backend !== none.id) return { policy, sandboxed: true, refused: false, mechanism: probe.backend, program: probe.program, ...(probe.missing?.length ? { missing: probe.missing } : {}) };
   const reason = probe?.reason ?? 'no sandbox was found';
   return { policy, sandboxed: false, refused: policy === 'required', reason, ...(probe?.backend ? { tried: probe.backend } : {}) };
 }
 
 /** One sentence for a confirmation or a terminal: sandboxed or not (and by what), and why. */
 export function describeSandbox(s: SandboxStatus): string {
-  if (s.sandboxed) return `Sandboxed with ${s.mechanism} (${s.program}): ${backendById(s.mechanism).guarantees}.`;
+  if (s.sandboxed) return `Sandboxed with ${s.mechanism} (${s.program}): ${backendById(s.mechanism).guarantees}.${s.missing?.length ? ` Missing here: ${s.missing.join('; ')}.` : ''}`;
   if (s.refused) return `Not run: the sandbox is required but unavailable (${s.reason}). ${backendById(s.tried).whenUnavailable ?? 'Set agentSkills.scripts.sandbox to "auto" to run it without one.'}`;
   if (s.policy === 'off') return `Not sandboxed (${s.reason}): ${none.guarantees}.`;
   return `Not sandboxed, because ${s.reason}: ${none.guarantees}.`;

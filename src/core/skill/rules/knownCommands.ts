@@ -35,7 +35,7 @@ shellcheck shfmt hadolint trivy grype syft semgrep codeql bandit gitleaks truffl
 ollama nvidia-smi torchrun accelerate deepspeed huggingface-cli hf wandb mlflow dvc tensorboard spark-submit pyspark
 code cursor code-insiders claude codex gemini copilot
 pdftk pdfunite pdfseparate pdfjam mutool gpgconf gpg-agent gpg-connect-agent gpgsm
-nmap masscan msfconsole msfvenom msfdb searchsploit sqlmap tshark tcpdump wireshark hydra john hashcat nikto gobuster ffuf dirb wfuzz wpscan whatweb amass subfinder nuclei httpx aircrack-ng responder crackmapexec netexec enum4linux burpsuite zap
+rclone ufw iptables ip6tables nft firewall-cmd nmap masscan msfconsole msfvenom msfdb searchsploit sqlmap tshark tcpdump wireshark hydra john hashcat nikto gobuster ffuf dirb wfuzz wpscan whatweb amass subfinder nuclei httpx aircrack-ng responder crackmapexec netexec enum4linux burpsuite zap
 forge cast anvil chisel foundryup hardhat solc truffle ganache
 jcmd jstack jmap jps jstat jconsole jlink jpackage keytool jdeps javap
 ioreg system_profiler log csrutil kextstat lsappinfo tmutil mdutil nvram

@@ -111,6 +111,23 @@ export function checkName(value: unknown, f: FrontmatterField, folderName: strin
   if (name.includes('<') && XML_TAG.test(name)) out.push(xmlFinding('name', r));
 }
 
+/**
+ * Why `name` is not a well-formed skill name, or undefined when it is: the form and length rules of {@link checkName},
+ * and NFKC form (a name that NFKC changes, like full-width `ｐｄｆ`, reads as another). For names that come with no
+ * file to mark, such as an MCP server's listing; the message is `checkName`'s.
+ */
+export function nameFormProblem(name: string): string | undefined {
+  if (isSimpleName(name)) return name.length <= NAME_MAX ? undefined : `\`name\` is ${name.length} characters; the limit is ${NAME_MAX}.`;
+  const normal = name.trim().normalize('NFKC');
+  if (normal !== name) return `\`name\` ${JSON.stringify(name)} is not in its normal form: NFKC makes it ${JSON.stringify(normal)}, a name it would be taken for.`;
+  const len = codePointLength(name);
+  if (len > NAME_MAX) return `\`name\` is ${len} characters; the limit is ${NAME_MAX}.`;
+  const out: Finding[] = [];
+  const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  checkNameForm(name, nowhere, out, name);
+  return out[0]?.message;
+}
+
 /** A name with every form problem mended: lowercase, runs of other characters and hyphens made one `-`, none at the ends. */
 export function mendedName(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');

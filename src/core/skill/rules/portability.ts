@@ -38,6 +38,8 @@ const PLACEHOLDER_USERS = new Set([
   // Accounts of images, CI runners and servers: the same on every machine that has them.
   'appuser', 'app-user', 'nonroot', 'www-data', 'postgres', 'debian', 'centos', 'fedora', 'azureuser', 'opc', 'git', 'builder', 'build',
   'ci', 'jenkins', 'gitlab-runner', 'circleci', 'agent', 'steam', 'sandbox', 'workspace', 'project', 'projects', 'home', 'local',
+  // Folders named for what they hold (`file:///home/images/a.png` in an example): no person's home.
+  'images', 'files', 'data', 'docs', 'documents', 'downloads', 'media', 'photos', 'videos', 'music', 'uploads', 'backups', 'logs', 'tmp', 'temp', 'www', 'web', 'static',
 ]);
 
 /** `/Users/<name>`, `/home/<name>`, `/mnt/c/Users/<name>`, `C:\Users\<name>` (also `C:/Users`, `C:\\Users` in code strings). */

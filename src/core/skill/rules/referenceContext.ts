@@ -7,8 +7,12 @@ import { inBlocks } from '../markdownBlocks';
  * missing file is reported only when it is meant (reference-missing); these are the kinds that are not.
  */
 
-/** "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …": the path is one example among others. */
-export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b)[^.;!?\n]*$/i;
+/**
+ * "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …", and the same in Chinese and Japanese
+ * ("（如 `wiki/x.md`）", "例如/Users/…", "例えば …"; 如 alone, not 如果 "if" or 如何 "how"): the path is one example
+ * among others.
+ */
+export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如|譬如|例えば|たとえば|(?<![例比譬])如(?![果何此今同下上]))[^.;!?\n。；！？]*$/i;
 
 /**
  * "Create `scripts/validate.py`", "save the chart to assets/chart.png", `> references/out.md`, `--output assets/x.json`:

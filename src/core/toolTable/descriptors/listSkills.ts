@@ -6,15 +6,15 @@ import type { SkillListing, ToolDescriptor } from '../toolDescriptor';
 import { FIND_TOOL, LIST_TOOL, RUNTIME_TOOLS } from '../../tools/toolNames';
 import type { ListedSkill } from '../toolDescriptor';
 import { inputText } from '../toolWordingText';
-import type { SkillsRuntime } from '../../runtime/skillsRuntime';
+import type { SkillTools } from '../../runtime/skillTools';
 
 /**
  * The listed skills that match `filter`: the skill index's matches best first (the same index as find_skills and
  * <available_skills>), then skills whose name or description contains the text but that the index did not match.
  */
-async function filtered(skills: readonly ListedSkill[], filter: string, runtime: SkillsRuntime): Promise<ListedSkill[]> {
+async function filtered(skills: readonly ListedSkill[], filter: string, runtime: SkillTools): Promise<ListedSkill[]> {
   const index = await runtime.index();
-  const location = new Map(runtime.source.list().map((r) => [r.id, r.location]));
+  const location = new Map(runtime.served().map((r) => [r.id, r.location]));
   const rank = new Map<string, number>();
   index.search(filter).forEach((h, i) => {
     const at = location.get(h.id);
@@ -58,8 +58,8 @@ export const listSkillsDescriptor: ToolDescriptor<ListSkillsResult> = {
     const runtime = ctx.services.listSkills && !parsed.data.filter ? undefined : await ctx.services.runtime();
     const listing: SkillListing = ctx.services.listSkills
       ? await ctx.services.listSkills(ctx.sessionId)
-      : { skills: (runtime as SkillsRuntime).source.list().map((r) => ({ name: r.name, description: r.description, location: r.location })), notes: [] };
-    const skills = parsed.data.filter ? await filtered(listing.skills, parsed.data.filter, runtime as SkillsRuntime) : listing.skills;
+      : { skills: (runtime as SkillTools).served().map((r) => ({ name: r.name, description: r.description, location: r.location })), notes: [] };
+    const skills = parsed.data.filter ? await filtered(listing.skills, parsed.data.filter, runtime as SkillTools) : listing.skills;
     const notes = listing.notes.map((n) => `\n${n}`).join('');
     const text = skills.length
       ? `${renderAvailableSkills(skills)}\nTo use a skill, call ${RUNTIME_TOOLS.load.name} with its name, then follow its instructions.${notes}`
