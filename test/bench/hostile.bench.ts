@@ -2,8 +2,13 @@
  * Hostile SKILL.md texts (the "repeat a prefix" family): `agent-skills validate` on one skill at the read limit
  * (16 MiB; validation reads the first MAX_VALIDATED_CHARS) vs `agent-skills --version` (the process start),
  * goal at most +1000 ms; and the language server's answer to a hover sent right behind a 1 MB document vs the
- * same hover after a small one, goal at most +1000 ms. Worst prefix of each reported. `validate` is reported in wall
- * time and in the CPU time of its process (user + system): on a loaded machine the wall time mostly measures the wait.
+ * same hover after a small one, goal at most +1000 ms. Worst prefix of each reported.
+ *
+ * `validate`'s goal is judged on the CPU time of its process (user + system): the work it does, which other
+ * processes do not add to. Its wall time is judged too when the machine is quiet, and otherwise only printed: on a
+ * shared machine a process waits for a core, so the wall time grows with the load (on 2 cores at load 25, a start took
+ * 5 times its CPU time), and the worst of 70 prefixes then measures the longest wait, not validate. How busy the
+ * machine was is measured in the same run: the wall time of `--version` over its CPU time.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,6 +21,8 @@ import { PREFIXES, repeatTo, SHAPES } from '../support/prefixFamily';
 import { reportDelta, summarize } from './benchUtil';
 
 const cli = path.join(repoRoot, 'dist/cli.js');
+/** The most a start's wall time may exceed its CPU time for the machine to count as quiet (its wall time judged). */
+const QUIET_WAIT = 2;
 
 /** A preload that writes the process's own CPU time (user + system, ms) to $ASK_BENCH_CPU_OUT as it exits. */
 const CPU_PRELOAD = `process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeFileSync(process.env.ASK_BENCH_CPU_OUT, String((u.user + u.system) / 1000)); });`;
@@ -45,6 +52,9 @@ async function main(): Promise<void> {
     const starts = Array.from({ length: 5 }, () => wall(['--version']));
     const start = summarize(starts.map((r) => r.wall)).median;
     const startCpu = summarize(starts.map((r) => r.cpu)).median;
+    // A start on a quiet machine waits for little but its own work: its wall time is about its CPU time.
+    const waiting = start / startCpu;
+    const quiet = waiting <= QUIET_WAIT;
     let worst = { ms: 0, prefix: '' };
     let worstCpu = { ms: 0, prefix: '' };
     for (const prefix of PREFIXES) {
@@ -57,8 +67,10 @@ async function main(): Promise<void> {
       if (ms > worst.ms) worst = { ms, prefix };
       if (cpu > worstCpu.ms) worstCpu = { ms: cpu, prefix };
     }
-    ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worst.prefix)}), vs process start, wall time`, worst.ms, start, 1000) && ok;
     ok = reportDelta(`validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worstCpu.prefix)}), vs process start, CPU time of the process`, worstCpu.ms, startCpu, 1000) && ok;
+    const wallName = `validate one 16 MiB SKILL.md, worst of ${PREFIXES.length} prefixes (${JSON.stringify(worst.prefix)}), vs process start, wall time`;
+    if (quiet) ok = reportDelta(wallName, worst.ms, start, 1000) && ok;
+    else console.log(`${wallName}: +${(worst.ms - start).toFixed(3)} ms (${worst.ms.toFixed(3)} ms vs baseline ${start.toFixed(3)} ms), not judged: a start took ${waiting.toFixed(1)}x its CPU time (over ${QUIET_WAIT}x: the machine is busy, and the wall time measures the wait; the CPU line above is the judged one)`);
 
     const s = await startServer({ initializationOptions: { debounceMs: 0, scanWorkspace: false } });
     const uri = fileUri(path.join(dir, 'SKILL.md'));

@@ -9,9 +9,14 @@ import * as path from 'node:path';
 import { copyProject, edit, ROOT } from './projectCopy';
 
 
+const TSC_DEADLINE_MS = 600_000;
+
 function typecheck(dir: string): string {
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', dir], { encoding: 'utf8', timeout: 300_000 });
+  // A deadline for a hang: at load 30 on 2 cores one run took over 300 s, was killed, and its empty output failed an
+  // assertion that named nothing. A kill now says so.
+  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', dir], { encoding: 'utf8', timeout: TSC_DEADLINE_MS });
+  if (r.error) throw new Error(`tsc --noEmit -p ${dir}: ${(r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `still running at its ${TSC_DEADLINE_MS / 1000} s deadline, killed` : r.error.message}`);
   return `${r.stdout}${r.stderr}`;
 }
 
@@ -27,7 +32,8 @@ const PARTS =
   "name: 'ping_skills', referenceName: 'skillsPing', title: 'Ping', manifest: { icon: '$(pulse)', userDescription: 'Ping.' }, wording: { invocation: () => 'Pinging…' },";
 
 describe('adding a tool: one descriptor file plus one line in the table', function () {
-  this.timeout(600_000);
+  // Two type checks and one tsx run, each with its deadline.
+  this.timeout(3 * TSC_DEADLINE_MS);
 
   it('does not compile without its name, manifest UI and wording, compiles with them, and is in the generated manifest (2 files)', () => {
     const dir = copyProject('new-tool-', ['src', 'server']);

@@ -1,21 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-
-const REPO = path.resolve(__dirname, '../..');
-const CLI = path.join(REPO, 'dist/cli.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { cliTestTimeout, runCli, type CliResult } from '../support/runCli';
 
 describe('agent-skills inspect|patch|create|history|restore|archive', function () {
-  this.timeout(60_000);
+  // Each test runs at most 8 commands, each with its own deadline (runCli).
+  this.timeout(cliTestTimeout(8));
   let base: string;
   let ws: string;
   let state: string;
@@ -33,9 +25,8 @@ describe('agent-skills inspect|patch|create|history|restore|archive', function (
     fs.writeFileSync(path.join(ws, 'notes', 'SKILL.md'), '---\nname: notes\ndescription: Takes notes. Use when asked to note things.\n---\n\n# Notes\n\nWrite them down.\nKeep them short.\n');
   });
 
-  function cli(args: string[], input?: string): Run {
-    const r = spawnSync(process.execPath, [CLI, ...args, '--no-defaults', `--root=${ws}`, `--state-dir=${state}`], { cwd: base, env: { ...process.env, HOME: base }, encoding: 'utf8', input });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  function cli(args: string[], input?: string): CliResult {
+    return runCli([...args, '--no-defaults', `--root=${ws}`, `--state-dir=${state}`], { cwd: base, env: { ...process.env, HOME: base }, input });
   }
 
   const file = () => path.join(ws, 'notes', 'SKILL.md');

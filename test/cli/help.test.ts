@@ -1,16 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { commandNames } from '../../src/cli/commands';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { cliTestTimeout, runCli } from '../support/runCli';
 
 const repoRoot = path.resolve(__dirname, '../..');
-const cli = path.join(repoRoot, 'dist/cli.js');
 
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: repoRoot, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]) => runCli(args, { cwd: repoRoot });
 
 /** The `--option` words of a usage line. */
 function optionsOf(usage: string): string[] {
@@ -18,6 +14,8 @@ function optionsOf(usage: string): string[] {
 }
 
 describe('agent-skills <command> --help (issue 25, point 5)', function () {
+  // Each test runs at most 3 commands, each with its own deadline (runCli).
+  this.timeout(cliTestTimeout(3));
   before(function () {
     this.timeout(BUILD_TIMEOUT_MS);
     return ensureBuilt();

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScriptRunner } from '../../src/core/exec';
 import { createMemoryHost } from '../../src/core/host';
-import { McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
+import { DEFAULT_MCP_TIMEOUTS, McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { refuseMcpScripts, withMcpSkills } from '../../src/core/mcp/mcpSkillSource';
 import { createSkillsRuntime } from '../../src/core/runtime';
 import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
@@ -130,15 +131,22 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     assert.match(r.stdout, /workspace:alpha/, 'the local skills are listed as always');
   });
 
-  it('agent-skills mcp --mcp-server offers another server\'s skills through load_skills (our client inside our server)', async () => {
+  it('agent-skills mcp --mcp-server offers another server\'s skills through load_skills (our client inside our server)', async function () {
+    // The outer server settles the inner one within its connect budget, whatever the load (at load 25 a server over
+    // these skills took 17 to 24 s to start); this test's deadline is that budget and the two starts around it.
+    const settleMs = DEFAULT_MCP_TIMEOUTS.connectMs + 10_000;
+    this.timeout(settleMs + 120_000);
     const inner = `inner=${process.execPath} ${serverArgs(served, path.join(tmp.dir, 'inner-state')).join(' ')}`;
-    const { client } = await stdioClient(serverArgs(local, path.join(tmp.dir, 'outer-state'), ['--mcp-server', inner]));
+    const { client, stderr } = await stdioClient(serverArgs(local, path.join(tmp.dir, 'outer-state'), ['--mcp-server', inner]));
     try {
-      // The inner server connects in the background (our initialize does not wait for it): its skills join when it is up.
-      const list = await waitFor('the inner server\'s skills', async () => {
-        const text = toolText(await client.callTool({ name: 'list_skills', arguments: {} }));
-        return /mcp:inner:/.test(text) ? text : undefined;
-      });
+      // The inner server connects in the background (our initialize does not wait for it). It settles one way or the
+      // other: up, its skills join and the session hears list_changed; down, the outer server says why on stderr.
+      let changed = false;
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void (changed = true));
+      const listing = async () => toolText(await client.callTool({ name: 'list_skills', arguments: {} }));
+      if (!/mcp:inner:/.test(await listing())) await waitFor('the inner server to settle (list_changed, or a reason on stderr)', () => (changed || /MCP server 'inner'/.test(stderr()) ? true : undefined), settleMs);
+      assert.doesNotMatch(stderr(), /MCP server 'inner'/, 'the inner server is up');
+      const list = await listing();
       assert.match(list, /<name>mcp:inner:alpha<\/name>/, 'the served alpha never shadows the local one');
       assert.match(list, /<name>beta<\/name>/);
       const load = await client.callTool({ name: 'load_skills', arguments: { names: ['beta'] } });

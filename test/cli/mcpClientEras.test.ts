@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { McpSkillsClient } from '../../src/core/mcp/mcpSkillsClient';
+import { McpSkillsClient, type McpTimeouts } from '../../src/core/mcp/mcpSkillsClient';
 import type { McpLaunch } from '../../src/core/mcp/mcpLaunch';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
@@ -33,8 +33,8 @@ describe('MCP skills client in both protocol eras, following pages within bounds
     for (const s of stops.splice(0)) await s();
     tmp.cleanup();
   });
-  const connect = async (config: McpLaunch) => {
-    const c = new McpSkillsClient(config, path.join(tmp.dir, 'cache'));
+  const connect = async (config: McpLaunch, timeouts: Partial<McpTimeouts> = {}) => {
+    const c = new McpSkillsClient(config, path.join(tmp.dir, 'cache'), undefined, timeouts);
     clients.push(c);
     await c.connect();
     return c;
@@ -75,6 +75,48 @@ describe('MCP skills client in both protocol eras, following pages within bounds
       assert.deepEqual(c.state, { state: 'up', skills: 1 }, c.config.name);
       assert.match(fs.readFileSync(path.join(await c.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
     }
+  });
+
+  // A 2026-07-28 server slower than the probe (still loading): the fixture holds its answer to server/discover until
+  // the next request, so the probe always times out first, at any load. On stdio that means legacy (2026-07-28
+  // versioning), so initialize follows on the same process, and the probe's answer comes late.
+  describe('a modern stdio server that answers the probe late', () => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const slow = async (name: string, extra: string[]) => {
+      const pids = path.join(tmp.dir, `${name}.pids`);
+      const c = await connect({ name, command: process.execPath, args: [HOSTILE, 'honest', '--modern', '--pids', pids, ...extra] }, { startMs: 500 });
+      return { c, pids: () => fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number) };
+    };
+
+    it('dual-era: answers initialize after the late probe answer, so it is up in 2025-11-25 on its one process', async () => {
+      const { c, pids } = await slow('late', ['--loading', '600000']);
+      assert.deepEqual(c.state, { state: 'up', skills: 1 }, JSON.stringify(c.state));
+      assert.equal(c.era, 'legacy');
+      assert.match(fs.readFileSync(path.join(await c.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
+      assert.equal(pids().length, 1, 'one process: the fallback went on the same one');
+      await c.close();
+      assert.deepEqual(pids().filter(alive), [], 'no server process outlives close');
+    });
+
+    it('2026-07-28 only: refuses initialize; its late answer proved it modern, so one more start held to 2026-07-28 is up', async () => {
+      // The second process is still loading too, for 1.5 s: the probe of a server known to be modern waits for it.
+      const { c, pids } = await slow('lateonly', ['--modern-only', '--loading', '1500']);
+      assert.deepEqual(c.state, { state: 'up', skills: 1 }, JSON.stringify(c.state));
+      assert.equal(c.era, 'modern');
+      assert.match(fs.readFileSync(path.join(await c.fetchSkill('gated'), 'SKILL.md'), 'utf8'), /Follow these steps/);
+      const started = pids();
+      assert.equal(started.length, 2, `two starts (${started.join(', ')})`);
+      assert.equal(alive(started[0]), false, 'the first process was ended before the second start');
+      await c.close();
+      assert.deepEqual(pids().filter(alive), [], 'no server process outlives close');
+    });
   });
 
   for (const era of ['legacy', 'modern'] as const) {

@@ -1,22 +1,20 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { cliTestTimeout, runCli } from '../support/runCli';
 
 const repoRoot = path.resolve(__dirname, '../..');
-const cli = path.join(repoRoot, 'dist/cli.js');
 const fixtures = path.join(repoRoot, 'test/fixtures/skills');
 const corpus = path.resolve(repoRoot, '../shared/corpus/anthropic-skills');
 
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: repoRoot, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]) => runCli(args, { cwd: repoRoot });
 const fx = (name: string) => path.join(fixtures, name);
 
 describe('agent-skills validate / read-properties / prompt (spawned dist/cli.js)', function () {
+  // Each test runs at most 4 commands, each with its own deadline (runCli).
+  this.timeout(cliTestTimeout(4));
   before(function () {
     this.timeout(BUILD_TIMEOUT_MS);
     return ensureBuilt();

@@ -1,19 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { explainRule, RULES } from '../../src/core/skill';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { cliTestTimeout, runCli } from '../support/runCli';
 
 const repoRoot = path.resolve(__dirname, '../..');
-const cli = path.join(repoRoot, 'dist/cli.js');
 const fixtures = path.join(repoRoot, 'test/fixtures/skills');
 
-function run(cwd: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (cwd: string, ...args: string[]) => runCli(args, { cwd });
 
 /** A temp folder holding copies of the named fixtures. */
 function copy(...names: string[]): string {
@@ -23,6 +19,8 @@ function copy(...names: string[]): string {
 }
 
 describe('agent-skills rules / explain / validate --format, --fix, --config (spawned dist/cli.js)', function () {
+  // Each test runs at most 4 commands, each with its own deadline (runCli).
+  this.timeout(cliTestTimeout(4));
   before(function () {
     this.timeout(BUILD_TIMEOUT_MS);
     return ensureBuilt();

@@ -9,6 +9,9 @@ import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => d.code).sort();
 
 describe('language server: diagnostics over stdio', function () {
+  // Above the sum of a test's waits (each ends on its notification, or names it at its own deadline: 10 s for
+  // diagnostics); with mocha's 20 s default, at load 30 mocha's timeout fired first and named nothing.
+  this.timeout(60_000);
   let ws: string;
   let s: LspSession;
   const skill = (name: string) => path.join(ws, 'skills', name, 'SKILL.md');

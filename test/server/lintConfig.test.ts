@@ -13,6 +13,9 @@ const SKILL = '---\nname: quoted\ndescription: Quotes booleans. Use when testing
 const codes = (p: { diagnostics: { code?: string | number }[] }) => p.diagnostics.map((d) => String(d.code)).sort();
 
 describe('language server: lint configuration, rule fixes and rule docs over stdio', function () {
+  // Above the sum of a test's waits (each ends on its notification, or names it at its own deadline: 10 s for
+  // diagnostics); with mocha's 20 s default, at load 30 mocha's timeout fired first and named nothing.
+  this.timeout(60_000);
   let ws: string;
   let s: LspSession | undefined;
   let file: string;

@@ -25,6 +25,9 @@ function applyWorkspaceEdit(edit: WorkspaceEdit): void {
 }
 
 describe('language server: F2 on name renames the skill, its folder and what points at it (over stdio)', function () {
+  // Above the sum of a test's waits (each ends on its notification, or names it at its own deadline: 10 s for
+  // diagnostics); with mocha's 20 s default, at load 30 mocha's timeout fired first and named nothing.
+  this.timeout(60_000);
   let ws: string;
   let s: LspSession | undefined;
   const write = fileWriter(() => ws);

@@ -32,9 +32,31 @@ export class BoundedStdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private exited: Promise<void> | undefined;
   private pending: Buffer[] = [];
+  /** Ids of the `server/discover` requests sent. */
+  private discoverIds = new Set<string | number>();
+  /**
+   * Whether the server answered a `server/discover` with a result: proof it speaks 2026-07-28, even when the answer
+   * came after the probe stopped waiting (a slow server's late answer, which the client otherwise drops).
+   */
+  answeredDiscover = false;
   private pendingBytes = 0;
 
   constructor(private readonly o: BoundedStdioOptions) {}
+
+  /**
+   * The server's process id while it runs. With {@link stderr}, this is how the SDK's version negotiation knows the
+   * stdio binding (it looks for both): there, a `server/discover` probe that gets no answer in time means a legacy
+   * server and falls back to `initialize` (2026-07-28 versioning, the compatibility matrix), where over HTTP it is
+   * an error. Without them a slow server's silence marked it down.
+   */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** Always null: the server's stderr is not read (see {@link pid}). */
+  get stderr(): null {
+    return null;
+  }
 
   start(): Promise<void> {
     if (this.child) throw new Error(`the transport to MCP server '${this.o.server}' was already started.`);
@@ -84,6 +106,7 @@ export class BoundedStdioTransport implements Transport {
         this.onerror?.(new Error(`MCP server '${this.o.server}' wrote a line that is not a JSON-RPC message: ${(e as Error).message.slice(0, 200)}`));
         continue;
       }
+      if ('result' in message && this.discoverIds.has(message.id)) this.answeredDiscover = true;
       this.onmessage?.(message);
       if (this.refusal || !this.child) return;
     }
@@ -124,6 +147,7 @@ export class BoundedStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.refusal) return Promise.reject(this.refusal ?? new Error(`MCP server '${this.o.server}' is not connected.`));
+    if ('method' in message && message.method === 'server/discover' && 'id' in message) this.discoverIds.add(message.id);
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);

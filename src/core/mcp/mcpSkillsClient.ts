@@ -117,39 +117,63 @@ export class McpSkillsClient {
   }
 
   /**
-   * Connects in the server's era (mcpWire.ts): 2026-07-28 when it speaks it, else the initialize handshake. The
-   * probe waits `probeMs`, the initialize request `o.timeout`.
+   * Connects in the server's era (mcpWire.ts): 2026-07-28 when it speaks it, else the initialize handshake
+   * (`modernOnly`: 2026-07-28 or nothing). The probe waits `probeMs`, the initialize request `o.timeout`.
    */
-  private wire(o: RequestOptions, probeMs: number): Promise<McpWire> {
+  private wire(o: RequestOptions, probeMs: number, modernOnly: boolean): Promise<McpWire> {
     const c = this.config;
     const refused = (e: Error) => (this.refusal ??= e);
     if ('url' in c) {
       const fetch = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused);
       const headers = c.headers ?? {};
-      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o, probeMs);
+      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o, probeMs, modernOnly);
     }
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
     this.stdio = new BoundedStdioTransport({ server: c.name, command: c.command, args: c.args, env: launchEnv(c), cwd: c.cwd, maxMessageBytes: MAX_MESSAGE_BYTES, refused });
-    return connectWire(this.stdio, o, probeMs);
+    return connectWire(this.stdio, o, probeMs, modernOnly);
   }
 
   /**
    * The handshake within the connect budget. A server started over stdio gets `startMs` for its first answer (it
    * may still be loading: see DEFAULT_MCP_TIMEOUTS); over HTTP the server is already listening, and the probe is
-   * one request. A timeout names both waits.
+   * one request. On stdio a probe that times out means a legacy server (2026-07-28 versioning): `initialize`
+   * follows on the same process. A timeout names both waits.
+   *
+   * A modern server slower than the probe answers it late, after that fallback was sent; a dual-era one then
+   * answers `initialize` too (we speak 2025-11-25 to it), but a 2026-07-28-only one refuses it. Its late answer
+   * proves its era, so it gets one more start, held to 2026-07-28, within what is left of the budget.
    */
   private async handshake(budget: () => number): Promise<McpWire> {
+    try {
+      return await this.attempt(budget, false);
+    } catch (e) {
+      const first = this.stdio;
+      if (this.refusal || !first?.answeredDiscover) throw e;
+      await first.close();
+      try {
+        return await this.attempt(budget, true);
+      } catch (again) {
+        const why = again instanceof McpServerError ? again.message : `MCP server '${this.config.name}' is not reachable: ${(again as Error).message}`;
+        throw new McpServerError(`${why} (It had answered server/discover only after the probe gave up and refused initialize, so it was started again for 2026-07-28 alone.)`);
+      }
+    }
+  }
+
+  private async attempt(budget: () => number, modernOnly: boolean): Promise<McpWire> {
     const name = this.config.name;
     const left = budget();
+    if (left <= 0) throw new McpServerError(`MCP server '${name}' ran out of time before its handshake; it is too slow to use.`);
     const requestMs = Math.min(this.timeouts.requestMs, left);
-    const probeMs = Math.min('url' in this.config ? this.timeouts.requestMs : this.timeouts.startMs, left);
+    // A server known to be modern (the second start) may use the rest of the budget: its silence is only slowness.
+    const probeMs = modernOnly ? left : Math.min('url' in this.config ? this.timeouts.requestMs : this.timeouts.startMs, left);
     try {
-      return await this.wire({ timeout: requestMs }, probeMs);
+      return await this.wire({ timeout: requestMs }, probeMs, modernOnly);
     } catch (e) {
       if (this.refusal) throw new McpServerError(this.refusal.message);
       if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout) {
-        const waits = probeMs === requestMs ? `server/discover or initialize within ${seconds(requestMs)}` : `server/discover within ${seconds(probeMs)} of its start, nor initialize within ${seconds(requestMs)} after that`;
+        // On stdio a silent probe is followed by initialize, each with its wait; over HTTP either one timed out.
+        const waits = 'url' in this.config ? `server/discover or initialize within ${seconds(requestMs)}` : `server/discover within ${seconds(probeMs)} of its start, nor initialize within ${seconds(requestMs)} after that`;
         throw new McpServerError(`MCP server '${name}' did not answer ${waits}; the request was abandoned. Check that the server is running and responsive.`);
       }
       throw e;
