@@ -1,31 +1,18 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { DocumentSymbolRequest, HoverRequest } from 'vscode-languageserver-protocol/node';
 import { hostileDocs } from '../support/hostileDocs';
-import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
+import { processCpuMs, withinCpu } from '../support/processCpu';
+import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lspTestClient';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 
 /**
- * The goal is an answer within 1 s of the request on a quiet machine. The deadline here is counted from the
- * request itself and is generous for a loaded 2-core machine, yet far below what these documents cost before
- * the parser's limits: 400 nested `{` kept the server busy for 274 s, 50,000 for many minutes.
+ * The work the server does for a hostile document, and for the hover and symbols requests sent right behind it,
+ * is bounded in CPU time of the server process, not in wall-clock time: a loaded machine stretches the second and
+ * not the first. Each document costs the server well under 1 s of CPU (printed below); before the parser's limits,
+ * 400 nested `{` kept it busy for 274 s, 50,000 for many minutes. How fast the answer comes is `npm run bench`'s
+ * business (test/bench/hostile.bench.ts), not this test's.
  */
-const ANSWER_DEADLINE_MS = 2000;
-
-/** Sends a request and resolves with how long the answer took, or rejects past the deadline. */
-async function timed<T>(send: () => Promise<T>, what: string): Promise<number> {
-  const start = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ANSWER_DEADLINE_MS} ms of the request`)), ANSWER_DEADLINE_MS);
-  });
-  try {
-    await Promise.race([send(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-  return Date.now() - start;
-}
+const CPU_BUDGET_MS = 2000;
 
 describe('language server: answers the next request promptly after any document (issue 11, point 6)', function () {
   this.timeout(300_000);
@@ -47,18 +34,27 @@ describe('language server: answers the next request promptly after any document 
   for (const doc of docs) {
     it(doc.name, async () => {
       version++;
-      if (version === 1) await openDoc(s, uri, doc.text, version);
-      else await changeDoc(s, uri, doc.text, version);
-      // The request goes out right behind the hostile text: it waits for whatever that text costs.
+      const pid = s.child.pid!;
+      const cpuBefore = processCpuMs(pid);
+      // The requests go out right behind the hostile text: they wait for whatever that text costs.
       const textDocument = { uri };
-      const hoverMs = await timed(() => s.conn.sendRequest(HoverRequest.type, { textDocument, position: { line: 1, character: 2 } }), `hover after ${doc.name}`);
-      const symbolsMs = await timed(() => s.conn.sendRequest(DocumentSymbolRequest.type, { textDocument }), `symbols after ${doc.name}`);
+      const answered = await withinCpu(
+        pid,
+        CPU_BUDGET_MS,
+        async () => {
+          if (version === 1) await openDoc(s, uri, doc.text, version);
+          else await changeDoc(s, uri, doc.text, version);
+          await s.conn.sendRequest(HoverRequest.type, { textDocument, position: { line: 1, character: 2 } });
+          await s.conn.sendRequest(DocumentSymbolRequest.type, { textDocument });
+        },
+        `hover and symbols after ${doc.name}`,
+      );
       const v = version;
       const diagnostics = await s.waitForDiagnostics(uri, (p) => p.version === v, 60_000);
       const messages = diagnostics.diagnostics.map((d) => d.message);
       assert.equal(new Set(messages).size, messages.length, `one message per distinct problem:\n${messages.join('\n')}`);
       assert.equal(s.child.exitCode, null, 'the server is still running');
-      console.log(`      ${doc.name}: hover ${hoverMs} ms, symbols ${symbolsMs} ms, ${messages.length} diagnostic(s)`);
+      console.log(`      ${doc.name}: ${answered.cpuMs} ms of server CPU to answer, ${processCpuMs(pid) - cpuBefore} ms until its diagnostics, ${messages.length} diagnostic(s)`);
     });
   }
 
