@@ -20,7 +20,11 @@ export interface FrontmatterLimits {
   maxNodes: number;
   /** Aliases resolved when converting to data (the yaml package's `maxAliasCount`). */
   maxAliasCount: number;
-  /** Wall-clock budget for everything after the YAML parse (tree walk, conversion, field ranges). */
+  /**
+   * CPU-time budget ({@link cpuClockMs}) for everything after the YAML parse (tree walk, conversion, field
+   * ranges). Not wall-clock time: on a loaded machine a descheduled parse does no work yet its wall time runs,
+   * and a wall-clock budget once refused a plain 4-line frontmatter as "too slow".
+   */
   budgetMs: number;
 }
 
@@ -46,6 +50,12 @@ export const FRONTMATTER_LIMITS: Readonly<FrontmatterLimits> = Object.freeze({
   maxAliasCount: 100,
   budgetMs: 500,
 });
+
+/** Milliseconds of CPU this process has used (user + system): the clock the parse budget is counted on. */
+export function cpuClockMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
 
 /** What {@link prescan} counted. */
 export interface YamlPrescan {
@@ -108,7 +118,7 @@ export interface TreeSize {
 
 /**
  * Walks the parsed document without recursion (a deep tree cannot overflow the stack), counting nodes and
- * nesting, and stops at the first limit passed (or when `deadline`, a `Date.now()` value, has passed).
+ * nesting, and stops at the first limit passed (or when `deadline`, a {@link cpuClockMs} value, has passed).
  */
 export function measureTree(doc: Document, limits: FrontmatterLimits, deadline: number): TreeSize {
   const stack: { node: unknown; depth: number }[] = [{ node: doc.contents, depth: 0 }];
@@ -121,7 +131,7 @@ export function measureTree(doc: Document, limits: FrontmatterLimits, deadline: 
     if (depth > maxDepth) maxDepth = depth;
     if (maxDepth > limits.maxDepth) return { depth: maxDepth, nodes, over: 'depth' };
     if (nodes > limits.maxNodes) return { depth: maxDepth, nodes, over: 'nodes' };
-    if ((nodes & 255) === 0 && Date.now() > deadline) return { depth: maxDepth, nodes, over: 'time' };
+    if ((nodes & 255) === 0 && cpuClockMs() > deadline) return { depth: maxDepth, nodes, over: 'time' };
     if (isPair(node)) {
       // A key and its value sit at the depth of the pair's collection.
       stack.push({ node: node.key, depth }, { node: node.value, depth });

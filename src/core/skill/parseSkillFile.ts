@@ -1,5 +1,5 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type Pair, type YAMLError } from 'yaml';
-import { prescan, FRONTMATTER_LIMITS, measureTree, type FrontmatterLimits } from './parseLimits';
+import { cpuClockMs, prescan, FRONTMATTER_LIMITS, measureTree, type FrontmatterLimits } from './parseLimits';
 import { TextIndex } from './textIndex';
 import type { FrontmatterBlock, FrontmatterField, ParsedSkillFile, ScalarStyle, SkillDiagnostic, StrictYamlIssue } from './skillTypes';
 
@@ -115,7 +115,7 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
   }
   // logLevel silent: the library would otherwise print its own warnings (process.emitWarning) to stderr.
   const doc = parseDocument(yaml, { schema: 'failsafe', uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'silent' });
-  const deadline = Date.now() + limits.budgetMs;
+  const deadline = cpuClockMs() + limits.budgetMs;
   pushYamlErrors(doc.errors, base, index, diagnostics);
   const ok = doc.errors.length === 0;
   const contents = doc.contents as YamlNode | null;
@@ -147,8 +147,8 @@ function parseFrontmatterYaml(yaml: string, base: number, index: TextIndex, diag
       range: index.rangeOf(base, base + yaml.length),
     });
   }
-  // Bounded by the limits above; the clock is the last guard for whatever is still slow on this machine.
-  if (Date.now() > deadline) return refused('FRONTMATTER_TOO_SLOW', tooComplex('time', limits));
+  // Bounded by the limits above; the CPU clock is the last guard for whatever still costs too much work.
+  if (cpuClockMs() > deadline) return refused('FRONTMATTER_TOO_SLOW', tooComplex('time', limits));
   return { ok, isMapping: true, properties, fields, strictIssues: strictYamlIssues(doc, base, index) };
 }
 
@@ -164,7 +164,7 @@ function tooComplex(over: 'depth' | 'nodes' | 'time', limits: FrontmatterLimits)
       ? `nests collections more than ${limits.maxDepth} levels deep`
       : over === 'nodes'
         ? `has more than ${limits.maxNodes} keys and values`
-        : `took more than ${limits.budgetMs} ms to read`;
+        : `took more than ${limits.budgetMs} ms of CPU time to read`;
   return `The frontmatter ${what}. Frontmatter fields are flat (metadata one level deep): move long lists and nested data into the Markdown body or a references/ file.`;
 }
 
