@@ -17,9 +17,23 @@ import { writeSkill } from '../core/runtime/runtimeSupport';
 
 const HOSTILE = path.join(REPO, 'test/fixtures/mcp/hostileSkillsServer.mjs');
 const MIB = 1024 * 1024;
-/** What a refused message may let in past the limit: one pipe chunk on stdio; socket buffers over HTTP. */
+/** What a refused message may let in past the limit: one pipe chunk on stdio, one body piece over HTTP. */
 const STDIO_SLACK = MIB;
-const HTTP_SLACK = 16 * MIB;
+const HTTP_READ_SLACK = MIB;
+/**
+ * What an HTTP server may hand over past what the client read: the kernel's socket buffers on both ends (their
+ * maxima, from /proc; the receive buffer grows on its own up to its maximum, 32 MiB here, by how fast the client
+ * read, so how much of it fills depends on timing) and the server's one 1 MiB chunk in flight. Once 44 MiB were
+ * handed over for a 23 MiB limit under load, while the client had read no more than its limit.
+ */
+const HTTP_SLACK = socketBufferMax('tcp_rmem') + socketBufferMax('tcp_wmem') + 2 * MIB;
+
+/** The largest size the kernel lets a TCP buffer grow to (the third number of net.ipv4.tcp_rmem or tcp_wmem). */
+function socketBufferMax(name: 'tcp_rmem' | 'tcp_wmem'): number {
+  const file = `/proc/sys/net/ipv4/${name}`;
+  const max = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim().split(/\s+/)[2]) : NaN;
+  return Number.isFinite(max) && max > 0 ? max : 32 * MIB;
+}
 // Short request deadlines keep the suite quick; a stdio server's start keeps its default (DEFAULT_MCP_TIMEOUTS.startMs:
 // a loaded machine may take tens of seconds to start node), except where the start itself is under test (MUTE_START).
 const FAST = { requestMs: 3000, connectMs: 60_000, fetchSkillMs: 10_000 };
@@ -38,11 +52,11 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     for (const s of stops.splice(0)) await s();
     tmp.cleanup();
   });
-  const report = () => path.join(tmp.dir, 'written');
-  const written = () => (fs.existsSync(report()) ? Number(fs.readFileSync(report(), 'utf8')) : 0);
+  const report = (name = 'written') => path.join(tmp.dir, name);
+  const written = (name?: string) => (fs.existsSync(report(name)) ? Number(fs.readFileSync(report(name), 'utf8')) : 0);
   const stdio = (name: string, mode: string): McpLaunch => ({ name, command: process.execPath, args: [HOSTILE, mode, '--report', report()] });
-  const overHttp = async (name: string, mode: string): Promise<McpLaunch> => {
-    const p = await startHttpProcess([HOSTILE, mode, '--report', report(), '--http']);
+  const overHttp = async (name: string, mode: string, reportName?: string): Promise<McpLaunch> => {
+    const p = await startHttpProcess([HOSTILE, mode, '--report', report(reportName), '--http']);
     stops.push(p.stop);
     return { name, url: p.url.href };
   };
@@ -96,12 +110,16 @@ describe('MCP skills client against hostile servers (stdio and HTTP on loopback)
     const c = await connect(await overHttp('hugeweb', 'huge-list'));
     assert.equal(c.state.state, 'down');
     assert.match(reason(c), new RegExp(`MCP server 'hugeweb' sent a response of more than ${MAX_MESSAGE_BYTES} bytes`));
+    // What the client read is the bound under test; what the server handed over also fills the socket buffers.
+    assert.ok(c.bytesRead! > MAX_MESSAGE_BYTES && c.bytesRead! <= MAX_MESSAGE_BYTES + HTTP_READ_SLACK, `read ${c.bytesRead} bytes, limit ${MAX_MESSAGE_BYTES}`);
     assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
-    fs.rmSync(report(), { force: true });
-    const liar = await connect(await overHttp('liarweb', 'huge-resource'));
+    // Its own report file: the first server may still be counting while the second streams.
+    const liar = await connect(await overHttp('liarweb', 'huge-resource', 'written-liar'));
     assert.equal(liar.state.state, 'up', reason(liar));
+    const before = liar.bytesRead!;
     await assert.rejects(liar.fetchSkill('gated'), new RegExp(`MCP server 'liarweb' sent a response of more than ${MAX_MESSAGE_BYTES} bytes`));
-    assert.ok(written() > MAX_MESSAGE_BYTES - 2 * MIB && written() <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written()} bytes`);
+    assert.ok(liar.bytesRead! - before > MAX_MESSAGE_BYTES && liar.bytesRead! - before <= MAX_MESSAGE_BYTES + HTTP_READ_SLACK, `read ${liar.bytesRead! - before} bytes`);
+    assert.ok(written('written-liar') > MAX_MESSAGE_BYTES - 2 * MIB && written('written-liar') <= MAX_MESSAGE_BYTES + HTTP_SLACK, `the server handed over ${written('written-liar')} bytes`);
   });
 
   it('HTTP: a server that never answers, or trickles, is abandoned at its deadline, naming the server', async () => {

@@ -3,8 +3,11 @@
 // buffered whole (the SDK reads a JSON response with `response.json()` and an event until its blank line).
 import type { FetchLike } from '@modelcontextprotocol/client';
 
-/** A fetch whose response bodies stop at `maxMessageBytes` per message; `refused` is told once, with the reason. */
-export function boundedFetch(server: string, maxMessageBytes: number, refused: (e: Error) => void, base: FetchLike = fetch): FetchLike {
+/**
+ * A fetch whose response bodies stop at `maxMessageBytes` per message; `refused` is told once, with the reason;
+ * `read` is told the size of each piece of a body that reached the limiter (what the client read).
+ */
+export function boundedFetch(server: string, maxMessageBytes: number, refused: (e: Error) => void, base: FetchLike = fetch, read: (bytes: number) => void = () => undefined): FetchLike {
   return async (url, init) => {
     const res = await base(url, init);
     if (!res.body) return res;
@@ -13,6 +16,7 @@ export function boundedFetch(server: string, maxMessageBytes: number, refused: (
     let last = -1;
     const limiter = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
+        read(chunk.length);
         // For an event stream, count from the end of the last event (a blank line: LF LF, CR CR or CRLF CRLF).
         if (sse) {
           let end = -1;

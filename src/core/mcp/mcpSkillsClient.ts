@@ -96,6 +96,7 @@ export class McpSkillsClient {
   /** Why the transport closed the connection (a message over the limit), when it did. */
   private refusal: Error | undefined;
   private stdio: BoundedStdioTransport | undefined;
+  private httpBytesRead: number | undefined;
   readonly problems: McpProblem[] = [];
   state: McpServerState = { state: 'connecting' };
   private readonly timeouts: McpTimeouts;
@@ -111,9 +112,9 @@ export class McpSkillsClient {
     this.timeouts = { ...DEFAULT_MCP_TIMEOUTS, ...timeouts };
   }
 
-  /** Bytes read from a stdio server's output so far (undefined over HTTP): what a bound let in. */
+  /** Bytes read from the server so far (a stdio server's output, or HTTP response bodies): what a bound let in. */
   get bytesRead(): number | undefined {
-    return this.stdio?.bytesRead;
+    return this.stdio ? this.stdio.bytesRead : this.httpBytesRead;
   }
 
   /**
@@ -124,9 +125,10 @@ export class McpSkillsClient {
     const c = this.config;
     const refused = (e: Error) => (this.refusal ??= e);
     if ('url' in c) {
-      const fetch = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused);
+      const counted = (n: number) => (this.httpBytesRead = (this.httpBytesRead ?? 0) + n);
+      const bounded = boundedFetch(c.name, MAX_MESSAGE_BYTES, refused, globalThis.fetch, counted);
       const headers = c.headers ?? {};
-      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch }), o, probeMs, modernOnly);
+      return connectWire(new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers }, fetch: bounded }), o, probeMs, modernOnly);
     }
     // A plugin's server gets its PLUGIN_DATA folder made before it starts (Agent Plugins 1.0 §9.1).
     if (c.env?.PLUGIN_DATA) fsSync.mkdirSync(c.env.PLUGIN_DATA, { recursive: true, mode: 0o700 });
