@@ -32,7 +32,11 @@ function parseHeld(hold: () => void): { parsed: ReturnType<typeof parseSkillFile
   }
 }
 
-describe('frontmatter parse budget: counted in CPU time, not wall-clock time', () => {
+describe('frontmatter parse budget: counted in CPU time, not wall-clock time', function () {
+  // Each test does at most 0.7 s of CPU work; on a loaded 2-core machine getting that much CPU takes far longer
+  // than mocha's 20 s default (it did at load 20), so the timeout here only guards a hang.
+  this.timeout(180_000);
+
   it('a parse whose thread sleeps past the budget (as a descheduled one does) still reads a plain frontmatter', () => {
     const { parsed, held, wallMs } = parseHeld(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, HOLD_MS));
     assert.ok(held, 'the parse was held inside its budgeted part');
