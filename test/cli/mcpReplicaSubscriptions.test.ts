@@ -7,39 +7,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { makeTempDir } from '../support/tempDir';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { startRedis, type TestRedis } from '../support/redisServer';
 import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
-import { httpClient, postJson, startReplicas, waitFor, writeFixtureSkills } from './mcpSupport';
+import { httpClient, postJson, startReplicas, waitFor, replicaSuite } from './mcpSupport';
 
 const ALPHA = 'skill://alpha/SKILL.md';
 const BETA = 'skill://beta/SKILL.md';
 
 describe('MCP 2025-11-25 resource subscriptions across replicas sharing Redis', function () {
   this.timeout(120_000);
-  let tmp: { dir: string; cleanup: () => void };
-  let redis: TestRedis | undefined;
-  const stops: (() => Promise<void>)[] = [];
-  before(function () {
-    this.timeout(BUILD_TIMEOUT_MS);
-    return ensureBuilt();
-  });
-  beforeEach(() => {
-    tmp = makeTempDir('mcp-replica-subs-');
-    writeFixtureSkills(path.join(tmp.dir, 'skills'));
-  });
-  afterEach(async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-    await redis?.stop();
-    redis = undefined;
-    tmp.cleanup();
-  });
+  const fx = replicaSuite('mcp-replica-subs-');
 
   it('a subscription taken on replica b reaches the stream on replica a; unsubscribe on b stops it; the session end removes them', async () => {
-    const skills = path.join(tmp.dir, 'skills');
-    redis = await startRedis();
-    const [a, b] = await startReplicas(skills, tmp.dir, redis.url, stops);
+    const skills = fx.skills;
+    const redis = await fx.startRedis();
+    const [a, b] = await startReplicas(skills, fx.dir, redis.url, fx.stops);
     const c = await httpClient(a.url);
     const raw = new Redis(redis.url);
     try {

@@ -8,12 +8,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { makeTempDir } from '../support/tempDir';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { startRedis, type TestRedis } from '../support/redisServer';
 import { Redis } from 'ioredis';
 import { decodeStored, handleKey } from '../../src/core/runtime/sessionStateStore';
-import { httpClient, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, toolText, writeFixtureSkills, type Json } from './mcpSupport';
+import { httpClient, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, toolText, type Json, replicaSuite } from './mcpSupport';
 
 const CLIENTS = 50;
 const SKILLS = ['alpha', 'beta', 'gamma'];
@@ -119,29 +116,13 @@ async function load(url: URL, id: number, args: Json, handle: string | undefined
 
 describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin proxy', function () {
   this.timeout(240_000);
-  let tmp: { dir: string; cleanup: () => void };
-  let redis: TestRedis | undefined;
-  const stops: (() => Promise<void>)[] = [];
-  before(function () {
-    this.timeout(BUILD_TIMEOUT_MS);
-    return ensureBuilt();
-  });
-  beforeEach(() => {
-    tmp = makeTempDir('mcp-replicas-');
-    writeFixtureSkills(path.join(tmp.dir, 'skills'));
-  });
-  afterEach(async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-    await redis?.stop();
-    redis = undefined;
-    tmp.cleanup();
-  });
+  const fx = replicaSuite('mcp-replicas-');
 
   it(`${CLIENTS} clients keep their sessions while one replica is killed mid-run, and every answer is a single server's`, async () => {
-    const skills = path.join(tmp.dir, 'skills');
+    const skills = fx.skills;
     // What one server alone answers (its handles in its state folder), for each of the three rotations.
-    const single = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'single'), ['--http', '127.0.0.1:0']));
-    stops.push(single.stop);
+    const single = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'single'), ['--http', '127.0.0.1:0']));
+    fx.stops.push(single.stop);
     const expected: string[][] = [];
     for (let i = 0; i < SKILLS.length; i++) {
       let h: string | undefined;
@@ -154,12 +135,12 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
       expected.push(answers);
     }
     assert.match(expected[0][2], /alpha.*beta.*gamma/s, 'the third answer lists the three skills in load order');
-    assert.ok(fs.existsSync(path.join(tmp.dir, 'single', 'handles')), 'the single server kept its handles in its state folder');
+    assert.ok(fs.existsSync(path.join(fx.dir, 'single', 'handles')), 'the single server kept its handles in its state folder');
 
-    redis = await startRedis();
-    const replicas = await startReplicas(skills, tmp.dir, redis.url, stops);
+    const redis = await fx.startRedis();
+    const replicas = await startReplicas(skills, fx.dir, redis.url, fx.stops);
     const proxy = await roundRobinProxy(replicas.map((r) => r.url));
-    stops.push(proxy.close);
+    fx.stops.push(proxy.close);
 
     // Kill replica a once a third of all calls have been answered: some of its requests are in flight then.
     const total = CLIENTS * 6;
@@ -220,17 +201,17 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     }
     for (const r of replicas) assert.match(r.stderr(), /session handles are kept in the Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
     // The replicas kept no session in their own state folders: every handle's state is in Redis.
-    for (const name of ['a', 'b']) assert.ok(!fs.existsSync(path.join(tmp.dir, `state-${name}`, 'handles')), `replica ${name} wrote no handles folder`);
+    for (const name of ['a', 'b']) assert.ok(!fs.existsSync(path.join(fx.dir, `state-${name}`, 'handles')), `replica ${name} wrote no handles folder`);
     console.log(`      ${CLIENTS} clients x 6 calls: replica a answered ${proxy.served[0]}, replica b ${proxy.served[1]}, killed after ${answeredAtKill} answers, ${proxy.retried()} request(s) retried on the other replica; 0 sessions lost, 0 answers differ`);
   });
 
   it('a handle from one replica works on the other; an unknown or malformed handle is a tool error naming the fix', async () => {
-    redis = await startRedis();
-    const skills = path.join(tmp.dir, 'skills');
-    const a = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sa'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-    stops.push(a.stop);
-    const b = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sb'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-    stops.push(b.stop);
+    const redis = await fx.startRedis();
+    const skills = fx.skills;
+    const a = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'sa'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    fx.stops.push(a.stop);
+    const b = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'sb'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    fx.stops.push(b.stop);
     const first = await load(a.url, 1, { names: ['alpha'], mode: 'add' }, undefined);
     const second = await load(b.url, 2, { names: ['beta'], mode: 'add' }, first.handle);
     assert.equal(second.handle, first.handle);
@@ -243,21 +224,20 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
       assert.ok(JSON.stringify(r.json).length < 2000, 'the answer does not echo a long handle back');
     }
     // Redis gone: the call fails with a protocol error naming the store, not silently in a new session.
-    await redis.stop();
-    redis = undefined;
+    await fx.stopRedis();
     const down = await modernPost(b.url, 4, 'tools/call', { name: 'load_skills', arguments: { names: ['alpha'], session: first.handle } });
     assert.equal(down.json?.error?.code, -32603, JSON.stringify(down.json));
     assert.match(down.json?.error?.message, /Redis state store redis:\/\/127\.0\.0\.1:\d+\/0/);
   });
 
   it('list_skills and find_skills (tools that never read session state) mint no handle and store nothing; load_skills does', async () => {
-    redis = await startRedis();
-    const skills = path.join(tmp.dir, 'skills');
-    const viaRedis = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sr'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
-    stops.push(viaRedis.stop);
-    const folderState = path.join(tmp.dir, 'sf');
+    const redis = await fx.startRedis();
+    const skills = fx.skills;
+    const viaRedis = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'sr'), ['--http', '127.0.0.1:0', '--state-store', redis.url]));
+    fx.stops.push(viaRedis.stop);
+    const folderState = path.join(fx.dir, 'sf');
     const viaFolder = await startHttpProcess(serverArgs(skills, folderState, ['--http', '127.0.0.1:0']));
-    stops.push(viaFolder.stop);
+    fx.stops.push(viaFolder.stop);
     const raw = new Redis(redis.url);
     const handlesDir = path.join(folderState, 'handles');
     const stored = async () => ({ redis: await raw.dbsize(), folder: fs.existsSync(handlesDir) ? fs.readdirSync(handlesDir).length : 0 });
@@ -287,7 +267,7 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
   });
 
   it('2025-11-25 sessions need no sticky routing with a shared store: either replica serves a session, DELETE ends it for both', async () => {
-    const skills = path.join(tmp.dir, 'skills');
+    const skills = fx.skills;
     /** A 2025-11-25 client (the SDK's, initialize then Mcp-Session-Id) running client i's six loads; the answers' texts. */
     const legacyRun = async (url: URL, i: number) => {
       const c = await httpClient(url);
@@ -295,8 +275,8 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
       for (const args of steps(i)) answers.push(toolText(await c.client.callTool({ name: 'load_skills', arguments: args })));
       return { ...c, answers };
     };
-    const single = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'single'), ['--http', '127.0.0.1:0']));
-    stops.push(single.stop);
+    const single = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'single'), ['--http', '127.0.0.1:0']));
+    fx.stops.push(single.stop);
     const expected: string[][] = [];
     for (let i = 0; i < SKILLS.length; i++) {
       const r = await legacyRun(single.url, i);
@@ -305,10 +285,10 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     }
     assert.match(expected[0][2], /alpha.*beta.*gamma/s);
 
-    redis = await startRedis();
-    const replicas = await startReplicas(skills, tmp.dir, redis.url, stops);
+    const redis = await fx.startRedis();
+    const replicas = await startReplicas(skills, fx.dir, redis.url, fx.stops);
     const proxy = await roundRobinProxy(replicas.map((r) => r.url));
-    stops.push(proxy.close);
+    fx.stops.push(proxy.close);
     // One client alone first: round robin sends its requests to a and b in turn, so its session is served by both.
     const solo = await legacyRun(proxy.url, 0);
     assert.deepEqual(solo.answers, expected[0], 'one session served by both replicas in turn answers as a single server');
@@ -355,11 +335,11 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
   });
 
   it('2025-11-25 sessions without a shared store stay with their replica: another replica answers 404', async () => {
-    const skills = path.join(tmp.dir, 'skills');
-    const a = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sa'), ['--http', '127.0.0.1:0']));
-    stops.push(a.stop);
-    const b = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, 'sb'), ['--http', '127.0.0.1:0']));
-    stops.push(b.stop);
+    const skills = fx.skills;
+    const a = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'sa'), ['--http', '127.0.0.1:0']));
+    fx.stops.push(a.stop);
+    const b = await startHttpProcess(serverArgs(skills, path.join(fx.dir, 'sb'), ['--http', '127.0.0.1:0']));
+    fx.stops.push(b.stop);
     const c = await httpClient(a.url);
     try {
       const other = await postJson(b.url, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { 'mcp-session-id': c.transport.sessionId as string, 'mcp-protocol-version': '2025-11-25' });

@@ -122,6 +122,37 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
   }
 
   for (const era of ['legacy', 'modern'] as const) {
+    it(`${era === 'legacy' ? '2025-11-25' : MODERN}: a run the runtime refuses anyway (missing script, a path outside the skill, a folder, a bad env name, no such loaded skill) returns its error without a question`, async () => {
+      const s = await start();
+      const c = await askingClient(s.url, era, () => ({ action: 'accept', content: { run: true } }));
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const refusals: [Json, RegExp][] = [
+          [{ script: 'scripts/missing.sh' }, /missing\.sh/],
+          [{ script: '../../etc/passwd' }, /outside|\.\./],
+          [{ script: 'scripts' }, /folder/],
+          [{ script: 'scripts/write.sh', env: { 'BAD-NAME': 'x' } }, /BAD-NAME/],
+          [{ script: 'scripts/write.sh', skill: 'nope' }, /nope/],
+        ];
+        for (const [args, why] of refusals) {
+          const r = await c.call('run_skill_script', args);
+          assert.equal(r.isError, true, `${JSON.stringify(args)}: ${text(r)}`);
+          assert.match(text(r), why);
+          assert.doesNotMatch(text(r), /declined|dismissed|ticking/);
+        }
+        assert.equal(c.asked.length, 0, `no question for a run that cannot happen: ${c.asked.join(' | ')}`);
+        // The same client is still asked about a run that can happen.
+        const ran = path.join(tmp.dir, 'ran.txt');
+        assert.equal((await c.call('run_skill_script', { script: 'scripts/write.sh', args: [ran] })).isError, false);
+        assert.equal(c.asked.length, 1);
+        assert.ok(fs.existsSync(ran));
+      } finally {
+        await c.client.close();
+      }
+    });
+  }
+
+  for (const era of ['legacy', 'modern'] as const) {
     it(`stdio, ${era === 'legacy' ? '2025-11-25' : MODERN}: accept runs the script, decline runs nothing`, async () => {
       let answer: Answer = { action: 'accept', content: { run: true } };
       const c = await askingClient(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--allow-scripts', '--sandbox', 'off']), era, () => answer);

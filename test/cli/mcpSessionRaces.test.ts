@@ -5,14 +5,11 @@
 // the stored session afterwards: with last-write-wins saves, calls that read the same state lose each other's load.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { makeTempDir } from '../support/tempDir';
-import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
-import { startRedis, type TestRedis } from '../support/redisServer';
 import { createNodeHost } from '../../src/core/host/nodeHost';
 import { folderStateStore, handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
 import { redisStateStore } from '../../src/core/runtime/redisStateStore';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { modernPost, serverArgs, startHttpProcess, startReplicas, writeFixtureSkills, type Json } from './mcpSupport';
+import { modernPost, serverArgs, startHttpProcess, startReplicas, type Json, replicaSuite } from './mcpSupport';
 
 const SESSION_META = 'io.github.agent-skills/session';
 /** The server's cap on loaded skills is 5: the first load and four concurrent ones fill it exactly. */
@@ -28,24 +25,8 @@ async function call(url: URL, id: number, name: string, args: Json): Promise<Jso
 
 describe('MCP 2026-07-28: concurrent writes to one session handle over two replicas', function () {
   this.timeout(240_000);
-  let tmp: { dir: string; cleanup: () => void };
-  let redis: TestRedis | undefined;
-  const stops: (() => Promise<void>)[] = [];
-  before(function () {
-    this.timeout(BUILD_TIMEOUT_MS);
-    return ensureBuilt();
-  });
-  beforeEach(() => {
-    tmp = makeTempDir('mcp-races-');
-    const skills = path.join(tmp.dir, 'skills');
-    writeFixtureSkills(skills);
+  const fx = replicaSuite('mcp-races-', (skills: string) => {
     for (const n of ['delta', 'epsilon']) writeSkill(skills, n);
-  });
-  afterEach(async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-    await redis?.stop();
-    redis = undefined;
-    tmp.cleanup();
   });
 
   /** Runs the rounds against replicas a and b; `store` reads what they saved. */
@@ -70,22 +51,22 @@ describe('MCP 2026-07-28: concurrent writes to one session handle over two repli
   }
 
   it('Redis store: every one of four concurrent loads on one handle is kept, in every round', async () => {
-    redis = await startRedis();
-    const skills = path.join(tmp.dir, 'skills');
-    const urls = (await startReplicas(skills, tmp.dir, redis.url, stops)).map((r) => r.url);
+    const redis = await fx.startRedis();
+    const skills = fx.skills;
+    const urls = (await startReplicas(skills, fx.dir, redis.url, fx.stops)).map((r) => r.url);
     const store = redisStateStore(redis.url);
-    stops.push(() => store.close());
+    fx.stops.push(() => store.close());
     await race(urls, store);
     console.log(`      ${ROUNDS} rounds x ${CONCURRENT.length} concurrent loads over two replicas sharing Redis: 0 lost`);
   });
 
   it('state folder store: two processes over one state folder keep every one of four concurrent loads', async () => {
-    const skills = path.join(tmp.dir, 'skills');
-    const state = path.join(tmp.dir, 'shared-state');
+    const skills = fx.skills;
+    const state = path.join(fx.dir, 'shared-state');
     const urls: URL[] = [];
     for (let i = 0; i < 2; i++) {
       const r = await startHttpProcess(serverArgs(skills, state, ['--http', '127.0.0.1:0']));
-      stops.push(r.stop);
+      fx.stops.push(r.stop);
       urls.push(r.url);
     }
     const store = folderStateStore(state, createNodeHost());

@@ -9,6 +9,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 import { writeSkill } from '../core/runtime/runtimeSupport';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { startRedis, type TestRedis } from '../support/redisServer';
+import { makeTempDir } from '../support/tempDir';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const CLI = path.join(REPO, 'dist/cli.js');
@@ -95,7 +98,6 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
 export const MODERN = '2026-07-28';
 export const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 /**
  * Starts one `agent-skills mcp --http` replica per name over `skills`, one after the other, each with its own state
  * folder `<stateRoot>/state-<name>` and the shared `--state-store` (several replicas of one deployment), and `extra`
@@ -111,6 +113,59 @@ export async function startReplicas(skills: string, stateRoot: string, storeUrl:
   return replicas;
 }
 
+/**
+ * The mocha hooks of a suite of replicas: the build once, a fresh temp folder per test with the fixture skills in
+ * `skills` (and `setup`'s), and after each test every pushed stop in reverse, Redis if one was started, the folder.
+ */
+export function replicaSuite(prefix: string, setup: (skills: string) => void = () => {}): {
+  readonly dir: string;
+  readonly skills: string;
+  readonly stops: (() => Promise<void>)[];
+  startRedis(): Promise<TestRedis>;
+  stopRedis(): Promise<void>;
+} {
+  let tmp: { dir: string; cleanup: () => void } | undefined;
+  let redis: TestRedis | undefined;
+  const stops: (() => Promise<void>)[] = [];
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
+  beforeEach(() => {
+    tmp = makeTempDir(prefix);
+    writeFixtureSkills(path.join(tmp.dir, 'skills'));
+    setup(path.join(tmp.dir, 'skills'));
+  });
+  afterEach(async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+    await redis?.stop();
+    redis = undefined;
+    tmp?.cleanup();
+  });
+  const dir = () => {
+    if (!tmp) throw new Error('replicaSuite: the folder exists only inside a test');
+    return tmp.dir;
+  };
+  return {
+    get dir() {
+      return dir();
+    },
+    get skills() {
+      return path.join(dir(), 'skills');
+    },
+    stops,
+    async startRedis() {
+      redis = await startRedis();
+      return redis;
+    },
+    async stopRedis() {
+      await redis?.stop();
+      redis = undefined;
+    },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });

@@ -15,8 +15,6 @@ import { SESSION_ARG, SESSION_ARG_SCHEMA } from './handleSessions';
 import { asksBeforeRuns, confirmRun, type ConsentChannel } from './scriptConsent';
 import { bindingOf, stableJson } from './requestState';
 import { RUNTIME_TOOLS } from '../../core/tools/toolNames';
-import { runScriptInput } from '../../core/runtime/runtimeToolInputs';
-import { pickLoaded } from '../../core/runtime/toolContext';
 
 // The params each handler reads, checked the same way in both eras (a method's other params pass through).
 const request = <P extends z.ZodTypeAny>(method: string, params: P) => z.object({ method: z.literal(method), params });
@@ -118,8 +116,12 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
           // first call of list_skills or find_skills mints no handle and stores nothing.
           const sessionId = mcpTools(backend).find((t) => t.name === name)?.descriptor.usesSession ? await ctx.sessionId() : ctx.auditSession;
           // A script run asks the user first where it can (--confirm-scripts); a run not confirmed is a tool result.
-          if (name === RUNTIME_TOOLS.run_script.name && asksBeforeRuns(backend) && runScriptInput.safeParse(args ?? {}).success) {
-            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill: loadedSkill(backend, sessionId, args?.skill), binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {})) });
+          // A run the runtime refuses anyway (bad arguments, no such loaded skill, a script not in the skill) is not
+          // asked about: its check (the call's own decision, made without running) says so, and the call returns its error.
+          if (name === RUNTIME_TOOLS.run_script.name && asksBeforeRuns(backend)) {
+            const checked = await backend.runtime.checkRun(args ?? {}, { sessionId, signal: ctx.signal });
+            const skill = checked.ok ? checked.result.skill : undefined;
+            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill, binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {})) });
             if ('inputRequired' in outcome) return outcome.inputRequired;
             if (!outcome.run) {
               audit(sessionId, `tools/call ${name}`, args ?? {}, t0, 'not_confirmed');
@@ -216,16 +218,6 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
     },
   );
   return table;
-}
-
-/** The loaded skill a run of `skill` (undefined: the last loaded) would use, or undefined when the runtime refuses it. */
-function loadedSkill(backend: McpBackend, sessionId: string, skill: unknown): string | undefined {
-  const session = backend.runtime.sessions.get(sessionId);
-  try {
-    return session ? pickLoaded(session, typeof skill === 'string' ? skill : undefined, RUNTIME_TOOLS.run_script.name).name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A tool's input schema with the optional `session` handle argument of 2026-07-28. */

@@ -41,6 +41,12 @@ export interface ScriptRunner {
    * run decides with, for the confirmation shown before it.
    */
   sandboxStatus(policy?: SandboxPolicy): Promise<SandboxStatus>;
+  /**
+   * The checks `run` makes of a request before anything is staged (the request, the script inside the skill and a
+   * regular file, the command policy, the outputs spec, a required sandbox), and nothing else: throws what `run`
+   * would throw for them. For asking a user about a run only when it can run.
+   */
+  check(req: RunRequest): Promise<void>;
 }
 
 
@@ -97,6 +103,9 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
       await spares.idle();
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
+    async check(req) {
+      await checkBeforeStaging(req, { opts, policy, launcher });
+    },
     async run(req) {
       ownStateDir ??= keepToOwner(opts.stateDir);
       const { waitedMs } = await slots.acquire(req.signal);
@@ -138,10 +147,7 @@ interface RunnerContext {
 async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> {
   const { opts } = ctx;
   const started = performance.now();
-  const { realRoot, realOverlay, scriptRel, commandArgv } = checkRequest(req, ctx);
-
-  const { status: sandbox, probe } = await ctx.launcher.status(req.sandbox ?? opts.sandbox);
-  if (sandbox.refused) throw new ScriptRunError('sandbox_unavailable', describeSandbox(sandbox));
+  const { realRoot, realOverlay, scriptRel, commandArgv, sandbox, probe } = await checkBeforeStaging(req, ctx);
 
   const warnings: string[] = [];
   const phases = { create: 0, stage: 0, run: 0, collect: 0, cleanup: 0 };
@@ -314,8 +320,16 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
   }
 }
 
+/** Every check of a run before anything is made: the request's ({@link checkRequest}) and a required sandbox that is missing. */
+async function checkBeforeStaging(req: RunRequest, ctx: Pick<RunnerContext, 'opts' | 'policy' | 'launcher'>) {
+  const checked = checkRequest(req, ctx);
+  const { status: sandbox, probe } = await ctx.launcher.status(req.sandbox ?? ctx.opts.sandbox);
+  if (sandbox.refused) throw new ScriptRunError('sandbox_unavailable', describeSandbox(sandbox));
+  return { ...checked, sandbox, probe };
+}
+
 /** The request's checks before anything is made: paths inside the skill, the command policy, the outputs spec. */
-function checkRequest(req: RunRequest, ctx: RunnerContext): { realRoot: string; realOverlay?: string; scriptRel?: string; commandArgv?: string[] } {
+function checkRequest(req: RunRequest, ctx: Pick<RunnerContext, 'opts' | 'policy'>): { realRoot: string; realOverlay?: string; scriptRel?: string; commandArgv?: string[] } {
   // The skill and its overlay are read where the skills live (the runner's `files` host), not necessarily on the disk.
   const { files } = ctx.opts;
   validate(req, files);

@@ -119,18 +119,26 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
  * `prepare` decides nothing about runs.
  */
 export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string, onRefused?: (message: string) => void): ScriptExecutor {
+  const refusal = (req: ExecRequest): ToolError | undefined => {
+    const cache = path.resolve(cacheDir);
+    const dir = path.resolve(req.skillRoot);
+    if (!isInside(cache, dir)) return undefined;
+    const [server, name] = path.relative(cache, dir).split(path.sep);
+    const who = server && name ? `Skill mcp:${server}:${name} is served by MCP server '${server}'` : `Skill ${req.skillName} was served over MCP`;
+    return new ToolError('run_refused', `${who}: MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
+  };
   return {
     run(req: ExecRequest): Promise<ExecResultLike> {
-      const cache = path.resolve(cacheDir);
-      const dir = path.resolve(req.skillRoot);
-      if (isInside(cache, dir)) {
-        const [server, name] = path.relative(cache, dir).split(path.sep);
-        const who = server && name ? `Skill mcp:${server}:${name} is served by MCP server '${server}'` : `Skill ${req.skillName} was served over MCP`;
-        const refusal = new ToolError('run_refused', `${who}: MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
-        onRefused?.(refusal.message);
-        return Promise.reject(refusal);
-      }
-      return executor.run(req);
+      const refused = refusal(req);
+      if (!refused) return executor.run(req);
+      onRefused?.(refused.message);
+      return Promise.reject(refused);
+    },
+    // A check refuses as the run would, without reporting a refused run (nothing was tried).
+    async check(req: ExecRequest): Promise<void> {
+      const refused = refusal(req);
+      if (refused) throw refused;
+      await executor.check?.(req);
     },
   };
 }

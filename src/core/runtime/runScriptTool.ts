@@ -4,7 +4,7 @@ import { skillPathError } from './skillPaths';
 import { pickLoaded, sessionOf, type ToolCall, type ToolContext } from './toolContext';
 import { succeeded, type ToolSuccess } from '../tools/toolResult';
 import type { RunScriptInput } from './runtimeToolInputs';
-import type { ActiveSkill, ExecResultLike } from './runtimeTypes';
+import type { ActiveSkill, ExecRequest, ExecResultLike, ScriptExecutor } from './runtimeTypes';
 
 /** The executor's result, plus the skill it ran for. */
 export type RunScriptResult = ExecResultLike & { skill: string };
@@ -42,6 +42,22 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
 }
 
 /**
+ * `run_script`'s checks of a call without running it or changing the session: the loaded skill it would run (its
+ * name), or the ToolError its run would be refused with, from the runner's own checks before staging (so a front end
+ * asks a user only about a run that can happen).
+ */
+export async function checkSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<string> {
+  const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
+  const executor = executorOf(ctx);
+  try {
+    await executor.check?.(execRequestOf(ctx, active, input));
+  } catch (e) {
+    throw runError(active, input, e);
+  }
+  return active.name;
+}
+
+/**
  * The session-free part of `run_script`, shared with a user's own run of a script (no chat session): checks the
  * request against the skill, then returns the run itself, which goes through the executor (fresh workspace,
  * environment, sandbox, limits) and turns the engine's refusals into tool errors.
@@ -53,43 +69,58 @@ export async function prepareScriptRun(
   signal?: AbortSignal,
   artifactScope?: string,
 ): Promise<() => Promise<ExecResultLike>> {
-  const executor = ctx.executor;
-  if (!executor) {
+  const executor = executorOf(ctx);
+  const request = execRequestOf(ctx, target, input, signal, artifactScope);
+  return async () => {
+    try {
+      return await executor.run(request);
+    } catch (e) {
+      throw runError(target, input, e);
+    }
+  };
+}
+
+function executorOf(ctx: Pick<ToolContext, 'executor'>): ScriptExecutor {
+  if (!ctx.executor) {
     throw new ToolError('no_executor', 'Script execution is not available in this host.', 'Tell the user the skill needs a script run, and show the command so they can run it themselves.');
   }
+  return ctx.executor;
+}
+
+/** The exec request of a run of `input` in `target`: one for the run and for its check. */
+function execRequestOf(ctx: Pick<ToolContext, 'source'>, target: RunTarget, input: RunScriptInput, signal?: AbortSignal, artifactScope?: string): ExecRequest {
   // An edited plugin or pack skill: its newest revisions live in the source's overlay, which the run's copy
   // of the skill takes them from. Whether the script is inside the skill (or its overlay) and a regular file is the
   // runner's decision, made once; its refusal is worded here as read words the same path.
   const overlayRoot = ctx.source.overlayDir?.(target.id);
-  return async () => {
-    try {
-      return await executor.run({
-        skillName: target.name,
-        skillRoot: target.root_dir,
-        ...(overlayRoot ? { overlayRoot } : {}),
-        // Exactly one of the two: the input schema refused a call with both or neither (decided there once).
-        ...(input.script !== undefined ? { script: input.script } : { command: input.command as string }),
-        ...(input.args ? { args: input.args } : {}),
-        ...(input.env ? { env: input.env } : {}),
-        ...(input.cwd ? { cwd: input.cwd } : {}),
-        ...(input.timeout_seconds ? { timeoutMs: Math.round(input.timeout_seconds * 1000) } : {}),
-        ...(input.inputs ? { inputs: input.inputs } : {}),
-        ...(input.outputs ? { outputs: input.outputs } : {}),
-        ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
-        ...(signal ? { signal } : {}),
-        ...(artifactScope !== undefined ? { artifactScope } : {}),
-      });
-    } catch (e) {
-      if (e instanceof ToolError) throw e;
-      const err = e as Error & { code?: string; path?: RequestPathProblem };
-      if (err.path?.field === 'script' && input.script !== undefined) throw scriptError(target, input.script, err.path);
-      const details = err.code ? { exec_code: err.code } : undefined;
-      // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
-      // runtime's own failure: its own code and a hint that says so, never "fix the field".
-      if (err.code !== undefined && REFUSALS.has(err.code)) throw new ToolError('run_refused', err.message, hintForRunError(err.code, target.name), details);
-      throw new ToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
-    }
+  return {
+    skillName: target.name,
+    skillRoot: target.root_dir,
+    ...(overlayRoot ? { overlayRoot } : {}),
+    // Exactly one of the two: the input schema refused a call with both or neither (decided there once).
+    ...(input.script !== undefined ? { script: input.script } : { command: input.command as string }),
+    ...(input.args ? { args: input.args } : {}),
+    ...(input.env ? { env: input.env } : {}),
+    ...(input.cwd ? { cwd: input.cwd } : {}),
+    ...(input.timeout_seconds ? { timeoutMs: Math.round(input.timeout_seconds * 1000) } : {}),
+    ...(input.inputs ? { inputs: input.inputs } : {}),
+    ...(input.outputs ? { outputs: input.outputs } : {}),
+    ...(input.omit_inline_content ? { omitInlineContent: true } : {}),
+    ...(signal ? { signal } : {}),
+    ...(artifactScope !== undefined ? { artifactScope } : {}),
   };
+}
+
+/** The runner's refusal (or failure) of a run as the tool's error. */
+function runError(target: RunTarget, input: RunScriptInput, e: unknown): ToolError {
+  if (e instanceof ToolError) return e;
+  const err = e as Error & { code?: string; path?: RequestPathProblem };
+  if (err.path?.field === 'script' && input.script !== undefined) return scriptError(target, input.script, err.path);
+  const details = err.code ? { exec_code: err.code } : undefined;
+  // A refusal names the field and the fix. Anything else (a file system error while staging, a bug) is the
+  // runtime's own failure: its own code and a hint that says so, never "fix the field".
+  if (err.code !== undefined && REFUSALS.has(err.code)) return new ToolError('run_refused', err.message, hintForRunError(err.code, target.name), details);
+  return new ToolError('run_failed', internalMessage(err), RUN_FAILED_HINT, details);
 }
 
 /** The runner's refusal of the script's path, in the words read uses for that path. */

@@ -50,6 +50,11 @@ export interface ExecResultLike {
 /** Runs skill scripts. The exec engine's `createScriptRunner(...)` satisfies this. */
 export interface ScriptExecutor {
   run(request: ExecRequest): Promise<ExecResultLike>;
+  /**
+   * The checks `run` makes before staging anything, without running: throws what `run` would throw for them (the
+   * runner's `check`). Optional: an executor without it is taken to accept the request until it runs.
+   */
+  check?(request: ExecRequest): Promise<void>;
   /** Settles once background work (e.g. the next run's workspace being built) is done; `flush()` waits for it. */
   idle?(): Promise<void>;
 }

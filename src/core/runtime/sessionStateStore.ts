@@ -74,6 +74,7 @@ export interface SessionStateStore {
   /**
    * Records `key` (64 hex digits) as used for `ttlMs`: true the first time, false when any process over the store
    * recorded it before and it has not expired (a confirmation answered once is not answered again by a replay).
+   * Expired records go by themselves (Redis: PX; the state folder: later claims sweep a few each).
    */
   claimOnce(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -178,6 +179,9 @@ function encodeKept(storeName: string, s: StoredSession, generation: number): { 
 
 /** How long a save waits for another process's lock on the same session file before it fails (ms). */
 const FOLDER_LOCK_TIMEOUT_MS = 5000;
+/** Most used-key files one claim looks at, and removes, when sweeping expired ones (see folderStateStore's claimOnce). */
+const SWEEP_LOOKS = 16;
+const SWEEP_REMOVALS = 4;
 /** Most session files whose last content the folder store remembers with their stamp (least recently used leave first). */
 const FOLDER_KNOWN = 1000;
 
@@ -266,6 +270,45 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       throw new StateStoreError(`${name}: the state of session ${key.slice(0, 16)}… was not saved (${(e as Error).message.slice(0, 300)}).`);
     }
   };
+  /** Whether a used key's file still holds its claim: younger than its own recorded lifetime (or `ttlMs`, for a file without one). */
+  const claimLive = async (file: string, ttlMs: number): Promise<boolean> => {
+    const seen = await files.stat(file);
+    if (!seen) return false;
+    return now() - seen.mtimeMs <= Math.max(ttlMs, await recordedTtl(file));
+  };
+  const recordedTtl = async (file: string): Promise<number> => {
+    let got;
+    try {
+      got = await files.readFile(file, { maxBytes: 32 });
+    } catch {
+      return 0; // gone or unreadable: no recorded lifetime
+    }
+    const n = got ? Number(asBuffer(got.bytes).toString('utf8')) : NaN;
+    return Number.isSafeInteger(n) && n > 0 ? n : 0;
+  };
+  /**
+   * Removes used keys' files past their lifetime, a few per claim: at most {@link SWEEP_LOOKS} files looked at (from a
+   * random place in the listing) and {@link SWEEP_REMOVALS} removed, each under its key's lock and only when, read
+   * again there, it is still expired. A claim of that key holds the same lock, so it sees the file or no file, both of
+   * which it treats alike (expired is free): a sweep never frees a live claim. Each claim adds one file and can
+   * remove several, so the folder stays about as large as the claims of one lifetime.
+   */
+  const sweepUsed = async (usedDir: string, justClaimed: string, ttlMs: number) => {
+    const names = ((await files.readDirectory(usedDir)) ?? []).map((e) => e.name).filter((n) => /^[0-9a-f]{64}$/.test(n) && n !== justClaimed);
+    const start = names.length ? randomBytes(4).readUInt32BE(0) % names.length : 0;
+    let removed = 0;
+    for (let i = 0; i < Math.min(names.length, SWEEP_LOOKS) && removed < SWEEP_REMOVALS; i++) {
+      const file = path.join(usedDir, names[(start + i) % names.length]);
+      const seen = await files.stat(file);
+      if (!seen || now() - seen.mtimeMs <= ttlMs) continue; // the recorded lifetime is at least the claim's: read only for the old
+      const gone = await files.withLock(`${file}.lock`, async () => {
+        if (!(await files.stat(file)) || (await claimLive(file, ttlMs))) return false;
+        await files.remove(file);
+        return true;
+      }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
+      if (gone) removed++;
+    }
+  };
   return {
     name,
     async load(key) {
@@ -329,14 +372,18 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     },
     async claimOnce(key, ttlMs) {
       slotsOf(key); // checks it is 64 hex digits
-      const file = path.join(dir, 'used', key);
-      await files.mkdir(path.dirname(file));
-      return files.withLock(`${file}.lock`, async () => {
-        const seen = await files.stat(file);
-        if (seen && now() - seen.mtimeMs <= ttlMs) return false;
-        await files.writeFile(file, '', { durable: false });
+      const usedDir = path.join(dir, 'used');
+      const file = path.join(usedDir, key);
+      await files.mkdir(usedDir);
+      const claimed = await files.withLock(`${file}.lock`, async () => {
+        if (await claimLive(file, ttlMs)) return false;
+        // The file holds its own lifetime, so a later claim's sweep expires it by that, not by its own.
+        await files.writeFile(file, String(ttlMs), { durable: false });
         return true;
       }, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
+      // After the claim's lock is let go (a sweep takes other keys' locks: never two at once).
+      if (claimed) await sweepUsed(usedDir, key, ttlMs).catch(() => undefined);
+      return claimed;
     },
     async close() {},
   };

@@ -27,7 +27,7 @@ export interface SessionsView {
   flush(): Promise<void>;
 }
 
-type RuntimeCalls = 'toolNames' | 'runsScripts' | 'openSession' | 'beginTurn' | 'invoke' | 'index' | 'compose' | 'checkToolPermission' | 'preApprovedTools' | 'setLoadMode' | 'onDidChange' | 'flush' | 'runScript';
+type RuntimeCalls = 'toolNames' | 'runsScripts' | 'openSession' | 'beginTurn' | 'invoke' | 'index' | 'compose' | 'checkToolPermission' | 'preApprovedTools' | 'setLoadMode' | 'onDidChange' | 'flush' | 'runScript' | 'checkRun';
 
 /** The skill tools and sessions, as every front end (VS Code, the CLI, the MCP server) and every tool descriptor uses them. */
 export interface SkillTools extends Pick<SkillsRuntime, RuntimeCalls> {
@@ -74,6 +74,7 @@ export function skillToolsOf(runtime: SkillsRuntime): SkillTools {
     onDidChange: (listener) => runtime.onDidChange(listener),
     flush: () => runtime.flush(),
     runScript: (input, options) => runtime.runScript(input, options),
+    checkRun: (input, call) => runtime.checkRun(input, call),
     served: () => runtime.source.list(),
     loadedContent: (session, cache) => loadedContentFor(session, cache, runtime.source),
     scratch: (id) => skillToolsOf(runtime.scratch(id)),

@@ -17,7 +17,7 @@ import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
 import { readSkillFile } from './readTool';
 import { auditCall } from './invocationAudit';
-import { prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
+import { checkSkillScript, prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
 import { SessionStore, type SessionStoreOptions } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
@@ -127,6 +127,13 @@ export interface SkillsRuntime {
    * but no session is created or changed. The skill need not be loaded; `input.skill` names it.
    */
   runScript(input: RunScriptInput & { skill: string }, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolResult>;
+  /**
+   * Whether `run_script` with `input` would run in the call's session, decided as the call decides it (its input
+   * schema, the loaded skill, the runner's checks before staging) without running, auditing or changing anything:
+   * the skill's name, or the refusal the call would return (`unknown_session` for a session not made yet: nothing is
+   * loaded there). A front end asks its user only about a run that can happen.
+   */
+  checkRun(input: unknown, call: ToolCall): Promise<ToolResult<{ skill: string }>>;
   /**
    * A scratch copy of this runtime for previews: the same source, options, tools and composition, with sessions
    * in memory only (holding a copy of session `sessionId` when given), no executor and no audit log. Turns,
@@ -337,6 +344,16 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
       }
       if (audit) auditCall(audit, { started, durationMs: performance.now() - t0, session: o.caller ?? 'user', tool: 'run_script', toolName: 'run_script', input, invocation, touched });
       return invocation;
+    },
+    async checkRun(input, call) {
+      try {
+        const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
+        if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
+        await options.source.prepare?.('run_script', input);
+        return succeeded('run_script', { skill: await checkSkillScript(ctx, call, parsed.data) });
+      } catch (e) {
+        return refused('run_script', e);
+      }
     },
     scratch(sessionId) {
       const copy = createSkillsRuntime({ ...options, skillIndex, stateDir: undefined, audit: false, executor: undefined, artifacts: undefined, tokenCounter: counter, now });

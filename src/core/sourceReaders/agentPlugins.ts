@@ -9,12 +9,16 @@ import type { SkillSourceReader, SourceReaderContext } from './sourceReader';
 export function agentPluginsByDefault(context: SourceReaderContext): SkillSourceReader {
   return {
     kind: sourceOf('agent-plugin'),
-    runs: (next) => ({
-      run(req) {
-        if (req.plugin) return next.run(req);
+    runs: (next) => {
+      const withPlugin = <R extends { plugin?: unknown; skillRoot: string }>(req: R): R => {
+        if (req.plugin) return req;
         const plugin = context.registry.rootOf(req.skillRoot)?.plugin;
-        return next.run(plugin ? { ...req, plugin: pluginRunContext(plugin, context.pluginDataDir) } : req);
-      },
-    }),
+        return plugin ? { ...req, plugin: pluginRunContext(plugin, context.pluginDataDir) } : req;
+      };
+      return {
+        run: (req) => next.run(withPlugin(req)),
+        check: async (req) => next.check?.(withPlugin(req)),
+      };
+    },
   };
 }

@@ -209,6 +209,41 @@ describe('session state store (state folder and Redis)', function () {
     await assert.rejects(store.load('../../etc/passwd'), /not a session key/);
   });
 
+  it('state folder: used keys past their lifetime are swept by later claims, a few at a time; a live one stays and still refuses a replay', async () => {
+    const host = createNodeHost();
+    const used = path.join(tmp.dir, 'handles', 'used');
+    const ttl = 15 * 60_000;
+    const clock = Date.now();
+    const store = folderStateStore(tmp.dir, host, () => clock);
+    const old = Array.from({ length: 6 }, () => handleKey(mintHandle()));
+    for (const k of old) assert.equal(await store.claimOnce(k, ttl), true);
+    // Their files are aged past the lifetime on disk (mtime), as 16 minutes of real time would leave them.
+    const past = new Date(clock - 16 * 60_000);
+    for (const k of old) fs.utimesSync(path.join(used, k), past, past);
+    const fresh = handleKey(mintHandle());
+    assert.equal(await store.claimOnce(fresh, ttl), true);
+    const left = () => old.filter((k) => fs.existsSync(path.join(used, k))).length;
+    assert.equal(left(), 2, 'one claim removes at most 4 expired files');
+    assert.equal(await store.claimOnce(handleKey(mintHandle()), ttl), true);
+    assert.equal(left(), 0, 'the next claim removes the rest');
+    assert.ok(fs.existsSync(path.join(used, fresh)), 'a claim inside its lifetime is kept');
+    assert.equal(await store.claimOnce(fresh, ttl), false, 'and still refuses a replay');
+    // A claim made with a longer lifetime is kept by a sweep run by a claim with a shorter one (the file records its own).
+    const long = handleKey(mintHandle());
+    assert.equal(await store.claimOnce(long, 60 * 60_000), true);
+    const twentyAgo = new Date(clock - 20 * 60_000);
+    fs.utimesSync(path.join(used, long), twentyAgo, twentyAgo);
+    assert.equal(await store.claimOnce(handleKey(mintHandle()), ttl), true);
+    assert.ok(fs.existsSync(path.join(used, long)), 'an hour-long claim 20 minutes old is not swept by a 15-minute claim');
+    assert.equal(await store.claimOnce(long, ttl), false, 'nor freed by a replay with a shorter lifetime');
+    // Only key files are swept: a stray file in the folder is left alone.
+    fs.writeFileSync(path.join(used, 'notes.txt'), 'x');
+    fs.utimesSync(path.join(used, 'notes.txt'), past, past);
+    assert.equal(await store.claimOnce(handleKey(mintHandle()), ttl), true);
+    assert.ok(fs.existsSync(path.join(used, 'notes.txt')));
+    await store.close();
+  });
+
   it('Redis: a value over the bound is refused unread; a bad value names the store and the key', async () => {
     const raw = new Redis(redis.url);
     try {
