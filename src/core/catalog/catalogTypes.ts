@@ -44,6 +44,8 @@ export interface PackSpec {
   name?: string;
   /** Hex sha256 the archive must have. */
   sha256?: string;
+  /** Hosts (`name` or `name:port`) a redirect of this pack's URL may lead to besides the URL's own (none by default). */
+  redirectHosts?: string[];
 }
 
 /**

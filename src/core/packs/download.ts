@@ -205,7 +205,7 @@ async function fetchFollowingSameHost(url: string, doFetch: typeof fetch, signal
     if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to ${next.href}, which is not http(s); it was not followed.`);
     if (new URL(at).protocol === 'https:' && next.protocol === 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects from https to plain http (${next.href}); it was not followed. Use an https URL.`);
     if (!allowed) {
-      throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to another host (${next.href}); redirects to other hosts are not followed. If you trust ${next.host}, give that URL instead of ${url}.`);
+      throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to another host (${next.href}); redirects to other hosts are not followed. If you trust ${next.host}, give that URL instead of ${url}, or allow the host for this pack (redirectHosts: ["${next.host}"]).`);
     }
     if (i + 1 >= MAX_REDIRECTS) throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects more than ${MAX_REDIRECTS} times (last to ${next.href}); give the final URL instead.`);
     at = next.href;
