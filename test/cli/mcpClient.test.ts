@@ -8,6 +8,7 @@ import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk
 import { refuseMcpScripts, withMcpSkills } from '../../src/core/mcp/mcpSkillSource';
 import { createSkillsRuntime } from '../../src/core/runtime';
 import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
+import { guardedExecutor } from '../../src/core/runtime/guardedExecutor';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { spawnSync } from 'node:child_process';
@@ -59,7 +60,7 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     // The refusal is decided once, by the executor's guard (issue 23.4): every run of a served skill reaches it.
     const guard = refuseMcpScripts(runner, cache);
     let guarded = 0;
-    const rt = createSkillsRuntime({ source, executor: { run: (req) => (guarded++, guard.run(req)) } });
+    const rt = createSkillsRuntime({ source, executor: guardedExecutor(guard, (req, attempt) => (attempt === 'run' && guarded++, req)) });
     const load = await rt.invoke('load', { names: ['mcp:ours:alpha'] }, { sessionId: 's' });
     assert.ok(load.ok, JSON.stringify(load));
     const cached = fs.readFileSync(path.join(cache, 'ours', 'alpha', 'SKILL.md'));
