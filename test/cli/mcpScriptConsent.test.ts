@@ -153,6 +153,30 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
   }
 
   for (const era of ['legacy', 'modern'] as const) {
+    it(`${era === 'legacy' ? '2025-11-25' : MODERN}: a required sandbox that cannot start (a bwrap that fails its trial run) refuses the run with its reason, without a question`, async () => {
+      // The runner's own check before staging refuses it (sandbox_unavailable); the confirmation has no branch of its own for it.
+      const fakeBin = path.join(tmp.dir, 'fake-bin');
+      fs.mkdirSync(fakeBin);
+      fs.writeFileSync(path.join(fakeBin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
+      const s = await startHttpProcess(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--http', '127.0.0.1:0', '--allow-scripts', '--sandbox', 'required']), { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}` });
+      stops.push(s.stop);
+      const c = await askingClient(s.url, era, () => ({ action: 'accept', content: { run: true } }));
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const ran = path.join(tmp.dir, 'ran.txt');
+        const r = await c.call('run_skill_script', { script: 'scripts/write.sh', args: [ran] });
+        assert.equal(r.isError, true, text(r));
+        assert.match(text(r), /sandbox is required but unavailable|sandbox_unavailable/);
+        assert.match(text(r), /fake-bin\/bwrap/);
+        assert.equal(c.asked.length, 0, `no question for a run the sandbox refuses: ${c.asked.join(' | ')}`);
+        assert.ok(!fs.existsSync(ran));
+      } finally {
+        await c.client.close();
+      }
+    });
+  }
+
+  for (const era of ['legacy', 'modern'] as const) {
     it(`stdio, ${era === 'legacy' ? '2025-11-25' : MODERN}: accept runs the script, decline runs nothing`, async () => {
       let answer: Answer = { action: 'accept', content: { run: true } };
       const c = await askingClient(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--allow-scripts', '--sandbox', 'off']), era, () => answer);
