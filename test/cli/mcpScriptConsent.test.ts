@@ -242,6 +242,47 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
     assert.ok(!fs.existsSync(file), 'a replayed yes runs nothing');
   });
 
+  it(`${MODERN}: a requestState is bound to its caller: refused for another session's handle, and under another bearer token (two servers over one state folder, so one signing key and one set of sessions)`, async () => {
+    const [t1, t2] = ['first-token-0123456789abcdef', 'second-token-0123456789abcdef'];
+    const one = await start(['--token', t1]);
+    const two = await start(['--token', t2]);
+    const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} }, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
+    let id = 0;
+    const call = (s: { url: URL }, token: string, params: Json) =>
+      postJson(s.url, { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { ...params, _meta: meta } }, { authorization: `Bearer ${token}`, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': String(params.name) });
+    const handleOf = async (s: { url: URL }, token: string) => {
+      const r = await call(s, token, { name: 'load_skills', arguments: { names: ['writer'] } });
+      const h = r.json?.result?._meta?.[SESSION_META];
+      assert.equal(typeof h, 'string', JSON.stringify(r.json));
+      return h as string;
+    };
+    const alice = await handleOf(one, t1);
+    const mallory = await handleOf(one, t1);
+    const file = path.join(tmp.dir, 'alice.txt');
+    const script = { script: 'scripts/write.sh', args: [file] };
+    const asked = await call(one, t1, { name: 'run_skill_script', arguments: { ...script, session: alice } });
+    assert.equal(asked.json?.result?.resultType, 'input_required', JSON.stringify(asked.json));
+    const state = asked.json?.result.requestState as string;
+    const yes = { run_script_consent: { action: 'accept', content: { run: true } } };
+    const refused = async (s: { url: URL }, token: string, session: string, why: string) => {
+      const r = await call(s, token, { name: 'run_skill_script', arguments: { ...script, session }, requestState: state, inputResponses: yes });
+      assert.equal(r.json?.error?.code, -32602, `${why}: ${JSON.stringify(r.json)}`);
+      assert.match(r.json.error.message, /belongs to another call/, why);
+      assert.ok(!fs.existsSync(file), `${why}: nothing ran`);
+    };
+    // Another client's session on the same server, with Alice's state and a yes it made up.
+    await refused(one, t1, mallory, "Mallory's handle");
+    // Alice's own handle and state, through a server with another token (the store and the signing key are shared).
+    await refused(two, t2, alice, 'another bearer token');
+    // The other server does serve Alice's session (so the refusal above is the token's): it asks her there.
+    const there = await call(two, t2, { name: 'run_skill_script', arguments: { ...script, session: alice } });
+    assert.equal(there.json?.result?.resultType, 'input_required', JSON.stringify(there.json));
+    // And Alice's state, with her handle, on the server that gave it, runs: it was valid all along.
+    const ok = await call(one, t1, { name: 'run_skill_script', arguments: { ...script, session: alice }, requestState: state, inputResponses: yes });
+    assert.equal(ok.json?.result?.isError, false, JSON.stringify(ok.json));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'ran\n');
+  });
+
   it('2025-11-25 with --state-store: a run of a session that can be asked, reaching a replica that did not initialize it, is refused; on its own replica it is asked', async () => {
     const redis = await startRedis();
     stops.push(() => redis.stop());
