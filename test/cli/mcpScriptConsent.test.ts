@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, type Json } from './mcpSupport';
+import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, waitFor, type Json } from './mcpSupport';
 import { startRedis } from '../support/redisServer';
 
 const SESSION_META = 'io.github.agent-skills/session';
@@ -305,6 +305,42 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
       await c.client.close();
     }
   });
+
+  for (const shared of [false, true]) {
+    it(`2025-11-25${shared ? ' with --state-store' : ''}: while a run's question waits, the session's other requests are answered${shared ? ' except its tool calls on that replica, which wait for the answer' : ''}`, async () => {
+      let url: URL;
+      if (shared) {
+        const redis = await startRedis();
+        stops.push(() => redis.stop());
+        url = (await startReplicas(path.join(tmp.dir, 'skills'), tmp.dir, redis.url, stops, ['a'], ['--allow-scripts', '--sandbox', 'off']))[0].url;
+      } else url = (await start()).url;
+      let release!: () => void;
+      const answered = new Promise<void>((resolve) => (release = resolve));
+      const c = await askingClient(url, 'legacy', () => answered.then(() => ({ action: 'accept', content: { run: true } })) as never);
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const file = path.join(tmp.dir, 'waited.txt');
+        const run = c.call('run_skill_script', { script: 'scripts/write.sh', args: [file] });
+        await waitFor('the question', () => (c.asked.length === 1 ? true : undefined), 30_000);
+        // While the user has not answered: a resource read and a prompt list, and a tool call of the same session.
+        const read = await c.client.readResource({ uri: 'skill://writer/SKILL.md' });
+        assert.match(JSON.stringify(read), /scripts\/write\.sh/);
+        let toolDone = false;
+        const tool = c.call('list_skills', {}).then((r) => ((toolDone = true), r));
+        const deadline = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000));
+        const first = await Promise.race([tool.then(() => 'answered' as const), deadline]);
+        assert.equal(first, shared ? 'waiting' : 'answered', shared ? 'a shared session\'s tool calls wait behind the question on its replica' : 'the tool call was answered while the question waits');
+        assert.ok(!fs.existsSync(file));
+        release();
+        assert.equal((await run).isError, false);
+        assert.equal((await tool).isError, false);
+        assert.ok(toolDone && fs.existsSync(file));
+      } finally {
+        release();
+        await c.client.close();
+      }
+    });
+  }
 
   it('a client without elicitation runs as before with the default (when-supported), and is refused with --confirm-scripts always; never asks no one', async () => {
     const run = async (url: URL, file: string) => {
