@@ -307,7 +307,7 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
   });
 
   for (const shared of [false, true]) {
-    it(`2025-11-25${shared ? ' with --state-store' : ''}: while a run's question waits, the session's other requests are answered${shared ? ' except its tool calls on that replica, which wait for the answer' : ''}`, async () => {
+    it(`2025-11-25${shared ? ' with --state-store' : ''}: while a run's question waits, the session's other requests (tool calls too) are answered; a skill swapped in meanwhile is not run on the yes`, async () => {
       let url: URL;
       if (shared) {
         const redis = await startRedis();
@@ -315,26 +315,51 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
         url = (await startReplicas(path.join(tmp.dir, 'skills'), tmp.dir, redis.url, stops, ['a'], ['--allow-scripts', '--sandbox', 'off']))[0].url;
       } else url = (await start()).url;
       let release!: () => void;
-      const answered = new Promise<void>((resolve) => (release = resolve));
+      let answered = new Promise<void>((resolve) => (release = resolve));
+      writeSkill(path.join(tmp.dir, 'skills'), 'other', { body: 'Another skill with the same script path.', files: { 'scripts/write.sh': 'echo other > "$1"\n' } });
+      writeSkill(path.join(tmp.dir, 'skills'), 'plain', { body: 'A skill without scripts.' });
       const c = await askingClient(url, 'legacy', () => answered.then(() => ({ action: 'accept', content: { run: true } })) as never);
       try {
         await c.call('load_skills', { names: ['writer'] });
         const file = path.join(tmp.dir, 'waited.txt');
-        const run = c.call('run_skill_script', { script: 'scripts/write.sh', args: [file] });
+        // Named (a call without `skill` runs in the skill loaded last, which the load below changes).
+        const run = c.call('run_skill_script', { skill: 'writer', script: 'scripts/write.sh', args: [file] });
         await waitFor('the question', () => (c.asked.length === 1 ? true : undefined), 30_000);
         // While the user has not answered: a resource read and a prompt list, and a tool call of the same session.
         const read = await c.client.readResource({ uri: 'skill://writer/SKILL.md' });
         assert.match(JSON.stringify(read), /scripts\/write\.sh/);
-        let toolDone = false;
-        const tool = c.call('list_skills', {}).then((r) => ((toolDone = true), r));
-        const deadline = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000));
-        const first = await Promise.race([tool.then(() => 'answered' as const), deadline]);
-        assert.equal(first, shared ? 'waiting' : 'answered', shared ? 'a shared session\'s tool calls wait behind the question on its replica' : 'the tool call was answered while the question waits');
+        // Tool calls of the same session, answered before the user answers (the question is held open until then).
+        const meanwhile = async (what: string, p: Promise<Json>) => {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in 30 s while the question waits (held behind it)`)), 30_000)));
+          const r = await Promise.race([p, late]).finally(() => clearTimeout(timer));
+          assert.equal(r.isError, false, `${what}: ${text(r)}`);
+        };
+        await meanwhile('list_skills', c.call('list_skills', {}));
+        await meanwhile('load_skills plain', c.call('load_skills', { names: ['plain'], mode: 'add' }));
         assert.ok(!fs.existsSync(file));
         release();
-        assert.equal((await run).isError, false);
-        assert.equal((await tool).isError, false);
-        assert.ok(toolDone && fs.existsSync(file));
+        const ran = await run;
+        assert.equal(ran.isError, false, `the yes runs what was asked about: ${text(ran)}`);
+        assert.equal(fs.readFileSync(file, 'utf8'), 'ran\n');
+        // The session kept both the load made while the question waited and what the run left.
+        assert.match(text(await c.call('list_skills', { filter: 'plain' })), /plain/);
+        // A swap while asked: the question names writer (the skill loaded last, so a call without `skill` runs there);
+        // meanwhile `other`, with the same script path, is loaded in its place. The yes runs nothing.
+        assert.equal((await c.call('load_skills', { names: ['writer'] })).isError, false);
+        let release2!: () => void;
+        const answered2 = new Promise<void>((resolve) => (release2 = resolve));
+        answered = answered2;
+        const file2 = path.join(tmp.dir, 'swapped.txt');
+        const run2 = c.call('run_skill_script', { script: 'scripts/write.sh', args: [file2] });
+        await waitFor('the second question', () => (c.asked.length === 2 ? true : undefined), 30_000);
+        assert.match(c.asked[1], /skill "writer"/);
+        assert.equal((await c.call('load_skills', { names: ['other'] })).isError, false);
+        release2();
+        const swapped = await run2;
+        assert.equal(swapped.isError, true, text(swapped));
+        assert.match(text(swapped), /asked about skill "writer".*would now run skill "other"/s);
+        assert.ok(!fs.existsSync(file2), 'the swapped-in skill did not run on a yes given for another');
       } finally {
         release();
         await c.client.close();
