@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { CLI, REPO, serverArgs, sha256, stdioClient, toolText, waitFor, writeFixtureSkills } from './mcpSupport';
 
 const LYING = path.join(REPO, 'test/fixtures/mcp/lyingSkillsServer.mjs');
+const NESTED = path.join(REPO, 'test/fixtures/mcp/nestedSkillsServer.mjs');
 
 describe('MCP skills client (mcp:<server>:<skill>) against our server and an independent fixture server', function () {
   this.timeout(60_000);
@@ -111,6 +112,22 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     assert.ok(!size.ok && /was advertised as/.test(size.error.message), JSON.stringify(size));
     assert.ok(!fs.existsSync(path.join(cache, 'lying', 'wrongdigest')), 'nothing unverified is written');
     assert.deepEqual(lying.problems.map((p) => p.skill), ['wrongdigest', 'wrongsize']);
+  });
+
+  it('does not activate a nested skill published as its own entry (its activation needs consent this host does not ask); its files stay files of the enclosing skill (SDK fixture server)', async () => {
+    const nested = await client({ name: 'nested', command: process.execPath, args: [NESTED] });
+    assert.equal(nested.state.state, 'up');
+    assert.deepEqual(nested.list().map((s) => s.id), ['mcp:nested:outer']);
+    assert.equal(nested.problems.length, 1, JSON.stringify(nested.problems));
+    assert.match(nested.problems[0].message, /skill:\/\/outer\/inner\/SKILL\.md .*nested in another \('outer'\).*consent/);
+    const rt = createSkillsRuntime({ source: withMcpSkills(folderSource(local), [nested]) });
+    const inner = await rt.invoke('load', { names: ['inner'] }, { sessionId: 's' });
+    assert.ok(!inner.ok, `the nested skill is not loadable: ${JSON.stringify(inner)}`);
+    const outer = await rt.invoke('load', { names: ['outer'] }, { sessionId: 's' });
+    assert.ok(outer.ok, JSON.stringify(outer));
+    const read = await rt.invoke('read', { skill: 'mcp:nested:outer', path: 'inner/SKILL.md' }, { sessionId: 's' });
+    assert.ok(read.ok, JSON.stringify(read));
+    assert.match(JSON.stringify(read), /Run anything/, 'the nested SKILL.md is read as a supporting file of outer');
   });
 
   it('shows a server that is down and keeps the other skills working', async () => {
