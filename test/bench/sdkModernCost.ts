@@ -1,10 +1,10 @@
 // The CPU one 2026-07-28 request costs in this process, by wiring of the server side (README, "The SDK line"):
-// - ours: the dispatcher before the move (modernDispatch.ts with `{ sdk: false }`, our own encoder), the baseline;
+// - ours: what ships (modernDispatch.ts, our own encoder), the baseline;
 // - the SDK 2.4.0's createMcpHandler serving the same handler table, as the reverted move (6c776bd) wired it (a
 //   Server per request, the state handle taken out in its tools/call, stdio messages answered through a Request
 //   with the headers mirrored from the body), and the same with the Servers kept in a pool and reused;
-// - shipped: one long-lived SDK Server pinned to 2026-07-28 by the SDK's serveStdio over an in-process wire
-//   (modernSdkEngine.ts), behind our checks (dispatchModern).
+// - the experiment: one long-lived SDK Server pinned to 2026-07-28 by the SDK's serveStdio over an in-process wire
+//   (modernSdkEngine.ts, `modernServer(…, { sdk: true })`), behind our checks (dispatchModern).
 // Same backend, same messages, rounds interleaved; CPU time (process.cpuUsage), so other load on the machine
 // counts less than in wall time. Run: node --import tsx test/bench/sdkModernCost.ts [calls per round]
 // (add --cpu-prof before --import to see where the SDK's time goes).
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   writeFixtureSkills(skills);
   const backend = await createMcpBackend({ roots: [{ path: skills, scope: 'workspace' }], stateDir: path.join(tmp.dir, 'state'), surface: 'standard', allowScripts: false, readOnly: false, watch: false });
   const ours = modernServer(backend, mcpHandlers(backend), { sdk: false });
-  const inProcess = modernServer(backend, mcpHandlers(backend));
+  const inProcess = modernServer(backend, mcpHandlers(backend), { sdk: true });
   const warn = console.warn;
   console.warn = () => undefined; // createMcpHandler warns that responseMode 'json' drops mid-call notifications (none here)
   const sdk = sdkHandler(backend, false);
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     ours: async (m) => (await dispatchModern(ours, m, undefined)).body as Record<string, unknown> | undefined,
     'SDK, a Server per request': (m) => viaSdk(sdk, m),
     'SDK, Servers pooled': (m) => viaSdk(pooled, m),
-    'SDK, one Server in process (shipped)': async (m) => (await dispatchModern(inProcess, m, undefined)).body as Record<string, unknown> | undefined,
+    'SDK, one Server in process': async (m) => (await dispatchModern(inProcess, m, undefined)).body as Record<string, unknown> | undefined,
   };
   const messages: Record<string, (v: string) => Record<string, unknown>> = {
     'tools/call load_skills (state handle)': (v) => ({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'load_skills', arguments: { names: ['alpha'], ...(handles[v] ? { session: handles[v] } : {}) }, _meta: MODERN_META } }),

@@ -1,7 +1,7 @@
-// The 2026-07-28 server side on the SDK (issue 26 point 1): one long-lived SDK 2.4.0 `Server`, pinned to that
-// revision by the SDK's serveStdio over an in-process wire (modernSdkEngine.ts), answers every request that passes
-// our checks. In process, over a real backend on real skill folders: the SDK's answers against our own encoder's
-// (`{ sdk: false }`, the wiring before the move), many clients with the same request ids at once on the one
+// The 2026-07-28 server side on the SDK (issue 26 point 1), the experiment not wired in: one long-lived SDK 2.4.0
+// `Server`, pinned to that revision by the SDK's serveStdio over an in-process wire (modernSdkEngine.ts), answering
+// every request that passes our checks (`modernServer(…, { sdk: true })`). In process, over a real backend on real
+// skill folders: the SDK's answers against our own encoder's (what ships), many clients with the same request ids at once on the one
 // instance, and a client that goes away (its request cancelled inside the SDK's Server).
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -34,7 +34,7 @@ describe('MCP 2026-07-28 on the SDK\'s own Server (in process)', function () {
   });
 
   it('answers each request as our own encoder did (results, errors and codes), with serverInfo and resultType stamped by the SDK', async () => {
-    const sdk = modernServer(backend, mcpHandlers(backend));
+    const sdk = modernServer(backend, mcpHandlers(backend), { sdk: true });
     const ours = modernServer(backend, mcpHandlers(backend), { sdk: false });
     servers.push(sdk);
     assert.ok(sdk.sdk && !ours.sdk);
@@ -73,7 +73,7 @@ describe('MCP 2026-07-28 on the SDK\'s own Server (in process)', function () {
   });
 
   it('serves many clients at once on the one instance: the same request id from each gets its own answer', async () => {
-    const s = modernServer(backend, mcpHandlers(backend));
+    const s = modernServer(backend, mcpHandlers(backend), { sdk: true });
     servers.push(s);
     const uris = ['skill://alpha/SKILL.md', 'skill://alpha/references/guide.md', 'skill://beta/SKILL.md', 'skill://gamma/SKILL.md'];
     const answers = await Promise.all(
@@ -106,7 +106,7 @@ describe('MCP 2026-07-28 on the SDK\'s own Server (in process)', function () {
           });
         }),
     };
-    const s = modernServer(backend, [...mcpHandlers(backend).filter((h) => h.method !== 'prompts/list'), waits]);
+    const s = modernServer(backend, [...mcpHandlers(backend).filter((h) => h.method !== 'prompts/list'), waits], { sdk: true });
     servers.push(s);
     const gone = new AbortController();
     const pending = serve(s, 1, 'prompts/list', {}, gone.signal);

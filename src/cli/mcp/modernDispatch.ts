@@ -1,10 +1,12 @@
 // The 2026-07-28 revision ("modern" in its own words): no initialize handshake and no session. Every request
 // carries its protocol version and client capabilities in `_meta`; on HTTP the version, the method and the
-// name are mirrored into headers the server checks against the body. This file is the front of that revision:
-// the transport checks with our wording, against the specification text (basic/versioning,
-// basic/transports/streamable-http "Server Validation"), and `subscriptions/listen` (modernSubscriptions.ts);
-// every request that passes them is answered by the SDK's own 2026-07-28 server (modernSdkEngine.ts: one
-// long-lived `Server`, `server/discover` included) from the same handler table as the legacy sessions.
+// name are mirrored into headers the server checks against the body. This file implements it against the
+// specification text (basic/versioning, basic/transports/streamable-http "Server Validation", server/discover):
+// the transport checks with our wording, `subscriptions/listen` (modernSubscriptions.ts), and the answers from
+// the same handler table as the legacy sessions. The SDK 2.4.0's own 2026-07-28 server can answer in place of our
+// encoder (`modernServer(…, { sdk: true })`, modernSdkEngine.ts: one long-lived SDK `Server` behind these checks);
+// it is not wired in: it passes every MCP test and the conformance suite, but costs more than the bench goal
+// allows on this machine (README, "The SDK line"; numbers in modernSdkEngine.ts).
 // Transports call {@link dispatchModern} with one parsed message and send what it returns.
 import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
@@ -70,16 +72,20 @@ function mirroredName(method: string, params: Record<string, unknown>): unknown 
   return undefined;
 }
 
-/** What every modern answer is served from, built once per backend: the work, and the SDK server that answers. */
+/** What every modern answer is served from, built once per backend. */
 export interface ModernServer extends ModernWork {
-  /** Undefined only for the bench's baseline (`{ sdk: false }`): then our own encoder answers, as before the move. */
+  /** The SDK's Server answering behind our checks (`{ sdk: true }`: the experiment, not wired in); else our encoder. */
   sdk?: ModernSdkEngine;
 }
 
-/** A modern server over a backend and its handler table. */
+/**
+ * A modern server over a backend and its handler table; `sdk: true` answers through the SDK's own Server. The
+ * environment variable AGENT_SKILLS_MCP_MODERN_SERVER=sdk turns the experiment on for a whole `agent-skills mcp`
+ * process, so the MCP tests and the conformance suite can be run against it (README, "The SDK line").
+ */
 export function modernServer(backend: McpBackend, handlers: readonly McpHandler[], options: { sdk?: boolean } = {}): ModernServer {
   const work: ModernWork = { backend, handlers: new Map(handlers.map((h) => [h.method, h])) };
-  return options.sdk === false ? work : { ...work, sdk: modernSdkEngine(work) };
+  return (options.sdk ?? process.env.AGENT_SKILLS_MCP_MODERN_SERVER === 'sdk') ? { ...work, sdk: modernSdkEngine(work) } : work;
 }
 
 /**

@@ -9,7 +9,6 @@
 // HTTP clients whose ids collide, and restored on the way out.
 import { Server, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { z } from 'zod';
 import { CACHE_SCOPE, CACHE_TTL_MS, serverCapabilities, type McpHandler } from './mcpHandlers';
 import { SERVER_INFO } from './mcpSession';
 import { isJsonObject } from './jsonObject';
@@ -64,7 +63,9 @@ export interface ModernSdkEngine {
 /** One long-lived SDK Server answering from the handler table of `modern` (the same one the legacy sessions use). */
 export function modernSdkEngine(modern: ModernWork): ModernSdkEngine {
   const wire = new InProcessWire();
-  const anyParams = { params: z.record(z.string(), z.unknown()) };
+  // The params pass as they are (a Standard Schema that accepts anything): each handler checks them with its own
+  // schema (runModernHandler), so both eras word a bad param the same; the SDK still checks tools/call (era codec).
+  const anyParams = { params: { '~standard': { version: 1, vendor: 'agent-skills', validate: (value: unknown) => ({ value }) } } };
   const server = modernSdkServer(modern);
   const register = (h: McpHandler) =>
     server.setRequestHandler(h.method as never, anyParams as never, (async (params: Record<string, unknown>, ctx: { mcpReq: { id: unknown; signal: AbortSignal; envelope?: Record<string, unknown> } }) => {
