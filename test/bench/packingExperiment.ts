@@ -11,6 +11,27 @@
 // sizes: comma list of 100, 1000, 10000 (default 100,1000,10000). settings: comma list of full:described
 // shares (default 0.3:1,0.3:0.8,0.3:0.6,0.3:0.5,0.3:0.4,0.3:0.3,0.2:0.5). BM25F_ONLY=1: the index without its
 // query-likelihood share (the order before it), to measure the packing alone.
+//
+// Results (2026-11-27, BM25F_ONLY=1, load 15-28; "in the block, with a description" per half, A | B):
+//   entry cost (o200k tokens, mean of 2,000 skills): tags 16.0, name 4.5, whole description 56.0, first sentence
+//   13.2, a location line 22.1; an entry whole 78.8 (99.8 with its location), by first sentence 36.1, by name 5.5.
+//   10,000 skills                   2,000 tokens               4,000 tokens               8,000 tokens
+//     described 1 (before)          92.2 92.2 | 89.7 89.7      96.6 96.6 | 92.2 92.2      96.1 96.1 | 93.6 93.6
+//     described 0.8                 95.6 91.4 | 92.6 87.6      96.1 95.6 | 93.6 92.2      97.1 96.1 | 95.1 92.6
+//     described 0.7                 96.1 91.4 | 92.6 87.6      96.1 95.1 | 95.1 90.7      97.1 95.6 | 95.1 92.6
+//     described 0.6                 96.1 90.9 | 93.6 86.7      97.1 92.2 | 95.1 89.7      97.1 95.6 | 95.8 92.6
+//     described 0.5                 96.1 90.4 | 93.6 85.7      97.1 92.2 | 95.1 87.6      97.1 95.6 | 96.6 92.2
+//   1,000 skills
+//     described 1 (before)          97.1 97.1 | 95.1 95.1      98.5 98.5 | 96.6 96.6     100.0 100.0 | 98.8 98.8
+//     described 0.8                 98.5 97.1 | 96.6 93.6     100.0 97.1 | 98.8 95.8     100.0 100.0 | 99.3 98.8
+//     described 0.6                100.0 97.1 | 98.8 93.6     100.0 97.1 | 99.3 95.1     100.0 98.5 | 100.0 96.6
+//   100 skills: 100.0 on A at every setting and budget; B 99.3 -> 100.0 at 2,000 tokens.
+//   (4,000 tokens with the default 16,000-character cap: within 1.5 points of 4,000 tokens alone everywhere.)
+//   Chosen on A: described 0.6, the largest share that reaches A's best at every budget and size. The cost is in
+//   the second number: fewer right skills are listed with a description (10,000, 4,000 tokens: A 96.6 -> 92.2).
+//   At 4,000 tokens a block holds about 90 described skills before, about 60 described and 300 by name after.
+//   One reading did not add up: described 1 at 10,000 gives A 96.1 at 8,000 tokens under 96.6 at 4,000; a
+//   per-task rerun (A, 4,000 vs 8,000 vs described 0.8) found every task's right skills at 8,000 that 4,000 had.
 import { DEFAULT_WEIGHTS, SkillIndex } from '../../src/core/index/skillIndex';
 import { o200kCounter, renderCatalog, renderCatalogEntry, shortDescription, type CatalogSkill } from '../../src/core/prompt';
 import { namedEntry } from '../../src/core/prompt/catalog';
