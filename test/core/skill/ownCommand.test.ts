@@ -59,6 +59,8 @@ describe('issue 25: own-command-undeclared, a program named like the skill that 
     assert.deepEqual(await rules(named('signing-with-quill-chain', { 'SKILL.md': runs('quill-chain-run') }, about)), [], 'framework program, named like the skill');
     assert.deepEqual(await rules(named('release-signing', { 'SKILL.md': runs('quill-chain-keygen') }, about)), [], 'framework program');
     assert.deepEqual(await rules(named('trace-with-quilltrace', { 'SKILL.md': runs('quilltrace.exe') }, 'Reads browser history with Quilltrace. Use when analysing a browser profile.')), [], 'product.exe');
+    // A short name of a standard or platform (MCP, SQL) is not a product whose programs these are.
+    assert.deepEqual(await rules(named('qcp-cli', { 'SKILL.md': runs('qcp-cli') }, 'Talks to QCP servers from the command line. Use when calling QCP tools.')), ['own-command-undeclared'], 'acronym of a standard');
     // The stem must be the whole description word: `quill` in the description does not make `quillchain-run` its program.
     assert.deepEqual(await rules(named('release-quillchain', { 'SKILL.md': runs('quillchain-run') }, 'Signs builds with quill. Use when signing.')), ['own-command-undeclared'], 'not a stem of a described word');
   });

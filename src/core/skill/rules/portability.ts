@@ -1,4 +1,4 @@
-import { EXAMPLE_LEAD, isCounterExample } from './referenceContext';
+import { EXAMPLE_LEAD, isCounterExample, REPLACE_TRAIL } from './referenceContext';
 import { rule, type RuleInfo } from './ruleInfo';
 
 /**
@@ -54,12 +54,28 @@ export function personalPaths(text: string): TextHit[] {
     const user = m[1].replace(/[.-]+$/, '');
     const lower = user.toLowerCase();
     if (PLACEHOLDER_USERS.has(lower) || /^(?:your|my|example|placeholder|<)/.test(lower) || seen.has(lower)) continue;
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-    if (EXAMPLE_LEAD.test(text.slice(Math.max(lineStart, m.index - 80), m.index)) || isCounterExample(text, m.index)) continue;
+    // Under /home a user name is lower case (`useradd`'s rule: a letter or `_`, then letters, digits, `-`, `_`):
+    // `/home/logPath`, `/home/AppName-2.0` are folders someone made up, no one's home.
+    if (m[0].startsWith('/home') && !/^[a-z_][a-z0-9_-]*$/.test(user)) continue;
+    if (EXAMPLE_LEAD.test(text.slice(leadStart(text, m.index), m.index).replace(/\r?\n/, ' ')) || REPLACE_TRAIL.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) || isCounterExample(text, m.index)) continue;
     seen.add(lower);
     out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: user });
   }
   return out;
+}
+
+/**
+ * Where the example lead-in of a path at `at` is looked for: up to 80 characters back on its line, and on the line
+ * before when the sentence runs on from there (a hard-wrapped paragraph: that line is not blank and does not end
+ * a sentence).
+ */
+function leadStart(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (lineStart === 0) return Math.max(0, at - 80);
+  const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  const prev = text.slice(prevStart, lineStart - 1).replace(/\r$/, '');
+  if (prev.trim() === '' || /[.!?。！？:：]\s*$/.test(prev) || /^\s*(?:```|~~~|[-*+]\s|\d+\.\s|#|\|)/.test(text.slice(lineStart, at))) return Math.max(lineStart, at - 80);
+  return Math.max(prevStart, at - 80 - (lineStart - prevStart));
 }
 
 /** Folders hosts install skills into, under a project or the home folder. */

@@ -9,10 +9,13 @@ import { inBlocks } from '../markdownBlocks';
 
 /**
  * "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …", and the same in Chinese and Japanese
- * ("（如 `wiki/x.md`）", "例如/Users/…", "例えば …"; 如 alone, not 如果 "if" or 如何 "how"): the path is one example
- * among others.
+ * ("（如 `wiki/x.md`）", "例如/Users/…", "例えば …"; 如 alone, not 如果 "if" or 如何 "how"; 举个例子/举例 "for
+ * example", 以 … 为例 "taking … as the example", 假设/假如 "suppose"): the path is one example among others.
  */
-export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如|譬如|例えば|たとえば|(?<![例比譬])如(?![果何此今同下上]))[^.;!?\n。；！？]*$/i;
+export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如|譬如|举个例子|举例|为例|假设|假如|例えば|たとえば|(?<![例比譬])如(?![果何此今同下上]))[^.;!?\n。；！？]*$/i;
+
+/** "（根据实际路径修改）" ("change it to your actual path"), "(adjust to your setup)" right after a path: a value to replace. */
+export const REPLACE_TRAIL = /^[^\n]{0,12}?[（(]\s*(?:请?根据实际|请?按实际|请?修改|请?替换|改为|change (?:it |this )?to|adjust|replace (?:it|this|with))/i;
 
 /**
  * "Create `scripts/validate.py`", "save the chart to assets/chart.png", `> references/out.md`, `--output assets/x.json`:

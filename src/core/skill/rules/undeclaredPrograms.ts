@@ -276,14 +276,16 @@ export function namedLikeSkill(p: string, names: readonly string[]): boolean {
 /**
  * True when `p` is a program of a product the description names: that name, then `-`, `_` or `.` and the program's
  * own part (`in-toto-run` of in-toto, `tracer.exe` of Tracer). A name is written as one: capitalized, hyphenated,
- * with a digit, or in backticks; a plain word (`notes` of "release notes") names no product.
+ * with a digit, or in backticks; a plain word (`notes` of "release notes") names no product. As for a product's
+ * daemon, the name has at least 4 letters: MCP, AWS, SQL name standards and platforms that other people's programs
+ * are named after (`mcp-cli` is not MCP's own).
  */
 function productProgram(p: string, description: string): boolean {
   const lower = p.toLowerCase();
   for (const m of description.matchAll(/`?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*`?/g)) {
     const token = m[0];
     const w = token.replace(/`/g, '');
-    if (w.length < 3 || !(/[A-Z0-9-]/.test(w) || token.startsWith('`'))) continue;
+    if (w.length < 4 || !(/[A-Z0-9-]/.test(w) || token.startsWith('`'))) continue;
     const stem = w.toLowerCase();
     if (lower.length > stem.length + 1 && lower.startsWith(stem) && /[-_.]/.test(lower[stem.length])) return true;
   }
