@@ -57,7 +57,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
       data: { path: h.text },
     });
   }
-  for (const h of printedSecrets(text)) {
+  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks)) {
     scan.out.push({
       rule: 'secret-printed',
       message: `\`${h.text.trim()}\` prints the secret in ${h.detail} into the conversation, where the model reads it and the transcript keeps it. Check that it is set without printing it: \`[ -n "$${h.detail}" ] && echo set\`.`,

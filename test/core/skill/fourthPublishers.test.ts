@@ -50,3 +50,27 @@ describe('issue 25: false-positive classes from the fourth draw of fresh GitHub 
     assert.equal(await trig('Records a focus-time estimate. Invoked by the build system.'), 1, 'no command, no occasion');
   });
 });
+
+// Classes of wrong finding met on the publishers drawn after those fixes (scripts/lint-judgments/github-fifth.tsv),
+// fixed after that check: no draw after them has measured these two yet.
+describe('issue 25: false-positive classes from the fifth draw (after the fourth pass)', () => {
+  const fx = lintFixtures('fifth-');
+  const { skill, lint } = fx;
+
+  it('secret-printed: a CI workflow step in a YAML block, and `::add-mask::`, print nothing into the conversation; an echo in a shell block does', async () => {
+    const printed = async (text: string) => (await lint(skill({ 'SKILL.md': 'See [the reference](references/ci.md).\n', 'references/ci.md': text }), undefined, 'secret-printed')).length;
+    assert.equal(await printed('```yaml\nsteps:\n  - run: |\n      echo "Deploying with $DEPLOY_TOKEN"\n```\n'), 0, 'a workflow step');
+    assert.equal(await printed('```bash\necho "::add-mask::$DEPLOY_TOKEN"\n```\n'), 0, 'add-mask');
+    assert.equal(await printed('```bash\necho "Deploying with $DEPLOY_TOKEN"\n```\n'), 1, 'a shell echo');
+  });
+
+  it('reference-missing: a dated name pattern (`drafts/YYYY-MM-DD-slug.md`) and a file read "if it exists" are not files the skill ships; a plain one is reported', async () => {
+    // The folders exist (the skill ships other files there), so a missing file in them is reported.
+    const missing = async (body: string) => (await lint(skill({ 'SKILL.md': body, 'research/sources.md': '# Sources\n', 'drafts/README.md': '# Drafts\n', 'logs/README.md': '# Logs\n' }), undefined, 'reference-missing')).length;
+    assert.equal(await missing('Check the draft with `python3 check.py --file drafts/YYYY-MM-DD-slug.md`.\n'), 0, 'dated pattern');
+    assert.equal(await missing('Append to `logs/run-YYYYMMDD.log`.\n'), 0, 'dated pattern, no dashes');
+    assert.equal(await missing('Read the notes and, **if it exists**, the tail of `research/.radar.log`.\n'), 0, 'if it exists, before');
+    assert.equal(await missing('Read `research/radar.log` if it exists.\n'), 0, 'if it exists, after');
+    assert.equal(await missing('Read `research/radar.md` for the sources.\n'), 1, 'a plain reference');
+  });
+});

@@ -153,8 +153,14 @@ const PUBLIC_NAME = /(?:^|_)(?:PUBLIC|PUBLISHABLE|ANON)(?:_|$)/i;
  * `Write-Host $env:TOKEN`, `print(os.environ["API_KEY"])`. Not: `${#KEY}` (its length), `${KEY:0:4}`, `${KEY:+set}`,
  * single quotes (no expansion), output piped or redirected (`echo "$TOKEN" | gh auth login --with-token`).
  */
-export function printedSecrets(text: string): TextHit[] {
+export function printedSecrets(text: string, blocks: readonly (readonly [number, number])[] = []): TextHit[] {
   if (!/echo|printenv|print|Write-Host|console\.log/.test(text)) return [];
+  // A YAML block (a CI workflow's `run:` step, a compose file) holds commands that run on a CI runner or a server,
+  // whose log masks secrets: not in the conversation.
+  const elsewhere = blocks.filter(([start, end]) => {
+    const nl = text.indexOf('\n', start);
+    return nl > start && nl < end && /^\s*(?:`{3,}|~{3,})\s*ya?ml\b/i.test(text.slice(start, nl));
+  });
   const out: TextHit[] = [];
   const forms: RegExp[] = [
     /(?<![\w-])(?:echo|printf)\s+(?:-[a-z]+\s+)*(?:"[^"$\n]*)?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*)|env:([A-Za-z_]\w*))(?![\w:#}[])/g,
@@ -173,6 +179,8 @@ export function printedSecrets(text: string): TextHit[] {
       const sameCommand = rest.split(/`|&&|;|\s#/)[0];
       if (/[|>]/.test(sameCommand)) continue;
       if (/echo\s+'/.test(m[0]) || isCounterExample(text, m.index)) continue;
+      // `echo "::add-mask::$TOKEN"`: GitHub Actions' command that hides the value in every later line of the log.
+      if (/::add-mask::/.test(m[0]) || elsewhere.some(([start, end]) => m.index >= start && m.index < end)) continue;
       out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: name });
     }
   }

@@ -26,6 +26,15 @@ const MADE_LEAD = /(?:\b(?:create[sd]?|creating|generate[sd]?|generating|writes?
 /** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
 const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
 
+/** A name pattern with a date in it (`drafts/YYYY-MM-DD-slug.md`, `log-YYYYMMDD.txt`): a file made each day, not shipped. */
+const DATED_NAME = /(?<![A-Za-z])(?:YYYY|yyyy)(?:[-_.]?(?:MM|mm))?|(?<![A-Za-z])(?:MM|mm)[-_.]?(?:DD|dd)(?![A-Za-z])/;
+
+/** Right after a path: "if it exists", "(if present)", "when there is one": a file the skill does not count on. */
+const OPTIONAL_TRAIL = /^[`'"*)\]]*,?\s*\(?(?:if (?:it |one )?(?:exists|is there|is present|present|any)|when (?:it )?(?:exists|present)|if available)\b/i;
+
+/** Before a path on its line: "and, **if it exists**, the tail of …". */
+const OPTIONAL_LEAD = /\b(?:if (?:it |one )?(?:exists|is present|present)|when present)\b[*_]*,?[^.;!?\n]{0,40}$/i;
+
 /** How far back on its line the example lead-in is looked for. */
 const LEAD_WINDOW = 80;
 
@@ -55,7 +64,9 @@ export function isIllustrativePath(text: string, ref: BodyReference, exampleBloc
   if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
   if (inBlocks(exampleBlocks(), ref.start)) return true;
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
-  if (PLACEHOLDER_STEM.test(last)) return true;
+  if (PLACEHOLDER_STEM.test(last) || DATED_NAME.test(ref.path)) return true;
+  // "…the tail of `research/run.log` if it exists": a file that may be there, never one the skill ships.
+  if (OPTIONAL_TRAIL.test(text.slice(ref.end, ref.end + 40)) || OPTIONAL_LEAD.test(lead)) return true;
   return ref.kind === 'text' && !last.includes('.');
 }
 
