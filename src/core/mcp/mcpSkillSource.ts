@@ -10,7 +10,8 @@ import { confusableSkeleton } from '../text/confusableSkeleton';
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
-import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
+import { guardedExecutor } from '../runtime/guardedExecutor';
+import type { ExecRequest, ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
 import type { McpSkill, McpSkillsClient } from './mcpSkillsClient';
 
 /** The source plus what hosts need to show MCP skills. */
@@ -164,18 +165,11 @@ export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string, onR
     const who = server && name ? `Skill mcp:${server}:${name} is served by MCP server '${server}'` : `Skill ${req.skillName} was served over MCP`;
     return new ToolError('run_refused', `${who}: MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
   };
-  return {
-    run(req: ExecRequest): Promise<ExecResultLike> {
-      const refused = refusal(req);
-      if (!refused) return executor.run(req);
-      onRefused?.(refused.message);
-      return Promise.reject(refused);
-    },
+  return guardedExecutor(executor, (req, attempt) => {
+    const refused = refusal(req);
+    if (!refused) return req;
     // A check refuses as the run would, without reporting a refused run (nothing was tried).
-    async check(req: ExecRequest): Promise<void> {
-      const refused = refusal(req);
-      if (refused) throw refused;
-      await executor.check?.(req);
-    },
-  };
+    if (attempt === 'run') onRefused?.(refused.message);
+    throw refused;
+  });
 }

@@ -57,6 +57,9 @@ export interface DownloadResult {
 const metaSchema = z.object({ url: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number(), fetchedAt: z.string() });
 
 /** Hex sha256 of a file, streamed. */
+/** The largest pack archive downloaded or read (`maxBytes`), unless the caller says otherwise. */
+export const DEFAULT_MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
+
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
@@ -109,7 +112,7 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
     await response.body?.cancel().catch(() => undefined);
     throw new PackError('DOWNLOAD_FAILED', `Downloading the skill pack ${url} failed with HTTP ${response.status} ${response.statusText}. Check the URL.`);
   }
-  const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARCHIVE_BYTES;
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.archive.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const hash = createHash('sha256');
