@@ -4,6 +4,7 @@ import type { Finding } from './findings';
 import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
+import { relativeInside } from '../paths/resolveInRoot';
 import { undeclaredCommands } from './rules/undeclaredPrograms';
 import { licenseFileNamed, licenseTypo } from './rules/license';
 import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
@@ -91,13 +92,14 @@ async function checkLinks(scan: PortabilityScan, rel: string, text: string, inde
   for (const ref of extractBodyReferences({ text, body: text }, { index })) {
     if (ref.kind !== 'link') continue;
     const written = ref.path.replace(/\\/g, '/');
-    const target = path.posix.normalize(path.posix.join(dir, written));
-    if (target.startsWith('..') || target === '.' || seen.has(target)) continue;
+    // Inside or out by the one path rule (`..notes.md` is a file of the skill; `../x` leaves it).
+    const target = relativeInside(scan.rootDir, path.join(scan.rootDir, dir, written));
+    if (target === undefined || target === '' || seen.has(target)) continue;
     seen.add(target);
     if (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, target)))) continue;
     // Written relative to the skill folder, as SKILL.md's paths are (`references/x.md` from references/a.md): the model finds it.
-    const fromRoot = path.posix.normalize(written);
-    if (!fromRoot.startsWith('..') && (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, fromRoot))))) continue;
+    const fromRoot = relativeInside(scan.rootDir, path.join(scan.rootDir, written));
+    if (fromRoot !== undefined && (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, fromRoot))))) continue;
     const suggestion = closestPath(target, scan.files);
     const relToFile = suggestion ? path.posix.relative(dir, suggestion) : undefined;
     scan.out.push({
