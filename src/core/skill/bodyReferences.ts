@@ -244,6 +244,16 @@ function linkTarget(text: string, from: number, next: { gt: NextChar; nl: NextCh
     } else if (c === 41 /* ) */) {
       if (depth === 0) break;
       depth--;
+    } else if (c === 32 && depth === 0) {
+      // `[x](Data Dictionary/_index.md)`: wiki exporters write destinations with spaces unencoded. CommonMark ends
+      // the destination at the space (a title may follow); when what follows up to the `)` on this line is no
+      // title ("…", '…', (…)), the spaces are part of the path the reader follows.
+      const close = text.indexOf(')', e);
+      const nl = next.nl.at(e);
+      if (close > e && (nl < 0 || close < nl) && close < last && !/^\s*["'(]/.test(text.slice(e, close)) && !text.slice(e, close).includes('(')) {
+        e = close;
+      }
+      break;
     } else if (c === 32 || c === 10 || c === 13 || c === 9) break;
   }
   if (e === last && e < text.length) return undefined;

@@ -74,3 +74,18 @@ describe('issue 25: false-positive classes from the fifth draw (after the fourth
     assert.equal(await missing('Read `research/radar.md` for the sources.\n'), 1, 'a plain reference');
   });
 });
+
+// The class the sixth draw showed (scripts/lint-judgments/github-sixth.tsv), fixed after that check.
+describe('issue 25: a link target with unencoded spaces (sixth draw)', () => {
+  const fx = lintFixtures('sixth-');
+  const { skill, lint } = fx;
+  const files = (link: string) => ({ 'SKILL.md': 'Read [the index](references/index.md).\n', 'references/index.md': `| Area | Page |\n| --- | --- |\n| BI | ${link} |\n`, 'references/Data Dictionary/Sales Team/_index.md': '# Sales\n' });
+
+  it('is read whole up to its `)` when no title follows: an existing file is found, a missing one is reported by its full path; a title still ends the path', async () => {
+    assert.deepEqual(await lint(skill(files('[Sales](Data Dictionary/Sales Team/_index.md)')), undefined, 'reference-missing'), [], 'exists');
+    const missing = skill(files('[Ops](Data Dictionary/Ops Team/_index.md)'));
+    assert.deepEqual(await lint(missing, undefined, 'reference-missing'), ['reference-missing@references/index.md:3']);
+    assert.match((await fx.messages(missing, 'reference-missing'))[0], /`Data Dictionary\/Ops Team\/_index\.md`/);
+    assert.deepEqual(await lint(skill(files('[Sales](Data%20Dictionary/Sales%20Team/_index.md "the sales page")')), undefined, 'reference-missing'), [], 'encoded, with a title');
+  });
+});
