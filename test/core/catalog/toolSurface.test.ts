@@ -16,7 +16,8 @@ const CATALOG_NAMES = { runSkill: 'runSkill', updateSkill: 'updateSkill' };
 describe('catalog: the minimal tool surface in composed instructions', () => {
   it('names only runSkill and updateSkill (rules, guidance, omitted line) and keeps the bounded catalog', async () => {
     const w = makeWorld();
-    for (let i = 0; i < 40; i++) writeSkill(w.workspace, `skill-${i}`, { description: `Handles task number ${i} with care and attention to detail. Use when task ${i} comes up.` });
+    // Enough skills that some are left out even past the ones listed by name only (<more_skills>).
+    for (let i = 0; i < 300; i++) writeSkill(w.workspace, `skill-${i}`, { description: `Handles task number ${i} with care and attention to detail. Use when task ${i} comes up.` });
     const registry = createSkillRegistry({ roots: w.roots });
     await registry.refresh();
     const catalog = await SkillCatalog.open({ roots: w.roots, registry, stateDir: w.stateDir });
