@@ -1,11 +1,17 @@
-// Why the 2026-07-28 server is not on the SDK (README, "The SDK line"): the CPU one request costs in this process,
-// our dispatcher (modernDispatch.ts) against the SDK 2.4.0's createMcpHandler serving the same handler table, as
-// the reverted move (6c776bd) wired it (a Server per request, the state handle taken out in its tools/call, stdio
-// messages answered through a Request with the headers mirrored from the body), and the same with the Servers
-// kept in a pool and reused (the one instance per request the SDK asks for, without building it each time).
+// The CPU one 2026-07-28 request costs in this process, by wiring of the server side (README, "The SDK line"):
+// - ours: what ships (modernDispatch.ts, our own encoder), the baseline;
+// - the SDK 2.4.0's createMcpHandler serving the same handler table, as the reverted move (6c776bd) wired it (a
+//   Server per request, the state handle taken out in its tools/call, stdio messages answered through a Request
+//   with the headers mirrored from the body), and the same with the Servers kept in a pool and reused;
+// - the experiment: one long-lived SDK Server pinned to 2026-07-28 by the SDK's serveStdio over an in-process wire
+//   (modernSdkEngine.ts, `modernServer(…, { sdk: true })`), behind our checks (dispatchModern).
 // Same backend, same messages, rounds interleaved; CPU time (process.cpuUsage), so other load on the machine
 // counts less than in wall time. Run: node --import tsx test/bench/sdkModernCost.ts [calls per round]
 // (add --cpu-prof before --import to see where the SDK's time goes).
+// Measured 2026-11-27 (shared 2-core machine, load average 17.6, noisy), 300 calls per round, median of 6 rounds,
+// ms of CPU per request (delta over ours): load_skills ours 1.237, per-request Server +1.020, pooled +0.655,
+// one Server in process +0.221; resources/read ours 0.079, +0.349, +0.327, +0.087; tools/list ours 0.025, +0.390,
+// +0.409, +0.046.
 import * as path from 'node:path';
 import { createMcpHandler, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -78,7 +84,8 @@ async function main(): Promise<void> {
   const skills = path.join(tmp.dir, 'skills');
   writeFixtureSkills(skills);
   const backend = await createMcpBackend({ roots: [{ path: skills, scope: 'workspace' }], stateDir: path.join(tmp.dir, 'state'), surface: 'standard', allowScripts: false, readOnly: false, watch: false });
-  const ours = modernServer(backend, mcpHandlers(backend));
+  const ours = modernServer(backend, mcpHandlers(backend), { sdk: false });
+  const inProcess = modernServer(backend, mcpHandlers(backend), { sdk: true });
   const warn = console.warn;
   console.warn = () => undefined; // createMcpHandler warns that responseMode 'json' drops mid-call notifications (none here)
   const sdk = sdkHandler(backend, false);
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     ours: async (m) => (await dispatchModern(ours, m, undefined)).body as Record<string, unknown> | undefined,
     'SDK, a Server per request': (m) => viaSdk(sdk, m),
     'SDK, Servers pooled': (m) => viaSdk(pooled, m),
+    'SDK, one Server in process': async (m) => (await dispatchModern(inProcess, m, undefined)).body as Record<string, unknown> | undefined,
   };
   const messages: Record<string, (v: string) => Record<string, unknown>> = {
     'tools/call load_skills (state handle)': (v) => ({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'load_skills', arguments: { names: ['alpha'], ...(handles[v] ? { session: handles[v] } : {}) }, _meta: MODERN_META } }),
@@ -123,6 +131,7 @@ async function main(): Promise<void> {
   }
   await sdk.close();
   await pooled.close();
+  await inProcess.sdk?.close();
   await backend.close();
   tmp.cleanup();
 }

@@ -1,34 +1,24 @@
 // The 2026-07-28 revision ("modern" in its own words): no initialize handshake and no session. Every request
 // carries its protocol version and client capabilities in `_meta`; on HTTP the version, the method and the
-// name are mirrored into headers the server checks against the body. The SDK 2.x `Server` serves this revision
-// too, but has no place for the state handle and the guards we run first (README, "The SDK line"), so this file
-// implements it against the specification text (basic/versioning,
-// basic/transports/streamable-http "Server Validation", server/discover), serving from the same handler table as
-// the legacy sessions. Transports call {@link dispatchModern} with one parsed message and send what it returns.
-import { ProtocolErrorCode as ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+// name are mirrored into headers the server checks against the body. This file implements it against the
+// specification text (basic/versioning, basic/transports/streamable-http "Server Validation", server/discover):
+// the transport checks with our wording, `subscriptions/listen` (modernSubscriptions.ts), and the answers from
+// the same handler table as the legacy sessions. The SDK 2.4.0's own 2026-07-28 server can answer in place of our
+// encoder (`modernServer(…, { sdk: true })`, modernSdkEngine.ts: one long-lived SDK `Server` behind these checks);
+// it is not wired in: it passes every MCP test and the conformance suite, but costs more than the bench goal
+// allows on this machine (README, "The SDK line"; numbers in modernSdkEngine.ts).
+// Transports call {@link dispatchModern} with one parsed message and send what it returns.
+import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
-import { CACHE_SCOPE, CACHE_TTL_MS, paramsError, serverCapabilities, type McpHandler, type McpRequestContext } from './mcpHandlers';
-import { invalidParams, modernErrorCode } from './requestError';
+import { CACHE_SCOPE, CACHE_TTL_MS, serverCapabilities, type McpHandler } from './mcpHandlers';
+import { modernErrorCode } from './requestError';
 import { isJsonObject } from './jsonObject';
 import { SERVER_INFO } from './mcpSession';
 import { parseListen, type ListenRequest } from './modernSubscriptions';
-import { HandleSessionError, SESSION_ARG, SESSION_META, sessionErrorResult } from './handleSessions';
-import { StateStoreError } from '../../core/runtime/sessionStateStore';
-import { clientCanBeAsked, CONSENT_KEY, readConsentAnswer, type ConsentChannel } from './scriptConsent';
-import { REQUEST_STATE_TTL_MS, signRequestState, verifyRequestState } from './requestState';
+import { META, MODERN_VERSION, runModernHandler, SUPPORTED_VERSIONS, type ModernWork } from './modernRequest';
+import { modernSdkEngine, type ModernSdkEngine } from './modernSdkEngine';
 
-/** The stateless revision this server speaks besides the legacy ones. */
-export const MODERN_VERSION = '2026-07-28';
-/** Every version served: the modern one per request, the legacy ones through initialize. */
-export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
-
-/** Reserved `_meta` keys of the modern revision. */
-export const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
+export { META, MODERN_VERSION, SUPPORTED_VERSIONS, takeHandle, withHandle } from './modernRequest';
 
 /** Error codes the modern revision defines (its reserved range -32020…-32099). */
 export const HEADER_MISMATCH = -32020;
@@ -82,15 +72,20 @@ function mirroredName(method: string, params: Record<string, unknown>): unknown 
   return undefined;
 }
 
-/** The shared part of every modern answer: what the server serves, built once per backend. */
-export interface ModernServer {
-  backend: McpBackend;
-  handlers: ReadonlyMap<string, McpHandler>;
+/** What every modern answer is served from, built once per backend. */
+export interface ModernServer extends ModernWork {
+  /** The SDK's Server answering behind our checks (`{ sdk: true }`: the experiment, not wired in); else our encoder. */
+  sdk?: ModernSdkEngine;
 }
 
-/** A modern server over a backend and its handler table. */
-export function modernServer(backend: McpBackend, handlers: readonly McpHandler[]): ModernServer {
-  return { backend, handlers: new Map(handlers.map((h) => [h.method, h])) };
+/**
+ * A modern server over a backend and its handler table; `sdk: true` answers through the SDK's own Server. The
+ * environment variable AGENT_SKILLS_MCP_MODERN_SERVER=sdk turns the experiment on for a whole `agent-skills mcp`
+ * process, so the MCP tests and the conformance suite can be run against it (README, "The SDK line").
+ */
+export function modernServer(backend: McpBackend, handlers: readonly McpHandler[], options: { sdk?: boolean } = {}): ModernServer {
+  const work: ModernWork = { backend, handlers: new Map(handlers.map((h) => [h.method, h])) };
+  return (options.sdk ?? process.env.AGENT_SKILLS_MCP_MODERN_SERVER === 'sdk') ? { ...work, sdk: modernSdkEngine(work) } : work;
 }
 
 /**
@@ -150,6 +145,7 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     },
   });
   if (msg.method === 'server/discover') {
+    if (s.sdk) return { status: 200, body: await s.sdk.answer({ id, method: msg.method, params }, signal) };
     return complete({ supportedVersions: SUPPORTED_VERSIONS, capabilities: serverCapabilities(s.backend), instructions: await s.backend.instructions() }, true);
   }
   if (msg.method === 'subscriptions/listen') {
@@ -164,73 +160,15 @@ export async function dispatchModern(s: ModernServer, raw: unknown, headers: Mir
     const removed = ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'].includes(msg.method);
     return error(404, id, ErrorCode.MethodNotFound, `Method not found: ${msg.method.slice(0, 100)}${removed ? ` is not part of protocol ${MODERN_VERSION}` : ' is not served here'}.`);
   }
-  // A tool call's state handle is the argument `session` (SEP-2567): taken out before the tool sees its arguments.
-  const { params: forHandler, handle } = takeHandle(msg.method, params);
-  const parsed = handler.schema.safeParse({ method: msg.method, params: forHandler });
-  if (!parsed.success) return error(200, id, ErrorCode.InvalidParams, paramsError(msg.method, parsed.error).message);
+  if (s.sdk) return { status: 200, body: await s.sdk.answer({ id, method: msg.method, params }, signal) };
   try {
-    const consent = multiRoundTripConsent(s, meta[META.clientCapabilities], params);
-    const run = await s.backend.handles.run(handle, (sessionId) => handler.handle(parsed.data as { method: string; params?: Record<string, unknown> }, { auditSession: 'mcp-stateless', signal, sessionId, stateHandles: true, consent }));
+    const answer = await runModernHandler(s, handler, params, meta[META.clientCapabilities], signal);
     // A question for the client (multi round-trip requests): sent as it is, the client retries with the answer.
-    if (run.value.resultType === 'input_required') return { status: 200, body: { jsonrpc: '2.0', id, result: { ...run.value, _meta: serverMeta } } };
-    return complete(run.handle ? withHandle(run.value, run.handle) : run.value, handler.cacheable);
+    if (answer.resultType === 'input_required') return { status: 200, body: { jsonrpc: '2.0', id, result: { ...answer, _meta: serverMeta } } };
+    return complete(answer, handler.cacheable);
   } catch (e) {
-    // The session named cannot be used (not ours, expired, or others kept saving it first): a tool error naming the fix.
-    if (e instanceof HandleSessionError) return complete(sessionErrorResult(e), false);
-    // The store failed: the message names it (kind and address) and what to check.
-    if (e instanceof StateStoreError) return error(200, id, ErrorCode.InternalError, e.message);
-    const err = e as { code?: unknown; message?: string; data?: unknown };
-    if (typeof err.code === 'number' && Number.isSafeInteger(err.code)) return error(200, id, modernErrorCode(err.code), err.message ?? 'Request failed.', err.data);
-    process.stderr.write(`agent-skills mcp: ${msg.method} failed: ${(e as Error).stack ?? e}\n`);
-    return error(200, id, ErrorCode.InternalError, `${msg.method} failed inside the server; see its stderr.`);
+    const err = e as { code: number; message: string; data?: unknown };
+    return error(200, id, modernErrorCode(err.code), err.message, err.data);
   }
 }
 
-/**
- * Asking before a script runs on this revision, which has no server-to-client requests: the first call is answered
- * with an `input_required` result carrying the elicitation and a signed `requestState` (requestState.ts); the
- * client's retry brings both back with the user's answer in `inputResponses`. A retry whose state is missing, too
- * old or without the answer is asked again (basic/patterns/mrtr, "Error Handling"); a state this server did not give
- * for this very call is refused.
- */
-function multiRoundTripConsent(s: ModernServer, capabilities: unknown, params: Record<string, unknown>): ConsentChannel {
-  return {
-    canAsk: async () => clientCanBeAsked(capabilities),
-    async ask(q, binding) {
-      const key = await s.backend.handles.store.signingKey();
-      const responses = params.inputResponses;
-      if (responses !== undefined && !isJsonObject(responses)) throw invalidParams('inputResponses must be an object keyed by the inputRequests of the earlier answer; nothing was run.');
-      const state = params.requestState === undefined ? undefined : verifyRequestState(key, params.requestState, binding);
-      if (state?.verdict === 'valid' && responses && CONSENT_KEY in responses) {
-        const answer = readConsentAnswer(responses[CONSENT_KEY]);
-        // One yes runs once: a replayed retry (same state, same answer) is asked again, on whichever replica it lands.
-        if (!('run' in answer && answer.run) || (await s.backend.handles.store.claimOnce(state.once, REQUEST_STATE_TTL_MS))) return answer;
-      }
-      return {
-        inputRequired: {
-          resultType: 'input_required',
-          inputRequests: { [CONSENT_KEY]: { method: 'elicitation/create', params: { mode: 'form', ...q } } },
-          requestState: signRequestState(key, binding),
-        },
-      };
-    },
-  };
-}
-
-/** A tool call's params without its `session` argument, and that argument (undefined when absent or not a tool call). */
-export function takeHandle(method: string, params: Record<string, unknown>): { params: Record<string, unknown>; handle?: unknown } {
-  const args = params.arguments;
-  if (method !== 'tools/call' || !isJsonObject(args) || !(SESSION_ARG in args)) return { params };
-  const { [SESSION_ARG]: handle, ...rest } = args;
-  return { params: { ...params, arguments: rest }, handle };
-}
-
-/** A tool result that tells the model its session handle (last, in the text it reads) and the client (in `_meta`). */
-export function withHandle(result: Record<string, unknown>, handle: string): Record<string, unknown> {
-  const content = Array.isArray(result.content) ? result.content : [];
-  return {
-    ...result,
-    content: [...content, { type: 'text', text: `Session: ${handle}\nPass "${SESSION_ARG}": "${handle}" in your next tool call to this server to keep the skills loaded in this session.` }],
-    _meta: { ...(isJsonObject(result._meta) ? result._meta : {}), [SESSION_META]: handle },
-  };
-}
