@@ -20,7 +20,10 @@ function write(root: string, folder: string, description: string, body: string):
   fs.writeFileSync(path.join(root, folder, 'SKILL.md'), `---\nname: ${folder}\ndescription: ${JSON.stringify(description)}\n---\n${body}`);
 }
 
-describe('core/index: the saved index in the state folder', () => {
+describe('core/index: the saved index in the state folder', function () {
+  // A hang guard, not a speed goal: each test builds and reads the index several times; alone the three take 28 s by
+  // the clock at load 35, and 'ignores a corrupt…' outgrew mocha's 20 s default in a full unit run at load ~40.
+  this.timeout(180_000);
   let tmp: { dir: string; cleanup: () => void };
   beforeEach(() => (tmp = makeTempDir('index-cache-')));
   afterEach(() => tmp.cleanup());
