@@ -3,7 +3,8 @@
 // (a copy of shared/ beside the checkout: ../shared; AGENT_SKILLS_SHARED names another), compares each
 // finding with the judged findings (judged-findings.tsv: TP, FP, DEBATABLE, and MISSED problems no rule
 // reported) and prints precision per rule and overall, recall of the judged-true findings and of the
-// missed problems, and the wrong errors. --on turns on rules that are off by default (command-undeclared). The
+// missed problems, and the wrong errors. --on turns on rules that are off by default (command-undeclared; its confident
+// part, own-command-undeclared, is on and catches the whole-skill missed problem). The
 // mocha regression test and `npm run bench` call measure().
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

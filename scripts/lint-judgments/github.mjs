@@ -68,7 +68,8 @@ export function writeGithubSkills(dir, names) {
       mkdirSync(dirname(dest), { recursive: true });
       writeFileSync(dest, body);
     }
-    out.set(rel, name);
+    // A folder whose SKILL.md is a link or a submodule writes no file: nothing to lint.
+    if (existsSync(join(dir, rel, 'SKILL.md'))) out.set(rel, name);
   }
   return out;
 }

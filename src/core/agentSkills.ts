@@ -76,7 +76,7 @@ export interface AgentSkillsInit {
   sources?: readonly SourceReaderSpec[];
   /** Where packs are downloaded and unpacked, on this machine's disk (default `<stateDir>/packs`; needed when `host` is not local). */
   packCacheDir?: string;
-  /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name (default `<stateDir>/plugin-data`). */
+  /** Where Agent Plugins keep their `PLUGIN_DATA` folders, one per plugin name and install place (default `<stateDir>/plugin-data`). */
   pluginDataDir?: string;
   /** Where the core's notes go (default none). */
   logger?: AgentSkillsLogger;

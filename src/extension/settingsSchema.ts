@@ -39,13 +39,20 @@ const extraRoot = z.union([
     .transform((r) => ({ path: r.path, scope: sourceForScopeWord(r.scope)!.name as SkillScope })),
 ]);
 
+/** A host a pack's download may be redirected to: a name or IPv4 address, or a bracketed IPv6 one, with an optional port. */
+const REDIRECT_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
 /** A skill pack: an archive path (absolute, `~/` or workspace-relative) or http(s) URL, or the object form. */
 const packSpec = z.union([
-  z.string().trim().min(1).transform((source) => ({ source }) as { source: string; name?: string; sha256?: string }),
+  z.string().trim().min(1).transform((source) => ({ source }) as { source: string; name?: string; sha256?: string; redirectHosts?: string[] }),
   z.strictObject({
     source: z.string().trim().min(1),
     name: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'name: lowercase letters, digits, "." and "-" (it becomes part of the ids pack:<name>:<skill>)').optional(),
     sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'sha256: 64 hex digits').transform((h) => h.toLowerCase()).optional(),
+    redirectHosts: z
+      .array(z.string().regex(REDIRECT_HOST, 'redirectHosts: a host name or address, optionally with :port (e.g. "objects.githubusercontent.com"), no scheme or path'))
+      .max(16, 'redirectHosts: at most 16 hosts')
+      .optional(),
   }),
 ]);
 

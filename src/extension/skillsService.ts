@@ -27,7 +27,8 @@ import { WindowCore } from './service/windowCore';
 import { WindowRoots, workspaceFolders } from './service/windowRoots';
 import { readSettings, RUNTIME_SETTING_KEYS, SECTION, type RuntimeSettings } from './settings';
 
-export { UNTRUSTED_RUN, type CatalogProvider } from './service/runtimeWiring';
+export { type CatalogProvider } from './service/runtimeWiring';
+export { UNTRUSTED_RUN } from './service/trustGate';
 export type { ServiceEvents } from './service/serviceEvents';
 
 /** The session Copilot's own agent (and any caller without an @skills conversation) uses in this window. */

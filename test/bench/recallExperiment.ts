@@ -37,6 +37,13 @@
 //      Built as SkillIndex code (rank fusion) on branch recall24-fusion, not merged here: the real routing bench
 //      there at 100 / 1,000 gave Hit@1 94.1 / 91.2 (today 92.6 / 85.3), find Recall@5 94.2 / 90.7 (unchanged),
 //      4,000-token list 100.0 / 97.9 (today 100.0 / 97.5).
+//      The margin-keeping variant (qlsum mu 100 x0.25) is now SkillIndex code (IndexWeights.likelihood; the order
+//      only, a hit's score stays BM25F's). Real routing bench, niced, load 17-23 (ROUTING_SIZES=100,1000,10000):
+//        100:    Hit@1 92.6 (92.6 before), Recall@20 99.4 (98.7), find Recall@5 94.2 (94.2), list@4000 100.0 (100.0)
+//        1,000:  Hit@1 86.8 (85.3; A 88.2 | B 85.3 against 88.2 | 82.4), Recall@20 95.3 (94.6), find R5 90.7 (90.7),
+//                list@4000 97.9 (97.5)
+//        10,000: Hit@1 75.0 (73.5), Hit@5 88.2 (86.8), Recall@20 89.3 (88.3), nDCG@10 77.1 (76.6), find R5 78.0
+//                (78.0), list@2000/4000/8000 92.9/95.3/95.3 (90.9/93.9/95.3). Kept: nothing worse at any size.
 //   4. a name+description-only BM25F fused by reciprocal rank (x0.25/0.5/1): 1,000 R5 A 88.7 or lower. Not kept.
 //   At 10,000 (4,033 s at load 40; base A 82.4/79.0 | B 67.6/72.5): query likelihood rrf mu 100 x0.25
 //   79.4/81.9 | 76.5/76.9 (A loses a task at Hit@1, R5 up on both halves: a trade, not shipped); idf^0.25

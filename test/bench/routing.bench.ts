@@ -100,6 +100,8 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   const heap = heapMb() - h0;
   const ours = zero();
   const baseTot = zero();
+  // The same measures per half of the tasks (A: even positions in tasks.jsonl, B: odd), as the experiments print them.
+  const halves = [zero(), zero()];
   const times: number[] = [];
   const findTimes: number[] = [];
   const baseTimes: number[] = [];
@@ -108,7 +110,8 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   // <available_skills> block at 4,000 tokens (ranking, mentions, budget packing, token counts) for the request.
   const mentionTimes: number[] = [];
   const blockTimes: number[] = [];
-  for (const task of tasks) {
+  for (const [ti, task] of tasks.entries()) {
+    const half = halves[ti % 2];
     const ids = full ? base : poolFor(task, n, distractors);
     const idSet = new Set(ids);
     const extra = full ? [] : base.slice(n - task.core_gt_ids.length);
@@ -127,7 +130,7 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
     const found = ix.searchInOrder(index, task.query, ix.DEFAULT_SEARCH_LIMIT);
     findTimes.push(performance.now() - f0);
     if (found[0]?.id !== hits[0]?.id) throw new Error(`find_skills' first result is not the index's best on ${task.task_id}`);
-    addMetrics(ours, task, hits.map((h) => h.id), (id) => idSet.has(id), found.map((h) => h.id));
+    for (const t of [ours, half]) addMetrics(t, task, hits.map((h) => h.id), (id) => idSet.has(id), found.map((h) => h.id));
     const m0 = performance.now();
     ix.findMentions(task.query, index);
     mentionTimes.push(performance.now() - m0);
@@ -140,7 +143,9 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
       const block = prompt.renderCatalog(skills, task.query, { maxTokens: b }, counter, { loadTool: 'load', findTool: 'find_skills', hideLocations: true, index });
       if (b === 4000) blockTimes.push(performance.now() - r0);
       const shown = new Set(block.shownSkills.map((s) => s.id));
-      ours.budget[i] += task.core_gt_ids.filter((id) => shown.has(id)).length / task.core_gt_ids.length;
+      const share = task.core_gt_ids.filter((id) => shown.has(id)).length / task.core_gt_ids.length;
+      ours.budget[i] += share;
+      half.budget[i] += share;
     });
     // Baseline: today's rankSkills over name and description.
     const b0 = performance.now();
@@ -162,6 +167,8 @@ async function runSize(label: string, pool: Map<string, PoolSkill>, tasks: Routi
   const bq = summarize(baseTimes);
   console.log(`\n${label === 'full' ? `full pool (${n} skills)` : `${n} skills`}, ${k} scored tasks:`);
   printRow('index   ', ours, k, `query p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms (find_skills in search order p50 ${fq.p50.toFixed(2)} ms, p99 ${fq.p99.toFixed(2)} ms; mentions p50 ${summarize(mentionTimes).p50.toFixed(2)} ms, <available_skills> at 4,000 tokens p50 ${summarize(blockTimes).p50.toFixed(2)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
+  const byHalf = (f: (t: Totals) => number) => halves.map((t, h) => pct(f(t), tasks.filter((_, i) => i % 2 === h).length)).join(' | ');
+  console.log(`  index by half, A | B: Hit@1 ${byHalf((t) => t.hit1)}, find Recall@5 ${byHalf((t) => t.recall5)}, in <available_skills> at ${BUDGETS.map((b, i) => `${b}: ${byHalf((t) => t.budget[i])}`).join(', ')}`);
   printRow('baseline', baseTot, k, `query p50 ${bq.p50.toFixed(2)} ms, p99 ${bq.p99.toFixed(2)} ms`);
   console.log(`  index build ${buildMs.toFixed(0)} ms (${((1000 * buildMs) / n).toFixed(1)} us a skill), heap ${heap.toFixed(1)} MB${edits.length ? `; one-skill put/remove p50 ${summarize(edits).p50.toFixed(3)} ms` : ''}`);
   results.set(label, { ours, base: baseTot, n: k, p50: q.p50, p99: q.p99, findP50: fq.p50, baseP50: bq.p50, blockP50: summarize(blockTimes).p50 });

@@ -13,6 +13,12 @@ class Uri {
   static file(p) { return new Uri(p); }
   toString() { return `file://${this.path}`; }
 }
+// The extension reads the names of these factories at load (src/extension/evals/modelJudge.ts).
+class LanguageModelError extends Error {
+  static NoPermissions(m) { return new LanguageModelError(m); }
+  static Blocked(m) { return new LanguageModelError(m); }
+  static NotFound(m) { return new LanguageModelError(m); }
+}
 const commands = new Map();
 const watcher = () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event, dispose() {} });
 let folders = [];
@@ -21,6 +27,7 @@ module.exports = {
   __commands: commands,
   EventEmitter,
   Uri,
+  LanguageModelError,
   RelativePattern: class { constructor(base, pattern) { this.base = base; this.pattern = pattern; } },
   ThemeIcon: class { constructor(id) { this.id = id; } },
   ThemeColor: class { constructor(id) { this.id = id; } },
@@ -46,7 +53,7 @@ module.exports = {
     onDidChangeWorkspaceFolders: event,
     registerTextDocumentContentProvider: disposable,
   },
-  languages: { createDiagnosticCollection: () => ({ set() {}, clear() {}, dispose() {} }) },
+  languages: { createDiagnosticCollection: () => ({ set() {}, clear() {}, dispose() {} }), registerCodeLensProvider: disposable },
   commands: {
     registerCommand: (id, fn) => { commands.set(id, fn); return disposable(); },
     executeCommand: async (id, ...args) => (commands.has(id) ? commands.get(id)(...args) : undefined),

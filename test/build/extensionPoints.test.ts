@@ -80,12 +80,13 @@ describe('extension points: how many files each addition touches', function () {
     fs.writeFileSync(
       reader,
       [
+        "import { guardedExecutor } from '../runtime/guardedExecutor';",
         "import { sourceOf } from '../sources/sourceKinds';",
         "import type { SourceReaderSpec } from './sourceReader';",
         '/** The skills of one folder, whose runs are told they came from the shelf. */',
         'export function shelf(folder: string): SourceReaderSpec {',
         "  const kind = sourceOf('shelf');",
-        "  return { kind, open: () => ({ kind, roots: () => [{ path: folder, scope: 'shelf', source: 'books' }], runs: (next) => ({ run: (req) => next.run({ ...req, env: { ...req.env, SHELF: 'yes' } }) }) }) };",
+        "  return { kind, open: () => ({ kind, roots: () => [{ path: folder, scope: 'shelf', source: 'books' }], runs: (next) => guardedExecutor(next, (req) => ({ ...req, env: { ...req.env, SHELF: 'yes' } })) }) };",
         '}',
         '',
       ].join('\n'),

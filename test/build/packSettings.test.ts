@@ -16,6 +16,16 @@ describe('agentSkills.packs setting', () => {
     assert.equal(schemas.packs.safeParse([{ source: 'a.zip', name: 'Team Pack' }]).success, false);
     assert.equal(schemas.packs.safeParse([{ source: 'a.zip', url: 'x' }]).success, false);
     assert.equal(schemas.packs.safeParse(['']).success, false);
+    // redirectHosts: the hosts a pack URL's redirect may go to (issue 22.7: none unless allowed).
+    assert.deepEqual(schemas.packs.parse([{ source: 'https://x.test/p.zip', redirectHosts: ['objects.example.com', 'cdn.example.com:8443', '[::1]:8080', '127.0.0.2'] }]), [
+      { source: 'https://x.test/p.zip', redirectHosts: ['objects.example.com', 'cdn.example.com:8443', '[::1]:8080', '127.0.0.2'] },
+    ]);
+    for (const bad of ['https://cdn.example.com', 'cdn.example.com/path', '', 'a b', '*.example.com']) {
+      const r = schemas.packs.safeParse([{ source: 'https://x.test/p.zip', redirectHosts: [bad] }]);
+      assert.equal(r.success, false, `redirectHosts ${JSON.stringify(bad)} accepted`);
+      assert.match(r.error!.issues[0].message, /^redirectHosts: /);
+    }
+    assert.equal(schemas.packs.safeParse([{ source: 'https://x.test/p.zip', redirectHosts: Array.from({ length: 17 }, (_, i) => `h${i}.test`) }]).success, false);
   });
 
   it('resolves ~/ and workspace-relative paths, keeps the name from what the user wrote', () => {

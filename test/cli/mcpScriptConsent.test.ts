@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, type Json } from './mcpSupport';
+import { MODERN, modernPost, postJson, serverArgs, startHttpProcess, startReplicas, waitFor, type Json } from './mcpSupport';
 import { startRedis } from '../support/redisServer';
 
 const SESSION_META = 'io.github.agent-skills/session';
@@ -153,6 +153,30 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
   }
 
   for (const era of ['legacy', 'modern'] as const) {
+    it(`${era === 'legacy' ? '2025-11-25' : MODERN}: a required sandbox that cannot start (a bwrap that fails its trial run) refuses the run with its reason, without a question`, async () => {
+      // The runner's own check before staging refuses it (sandbox_unavailable); the confirmation has no branch of its own for it.
+      const fakeBin = path.join(tmp.dir, 'fake-bin');
+      fs.mkdirSync(fakeBin);
+      fs.writeFileSync(path.join(fakeBin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
+      const s = await startHttpProcess(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--http', '127.0.0.1:0', '--allow-scripts', '--sandbox', 'required']), { PATH: `${fakeBin}${path.delimiter}${process.env.PATH}` });
+      stops.push(s.stop);
+      const c = await askingClient(s.url, era, () => ({ action: 'accept', content: { run: true } }));
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const ran = path.join(tmp.dir, 'ran.txt');
+        const r = await c.call('run_skill_script', { script: 'scripts/write.sh', args: [ran] });
+        assert.equal(r.isError, true, text(r));
+        assert.match(text(r), /sandbox is required but unavailable|sandbox_unavailable/);
+        assert.match(text(r), /fake-bin\/bwrap/);
+        assert.equal(c.asked.length, 0, `no question for a run the sandbox refuses: ${c.asked.join(' | ')}`);
+        assert.ok(!fs.existsSync(ran));
+      } finally {
+        await c.client.close();
+      }
+    });
+  }
+
+  for (const era of ['legacy', 'modern'] as const) {
     it(`stdio, ${era === 'legacy' ? '2025-11-25' : MODERN}: accept runs the script, decline runs nothing`, async () => {
       let answer: Answer = { action: 'accept', content: { run: true } };
       const c = await askingClient(serverArgs(path.join(tmp.dir, 'skills'), path.join(tmp.dir, 'state'), ['--allow-scripts', '--sandbox', 'off']), era, () => answer);
@@ -218,6 +242,47 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
     assert.ok(!fs.existsSync(file), 'a replayed yes runs nothing');
   });
 
+  it(`${MODERN}: a requestState is bound to its caller: refused for another session's handle, and under another bearer token (two servers over one state folder, so one signing key and one set of sessions)`, async () => {
+    const [t1, t2] = ['first-token-0123456789abcdef', 'second-token-0123456789abcdef'];
+    const one = await start(['--token', t1]);
+    const two = await start(['--token', t2]);
+    const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} }, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } };
+    let id = 0;
+    const call = (s: { url: URL }, token: string, params: Json) =>
+      postJson(s.url, { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { ...params, _meta: meta } }, { authorization: `Bearer ${token}`, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': String(params.name) });
+    const handleOf = async (s: { url: URL }, token: string) => {
+      const r = await call(s, token, { name: 'load_skills', arguments: { names: ['writer'] } });
+      const h = r.json?.result?._meta?.[SESSION_META];
+      assert.equal(typeof h, 'string', JSON.stringify(r.json));
+      return h as string;
+    };
+    const alice = await handleOf(one, t1);
+    const mallory = await handleOf(one, t1);
+    const file = path.join(tmp.dir, 'alice.txt');
+    const script = { script: 'scripts/write.sh', args: [file] };
+    const asked = await call(one, t1, { name: 'run_skill_script', arguments: { ...script, session: alice } });
+    assert.equal(asked.json?.result?.resultType, 'input_required', JSON.stringify(asked.json));
+    const state = asked.json?.result.requestState as string;
+    const yes = { run_script_consent: { action: 'accept', content: { run: true } } };
+    const refused = async (s: { url: URL }, token: string, session: string, why: string) => {
+      const r = await call(s, token, { name: 'run_skill_script', arguments: { ...script, session }, requestState: state, inputResponses: yes });
+      assert.equal(r.json?.error?.code, -32602, `${why}: ${JSON.stringify(r.json)}`);
+      assert.match(r.json.error.message, /belongs to another call/, why);
+      assert.ok(!fs.existsSync(file), `${why}: nothing ran`);
+    };
+    // Another client's session on the same server, with Alice's state and a yes it made up.
+    await refused(one, t1, mallory, "Mallory's handle");
+    // Alice's own handle and state, through a server with another token (the store and the signing key are shared).
+    await refused(two, t2, alice, 'another bearer token');
+    // The other server does serve Alice's session (so the refusal above is the token's): it asks her there.
+    const there = await call(two, t2, { name: 'run_skill_script', arguments: { ...script, session: alice } });
+    assert.equal(there.json?.result?.resultType, 'input_required', JSON.stringify(there.json));
+    // And Alice's state, with her handle, on the server that gave it, runs: it was valid all along.
+    const ok = await call(one, t1, { name: 'run_skill_script', arguments: { ...script, session: alice }, requestState: state, inputResponses: yes });
+    assert.equal(ok.json?.result?.isError, false, JSON.stringify(ok.json));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'ran\n');
+  });
+
   it('2025-11-25 with --state-store: a run of a session that can be asked, reaching a replica that did not initialize it, is refused; on its own replica it is asked', async () => {
     const redis = await startRedis();
     stops.push(() => redis.stop());
@@ -240,6 +305,67 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
       await c.client.close();
     }
   });
+
+  for (const shared of [false, true]) {
+    it(`2025-11-25${shared ? ' with --state-store' : ''}: while a run's question waits, the session's other requests (tool calls too) are answered; a skill swapped in meanwhile is not run on the yes`, async () => {
+      let url: URL;
+      if (shared) {
+        const redis = await startRedis();
+        stops.push(() => redis.stop());
+        url = (await startReplicas(path.join(tmp.dir, 'skills'), tmp.dir, redis.url, stops, ['a'], ['--allow-scripts', '--sandbox', 'off']))[0].url;
+      } else url = (await start()).url;
+      let release!: () => void;
+      let answered = new Promise<void>((resolve) => (release = resolve));
+      writeSkill(path.join(tmp.dir, 'skills'), 'other', { body: 'Another skill with the same script path.', files: { 'scripts/write.sh': 'echo other > "$1"\n' } });
+      writeSkill(path.join(tmp.dir, 'skills'), 'plain', { body: 'A skill without scripts.' });
+      const c = await askingClient(url, 'legacy', () => answered.then(() => ({ action: 'accept', content: { run: true } })) as never);
+      try {
+        await c.call('load_skills', { names: ['writer'] });
+        const file = path.join(tmp.dir, 'waited.txt');
+        // Named (a call without `skill` runs in the skill loaded last, which the load below changes).
+        const run = c.call('run_skill_script', { skill: 'writer', script: 'scripts/write.sh', args: [file] });
+        await waitFor('the question', () => (c.asked.length === 1 ? true : undefined), 30_000);
+        // While the user has not answered: a resource read and a prompt list, and a tool call of the same session.
+        const read = await c.client.readResource({ uri: 'skill://writer/SKILL.md' });
+        assert.match(JSON.stringify(read), /scripts\/write\.sh/);
+        // Tool calls of the same session, answered before the user answers (the question is held open until then).
+        const meanwhile = async (what: string, p: Promise<Json>) => {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in 30 s while the question waits (held behind it)`)), 30_000)));
+          const r = await Promise.race([p, late]).finally(() => clearTimeout(timer));
+          assert.equal(r.isError, false, `${what}: ${text(r)}`);
+        };
+        await meanwhile('list_skills', c.call('list_skills', {}));
+        await meanwhile('load_skills plain', c.call('load_skills', { names: ['plain'], mode: 'add' }));
+        assert.ok(!fs.existsSync(file));
+        release();
+        const ran = await run;
+        assert.equal(ran.isError, false, `the yes runs what was asked about: ${text(ran)}`);
+        assert.equal(fs.readFileSync(file, 'utf8'), 'ran\n');
+        // The session kept both the load made while the question waited and what the run left.
+        assert.match(text(await c.call('list_skills', { filter: 'plain' })), /plain/);
+        // A swap while asked: the question names writer (the skill loaded last, so a call without `skill` runs there);
+        // meanwhile `other`, with the same script path, is loaded in its place. The yes runs nothing.
+        assert.equal((await c.call('load_skills', { names: ['writer'] })).isError, false);
+        let release2!: () => void;
+        const answered2 = new Promise<void>((resolve) => (release2 = resolve));
+        answered = answered2;
+        const file2 = path.join(tmp.dir, 'swapped.txt');
+        const run2 = c.call('run_skill_script', { script: 'scripts/write.sh', args: [file2] });
+        await waitFor('the second question', () => (c.asked.length === 2 ? true : undefined), 30_000);
+        assert.match(c.asked[1], /skill "writer"/);
+        assert.equal((await c.call('load_skills', { names: ['other'] })).isError, false);
+        release2();
+        const swapped = await run2;
+        assert.equal(swapped.isError, true, text(swapped));
+        assert.match(text(swapped), /asked about skill "writer".*would now run skill "other"/s);
+        assert.ok(!fs.existsSync(file2), 'the swapped-in skill did not run on a yes given for another');
+      } finally {
+        release();
+        await c.client.close();
+      }
+    });
+  }
 
   it('a client without elicitation runs as before with the default (when-supported), and is refused with --confirm-scripts always; never asks no one', async () => {
     const run = async (url: URL, file: string) => {

@@ -15,7 +15,7 @@ import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { REPO, serverArgs, stdioClient, toolText, waitFor } from './mcpSupport';
 
 const SPOOF = path.join(REPO, 'test/fixtures/mcp/spoofingSkillsServer.mjs');
-const MARKS = /TRUSTED-PDF|LOCAL-PDF|EVIL-[A-Z]+|FIRST/g;
+const MARKS = /TRUSTED-PDF|LOCAL-PDF|LOCAL-MAIL|EVIL-[A-Z]+|FIRST/g;
 
 describe('MCP skills client against a server that lies about identity (red team)', function () {
   this.timeout(60_000);
@@ -28,6 +28,7 @@ describe('MCP skills client against a server that lies about identity (red team)
     local = path.join(tmp.dir, 'local');
     cache = path.join(tmp.dir, 'state', 'mcp-cache');
     writeSkill(local, 'pdf', { body: 'LOCAL-PDF' });
+    writeSkill(local, 'mail', { body: 'LOCAL-MAIL' });
   });
   afterEach(async () => {
     for (const c of clients.splice(0)) await c.close();
@@ -61,17 +62,36 @@ describe('MCP skills client against a server that lies about identity (red team)
     assert.match(problem?.message ?? '', /Skipped skill:\/\/mcp%3Atrusted%3Apdf\/SKILL\.md from 'evil': `name` 'mcp:trusted:pdf' contains ":"/);
   });
 
-  it('a served name that reads as a local one is never listed by its bare name (NFKC full-width refused, a look-alike shown under its id)', async () => {
+  it('a served name that reads as a local one is never listed by its bare name (NFKC full-width and a non-ASCII look-alike refused, an ASCII look-alike under its id)', async () => {
     const evil = await connect('evil', 'evil');
     const source = withMcpSkills(folderSource(local), [evil]);
     const listed = source.list().map((r) => `${r.id}=${r.name}`);
     assert.ok(!listed.some((l) => l.includes('\uff50\uff44\uff46')), `the full-width name is not listed: ${listed.join(', ')}`);
     assert.match(evil.problems.find((p) => p.skill === '\uff50\uff44\uff46')?.message ?? '', /NFKC makes it "pdf"/);
-    assert.ok(listed.includes('mcp:evil:\u0440df=mcp:evil:\u0440df'), `the Cyrillic look-alike is listed only under its id: ${listed.join(', ')}`);
-    assert.ok(listed.includes('mcp:evil:twice=twice'), 'a plain ASCII name keeps its bare name');
+    // A name wholly in another script that looks like a local one (the same UTS #39 skeleton) is not listed at all.
+    assert.ok(!listed.some((l) => l.includes('\u0440df')), `the Cyrillic look-alike is not listed: ${listed.join(', ')}`);
+    const cyrillic = evil.problems.filter((p) => p.skill === '\u0440df');
+    assert.equal(cyrillic.length, 1, 'reported once, though the listing is computed on every call');
+    assert.match(cyrillic[0].message, /^Skipped skill '\u0440df' from 'evil': its name looks like 'pdf' \(a local skill; the same Unicode confusable skeleton, UTS #39\)/);
+    assert.ok(listed.includes('mcp:evil:rnail=mcp:evil:rnail'), `a plain ASCII look-alike (rn for m) is listed only under its id: ${listed.join(', ')}`);
+    assert.ok(listed.includes('mcp:evil:twice=twice'), 'a plain ASCII name like no other keeps its bare name');
     const rt = createSkillsRuntime({ source });
     assert.match(await loaded(rt, '\u0440df'), /^refused: No skill named/, 'the look-alike\'s bare name names no skill');
-    assert.equal(await loaded(rt, 'mcp:evil:\u0440df'), 'EVIL-CYRILLIC', 'its id still loads it');
+    assert.match(await loaded(rt, 'mcp:evil:\u0440df'), /^refused: /, 'nor does its id');
+    assert.equal(await loaded(rt, 'mail'), 'LOCAL-MAIL');
+    assert.equal(await loaded(rt, 'mcp:evil:rnail'), 'EVIL-RN', 'the ASCII look-alike loads by its id');
+  });
+
+  it('a trusted server\'s plain name keeps its bare name beside a hostile server\'s look-alike of it, which is refused', async () => {
+    const evil = await connect('evil', 'evil');
+    const trusted = await connect('trusted', 'trusted');
+    const empty = path.join(tmp.dir, 'empty');
+    fs.mkdirSync(empty);
+    const source = withMcpSkills(folderSource(empty), [evil, trusted]);
+    const listed = source.list().map((r) => `${r.id}=${r.name}`);
+    assert.ok(listed.includes('mcp:trusted:pdf=pdf'), `the trusted pdf keeps its bare name: ${listed.join(', ')}`);
+    assert.ok(!listed.some((l) => l.includes('\u0440df')), `the Cyrillic look-alike is not listed: ${listed.join(', ')}`);
+    assert.match(evil.problems.find((p) => p.skill === '\u0440df')?.message ?? '', /looks like 'pdf' \(a skill of another MCP server;/);
   });
 
   it('a skill that lists one file under two URIs is refused before anything is cached', async () => {

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0 } from '../../src/core/plugins';
+import { MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, pluginDataDir } from '../../src/core/plugins';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { fileWriter, makeTempDir } from '../support/tempDir';
 import { fileUri, openDoc, startServer } from '../server/lspTestClient';
@@ -116,7 +116,7 @@ describe('discovery never runs a plugin: its MCP servers start only when enabled
     assert.doesNotMatch(started, /^SECRET_TOKEN=/m);
     assert.match(started, /^DECLARED=yes$/m);
     assert.match(started, new RegExp(`^PLUGIN_ROOT=${fs.realpathSync(plugin)}$`, 'm'));
-    assert.match(started, new RegExp(`^HOME=${path.join(state, 'plugin-data', 'kit')}$`, 'm'), 'HOME is the plugin\'s data folder, not the user\'s');
+    assert.match(started, new RegExp(`^HOME=${pluginDataDir(path.join(state, 'plugin-data'), { name: 'kit', root: plugin, version: '1.0.0' })}$`, 'm'), 'HOME is the plugin\'s data folder, not the user\'s');
     assert.match(started, /^PATH=/m);
   });
 

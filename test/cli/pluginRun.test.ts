@@ -43,7 +43,7 @@ describe('agent-skills run: skills of Agent Plugins', function () {
     const r = run(['--plugin', plugin, '--no-defaults', 'show-env', 'scripts/show.sh']);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`^root=${fs.realpathSync(plugin)}$`, 'm'));
-    assert.match(r.stdout, /^data=.*\/plugin-data\/env-tools$/m);
+    assert.match(r.stdout, /^data=.*\/plugin-data\/env-tools-[0-9a-f]{16}$/m);
     assert.match(r.stdout, /^data-ok$/m);
   });
 

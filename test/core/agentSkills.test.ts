@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { createAgentSkills } from '../../src/core/agentSkills';
 import { readAuditFile } from '../../src/core/audit';
 import { createMemoryHost } from '../../src/core/host';
+import { sourceOf } from '../../src/core/sources';
 import { makeTempDir } from '../support/tempDir';
 import { writeMemSkill } from './registry/registryTestUtil';
 import { writeSkill } from './runtime/runtimeSupport';
@@ -130,6 +131,27 @@ describe('createAgentSkills', () => {
       await core.dispose();
     } finally {
       state.cleanup();
+    }
+  });
+
+  it('dispose() writes out what the runtime queued (the audit log) and lets every source reader go', async () => {
+    const tmp = makeTempDir('agent-skills-dispose-');
+    try {
+      const roots = path.join(tmp.dir, 'skills');
+      writeSkill(roots, 'one', {});
+      const kind = sourceOf('extension');
+      let disposed = 0;
+      const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state'), roots: [{ path: roots, scope: 'user' }], sources: [{ kind, open: () => ({ kind, dispose: () => void disposed++ }) }] });
+      await core.refresh();
+      await core.tools().openSession('s');
+      assert.ok((await core.tools().invoke('load', { names: ['one'] }, { sessionId: 's' })).ok);
+      // No flush first: the audit line of the load is still queued when dispose is called.
+      await core.dispose();
+      assert.equal(disposed, 1, 'the reader was let go');
+      const lines = await readAuditFile(path.join(tmp.dir, 'state', 'audit.jsonl'));
+      assert.deepEqual(lines.filter((l) => l.action === 'load').map((l) => l.session), ['s'], 'the queued audit line is on disk');
+    } finally {
+      tmp.cleanup();
     }
   });
 });

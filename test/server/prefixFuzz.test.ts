@@ -6,6 +6,7 @@ import { CodeActionRequest, CompletionRequest, DocumentLinkRequest, DocumentSymb
 import { DIAGNOSTIC_LIMITS } from '../../src/core/skill/diagnosticLimits';
 import { PREFIXES, repeatTo, SHAPES } from '../support/prefixFamily';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { withinCpu } from '../support/processCpu';
 import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lspTestClient';
 
 /**
@@ -14,27 +15,18 @@ import { changeDoc, fileUri, openDoc, startServer, type LspSession } from './lsp
  */
 const MAX_PUBLISH_BYTES = DIAGNOSTIC_LIMITS.maxBytesPerFile + DIAGNOSTIC_LIMITS.maxPerFile * 400 + 4096;
 /**
- * The goal is an answer within 1 s on a quiet machine (npm run bench measures it); this deadline is far above
- * that for a loaded 2-core machine and far below what these documents cost before (14-30 s at 400 KB).
+ * The server's work for each document and the six requests sent right behind it, until its diagnostics, bounded in
+ * CPU time of the server process (/proc), not by the clock: a loaded machine stretches the second and not the first
+ * (the goal of an answer within 1 s on a quiet machine is npm run bench's). The most one prefix cost is printed;
+ * before the limits these documents kept the server busy 14-30 s at 400 KB.
  */
-const ANSWER_DEADLINE_MS = 10_000;
-
-async function answered<T>(what: string, send: () => Promise<T>): Promise<number> {
-  const start = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ANSWER_DEADLINE_MS} ms`)), ANSWER_DEADLINE_MS);
-  });
-  try {
-    await Promise.race([send(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-  return Date.now() - start;
-}
+const CPU_BUDGET_MS = 2_000;
+/** A hang guard only (no answer by the clock this long after the change), far above a loaded run. */
+const HANG_MS = 180_000;
 
 describe('language server: the "repeat a prefix" family at 1 MB over stdio (issue 22, point 3)', function () {
-  this.timeout(600_000);
+  // A hang guard for the whole test: each prefix has its own (HANG_MS), which names what hung.
+  this.timeout(1_800_000);
   let s: LspSession;
   let root: string;
   let uri: string;
@@ -54,37 +46,42 @@ describe('language server: the "repeat a prefix" family at 1 MB over stdio (issu
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('bounded diagnostics for every prefix, and every request after the document is answered', async () => {
+  it(`bounded diagnostics for every prefix, and every request after the document answered within ${CPU_BUDGET_MS / 1000} s of server CPU`, async () => {
     let version = 1;
-    let slowest = { ms: 0, what: '' };
+    let costliest = { cpuMs: 0, wallMs: 0, what: '' };
     for (const prefix of PREFIXES) {
       const text = SHAPES.body(repeatTo(prefix, 1_000_000));
       const v = ++version;
-      await changeDoc(s, uri, text, v);
       const textDocument = { uri };
       const position = { line: 4, character: 2 };
       const lastLine = { line: text.split('\n').length - 2, character: 1 };
-      // The requests go out right behind the change: each waits for whatever the document costs.
-      const times = [
-        await answered(`hover after ${JSON.stringify(prefix)}`, () => s.conn.sendRequest(HoverRequest.type, { textDocument, position })),
-        await answered(`symbols after ${JSON.stringify(prefix)}`, () => s.conn.sendRequest(DocumentSymbolRequest.type, { textDocument })),
-        await answered(`folding after ${JSON.stringify(prefix)}`, () => s.conn.sendRequest(FoldingRangeRequest.type, { textDocument })),
-        await answered(`links after ${JSON.stringify(prefix)}`, () => s.conn.sendRequest(DocumentLinkRequest.type, { textDocument })),
-        await answered(`completion after ${JSON.stringify(prefix)}`, () => s.conn.sendRequest(CompletionRequest.type, { textDocument, position: lastLine })),
-        await answered(`code actions after ${JSON.stringify(prefix)}`, () =>
-          s.conn.sendRequest(CodeActionRequest.type, { textDocument, range: { start: position, end: lastLine }, context: { diagnostics: [] } }),
-        ),
-      ];
-      const p = await s.waitForDiagnostics(uri, (x) => x.version === v, ANSWER_DEADLINE_MS);
+      const what = `the change to ${JSON.stringify(prefix)} repeated, six requests and its diagnostics`;
+      const started = Date.now();
+      const { value: p, cpuMs } = await withinCpu(
+        s.child.pid!,
+        CPU_BUDGET_MS,
+        async () => {
+          await changeDoc(s, uri, text, v);
+          // The requests go out right behind the change: each waits for whatever the document costs.
+          await s.conn.sendRequest(HoverRequest.type, { textDocument, position });
+          await s.conn.sendRequest(DocumentSymbolRequest.type, { textDocument });
+          await s.conn.sendRequest(FoldingRangeRequest.type, { textDocument });
+          await s.conn.sendRequest(DocumentLinkRequest.type, { textDocument });
+          await s.conn.sendRequest(CompletionRequest.type, { textDocument, position: lastLine });
+          await s.conn.sendRequest(CodeActionRequest.type, { textDocument, range: { start: position, end: lastLine }, context: { diagnostics: [] } });
+          return s.waitForDiagnostics(uri, (x) => x.version === v, HANG_MS);
+        },
+        what,
+        { hangMs: HANG_MS },
+      );
       const bytes = JSON.stringify(p).length;
       assert.ok(bytes <= MAX_PUBLISH_BYTES, `${JSON.stringify(prefix)}: one publishDiagnostics of ${bytes} bytes`);
       assert.ok(p.diagnostics.length <= DIAGNOSTIC_LIMITS.maxPerFile, `${JSON.stringify(prefix)}: ${p.diagnostics.length} diagnostics`);
-      const worst = Math.max(...times);
-      if (worst > slowest.ms) slowest = { ms: worst, what: JSON.stringify(prefix) };
+      if (cpuMs > costliest.cpuMs) costliest = { cpuMs, wallMs: Date.now() - started, what: JSON.stringify(prefix) };
       s.published.length = 0;
     }
     assert.equal(s.child.exitCode, null, 'the server is still running');
-    console.log(`      slowest answer: ${slowest.ms} ms after ${slowest.what} (a loaded machine; the 1 s goal is in npm run bench)`);
+    console.log(`      costliest: ${costliest.what}, ${costliest.cpuMs} ms of server CPU (${costliest.wallMs} ms by the clock, loaded machine; budget ${CPU_BUDGET_MS} ms)`);
   });
 
   it('printed nothing on stderr and logged no handler failure', () => {

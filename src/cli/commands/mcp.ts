@@ -12,6 +12,7 @@ import { DualEraTransport } from '../mcp/dualEraTransport';
 import { mcpHandlers } from '../mcp/mcpHandlers';
 import { modernServer } from '../mcp/modernDispatch';
 import { printConfig } from '../mcp/printConfig';
+import { tokenPrincipal } from '../mcp/requestState';
 import { UsageError } from '../usageError';
 import { redisStateStore } from '../../core/runtime/redisStateStore';
 import { cliPlugins } from '../pluginFlags';
@@ -67,7 +68,7 @@ export const mcpCommand: CliCommand = {
     const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
     for (const n of plugins.mcpNotices) say(n);
     const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
-    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, confirmScripts: o.confirmScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), ...(o.http ? { artifactsPerSession: true } : { workspaceDir: process.cwd() }), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}) });
+    const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, confirmScripts: o.confirmScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), ...(o.http ? { artifactsPerSession: true } : { workspaceDir: process.cwd() }), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}), ...(o.http && o.token ? { principal: tokenPrincipal(o.token) } : {}) });
     if (backend.sandbox && (!backend.sandbox.sandboxed || backend.sandbox.missing?.length)) say(`${describeSandbox(backend.sandbox)}`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -32,7 +32,7 @@ export const promptCommand: CliCommand = {
     exitCodes: [[0, 'the block was printed'], [1, 'some skills cannot load: they are left out and each is reported on stderr']],
   },
   summary:
-    'Print the <available_skills> block (name, description, location; XML-escaped) for skill folders, SKILL.md files or folders of skills, or without paths for every discovered skill. With --request and/or --max-tokens, the block a model gets for that request within that budget (default 4,000 tokens and 16,000 characters with --request); --explain adds, on stderr, why each skill was listed. Skills that cannot load are left out and reported (exit 1).',
+    'Print the <available_skills> block (name, description, location; XML-escaped) for skill folders, SKILL.md files or folders of skills, or without paths for every discovered skill. With --request and/or --max-tokens, the block a model gets for that request within that budget, as the runtime writes it (no locations: skills load by name; the tail of a long ranking by name only) (default 4,000 tokens and 16,000 characters with --request); --explain adds, on stderr, why each skill was listed. Skills that cannot load are left out and reported (exit 1).',
   async run(args) {
     const { values, positionals } = parseDiscoveryArgs(args, {
       request: { type: 'string' },
@@ -64,17 +64,19 @@ export const promptCommand: CliCommand = {
       }
     }
     const { index: catalog, skills } = await indexedCatalog(items);
-    const block = requestCatalogBlock(skills, request, catalog.index, budget);
+    // With a request or a budget, the runtime's block (no locations); without, the specification's plain one.
+    const block = requestCatalogBlock(skills, request, catalog.index, budget, undefined, request === undefined && maxTokens === undefined);
     process.stdout.write(`${printableLines(block.text)}\n`);
     if (values.explain) {
       const shown = new Set(block.shownSkills);
-      const lines = [`${block.shown.length} of ${skills.length} skill(s) listed${block.omitted ? `, ${block.omitted} left out` : ''}, ${block.tokens} tokens${request ? '' : ' (no request: ranked by recency, scope and name)'}:`];
+      const byName = new Set(block.shownSkills.slice(block.shownSkills.length - block.namedOnly));
+      const lines = [`${block.shown.length} of ${skills.length} skill(s) listed${block.namedOnly ? ` (${block.namedOnly} by name only)` : ''}${block.omitted ? `, ${block.omitted} left out` : ''}, ${block.tokens} tokens${request ? '' : ' (no request: ranked by recency, scope and name)'}:`];
       let leftOut = 0;
       for (const s of block.ranking.all()) {
         const listed = shown.has(s);
         if (!listed && ++leftOut > 5) continue;
         const why = request ? explainLine(catalog.index.explain(request, indexKey(s))) : 'no request';
-        lines.push(`  ${listed ? 'listed' : 'left out'}  ${s.name}  score ${block.ranking.score(s).toFixed(2)}: ${why}`);
+        lines.push(`  ${byName.has(s) ? 'by name' : listed ? 'listed' : 'left out'}  ${s.name}  score ${block.ranking.score(s).toFixed(2)}: ${why}`);
       }
       process.stderr.write(`${printableLines(lines.join('\n'))}\n`);
     }

@@ -84,7 +84,12 @@ export interface HandleSessions {
     open(mcpSessionId: string, o?: { elicitation?: boolean }): Promise<void>;
     /** Whether the session's client declared elicitation at initialize. */
     elicits(mcpSessionId: string): Promise<boolean>;
-    run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>) => Promise<T>): Promise<T>;
+    /**
+     * Runs a tool call in the stored session. `pause(wait)` lets the session go while `wait` runs (a question to the
+     * user): what the call did so far is saved, the session's other calls on this replica go ahead, and after `wait`
+     * the call goes on in the session as they left it.
+     */
+    run<T>(mcpSessionId: string, fn: (sessionId: () => Promise<string>, pause: SessionPause) => Promise<T>): Promise<T>;
     has(mcpSessionId: string): Promise<boolean>;
     close(mcpSessionId: string): Promise<void>;
     /**
@@ -111,6 +116,9 @@ export class LegacySessionGoneError extends HandleSessionError {
   }
 }
 
+/** Runs `wait` with the call's session let go (saved, and open to the session's other calls), then takes it back. */
+export type SessionPause = <R>(wait: () => Promise<R>) => Promise<R>;
+
 /** What one call did to its session: its new audit entries and its changes, in order. */
 interface CallRecord {
   audit: AuditEntry[];
@@ -124,22 +132,30 @@ interface CallRecord {
  * the other loaded, never lost) and saves that, up to {@link MAX_SAVE_ATTEMPTS} times.
  */
 export function handleSessions(runtime: SkillTools, store: SessionStateStore, now: () => Date = () => new Date()): HandleSessions {
-  const queues = new Map<string, Promise<unknown>>();
-  /** What each open handle session's call did, by runtime session id: saved with its state. */
-  const calls = new Map<string, CallRecord>();
-  const serialized = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+  /** Calls on one session in this process hold its key one at a time (they share its runtime session id). */
+  const queues = new Map<string, Promise<void>>();
+  const acquire = async (key: string): Promise<() => void> => {
     const prev = queues.get(key) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tail = prev.then(() => held);
     queues.set(key, tail);
     void tail.then(() => {
       if (queues.get(key) === tail) queues.delete(key);
     });
-    return next;
+    await prev;
+    return release;
   };
+  const serialized = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const release = await acquire(key);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+  /** What each open handle session's call did, by runtime session id: saved with its state. */
+  const calls = new Map<string, CallRecord>();
   /** Saves what the call made of `loaded` (undefined: a new session); on a lost race, its changes again on the newer state. */
   const save = async (handle: string, key: string, state: SessionState, loaded: LoadedSession | undefined, call: CallRecord) => {
     let base = loaded;
@@ -165,14 +181,15 @@ export function handleSessions(runtime: SkillTools, store: SessionStateStore, no
   };
   /**
    * Runs `fn` in the session stored under `target` (a handle's, or a 2025-11-25 session's key); `target` undefined:
-   * a new handle is minted when `fn` asks for a session. `gone` is the error when the store holds none.
+   * a new handle is minted when `fn` asks for a session. `gone` is the error when the store holds none. `lock`: the
+   * caller holds the target's key by it, which {@link SessionPause} lets go and takes back.
    */
-  const inSession = async <T>(target: { key: string; label: string; gone: () => Error; create?: boolean } | undefined, fn: (sessionId: () => Promise<string>) => Promise<T>) => {
+  const inSession = async <T>(target: { key: string; label: string; gone: () => Error; create?: boolean } | undefined, fn: (sessionId: () => Promise<string>, pause: SessionPause) => Promise<T>, lock?: { release: () => void }) => {
     let handle = target?.label;
     let key = target?.key;
-    const loaded = key === undefined ? undefined : await store.load(key);
+    let loaded = key === undefined ? undefined : await store.load(key);
     if (target && !loaded && !target.create) throw target.gone();
-    const call: CallRecord = { audit: [], changes: [] };
+    let call: CallRecord = { audit: [], changes: [] };
     let opened: string | undefined;
     const sessionId = async () => {
       if (opened) return opened;
@@ -187,8 +204,30 @@ export function handleSessions(runtime: SkillTools, store: SessionStateStore, no
       else await runtime.openSession(id, 'session');
       return id;
     };
+    const pause: SessionPause = async (wait) => {
+      if (!opened || !lock || key === undefined) return wait();
+      const id = opened;
+      const state = runtime.sessions.get(id);
+      runtime.sessions.forget(id);
+      calls.delete(id);
+      if (state) await save(handle as string, key, state, loaded, call);
+      lock.release();
+      try {
+        return await wait();
+      } finally {
+        lock.release = await acquire(key);
+        loaded = await store.load(key);
+        if (!loaded) {
+          opened = undefined;
+          throw target?.gone() ?? new UnknownHandleError(handle, store.name);
+        }
+        call = { audit: [], changes: [] };
+        calls.set(id, call);
+        runtime.sessions.adopt({ ...loaded.state, id });
+      }
+    };
     try {
-      const value = await fn(sessionId);
+      const value = await fn(sessionId, pause);
       return { value, handle: opened ? handle : undefined };
     } finally {
       if (opened) {
@@ -230,7 +269,13 @@ export function handleSessions(runtime: SkillTools, store: SessionStateStore, no
         if (o?.elicitation) await updateLegacy(mcpSessionId, (stored) => void (stored.elicitation = true));
       },
       async run(mcpSessionId, fn) {
-        return (await serialized(legacyKey(mcpSessionId), () => inSession(legacyTarget(mcpSessionId), fn))).value;
+        const key = legacyKey(mcpSessionId);
+        const lock = { release: await acquire(key) };
+        try {
+          return (await inSession(legacyTarget(mcpSessionId), fn, lock)).value;
+        } finally {
+          lock.release();
+        }
       },
       async has(mcpSessionId) {
         return (await store.load(legacyKey(mcpSessionId))) !== undefined;

@@ -53,6 +53,11 @@ export interface McpBackendOptions {
   artifactsPerSession?: boolean;
   /** `--confirm-scripts`: whom to ask before a script runs (default `when-supported`: every client that can be asked). */
   confirmScripts?: ConfirmScripts;
+  /**
+   * Who may call, as far as this server can tell: a digest of the bearer token HTTP clients must send (`--token`),
+   * none otherwise. Bound into every 2026-07-28 `requestState`, so a state minted under one token is refused under another.
+   */
+  principal?: string;
 }
 
 /** The shared part of the server. */
@@ -61,6 +66,8 @@ export interface McpBackend extends McpToolServices {
   content: SkillContentCache;
   /** `--confirm-scripts` (scriptConsent.ts). */
   confirmScripts: ConfirmScripts;
+  /** {@link McpBackendOptions.principal}; '' when there is none (stdio, or HTTP on loopback without a token). */
+  principal: string;
   /** Whether scripts would run sandboxed, from the runner's own probe (undefined without --allow-scripts). */
   sandbox?: SandboxStatus;
   /** Budgeted `<available_skills>` and the loading rule, for `instructions` at initialize. */
@@ -152,6 +159,7 @@ export async function createMcpBackend(o: McpBackendOptions): Promise<McpBackend
     content: new SkillContentCache(core.host),
     sandbox,
     confirmScripts: o.confirmScripts ?? 'when-supported',
+    principal: o.principal ?? '',
     events,
     handles: (handles = handleSessions(runtime, o.stateStore ?? folderStateStore(o.stateDir, core.host))),
     sharesSessions: o.stateStore !== undefined,

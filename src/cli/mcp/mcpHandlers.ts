@@ -121,11 +121,18 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
           if (name === RUNTIME_TOOLS.run_script.name && asksBeforeRuns(backend)) {
             const checked = await backend.runtime.checkRun(args ?? {}, { sessionId, signal: ctx.signal });
             const skill = checked.ok ? checked.result.skill : undefined;
-            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill, binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {})) });
+            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill, binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {}), backend.principal) });
             if ('inputRequired' in outcome) return outcome.inputRequired;
             if (!outcome.run) {
               audit(sessionId, `tools/call ${name}`, args ?? {}, t0, 'not_confirmed');
               return { content: [{ type: 'text', text: outcome.text }], isError: true };
+            }
+            // The session's other calls go on while the user is asked: a yes is for the skill the question named, so
+            // a run that would now pick another (its skill unloaded and another with that script loaded) is not made.
+            const now = skill === undefined ? undefined : await backend.runtime.checkRun(args ?? {}, { sessionId, signal: ctx.signal });
+            if (now?.ok && now.result.skill !== skill) {
+              audit(sessionId, `tools/call ${name}`, args ?? {}, t0, 'not_confirmed');
+              return { content: [{ type: 'text', text: `Not run: the user was asked about skill ${JSON.stringify(skill)}, but while the question waited the session changed and this call would now run skill ${JSON.stringify(now.result.skill)}. Nothing was run; call the tool again (name the skill with "skill") to be asked about what would run now.` }], isError: true };
             }
           }
           let r;

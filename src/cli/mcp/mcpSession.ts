@@ -52,10 +52,11 @@ export async function createMcpSession(backend: McpBackend, mcpSessionId: string
       const signal = AbortSignal.any([extra.mcpReq.signal, ending.signal]);
       const consent = pushedConsent(adopted ? { elicits: () => backend.handles.legacy.elicits(mcpSessionId) } : { capabilities: () => server.getClientCapabilities() }, extra.mcpReq.send as unknown as SendRequest, signal);
       const ctx: McpRequestContext = { sessionId: async () => sessionId, auditSession: sessionId, signal, consent };
-      // Shared: a tool call loads the session from the store, and saves it (compare and set) when done.
+      // Shared: a tool call loads the session from the store, and saves it (compare and set) when done. While the
+      // user is asked, the call lets the session go, so the session's other calls on this replica are not held.
       const answer =
         shared && h.method === 'tools/call'
-          ? backend.handles.legacy.run(mcpSessionId, (stored) => h.handle(req, { ...ctx, sessionId: stored })).catch((e: unknown) => {
+          ? backend.handles.legacy.run(mcpSessionId, (stored, pause) => h.handle(req, { ...ctx, sessionId: stored, consent: { canAsk: consent.canAsk, ask: (q, b) => pause(() => consent.ask(q, b)) } })).catch((e: unknown) => {
               if (e instanceof HandleSessionError) return sessionErrorResult(e);
               throw e;
             })

@@ -2,8 +2,11 @@
 // verbatim on its retry, so it is attacker-controlled input there. It decides whether a script runs, so it is
 // integrity-protected (HMAC-SHA256 with the state store's signing key, which every replica over the store shares,
 // so any replica verifies what another signed) and carries what the specification's server requirements list: a
-// short expiry and the call it belongs to (a digest of the method, tool, arguments and session). No principal: the
-// HTTP transport has one bearer token for every client. Format: base64url(JSON payload) "." base64url(MAC).
+// short expiry and the call it belongs to (a digest of the method, tool, arguments, session and principal). The
+// caller is who holds the session's state handle (SEP-2567; a state minted for one handle is refused for another),
+// under the bearer token it sent (its digest, {@link tokenPrincipal}: a state minted under one token is refused under
+// another). The HTTP transport has one token for every client, so no finer principal exists to bind.
+// Format: base64url(JSON payload) "." base64url(MAC).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { invalidParams } from './requestError';
 
@@ -29,6 +32,11 @@ export function stableJson(v: unknown): string {
 /** The digest of what a state is bound to: its parts joined (e.g. method, tool, session, arguments). */
 export function bindingOf(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('base64url');
+}
+
+/** The principal of clients that send bearer token `token`: a digest, so the token itself is kept nowhere it is bound. */
+export function tokenPrincipal(token: string): string {
+  return createHash('sha256').update(`agent-skills bearer token\n${token}`).digest('base64url');
 }
 
 const mac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();

@@ -116,12 +116,12 @@ export interface RunToConfirm {
 }
 
 /**
- * Whether a run goes ahead: `--confirm-scripts never`, a run the runtime refuses anyway (no such loaded skill, a
- * required sandbox missing) and, by default, a client that cannot be asked go ahead unasked (the tool's own
- * checks follow); otherwise the client is asked through its era's channel.
+ * Whether a run goes ahead: `--confirm-scripts never`, a run the runtime refuses anyway (`skill` undefined: the
+ * runner's check before staging refused it, a required sandbox missing included) and, by default, a client that
+ * cannot be asked go ahead unasked (the tool's own checks follow); otherwise the client is asked through its era's channel.
  */
 export async function confirmRun(r: RunToConfirm): Promise<ConsentOutcome> {
-  if (r.mode === 'never' || r.skill === undefined || r.sandbox?.refused) return { run: true };
+  if (r.mode === 'never' || r.skill === undefined) return { run: true };
   if (!r.channel || !(await r.channel.canAsk())) return unaskedRun(r.mode);
   return r.channel.ask(consentQuestion(r.input, r.skill, r.sandbox), r.binding);
 }

@@ -8,6 +8,9 @@ export type CatalogSource = string;
 /** Scopes a new skill (create, copy) can be written to: source kinds that are not read-only. */
 export type WritableScope = 'workspace' | 'user';
 
+/** What a skill's revision history is keyed by (see SkillCatalog.historyKey). */
+export type HistoryOwner = Pick<CatalogEntry, 'id' | 'skillDir' | 'writableAtSource'>;
+
 /** One skill as the catalog serves it: the registry record with the newest revision applied. */
 export interface CatalogEntry {
   /** Canonical id: `workspace:<name>`, `user:<name>`, `plugin:<source>:<name>`, `pack:<source>:<name>`. */
@@ -44,6 +47,8 @@ export interface PackSpec {
   name?: string;
   /** Hex sha256 the archive must have. */
   sha256?: string;
+  /** Hosts (`name` or `name:port`) a redirect of this pack's URL may lead to besides the URL's own (none by default). */
+  redirectHosts?: string[];
 }
 
 /**

@@ -37,7 +37,7 @@ export function packNameOf(source: string): string {
  * `<cacheDir>/mounts/<sha256>/<folder>` so it can be scanned like any root.
  */
 export async function mountPack(spec: PackSpec, cacheDir: string, fetchImpl?: typeof fetch, host: WritableHost = localDisk): Promise<MountedPack> {
-  const installed = await installPack(spec.source, { cacheDir, expectedSha256: spec.sha256, fetch: fetchImpl });
+  const installed = await installPack(spec.source, { cacheDir, expectedSha256: spec.sha256, fetch: fetchImpl, allowRedirectHosts: spec.redirectHosts });
   const name = spec.name ?? packNameOf(spec.source);
   let rootPath: string;
   if (installed.skills.length === 1 && installed.skills[0] === installed.root) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
@@ -15,7 +16,7 @@ import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
 import { suggestNames } from '../registry/suggestNames';
 import { ToolError } from '../tools/toolError';
-import type { CatalogEntry, WritableScope } from './catalogTypes';
+import type { CatalogEntry, HistoryOwner, WritableScope } from './catalogTypes';
 import { catalogChanges, catalogRecord, settleStatuses, type CatalogSkillSource } from './catalogChanges';
 
 /** Options of {@link SkillCatalog.open}. */
@@ -252,8 +253,19 @@ export class SkillCatalog {
   }
 
   /** The revision history of a skill (optionally one file), oldest first. */
-  history(entry: Pick<CatalogEntry, 'id'>, file?: string): Promise<RevisionRecord[]> {
-    return this.store.history(entry.id, file);
+  history(entry: HistoryOwner, file?: string): Promise<RevisionRecord[]> {
+    return this.store.history(this.historyKey(entry), file);
+  }
+
+  /**
+   * What a skill's revisions are kept under: its id, and for a skill written where it lives (workspace, user, extra
+   * roots) its folder too. Ids repeat across projects (`workspace:pdf` in each), and one state folder serves them all
+   * (the CLI's, an MCP server's): keyed by id alone, one project listed and restored another's revisions
+   * (test/cli/historyPlaces.redteam.test.ts). A read-only skill's overlay is the id's own, kept per id.
+   */
+  historyKey(entry: HistoryOwner): string {
+    if (!entry.writableAtSource) return entry.id;
+    return `${entry.id}@${createHash('sha256').update(path.resolve(entry.skillDir)).digest('hex').slice(0, 16)}`;
   }
 
   /** The folder `create` and `copy` write to for a scope. */

@@ -102,7 +102,7 @@ async function writeNewSkill(
       [...files].map(([p, content]) => ({ path: p, content, mode: p.startsWith('scripts/') ? 0o755 : 0o644 })),
       catalog.host,
     );
-    for (const [p, content] of files) out.revisions.push(summarize(await catalog.store.append({ skillId: id, file: p, content, reason: opts.reason, previousRef: null })));
+    for (const [p, content] of files) out.revisions.push(summarize(await catalog.store.append({ skillId: catalog.historyKey({ id, skillDir: dir, writableAtSource: true }), file: p, content, reason: opts.reason, previousRef: null })));
     await catalog.addRoot({ path: root, scope, source: 'catalog' });
     await catalog.registry.refreshSkill(dir);
     return { ...out, written: true };
@@ -146,7 +146,7 @@ export async function archiveCatalogSkill(catalog: SkillCatalog, input: { skill:
   return serializeBySkill(entry.id, async () => {
     const skillMd = await catalog.readFile(entry, 'SKILL.md');
     const reason = `archive${input.reason ? `: ${input.reason}` : ''}`;
-    await catalog.store.append({ skillId: entry.id, file: 'SKILL.md', content: skillMd?.content ?? null, reason });
+    await catalog.store.append({ skillId: catalog.historyKey(entry), file: 'SKILL.md', content: skillMd?.content ?? null, reason });
     if (!entry.writableAtSource) {
       await catalog.setHidden(entry.id, true);
       return { skillId: entry.id, change: 'archived', how: 'hidden' };

@@ -96,7 +96,7 @@ async function contentOfRef(catalog: SkillCatalog, skillId: string, file: string
 
 /** Throws the stale-ref error: names the current ref and shows what changed since the caller's version when it is known. */
 async function staleError(catalog: SkillCatalog, entry: CatalogEntry, file: string, expected: string, currentRef: string | null, current: string | null): Promise<ToolError> {
-  const before = await contentOfRef(catalog, entry.id, file, expected);
+  const before = await contentOfRef(catalog, catalog.historyKey(entry), file, expected);
   const diffSinceExpected = before !== undefined && current !== null ? unifiedDiffOf(before, current, file) : undefined;
   return new ToolError('stale_ref',
     `${entry.id}/${file} changed since version ${expected}: it is now ${currentRef ?? 'missing'}. ` +
@@ -161,11 +161,12 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
     if (req.dryRun || (current !== null && text === current)) return base;
 
     // Edits on disk that did not go through updateSkill become revisions of their own, so history stays complete.
-    const latest = await catalog.store.latest(entry.id, file);
+    const key = catalog.historyKey(entry);
+    const latest = await catalog.store.latest(key, file);
     if (!latest && current !== null) {
-      await catalog.store.append({ skillId: entry.id, file, content: current, reason: SEED_REASON, previousRef: null });
+      await catalog.store.append({ skillId: key, file, content: current, reason: SEED_REASON, previousRef: null });
     } else if (latest && latest.ref !== currentRef) {
-      const rec = await catalog.store.append({ skillId: entry.id, file, content: current, reason: 'edit on disk noticed (not made through updateSkill)', previousRef: latest.ref });
+      const rec = await catalog.store.append({ skillId: key, file, content: current, reason: 'edit on disk noticed (not made through updateSkill)', previousRef: latest.ref });
       warnings.push(`${file} was changed on disk since revision ${latest.seq}; that version was recorded as revision ${rec.seq} before this edit.`);
     }
     const again = await catalog.readFile(entry, file);
@@ -176,7 +177,7 @@ export function writeSkillFile(catalog: SkillCatalog, req: WriteRequest): Promis
       record = (await overlay.write(file, text, { reason: req.reason, expectedRef: currentRef ?? undefined })).record;
     } else {
       await catalog.host.writeFile(await resolveInsideReal(entry.skillDir, file, 'file', catalog.host), text);
-      record = await catalog.store.append({ skillId: entry.id, file, content: text, reason: req.reason, previousRef: currentRef });
+      record = await catalog.store.append({ skillId: key, file, content: text, reason: req.reason, previousRef: currentRef });
     }
     await catalog.refreshSkill(entry);
     return { ...base, written: true, revision: summarize(record) };

@@ -78,11 +78,14 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
   const tier = new Map<string, number>();
   m.explicit.forEach((id, i) => tier.set(id, i));
   m.named.forEach((id, i) => tier.set(id, 100_000 + i));
-  // The best matches as far as a stage has searched them (the deepest one searched): their scores.
+  // The best matches as far as a stage has searched them (the deepest one searched): their scores, and their
+  // places as keys (the index orders by more than the score: see SkillIndex.search), the first highest.
   let scoreOf = new Map<string, number>();
+  let placeOf = new Map<string, number>();
   const searchTop = (k: number): IndexHit[] => {
     const hits = request ? index.search(request, k) : [];
     scoreOf = new Map(hits.map((h) => [h.id, h.score]));
+    placeOf = placesOf(hits);
     return hits;
   };
   const tierOf = (s: CatalogSkill) => tier.get(indexKey(s)) ?? Number.MAX_SAFE_INTEGER;
@@ -94,12 +97,14 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
     compareStrings(a.name, b.name) ||
     compareStrings(a.location ?? '', b.location ?? '');
   let full: CatalogSkill[] | undefined;
+  let fullHits: IndexHit[] | undefined;
+  const hitsAll = () => (fullHits ??= request ? index.search(request) : []);
   let fullScores: Map<string, number> | undefined;
-  const scoresAll = () => (fullScores ??= request ? new Map(index.search(request).map((h) => [h.id, h.score])) : new Map());
+  const scoresAll = () => (fullScores ??= new Map(hitsAll().map((h) => [h.id, h.score])));
   const all = (): CatalogSkill[] => {
     if (full) return full;
-    const sc = scoresAll();
-    const keyed = skills.map((s) => ({ s, score: sc.get(indexKey(s)) ?? 0 }));
+    const places = placesOf(hitsAll());
+    const keyed = skills.map((s) => ({ s, score: places.get(indexKey(s)) ?? 0 }));
     keyed.sort((a, b) => cmp(a.s, b.s, a.score, b.score));
     return (full = keyed.map((k) => k.s));
   };
@@ -121,7 +126,7 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
         const hits = searchTop(k);
         const head = headOf(skills, [...m.explicit, ...m.named, ...hits.map((h) => h.id)]);
         // A later stage's head holds the earlier one's given skills, ordered the same: they are its first ones.
-        const first = head.sort((a, b) => cmp(a, b, scoreOf.get(indexKey(a)) ?? 0, scoreOf.get(indexKey(b)) ?? 0));
+        const first = head.sort((a, b) => cmp(a, b, placeOf.get(indexKey(a)) ?? 0, placeOf.get(indexKey(b)) ?? 0));
         // Only a full list (fewer matches than asked for) proves that the rest score below the head: the rest
         // then scores 0 and is taken in order from a heap, so a budget that takes j of them costs n + j log n.
         if (hits.length < k) {
@@ -136,10 +141,10 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
         // Otherwise the head holds the best k matches: the named ones, and those scoring above the last of them,
         // come before every other skill; past them (ties with the last match), the next stage or the whole
         // order decides.
-        const floor = hits[hits.length - 1].score;
+        const floor = placeOf.get(hits[hits.length - 1].id) ?? 0;
         for (let i = given; i < first.length; i++) {
           const s = first[i];
-          if (!tier.has(indexKey(s)) && (scoreOf.get(indexKey(s)) ?? 0) <= floor) break;
+          if (!tier.has(indexKey(s)) && (placeOf.get(indexKey(s)) ?? 0) <= floor) break;
           yield s;
           given++;
         }
@@ -148,4 +153,18 @@ export function rankCatalog(index: SkillIndex, request: string | undefined, skil
       for (let i = given; i < rest.length; i++) yield rest[i];
     },
   };
+}
+
+/**
+ * Each hit's place as a key, the first highest (every hit above 0, the skills not found); neighbours of equal
+ * score share a place, so that recency and scope decide between them (seed 002's order).
+ */
+function placesOf(hits: readonly IndexHit[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let place = hits.length;
+  hits.forEach((h, i) => {
+    if (i > 0 && h.score !== hits[i - 1].score) place = hits.length - i;
+    out.set(h.id, place);
+  });
+  return out;
 }

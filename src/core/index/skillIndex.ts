@@ -1,7 +1,10 @@
 /**
  * The skill index: an inverted index over every skill's name, description, body headings and body text, scored
  * with BM25F (per-field length normalisation and weights, one saturation, Robertson & Zaragoza 2009), plus a
- * phrase feature (adjacent term pairs of name and description). Each skill is tokenized once, when it is put
+ * phrase feature (adjacent term pairs of name and description). The order adds to BM25F (over the best match's
+ * score, so its margins stay) a share of a query likelihood of the same field-weighted text (Dirichlet smoothing,
+ * Zhai & Lafferty 2001, scaled to 0..1 over the matches), which weighs a long request's words by how rare they are
+ * in the whole catalog's text rather than saturating each one; a hit's score stays BM25F's. Each skill is tokenized once, when it is put
  * in; a change or removal touches that skill only (removed skills are dropped from the postings lazily and the
  * postings compacted when a quarter of them are dead), so an edit costs the one skill's text, never a rebuild.
  */
@@ -80,6 +83,12 @@ export interface IndexWeights {
    * a catalog of three skills a word two of them share would otherwise weigh almost nothing. Default 0.
    */
   minCatalogSize?: number;
+  /**
+   * The query likelihood added to BM25F in the order: its Dirichlet prior mu (in field-weighted terms) and its
+   * weight (0: BM25F alone) against BM25F over the best match's score, the likelihood scaled to 0..1 between the
+   * lowest and highest of the matches. It reads the fields with their weights above, unnormalised.
+   */
+  likelihood?: { mu: number; fusion: number };
 }
 
 // Skill bodies are long and vary in length by two orders of magnitude: they weigh less than the description and
@@ -96,6 +105,9 @@ export const DEFAULT_WEIGHTS: IndexWeights = {
     body: { weight: 0.3, b: 0.9 },
   },
   pair: 0.7,
+  // Chosen on half A of the routing benchmark's tasks from mu 100/300 and weight 0.1/0.25/0.5, checked on half B
+  // (test/bench/recallExperiment.ts, group qlsum): a small prior, and a quarter of BM25F's best.
+  likelihood: { mu: 100, fusion: 0.25 },
 };
 
 /** One term's contribution to one skill's score, for explanations. */
@@ -167,15 +179,27 @@ export class SkillIndex {
   /** Bumped by every put, remove and compaction: a query's known terms are looked up again after one. */
   #generation = 0;
   readonly #readQueries = new Map<string, ReadQuery>();
+  /** The current query's known words' weights summed (the likelihood's length part counts each word). */
+  #likelihoodWeight = 0;
   /** Per slot and field: the field's weight over its normalised length, for the current average lengths. */
   #fieldNorms = new Float64Array(0);
   /** False after a put or remove changed the average lengths. */
   #normsFresh = false;
+  /** Per term id: its occurrences over live skills, each weighted by its field's weight (the likelihood's collection). */
+  #collection = new Float64Array(1024);
+  /** The sum of {@link #collection}: every live skill's field-weighted length. */
+  #collectionLength = 0;
+  /** Per slot: the query likelihood of the current query (scratch like {@link #scores}), then the fused key. */
+  #likelihood = new Float64Array(0);
+  #fused = new Float64Array(0);
+  /** The field weights as a norms row (for packedTf: a posting's field-weighted count). */
+  readonly #fieldWeights: Float64Array;
   /** Per term id, the packed counts of the skill being put (scratch, zero between puts). */
   #scratch = new Uint32Array(1024);
 
   constructor(weights: IndexWeights = DEFAULT_WEIGHTS) {
     this.#weights = weights;
+    this.#fieldWeights = Float64Array.from(FIELDS, (f) => weights.fields[f].weight);
   }
 
   /** Skills in the index. */
@@ -276,6 +300,7 @@ export class SkillIndex {
       this.#lengthSums[f] += lengths[f];
     }
     for (let i = 0; i < terms.length; i++) this.#postings.add(terms[i], slot, counts[i]);
+    this.#collect(terms, counts, slot, 1);
     if (this.#alive.length <= slot) {
       const grown = new Uint8Array(Math.max(slot + 1, this.#alive.length * 2));
       grown.set(this.#alive);
@@ -293,6 +318,24 @@ export class SkillIndex {
     named.add(id);
     this.#live++;
     this.#normsFresh = false;
+  }
+
+  /** Adds (sign 1) or takes away (-1) one skill's weighted counts and length from the likelihood's collection. */
+  #collect(terms: Int32Array, counts: Uint32Array, slot: number, sign: number): void {
+    if (this.#collection.length < this.#postings.termCount) {
+      const grown = new Float64Array(Math.max(this.#postings.termCount, this.#collection.length * 2));
+      grown.set(this.#collection);
+      this.#collection = grown;
+    }
+    const w = this.#fieldWeights;
+    for (let i = 0; i < terms.length; i++) this.#collection[terms[i]] += sign * packedTf(counts[i], w, 0);
+    this.#collectionLength += sign * this.#weightedLength(slot);
+  }
+
+  #weightedLength(slot: number): number {
+    let n = 0;
+    for (let f = 0; f < NFIELDS; f++) n += this.#fieldWeights[f] * this.#lengths[slot * NFIELDS + f];
+    return n;
   }
 
   /** Ids of the skills with this name (case-insensitive). */
@@ -333,6 +376,7 @@ export class SkillIndex {
     this.#generation++;
     const terms = this.#terms[slot] as Int32Array;
     for (const t of terms) this.#postings.drop(t);
+    this.#collect(terms, this.#termCounts[slot] as Uint32Array, slot, -1);
     for (let f = 0; f < NFIELDS; f++) this.#lengthSums[f] -= this.#lengths[slot * NFIELDS + f];
     this.#terms[slot] = undefined;
     this.#termCounts[slot] = undefined;
@@ -383,13 +427,46 @@ export class SkillIndex {
     const count = this.#score(q);
     const scores = this.#scores;
     const touched = this.#touched;
-    const cmp = (a: number, b: number) => scores[b] - scores[a] || compareStrings(this.#names[a], this.#names[b]) || compareStrings(this.#ids[a] as string, this.#ids[b] as string);
+    const fusion = this.#weights.likelihood?.fusion ?? 0;
+    const key = fusion > 0 ? this.#fuse(count, fusion) : scores;
+    const cmp = (a: number, b: number) => key[a] === key[b] ? scores[b] - scores[a] || compareStrings(this.#names[a], this.#names[b]) || compareStrings(this.#ids[a] as string, this.#ids[b] as string) : key[b] - key[a];
     const top = limit < count / 4 ? selectTop(touched, count, limit, cmp) : Array.from(touched.subarray(0, count)).sort(cmp).slice(0, limit);
     const most = this.#maxScore(q);
     const hits = top.map((s) => ({ id: this.#ids[s] as string, score: scores[s], confidence: most > 0 ? Math.min(1, scores[s] / most) : 0 }));
     // Only the touched slots hold a score: clearing them leaves the array zero for the next query.
     for (let i = 0; i < count; i++) scores[touched[i]] = 0;
+    if (fusion > 0) for (let i = 0; i < count; i++) this.#likelihood[touched[i]] = 0;
     return hits;
+  }
+
+  /**
+   * The fused key of every touched slot, keeping BM25F's margins: its score over the best score, plus `fusion`
+   * times the query likelihood (finished here) scaled to 0..1 between the lowest and highest of the matches.
+   */
+  #fuse(count: number, fusion: number): Float64Array {
+    const touched = this.#touched;
+    const likelihood = this.#likelihood;
+    const scores = this.#scores;
+    const mu = (this.#weights.likelihood as { mu: number }).mu;
+    const wordWeight = this.#likelihoodWeight;
+    let best = 0;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < count; i++) {
+      const s = touched[i];
+      const l = (likelihood[s] += wordWeight * Math.log(mu / (this.#weightedLength(s) + mu)));
+      if (l < lo) lo = l;
+      if (l > hi) hi = l;
+      if (scores[s] > best) best = scores[s];
+    }
+    if (this.#fused.length < scores.length) this.#fused = new Float64Array(scores.length);
+    const fused = this.#fused;
+    const span = hi - lo || 1;
+    for (let i = 0; i < count; i++) {
+      const s = touched[i];
+      fused[s] = scores[s] / (best || 1) + (fusion * (likelihood[s] - lo)) / span;
+    }
+    return fused;
   }
 
   /** Why one skill scored what it did for the query: each matched term (and phrase) with its fields and share. */
@@ -444,6 +521,7 @@ export class SkillIndex {
   #score(q: QueryTerms): number {
     const n = this.#ids.length;
     if (this.#scores.length < n) this.#scores = new Float64Array(Math.max(n, this.#scores.length * 2));
+    if (this.#likelihood.length < this.#scores.length) this.#likelihood = new Float64Array(this.#scores.length);
     if (this.#touched.length < n) this.#touched = new Int32Array(Math.max(n, this.#touched.length * 2));
     const scores = this.#scores;
     const touched = this.#touched;
@@ -454,16 +532,29 @@ export class SkillIndex {
     let count = 0;
     const slots = postings.slots;
     const counts = postings.counts;
+    // The query likelihood's word part, on the same postings: weight * ln(1 + tf / (mu * P(term | catalog))).
+    const likely = this.#weights.likelihood?.fusion ? this.#weights.likelihood : undefined;
+    const likelihood = this.#likelihood;
+    const fieldWeights = this.#fieldWeights;
+    this.#likelihoodWeight = 0;
     for (const [id, weight, isPair] of q.known) {
       const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(postings.df(id));
-      const end = postings.start(id) + postings.length(id);
-      for (let i = postings.start(id); i < end; i++) {
+      const start = postings.start(id);
+      const end = start + postings.length(id);
+      for (let i = start; i < end; i++) {
         const s = slots[i];
         if (alive[s] === 0) continue;
         const tf = packedTf(counts[i], norms, s * NFIELDS);
         const old = scores[s];
         if (old === 0) touched[count++] = s;
         scores[s] = old + (w * tf) / (k1 + tf);
+      }
+      if (!likely || isPair) continue;
+      this.#likelihoodWeight += weight;
+      const smooth = likely.mu * (Math.max(this.#collection[id], 1e-9) / (this.#collectionLength || 1));
+      for (let i = start; i < end; i++) {
+        const s = slots[i];
+        if (alive[s] !== 0) likelihood[s] += weight * Math.log(1 + packedTf(counts[i], fieldWeights, 0) / smooth);
       }
     }
     return count;
@@ -506,6 +597,11 @@ export class SkillIndex {
       if (id !== undefined) renumber[s] = next++;
     });
     const termMap = this.#postings.compact(renumber);
+    const collection = new Float64Array(Math.max(1024, this.#postings.termCount));
+    termMap.forEach((t, old) => {
+      if (t >= 0) collection[t] = this.#collection[old];
+    });
+    this.#collection = collection;
     const lengths = new Int32Array(Math.max(64, next * NFIELDS));
     this.#ids.forEach((id, s) => {
       const r = renumber[s];

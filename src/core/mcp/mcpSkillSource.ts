@@ -1,13 +1,17 @@
 // MCP-served skills as part of the runtime's skill source: ids `mcp:<server>:<skill>`, lowest precedence, shown
 // under their id whenever the bare name is taken (by a local skill or another server), so they never shadow and are
-// never silently substituted. Content is fetched on first use (`prepare`), verified, and served read-only from the
+// never silently substituted. A served name that only looks like another skill's (the same UTS #39 confusable
+// skeleton: a Cyrillic `рdf` beside `pdf`) is refused when it is not plain ASCII, and shown under its id when it is
+// (`rnail` beside `mail`). Content is fetched on first use (`prepare`), verified, and served read-only from the
 // cache; scripts of MCP-served skills are never run.
 import { isInside } from '../paths/isInside';
 import { isSimpleName } from '../skill/rules/name';
+import { confusableSkeleton } from '../text/confusableSkeleton';
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
-import type { ExecRequest, ExecResultLike, ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
+import { guardedExecutor } from '../runtime/guardedExecutor';
+import type { ExecRequest, ScriptExecutor, SkillSource } from '../runtime/runtimeTypes';
 import type { McpSkill, McpSkillsClient } from './mcpSkillsClient';
 
 /** The source plus what hosts need to show MCP skills. */
@@ -22,23 +26,57 @@ export interface McpAwareSource extends SkillSource {
 
 const NOT_RUN_HINT = 'Follow the skill\'s instructions with your own tools instead; if the user trusts the skill, they can install it locally to run its scripts.';
 
+/**
+ * For each name, the other names it would be taken for: different names with the same confusable skeleton (UTS #39).
+ * `names` are every local name and every served one.
+ */
+function lookAlikes(names: Iterable<string>): (name: string) => string[] {
+  const bySkeleton = new Map<string, Set<string>>();
+  for (const n of names) {
+    const k = confusableSkeleton(n);
+    const set = bySkeleton.get(k) ?? new Set<string>();
+    set.add(n);
+    bySkeleton.set(k, set);
+  }
+  return (name) => [...(bySkeleton.get(confusableSkeleton(name)) ?? [])].filter((other) => other !== name);
+}
+
 
 /** `base` plus the skills of `clients` (each already connected; a getter when the host reconnects on settings changes). */
 export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsClient[] | (() => readonly McpSkillsClient[])): McpAwareSource {
   const current = typeof clientsOf === 'function' ? clientsOf : () => clientsOf;
+  /** Look-alike refusals already added to a client's problems (the listing is computed again on every call). */
+  const reported = new Set<string>();
   const records = (): { rec: SkillRecord; skill: McpSkill; client: McpSkillsClient }[] => {
     const clients = current();
     if (!clients.length) return [];
     const local = new Set(base.list().map((r) => r.name));
     const count = new Map<string, number>();
     for (const c of clients) for (const s of c.list()) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+    const lookAlike = lookAlikes([...local, ...count.keys()]);
     return clients.flatMap((client) =>
-      client.list().map((skill) => {
+      client.list().flatMap((skill) => {
+        const ascii = isSimpleName(skill.name);
+        // Not plain ASCII and looking like another name: a name made to be taken for another skill (an all-Cyrillic
+        // `рdf` beside the local `pdf`); even under its id it would be read as that skill in a listing. A plain ASCII
+        // name is not moved by a served look-alike that is refused here, only by a local one or a served ASCII one.
+        const likes = lookAlike(skill.name).filter((n) => !ascii || local.has(n) || isSimpleName(n));
+        const like = likes.find((n) => local.has(n)) ?? likes[0];
+        if (like !== undefined && !ascii) {
+          const key = `${skill.server}\0${skill.name}\0${like}`;
+          if (!reported.has(key)) {
+            reported.add(key);
+            const whose = local.has(like) ? 'a local skill' : 'a skill of another MCP server';
+            client.problems.push({ server: skill.server, skill: skill.name, message: `Skipped skill '${skill.name}' from '${skill.server}': its name looks like '${like}' (${whose}; the same Unicode confusable skeleton, UTS #39) and is not plain ASCII, so it could be taken for that skill. A served skill whose name only looks like another's is not listed; the server should give it a distinct name.` });
+          }
+          return [];
+        }
         const dir = client.skillDir(skill.name);
         const root: SkillRoot = { path: path.dirname(dir), scope: 'mcp', source: skill.server };
         // The bare name only for a plain ASCII name no other skill has: any other is shown under its id, so a served
         // name never reads as a local one (nor, being well-formed, as another skill's id: mcpSkillsClient.skillOf).
-        const taken = !isSimpleName(skill.name) || local.has(skill.name) || (count.get(skill.name) ?? 0) > 1;
+        // An ASCII look-alike (`rnail` beside `mail`, `too1` beside `tool`) is shown under its id too.
+        const taken = !ascii || local.has(skill.name) || (count.get(skill.name) ?? 0) > 1 || like !== undefined;
         const digest = skill.entry.resources?.find((r) => r.uri === skill.entry.uri)?.digest ?? '';
         const rec: SkillRecord = {
           id: skill.id,
@@ -54,7 +92,7 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
           status: 'ok',
           shadows: [],
         };
-        return { rec, skill, client };
+        return [{ rec, skill, client }];
       }),
     );
   };
@@ -127,18 +165,11 @@ export function refuseMcpScripts(executor: ScriptExecutor, cacheDir: string, onR
     const who = server && name ? `Skill mcp:${server}:${name} is served by MCP server '${server}'` : `Skill ${req.skillName} was served over MCP`;
     return new ToolError('run_refused', `${who}: MCP-served skills are instructions only, and their scripts are never run on this machine.`, NOT_RUN_HINT);
   };
-  return {
-    run(req: ExecRequest): Promise<ExecResultLike> {
-      const refused = refusal(req);
-      if (!refused) return executor.run(req);
-      onRefused?.(refused.message);
-      return Promise.reject(refused);
-    },
+  return guardedExecutor(executor, (req, attempt) => {
+    const refused = refusal(req);
+    if (!refused) return req;
     // A check refuses as the run would, without reporting a refused run (nothing was tried).
-    async check(req: ExecRequest): Promise<void> {
-      const refused = refusal(req);
-      if (refused) throw refused;
-      await executor.check?.(req);
-    },
-  };
+    if (attempt === 'run') onRefused?.(refused.message);
+    throw refused;
+  });
 }

@@ -258,6 +258,13 @@ export class McpSkillsClient {
       this.problems.push({ server, skill: name || undefined, message: `Skipped a skill of '${server}': ${(err as Error).message}` });
       return undefined;
     }
+    // A skill below another skill's folder is nested in it, and activating a nested skill needs the user's own
+    // consent (SEP-2640, Nested Skills), which this host does not ask for: it is not activated, only reported; its
+    // files stay readable as supporting files of the enclosing skill.
+    if (uri.path !== 'SKILL.md' && uri.path.endsWith('/SKILL.md')) {
+      this.problems.push({ server, skill: name || undefined, message: `Skipped ${e.uri} from '${server}': it lies below skill://${uri.skill}/. A skill nested in another ('${uri.skill}') is not activated here, since that needs the user's own consent (SEP-2640, Nested Skills), which this host does not ask for; its files stay readable as files of '${uri.skill}'. A skill under a path prefix is not served here either: ask the server's owner to serve it as skill://${name || '<name>'}/SKILL.md.` });
+      return undefined;
+    }
     if (!name || uri.path !== 'SKILL.md' || uri.skill !== name) {
       this.problems.push({ server, skill: name || undefined, message: `Skipped ${e.uri} from '${server}': its URI must be skill://<name>/SKILL.md with <name> equal to frontmatter.name ('${name}').` });
       return undefined;

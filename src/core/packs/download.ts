@@ -57,6 +57,9 @@ export interface DownloadResult {
 const metaSchema = z.object({ url: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number(), fetchedAt: z.string() });
 
 /** Hex sha256 of a file, streamed. */
+/** The largest pack archive downloaded or read (`maxBytes`), unless the caller says otherwise. */
+export const DEFAULT_MAX_ARCHIVE_BYTES = 200 * 1024 * 1024;
+
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
@@ -109,7 +112,7 @@ export async function downloadToCache(url: string, options: DownloadOptions): Pr
     await response.body?.cancel().catch(() => undefined);
     throw new PackError('DOWNLOAD_FAILED', `Downloading the skill pack ${url} failed with HTTP ${response.status} ${response.statusText}. Check the URL.`);
   }
-  const maxBytes = options.maxBytes ?? 200 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARCHIVE_BYTES;
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.archive.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const hash = createHash('sha256');
@@ -205,7 +208,7 @@ async function fetchFollowingSameHost(url: string, doFetch: typeof fetch, signal
     if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to ${next.href}, which is not http(s); it was not followed.`);
     if (new URL(at).protocol === 'https:' && next.protocol === 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects from https to plain http (${next.href}); it was not followed. Use an https URL.`);
     if (!allowed) {
-      throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to another host (${next.href}); redirects to other hosts are not followed. If you trust ${next.host}, give that URL instead of ${url}.`);
+      throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to another host (${next.href}); redirects to other hosts are not followed. If you trust ${next.host}, give that URL instead of ${url}, or allow the host for this pack (redirectHosts: ["${next.host}"]).`);
     }
     if (i + 1 >= MAX_REDIRECTS) throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects more than ${MAX_REDIRECTS} times (last to ${next.href}); give the final URL instead.`);
     at = next.href;

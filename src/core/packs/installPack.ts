@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { fsyncDir, writeFileAtomic } from '../edit/atomicWrite';
-import { downloadToCache, sha256File, type DownloadOptions } from './download';
+import { copyRegularFile } from '../os/copyRegularFile';
+import { UnreadableFileError } from '../os/readRegularFile';
+import { DEFAULT_MAX_ARCHIVE_BYTES, downloadToCache, type DownloadOptions } from './download';
 import { DEFAULT_LIMITS, ExtractSink, type ExtractLimits, type ExtractReport, type LinkPolicy } from './extractPolicy';
 import { extractTar } from './extractTar';
 import { extractZip } from './extractZip';
@@ -64,23 +66,47 @@ const reportSchema = z.object({
  * links, too many or too large entries) are refused and leave nothing behind.
  */
 export async function installPack(source: string, options: InstallPackOptions): Promise<InstalledPack> {
-  let archive: string;
-  let sha256: string;
-  let downloadCached = false;
   if (/^https?:\/\//i.test(source)) {
     const d = await downloadToCache(source, options);
-    archive = d.file;
-    sha256 = d.sha256;
-    downloadCached = d.fromCache;
-  } else {
-    archive = source.startsWith('file:') ? fileURLToPath(source) : path.resolve(source);
-    sha256 = await sha256File(archive).catch((err: NodeJS.ErrnoException) => {
-      throw new PackError('UNSUPPORTED_FORMAT', `Cannot read the skill pack ${archive}: ${err.code ?? err.message}. Give an existing .zip/.tar.gz path or an http(s) URL.`);
-    });
-    if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== sha256) {
-      throw new PackError('DIGEST_MISMATCH', `The skill pack ${archive} has sha256 ${sha256}, not the expected ${options.expectedSha256}.`);
-    }
+    return unpack(source, d.file, d.sha256, d.fromCache, options);
   }
+  // A local archive is copied once into the cache, hashed as it is copied, and only that copy is checked and
+  // unpacked: a path read twice (a FIFO answering each open differently, a file swapped after it was hashed) would
+  // let other bytes than the digest's be unpacked, and cached under that digest.
+  const local = await copyLocalArchive(source, options);
+  try {
+    return await unpack(source, local.file, local.sha256, false, options);
+  } finally {
+    await fs.rm(local.file, { force: true });
+  }
+}
+
+/** A local archive's private copy in the cache, and the digest of exactly its bytes. */
+async function copyLocalArchive(source: string, options: InstallPackOptions): Promise<{ file: string; sha256: string }> {
+  const archive = source.startsWith('file:') ? fileURLToPath(source) : path.resolve(source);
+  const dir = path.join(options.cacheDir, 'downloads');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `.local.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARCHIVE_BYTES;
+  let sha256: string;
+  try {
+    sha256 = (await copyRegularFile(archive, file, maxBytes)).sha256;
+  } catch (err) {
+    await fs.rm(file, { force: true });
+    if (err instanceof UnreadableFileError) {
+      throw new PackError(err.code === 'EFBIG' ? 'LIMIT_EXCEEDED' : 'UNSUPPORTED_FORMAT', `The skill pack ${archive} is not read: ${err.message} A pack is a .zip, .tar, .tar.gz or .tgz file of at most ${maxBytes} bytes.`);
+    }
+    throw new PackError('UNSUPPORTED_FORMAT', `Cannot read the skill pack ${archive}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}. Give an existing .zip/.tar.gz path or an http(s) URL.`);
+  }
+  if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== sha256) {
+    await fs.rm(file, { force: true });
+    throw new PackError('DIGEST_MISMATCH', `The skill pack ${archive} has sha256 ${sha256}, not the expected ${options.expectedSha256}.`);
+  }
+  return { file, sha256 };
+}
+
+/** Unpacks `archive` (a file only this process reads: a download or a private copy) once per digest. */
+async function unpack(source: string, archive: string, sha256: string, downloadCached: boolean, options: InstallPackOptions): Promise<InstalledPack> {
   const packsDir = path.join(options.cacheDir, 'packs');
   const root = path.join(packsDir, sha256);
   const reportFile = path.join(packsDir, `${sha256}.json`);

@@ -105,7 +105,7 @@ export function readPluginMcp(plugin: PluginRead, dataRoot: string, options: { t
   const servers = raw.mcpServers;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return fail(`${file}: "mcpServers" must be an object of server configurations.`, 'mcpServers');
   const root = realPathOr(plugin.root);
-  const data = pluginDataDir(dataRoot, pluginName);
+  const data = pluginDataDir(dataRoot, { name: pluginName, root: plugin.root, version: plugin.manifest?.version });
   const out: PluginMcpServer[] = [];
   for (const [key, entry] of Object.entries(servers as Record<string, unknown>).slice(0, 64)) {
     const field = `mcpServers.${key}`;

@@ -85,5 +85,5 @@ function refuseClash(p: LocatedPlugin): void {
 
 /** The registry roots of loaded plugins: each vetted skill folder under its plugin's name (`plugin:<name>:<skill>`). */
 export function pluginSkillRoots(plugins: readonly PluginRead[]): SkillRoot[] {
-  return plugins.flatMap((p) => (p.manifest ? p.skillRoots.filter((r) => r.skills.length > 0).map((r) => ({ path: r.path, scope: 'agent-plugin', source: p.manifest!.name, only: r.skills, plugin: { name: p.manifest!.name, root: p.root, layout: p.layout ?? 'agent-plugins' } })) : []));
+  return plugins.flatMap((p) => (p.manifest ? p.skillRoots.filter((r) => r.skills.length > 0).map((r) => ({ path: r.path, scope: 'agent-plugin', source: p.manifest!.name, only: r.skills, plugin: { name: p.manifest!.name, root: p.root, layout: p.layout ?? 'agent-plugins', ...(p.manifest!.version ? { version: p.manifest!.version } : {}) } })) : []));
 }

@@ -83,6 +83,7 @@ export function composeCall(input: ComposeInput): ComposeResult {
     messages,
     catalog: {
       shown: catalog.shown,
+      namedOnly: catalog.namedOnly,
       omitted: catalog.omitted,
       get tokens() {
         return catalog.tokens;

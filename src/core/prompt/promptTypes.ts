@@ -120,8 +120,11 @@ export interface ComposeSections {
 export interface ComposeResult {
   instructions: string;
   messages: ChatMessage[];
-  /** `ranked`: every catalog skill's name in rank order (mentions, relevance, recency, scope, name). */
-  catalog: { shown: string[]; omitted: number; tokens: number; mentioned: string[]; ranked: string[]; ranking: CatalogRanking; request?: string };
+  /**
+   * `ranked`: every catalog skill's name in rank order (mentions, relevance, recency, scope, name). `shown`: the
+   * described skills, then the last `namedOnly` of them, listed by name only (`<more_skills>`).
+   */
+  catalog: { shown: string[]; namedOnly: number; omitted: number; tokens: number; mentioned: string[]; ranked: string[]; ranking: CatalogRanking; request?: string };
   /** The instructions' parts in order, as joined into `instructions` (empty strings for parts left out). */
   sections: ComposeSections;
   /** Skills whose content went into a tool result, with the call id. */

@@ -25,8 +25,10 @@ export interface SkillRoot {
 
 /** The installed plugin a skill root comes from. */
 export interface PluginOfRoot {
-  /** The plugin's name from its manifest (`PLUGIN_DATA` is kept per name, so it survives updates). */
+  /** The plugin's name from its manifest (`PLUGIN_DATA` is kept per name and install place, so it survives updates). */
   name: string;
+  /** The manifest's version, when it gives one. */
+  version?: string;
   /** Absolute path of the plugin folder (`PLUGIN_ROOT`). */
   root: string;
   /** The manifest layout; Claude Code plugins' scripts also get `CLAUDE_PLUGIN_ROOT` and friends. */

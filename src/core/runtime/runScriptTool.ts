@@ -47,10 +47,11 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
  * asks a user only about a run that can happen).
  */
 export async function checkSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<string> {
-  const active = pickLoaded(sessionOf(ctx, call), input.skill, 'run_script');
+  // A session the call would open (invoke opens one) holds no skill yet: refused in the run's words.
+  const active = pickLoaded(ctx.sessions.get(call.sessionId) ?? { active_skills: [] }, input.skill, 'run_script');
   const executor = executorOf(ctx);
   try {
-    await executor.check?.(execRequestOf(ctx, active, input));
+    await executor.check(execRequestOf(ctx, active, input));
   } catch (e) {
     throw runError(active, input, e);
   }

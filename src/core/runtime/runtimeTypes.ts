@@ -52,11 +52,12 @@ export interface ScriptExecutor {
   run(request: ExecRequest): Promise<ExecResultLike>;
   /**
    * The checks `run` makes before staging anything, without running: throws what `run` would throw for them (the
-   * runner's `check`). Optional: an executor without it is taken to accept the request until it runs.
+   * runner's `check`). Required, so a wrapper cannot drop it: a front end asks its user only about a run that
+   * passes it (a wrapper puts its gate in front of both with `guardedExecutor`).
    */
-  check?(request: ExecRequest): Promise<void>;
+  check(request: ExecRequest): Promise<void>;
   /** Settles once background work (e.g. the next run's workspace being built) is done; `flush()` waits for it. */
-  idle?(): Promise<void>;
+  idle(): Promise<void>;
 }
 
 /** One artifact version's bytes. */

@@ -323,7 +323,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
     async flush() {
       await sessions.flush();
       await audit?.flush();
-      await options.executor?.idle?.();
+      await options.executor?.idle();
     },
     async runScript(input, o = {}) {
       const started = now();

@@ -46,7 +46,7 @@ export function sessionOf(ctx: ToolContext, call: ToolCall): SessionState {
  * The loaded skill a tool acts on: the named one (which must be loaded) or the most recently loaded.
  * `tool` names the caller in errors.
  */
-export function pickLoaded(session: SessionState, skill: string | undefined, tool: string): ActiveSkill {
+export function pickLoaded(session: Pick<SessionState, 'active_skills'>, skill: string | undefined, tool: string): ActiveSkill {
   if (session.active_skills.length === 0) {
     throw new ToolError(
       'no_skill_loaded',

@@ -178,6 +178,7 @@ const MAX_PLACES_PER_ERROR = 5;
  */
 function pushYamlErrors(errors: readonly YAMLError[], base: number, index: TextIndex, diagnostics: SkillDiagnostic[]): void {
   const kinds = new Map<string, { lines: Set<number>; shown: SkillDiagnostic[]; more: number; text: string }>();
+  const taken = new Set<number>();
   for (const err of errors) {
     const text = firstLine(err.message);
     const key = `${err.code}\u0000${text}`;
@@ -187,6 +188,10 @@ function pushYamlErrors(errors: readonly YAMLError[], base: number, index: TextI
     const range = index.rangeOf(base + start, base + Math.max(end, start + 1));
     if (kind.lines.has(range.start.line)) continue;
     kind.lines.add(range.start.line);
+    // One message per line: the parser's later errors on a line follow from its first (an unquoted `: ` is both a
+    // nested mapping and a multi-line key); the first names the cause and the fix.
+    if (taken.has(range.start.line)) continue;
+    taken.add(range.start.line);
     if (kind.shown.length >= MAX_PLACES_PER_ERROR) {
       kind.more++;
       continue;

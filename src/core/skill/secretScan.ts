@@ -64,6 +64,8 @@ function isPlaceholder(value: string, isKey: boolean): boolean {
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return true;
   // An ordinary word (`password = "hardcoded"`) illustrates the pattern; a credential mixes kinds of characters.
   if (!isKey && /^[a-z]+$/i.test(value)) return true;
+  // A word and a count from one (`Admin123`, `demo12`), or `abc123`: the demo password of a tutorial, not an account's.
+  if (/^(?:[a-z]+[-_]?)?(?:abc)?1(?:2(?:3(?:4(?:5(?:6)?)?)?)?)?!?$/i.test(value.replace(/^sk-/, ''))) return true;
   if (SEQUENTIAL.test(value)) return true;
   if (/^(.)\1+$/.test(value.replace(/^[a-z]+[-_]/i, ''))) return true;
   // Real keys mix letters and digits; a long key without digits reads as an illustration.

@@ -4,6 +4,7 @@ import type { Finding } from './findings';
 import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
+import { relativeInside } from '../paths/resolveInRoot';
 import { undeclaredCommands } from './rules/undeclaredPrograms';
 import { licenseFileNamed, licenseTypo } from './rules/license';
 import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
@@ -57,7 +58,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
       data: { path: h.text },
     });
   }
-  for (const h of printedSecrets(text)) {
+  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks)) {
     scan.out.push({
       rule: 'secret-printed',
       message: `\`${h.text.trim()}\` prints the secret in ${h.detail} into the conversation, where the model reads it and the transcript keeps it. Check that it is set without printing it: \`[ -n "$${h.detail}" ] && echo set\`.`,
@@ -91,13 +92,14 @@ async function checkLinks(scan: PortabilityScan, rel: string, text: string, inde
   for (const ref of extractBodyReferences({ text, body: text }, { index })) {
     if (ref.kind !== 'link') continue;
     const written = ref.path.replace(/\\/g, '/');
-    const target = path.posix.normalize(path.posix.join(dir, written));
-    if (target.startsWith('..') || target === '.' || seen.has(target)) continue;
+    // Inside or out by the one path rule (`..notes.md` is a file of the skill; `../x` leaves it).
+    const target = relativeInside(scan.rootDir, path.join(scan.rootDir, dir, written));
+    if (target === undefined || target === '' || seen.has(target)) continue;
     seen.add(target);
     if (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, target)))) continue;
     // Written relative to the skill folder, as SKILL.md's paths are (`references/x.md` from references/a.md): the model finds it.
-    const fromRoot = path.posix.normalize(written);
-    if (!fromRoot.startsWith('..') && (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, fromRoot))))) continue;
+    const fromRoot = relativeInside(scan.rootDir, path.join(scan.rootDir, written));
+    if (fromRoot !== undefined && (await answerOrUndefined(() => scan.host.kind(path.join(scan.rootDir, fromRoot))))) continue;
     const suggestion = closestPath(target, scan.files);
     const relToFile = suggestion ? path.posix.relative(dir, suggestion) : undefined;
     scan.out.push({
@@ -158,11 +160,11 @@ export function checkCommands(scan: PortabilityScan, parsed: ParsedSkillFile, te
   // Any field but the name may declare it: `compatibility`, `allowed-tools`, a host's `metadata` (requires: bins).
   // The name is only the skill's label: a skill named after the program it runs still has to say where it comes from.
   const declared = parsed.fields.filter((f) => f.key !== 'name' && f.key !== 'description').map((f) => JSON.stringify(f.value) ?? '').join(' ');
-  const ctx = { description: prop('description'), declared, texts, files: scan.files };
+  const ctx = { description: prop('description'), declared, texts, files: scan.files, names: [prop('name'), scan.folderName].filter(Boolean) };
   for (const use of undeclaredCommands(parsed.text, blocks, ctx)) {
     scan.out.push({
-      rule: 'command-undeclared',
-      message: `SKILL.md runs \`${use.command}\` (${use.runs} times, first \`${use.line}\`) but never says where it comes from: the skill does not ship, install or link it, and neither \`compatibility\` nor the description names it. A user without it gets "command not found". Add an install step, or name it and its source in \`compatibility\` (e.g. \`compatibility: Requires ${use.command} (<where to get it>)\`).`,
+      rule: use.own ? 'own-command-undeclared' : 'command-undeclared',
+      message: `SKILL.md runs \`${use.command}\` (${use.runs} times, first \`${use.line}\`)${use.own ? ', the program this skill is named for,' : ''} but never says where it comes from: the skill does not ship, install or link it, and neither \`compatibility\` nor the description names it. A user without it gets "command not found". Add an install step, or name it and its source in \`compatibility\` (e.g. \`compatibility: Requires ${use.command} (<where to get it>)\`).`,
       range: index.rangeOf(use.start, use.end),
       data: { command: use.command, runs: use.runs },
     });

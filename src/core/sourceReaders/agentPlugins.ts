@@ -2,6 +2,7 @@
 // data folder (Agent Plugins 1.0 §9.1). The plugin is the one of the root that holds the skill folder (the
 // registry knows each root's plugin): no scan of the skills per run.
 import { pluginRunContext } from '../plugins/pluginRuns';
+import { guardedExecutor } from '../runtime/guardedExecutor';
 import { sourceOf } from '../sources/sourceKinds';
 import type { SkillSourceReader, SourceReaderContext } from './sourceReader';
 
@@ -9,16 +10,11 @@ import type { SkillSourceReader, SourceReaderContext } from './sourceReader';
 export function agentPluginsByDefault(context: SourceReaderContext): SkillSourceReader {
   return {
     kind: sourceOf('agent-plugin'),
-    runs: (next) => {
-      const withPlugin = <R extends { plugin?: unknown; skillRoot: string }>(req: R): R => {
+    runs: (next) =>
+      guardedExecutor(next, (req) => {
         if (req.plugin) return req;
         const plugin = context.registry.rootOf(req.skillRoot)?.plugin;
         return plugin ? { ...req, plugin: pluginRunContext(plugin, context.pluginDataDir) } : req;
-      };
-      return {
-        run: (req) => next.run(withPlugin(req)),
-        check: async (req) => next.check?.(withPlugin(req)),
-      };
-    },
+      }),
   };
 }

@@ -105,6 +105,7 @@ export function previewText(p: PreviewInput): string {
   ];
 
   const shownNames = new Set(c.catalog.shown);
+  const byName = new Set(c.catalog.shown.slice(c.catalog.shown.length - c.catalog.namedOnly));
   const ranked = c.catalog.ranking.all();
   out.push(`## \`<available_skills>\`: ${c.catalog.shown.length} of ${ranked.length} skill(s) shown, ${c.catalog.tokens} tokens`, '');
   out.push(
@@ -115,7 +116,7 @@ export function previewText(p: PreviewInput): string {
   ranked.forEach((skill, i) => {
     const shown = shownNames.has(skill.name);
     if (!shown && ++leftOut > LEFT_OUT_EXPLAINED) return;
-    const state = shown ? 'shown' : `left out: it did not fit the budget (${s.catalogMaxTokens} tokens / ${s.catalogMaxChars} characters)`;
+    const state = byName.has(skill.name) ? 'shown by name only (past the described share of the budget)' : shown ? 'shown' : `left out: it did not fit the budget (${s.catalogMaxTokens} tokens / ${s.catalogMaxChars} characters)`;
     out.push(`${i + 1}. ${skill.name}: ${state}; ${whyRanked(c.catalog.ranking, skill)}`);
   });
   if (leftOut > LEFT_OUT_EXPLAINED) out.push(`… and ${leftOut - LEFT_OUT_EXPLAINED} more left out, ranked lower (the model can search them with find_skills).`);

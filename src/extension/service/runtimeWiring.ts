@@ -11,21 +11,14 @@ import type { SkillIndex } from '../../core/registry/skillRegistry';
 import type { SkillRoot } from '../../core/registry/registryTypes';
 import { lateSource } from '../../core/runtime/lateSource';
 import { skillSourceOf } from '../../core/runtime/registrySource';
-import type { ExecRequest, SkillSource } from '../../core/runtime/runtimeTypes';
+import type { SkillSource } from '../../core/runtime/runtimeTypes';
 import { extensionSkills, mcpServers, skillPacks, type PackMountHook } from '../../core/sourceReaders';
 import type { PackSpec } from '../../core/catalog/catalogTypes';
-import { ToolError } from '../../core/tools/toolError';
 import { runtimeToolNames } from '../../core/tools/toolNames';
 import type { McpSkillServers } from '../mcpSkillServers';
 import { readValidationRules, type RuntimeSettings } from '../settings';
 import { surfacePromptOptions } from '../surfaceWhen';
-
-/** Why a script may not run in an untrusted workspace, worded for the model and the user. */
-export const UNTRUSTED_RUN = new ToolError(
-  'run_refused',
-  'Skill scripts do not run while this workspace is not trusted (VS Code Restricted Mode).',
-  'Tell the user to trust this folder (command "Workspaces: Manage Workspace Trust") if they want the script to run; meanwhile show them the command so they can run it themselves.',
-);
+import { trustGate } from './trustGate';
 
 /** The window's skill catalog as the service sees it (see WindowCatalog): the runtime serves its newest revisions. */
 export interface CatalogProvider {
@@ -82,13 +75,8 @@ export function windowRuntimeConfig(o: { registry: SkillIndex; settings: Runtime
       maxRunBytes: Math.round(s.maxRunMB * 1024 * 1024),
       maxHomeBytes: Math.round(s.maxHomeMB * 1024 * 1024),
     },
-    // Checked per run, so granting trust takes effect at once and revoking it can never be raced.
-    executor: (runner) => ({
-      run: (req: ExecRequest) => {
-        if (!vscode.workspace.isTrusted) throw UNTRUSTED_RUN;
-        return runner.run(req);
-      },
-    }),
+    // Asked per run and per check: a run refused for trust is not asked about either.
+    executor: trustGate(() => vscode.workspace.isTrusted),
     // The skills of agentSkills.mcpServers join it in the core (its MCP source), which also refuses to run them.
     source: runtimeSource(o.registry, o.catalog),
     runtime: {

@@ -8,10 +8,10 @@ import { cachedPluginMcpReader, installedPlugins, pluginMcpNotices, pluginMcpSer
 import type { PluginContributions } from '../../core/registry/pluginContributions';
 import { dedupeRoots, defaultSkillRoots } from '../../core/registry/defaultSkillRoots';
 import type { SkillRoot } from '../../core/registry/registryTypes';
-import { sourceOf } from '../../core/sources';
 import { readPluginContributions } from '../pluginSkills';
 import type { PackSpec } from '../../core/catalog/catalogTypes';
 import { resolvePackSpecs } from '../packSpecs';
+import { resolveExtraRoots } from '../extraRoots';
 import type { RuntimeSettings } from '../settings';
 import { fileProblemKey, ReportOnce } from '../../core/reportOnce';
 
@@ -44,6 +44,7 @@ export class WindowRoots {
   private lastRoots: SkillRoot[] | undefined;
   /** The resolved `agentSkills.packs` last asked for (their ignored entries are logged when it changes). */
   private packKey = '';
+  private extraKey = '';
 
   constructor(
     private readonly settings: () => RuntimeSettings,
@@ -127,9 +128,11 @@ export class WindowRoots {
   /** Roots of sources that need trust (the workspace's) only in a trusted workspace; the others always. */
   roots(): SkillRoot[] {
     const trusted = vscode.workspace.isTrusted;
-    const extra = this.settings()
-      .extraRoots.filter((r) => trusted || !sourceOf(r.scope).inWorkspace)
-      .map((r) => ({ path: r.path.startsWith('~/') ? path.join(os.homedir(), r.path.slice(2)) : path.resolve(workspaceFolders()[0] ?? os.homedir(), r.path), scope: r.scope }));
+    const resolved = resolveExtraRoots(this.settings().extraRoots, { trusted, workspaceFolder: workspaceFolders()[0] });
+    const extraKey = JSON.stringify(resolved.ignored);
+    if (extraKey !== this.extraKey) for (const line of resolved.ignored) this.log.warn(line);
+    this.extraKey = extraKey;
+    const extra = resolved.roots;
     const packRoots = this.sourceRoots().map((r) => ({ path: r.path, scope: r.scope, source: r.source }));
     // In precedence order (dedupeRoots sorts by the sources' ranks): plugin skills rank below the user's own.
     this.lastRoots = dedupeRoots([

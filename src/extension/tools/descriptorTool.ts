@@ -118,6 +118,9 @@ export class DescriptorTool implements vscode.LanguageModelTool<Record<string, u
         return active?.length ? active[active.length - 1].name : 'the last loaded skill';
       },
       sandboxStatus: () => this.deps.service.sandboxStatus(),
+      // In the session the call will run in (prepareInvocation has no token: the participant's expected call, else
+      // the window's session, as for targetSkill above); the runtime is up by then whenever a skill can be loaded.
+      checkRun: async (i) => (await this.deps.service.ready()).runtime.checkRun(i, { sessionId: this.deps.router.route(this.tool.name, input, undefined).sessionId }),
       trusted: () => vscode.workspace.isTrusted,
       previewUpdate: async (i) => previewUpdate(await this.deps.catalog.ready(), i),
     };

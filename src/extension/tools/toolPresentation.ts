@@ -2,21 +2,17 @@
 // effects, the refusals only VS Code makes (workspace trust) and notes on results. Only tools that need more than
 // their descriptor's `wording` are here; names, schemas, descriptions and wording come from the core's tool table.
 import * as vscode from 'vscode';
-import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { UpdatePreview } from '../../core/catalog/updateSkillTool';
 import type { ToolErrorShape } from '../../core/tools/toolError';
 import type { ToolDescriptor } from '../../core/toolTable/toolDescriptor';
 import { updateTarget } from '../../core/toolTable/descriptors/catalogTools';
 import type { ToolId } from '../../core/tools/toolNames';
 import type { ToolResult } from '../../core/tools/toolResult';
-import { sandboxConfirmation } from './sandboxInfo';
+import { runConfirmation, str, type RunConfirmationContext } from './runConfirmation';
 import { workspaceWriteRefusal } from './workspaceTrust';
 
 /** What the presentations may ask of the extension. */
-export interface PresentationContext {
-  /** The skill a call without `skill` acts on: the most recently loaded one of the call's session. */
-  targetSkill(input: { skill?: string }): string;
-  sandboxStatus(): Promise<SandboxStatus>;
+export interface PresentationContext extends RunConfirmationContext {
   /** VS Code's workspace trust (Restricted Mode when false). */
   trusted(): boolean;
   previewUpdate(input: unknown): Promise<ToolResult<UpdatePreview>>;
@@ -32,8 +28,6 @@ export interface ToolPresentation {
   annotate?(r: ToolResult, c: PresentationContext): ToolResult;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const tick = (s: string): string => s.replace(/`/g, "'");
 
 /** Fences text in a Markdown code block that its own backticks cannot close. */
 function codeBlock(text: string, lang: string): string {
@@ -51,26 +45,9 @@ const UNTRUSTED_NOTE = 'Note: workspace skills are not offered while this worksp
 const UNTRUSTED_NOT_FOUND = 'Note: workspace skills are hidden and read-only while this workspace is not trusted; the user can trust it with "Workspaces: Manage Workspace Trust".';
 
 async function runScriptPrepare(i: Record<string, unknown>, c: PresentationContext): Promise<vscode.PreparedToolInvocation> {
-  const skill = c.targetSkill(i);
-  const what = str(i.script) || str(i.command) || '(nothing)';
-  // Nothing will run; no confirmation needed, the result explains why.
-  if (!c.trusted()) return { invocationMessage: `Not running ${what} of ${skill}: this workspace is not trusted` };
-  // The runner's answer, from the probe its run will use: never a promise the run does not keep.
-  const sandbox = sandboxConfirmation(await c.sandboxStatus());
-  const args = Array.isArray(i.args) && i.args.length ? i.args.map((a) => `\`${tick(String(a))}\``).join(' ') : '(none)';
-  const env = i.env && typeof i.env === 'object' ? Object.keys(i.env) : [];
-  const inputs = Array.isArray(i.inputs) ? i.inputs.map((x: { from?: unknown }) => String(x.from)) : [];
-  const message = new vscode.MarkdownString(
-    [
-      `**Skill:** ${skill}`,
-      `**${i.script !== undefined ? 'Script' : 'Command'}:** \`${tick(what)}\``,
-      `**Arguments:** ${args}`,
-      ...(env.length ? [`**Environment:** ${env.join(', ')}`] : []),
-      ...(inputs.length ? [`**Inputs:** ${inputs.join(', ')}`] : []),
-      `**Sandbox:** ${sandbox.text}`,
-    ].join('  \n'),
-  );
-  return { invocationMessage: `Running ${what} of ${skill}…`, confirmationMessages: { title: `Run ${what} of skill ${skill}${sandbox.title}?`, message } };
+  const r = await runConfirmation(i, c);
+  if (!r.confirmation) return { invocationMessage: r.invocationMessage };
+  return { invocationMessage: r.invocationMessage, confirmationMessages: { title: r.confirmation.title, message: new vscode.MarkdownString(r.confirmation.lines.join('  \n')) } };
 }
 
 async function updateSkillPrepare(input: Record<string, unknown>, c: PresentationContext): Promise<vscode.PreparedToolInvocation> {

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createAgentSkills, type AgentSkills } from '../../../src/core/agentSkills';
 import type { SandboxPolicy } from '../../../src/core/exec';
-import { pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
+import { pluginDataDir, pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
 import { removeTempDir } from '../../support/tempDir';
 import { sandboxWorks, setup } from './helpers';
 
@@ -80,11 +80,12 @@ describe('core/exec: runs of Agent Plugin skills get PLUGIN_ROOT and PLUGIN_DATA
     const first = await run('devtools-tool');
     assert.equal(first.exit_code, 0, first.stderr);
     assert.equal(field(first.stdout, 'root'), fs.realpathSync(standard));
-    assert.equal(field(first.stdout, 'data'), path.join(fs.realpathSync(dataRoot), 'devtools'));
+    const data = pluginDataDir(dataRoot, { name: 'devtools', root: standard, version: '1.0.0' });
+    assert.equal(field(first.stdout, 'data'), path.join(fs.realpathSync(dataRoot), path.basename(data)));
     assert.equal(field(first.stdout, 'kept'), 'none');
     assert.equal(field(first.stdout, 'wrote'), '0', 'PLUGIN_DATA is writable');
     assert.equal(field(first.stdout, 'claude_root'), 'unset', 'a standard plugin gets only the standard names');
-    assert.equal((fs.statSync(path.join(dataRoot, 'devtools')).mode & 0o777).toString(8), '700', 'the data folder is private to the user');
+    assert.equal((fs.statSync(data).mode & 0o777).toString(8), '700', 'the data folder is private to the user');
     const second = await run('devtools-tool');
     assert.equal(field(second.stdout, 'kept'), 'run', 'what a run wrote to PLUGIN_DATA is there for the next run');
   });
@@ -129,7 +130,7 @@ describe('core/exec: runs of Agent Plugin skills get PLUGIN_ROOT and PLUGIN_DATA
     assert.notEqual(field(r.stdout, 'rootwrite'), '0', 'touching a file in PLUGIN_ROOT fails');
     assert.equal(fs.existsSync(path.join(standard, 'pwned')), false);
     assert.notEqual(field(r.stdout, 'other'), '0', "another plugin's data folder is not visible");
-    assert.equal(fs.readFileSync(path.join(base, 'state', 'plugin-data', 'devtools', 'counter'), 'utf8'), 'run\n');
+    assert.equal(fs.readFileSync(path.join(pluginDataDir(path.join(base, 'state', 'plugin-data'), { name: 'devtools', root: standard, version: '1.0.0' }), 'counter'), 'utf8'), 'run\n');
   });
 
   it('reports a folder that is not a plugin and keeps the others', () => {

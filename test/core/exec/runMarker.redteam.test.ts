@@ -12,7 +12,8 @@ describe('core/exec run marker (red team)', () => {
   });
   after(() => cleanup(sb));
 
-  it("keeps the run's marker when the call's env sets it, so a double-forked daemon dies at the timeout", async () => {
+  it("keeps the run's marker when the call's env sets it, so a double-forked daemon dies at the timeout", async function () {
+    this.timeout(120_000); // the wait for the killed sleeps allows 60 s (it ends as soon as they are gone)
     const z = uniqueSleep();
     const r = await sb.runner({ sandbox: 'off', killGraceMs: 200 }).run({
       skillName: 'exec-demo',
@@ -24,7 +25,7 @@ describe('core/exec run marker (red team)', () => {
     try {
       assert.equal(r.timed_out, true);
       assert.match(r.stdout, new RegExp(`^marker=${r.run_id}$`, 'm'), r.stdout);
-      assert.equal(await waitFor(() => processesWithArg(z).length === 0, 5000), true, `left running: ${processesWithArg(z).join(' ')}`);
+      assert.equal(await waitFor(() => processesWithArg(z).length === 0, 60_000), true, `left running: ${processesWithArg(z).join(' ')}`);
     } finally {
       for (const pid of processesWithArg(z)) process.kill(pid, 'SIGKILL');
     }

@@ -130,10 +130,11 @@ describe('core/exec sandbox attacks (bubblewrap)', function () {
     }
   });
 
-  it('kills setsid and double-forked processes at the timeout although the sandbox is in a new session', async () => {
+  it('kills setsid and double-forked processes at the timeout although the sandbox is in a new session', async function () {
+    this.timeout(120_000); // the wait for the killed sleeps allows 60 s (it ends as soon as they are gone)
     const z = uniqueSleep();
     const r = await run([`setsid sh -c 'sleep ${z}' </dev/null >/dev/null 2>&1 &`, `(setsid sh -c 'sleep ${z} &' </dev/null >/dev/null 2>&1 &)`, `sleep ${z}`].join('\n'), { timeoutMs: 1500 });
     assert.equal(r.timed_out, true);
-    assert.equal(await waitFor(() => processesWithArg(z).length === 0, 5000), true, `left running: ${processesWithArg(z).join(' ')}`);
+    assert.equal(await waitFor(() => processesWithArg(z).length === 0, 60_000), true, `left running: ${processesWithArg(z).join(' ')}`);
   });
 });

@@ -31,12 +31,12 @@ describe('core/exec size caps', () => {
   });
 
   it('stops a script that writes many files past the run cap while it runs', async () => {
-    const t0 = Date.now();
     const { result } = run('i=0; while [ $i -lt 400 ]; do head -c 1M /dev/zero > "$WORK_DIR/f$i"; i=$((i+1)); done; sleep 50; echo finished', { maxRunBytes: 16 * MiB });
     const r = await result;
     assert.doesNotMatch(r.stdout, /finished/);
+    // Stopped by the cap, not by its end (no "finished") nor by the run's timeout: no clock needed, where a 45 s
+    // limit against the script's 50 s sleep left a loaded machine 5 s.
     assert.equal(r.timed_out, false);
-    assert.ok(Date.now() - t0 < 45000, 'stopped long before the script would end');
     assert.ok(r.warnings.some((w) => w.startsWith('the run folder') && w.includes('the script was stopped')), r.warnings.join('\n'));
   });
 

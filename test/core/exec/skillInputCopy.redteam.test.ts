@@ -12,9 +12,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createNodeHost } from '../../../src/core/host/nodeHost';
+import { withHangGuard } from '../../support/hangGuard';
 import { cleanup, setup, type Sandbox } from './helpers';
 
 const SECRET = 'TOP-SECRET-7f3a';
+/** A run still going this long by the clock is hung (it takes a second or two, more under load). */
+const HANG_MS = 120_000;
 
 /**
  * The Node host, except that read number `skipReads + 1` of `victim` first finds `replaced` (the victim itself, or
@@ -108,14 +111,17 @@ describe('core/exec red team: copies out of a skill never carry a file from outs
     assert.equal(via.stdout, 'plain\n', via.stderr);
   });
 
-  it('a FIFO or /dev/zero named as the input itself is refused or skipped, never read', async () => {
+  it('a FIFO or /dev/zero named as the input itself is refused or skipped, never read', async function () {
+    // Reading the FIFO would block for good, /dev/zero never end: each run has a hang guard that names its input,
+    // instead of a 15 s clock limit on both runs together, which a loaded machine reaches by spawning alone.
+    this.timeout(2 * HANG_MS + 30_000);
     hostileKit();
     const runner = sb.runner({ resolveSkillRoot });
-    const started = Date.now();
     for (const from of ['skill://exec-demo/kit/a/pipe.txt', 'skill://exec-demo/kit/zero.bin']) {
       let r;
       try {
-        r = await runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'ls inputs 2>/dev/null | wc -l', inputs: [{ from, mode: 'copy', to: 'inputs/x' }] });
+        const run = runner.run({ skillName: 'exec-demo', skillRoot: sb.skillRoot, command: 'ls inputs 2>/dev/null | wc -l', inputs: [{ from, mode: 'copy', to: 'inputs/x' }] });
+        r = await withHangGuard(run, HANG_MS, `a run with ${from} as its input`);
       } catch (e) {
         assert.equal((e as { code?: string }).code, 'input_refused', `${from}: ${(e as Error).message}`);
         continue;
@@ -123,7 +129,6 @@ describe('core/exec red team: copies out of a skill never carry a file from outs
       assert.equal(r.stdout.trim(), '0', `${from} was copied`);
       assert.ok(r.warnings.some((w) => w.includes('skipped')), `${from}: no warning ${JSON.stringify(r.warnings)}`);
     }
-    assert.ok(Date.now() - started < 15000, 'a special file blocked the copy');
   });
 
   it('the snapshot skips links out at any depth and never blocks on a FIFO', async () => {

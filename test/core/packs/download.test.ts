@@ -4,6 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
+import { mountPack } from '../../../src/core/catalog/packMounts';
 import { downloadToCache, installPack, PackError } from '../../../src/core/packs';
 import { buildZip } from '../../support/archiveBuilder';
 import { listTree, makeTempDir } from '../../support/tempDir';
@@ -171,6 +172,12 @@ describe('packs/download: URL packs through a local HTTP server', () => {
       return true;
     });
     assert.equal((await downloadToCache(`${base}/elsewhere.zip`, { cacheDir, allowRedirectHosts: ['127.0.0.2'] })).sha256, zipSha);
+    // The setting's way to allow it: a pack spec's redirectHosts (agentSkills.packs), through mountPack as the extension mounts it.
+    const specCache = path.join(dir, 'spec-cache');
+    await assert.rejects(mountPack({ source: `${base}/elsewhere.zip` }, specCache), (e: unknown) => e instanceof PackError && e.code === 'REDIRECT_REFUSED' && /redirectHosts: \["127\.0\.0\.2:\d+"\]/.test(e.message));
+    const mounted = await mountPack({ source: `${base}/elsewhere.zip`, name: 'team', redirectHosts: [new URL(otherBase).host] }, specCache);
+    assert.equal(mounted.installed.sha256, zipSha);
+    assert.ok(fs.existsSync(path.join(mounted.root.path, 'pdf', 'SKILL.md')), 'the allowed redirect was followed and the pack mounted');
     await assert.rejects(downloadToCache(`${base}/loop.zip`, { cacheDir }), (e: unknown) => e instanceof PackError && e.code === 'REDIRECT_REFUSED' && /more than 5 times/.test(e.message));
   });
 });

@@ -13,7 +13,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MCP_SCHEMA_1_0, pluginMcpServers, pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp, readPlugins } from '../../../src/core/plugins';
+import { MCP_SCHEMA_1_0, pluginDataDir, pluginMcpServers, pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp, readPlugins } from '../../../src/core/plugins';
 import { createSkillRegistry } from '../../../src/core/registry';
 import { fileWriter } from '../../support/tempDir';
 
@@ -69,7 +69,7 @@ describe('Agent Plugins 1.0 Appendix A: the remaining checklist items', () => {
     const r = readPluginMcp(readPlugin(root), path.join(base, 'data'));
     const a = r.servers.find((s) => s.server === 'a')!.config as { env: Record<string, string> };
     assert.equal(a.env.MODE, 'fast');
-    assert.equal(a.env.PLUGIN_DATA, path.join(base, 'data', 'kit'));
+    assert.equal(a.env.PLUGIN_DATA, pluginDataDir(path.join(base, 'data'), { name: 'kit', root, version: readPlugin(root).manifest?.version }));
     assert.equal(r.servers.some((s) => s.server === 'b'), false);
     assert.match(r.problems.map((p) => p.message).join('\n'), /server "b": "env" must not set PLUGIN_ROOT or PLUGIN_DATA/);
   });

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cachedPluginMcpReader, MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, readPlugin, readPluginMcp } from '../../../src/core/plugins';
+import { cachedPluginMcpReader, MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, pluginDataDir, readPlugin, readPluginMcp } from '../../../src/core/plugins';
 import { createMemoryHost } from '../../../src/core/host';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../../support/ensureBuilt';
 import { fileWriter } from '../../support/tempDir';
@@ -40,7 +40,7 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
     assert.equal(local.name, 'tools.local');
     assert.equal(local.command, path.join(real, 'bin/server'));
     assert.equal(local.cwd, real, 'cwd defaults to the plugin root');
-    const data = path.join(base, 'data', 'tools');
+    const data = pluginDataDir(path.join(base, 'data'), { name: 'tools', root, version: '1.0.0' });
     assert.deepEqual(local.args, ['--data', `${data}/db`, `${real}${real}`, '${HOME}'], 'each placeholder once; anything else stays literal');
     assert.equal(local.env.CONFIG, `${real}/c.json`);
     assert.equal(local.env.PLUGIN_ROOT, real);
@@ -153,6 +153,6 @@ describe('Agent Plugins 1.0 §7.2: a plugin\'s mcp.json', function () {
     const r = spawnSync(process.execPath, [CLI, 'list', '--no-defaults', '--plugin', root, '--state-dir', path.join(base, 'state'), '--enable-plugin-mcp', 'tools.skills'], { env, encoding: 'utf8' });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /mcp:tools\.skills:remote-guide/);
-    assert.ok(fs.existsSync(path.join(base, 'state', 'plugin-data', 'tools', 'state')), 'PLUGIN_DATA was made before the server started and the server wrote there');
+    assert.ok(fs.existsSync(path.join(pluginDataDir(path.join(base, 'state', 'plugin-data'), { name: 'tools', root, version: '1.0.0' }), 'state')), 'PLUGIN_DATA was made before the server started and the server wrote there');
   });
 });

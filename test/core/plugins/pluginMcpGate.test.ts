@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeLaunch, launchEnv } from '../../../src/core/mcp/mcpLaunch';
-import { MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, pluginMcpNotices, pluginMcpServers, readPlugin } from '../../../src/core/plugins';
+import { MCP_SCHEMA_1_0, PLUGIN_SCHEMA_1_0, pluginDataDir, pluginMcpNotices, pluginMcpServers, readPlugin } from '../../../src/core/plugins';
 import { fileWriter } from '../../support/tempDir';
 
 describe('plugin MCP servers: declared by reading, started only when enabled by name', () => {
@@ -42,7 +42,7 @@ describe('plugin MCP servers: declared by reading, started only when enabled by 
     assert.ok('command' in db);
     const env = launchEnv(db, host);
     assert.deepEqual(Object.keys(env).sort(), ['DB_MODE', 'HOME', 'LANG', 'PATH', 'PLUGIN_DATA', 'PLUGIN_ROOT']);
-    assert.equal(env.HOME, path.join(base, 'data', 'kit'), 'HOME is the plugin data folder');
+    assert.equal(env.HOME, pluginDataDir(path.join(base, 'data'), { name: 'kit', root, version: readPlugin(root).manifest?.version }), 'HOME is the plugin data folder');
     const d = describeLaunch(db, host);
     assert.match(d.summary, /Start MCP server 'kit\.db'\? It runs .*srv\.sh on this machine\./);
     assert.match(d.detail, /^Command: .*srv\.sh$/m);

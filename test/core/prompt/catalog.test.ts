@@ -113,13 +113,60 @@ describe('prompt/catalog selection and budget', () => {
     assert.ok(wholeTokens > 1500, `the ${block.shown.length} listed skills would take ${wholeTokens} tokens with whole descriptions`);
     // The best match has its whole description; some lower ones only their first sentence.
     assert.ok(block.text.includes(renderCatalogEntry(many[7])), 'the best match is listed in full');
-    const shortened = block.shownSkills.filter((s) => !block.text.includes(renderCatalogEntry(s)));
-    assert.ok(shortened.length > 0 && shortened.length < block.shown.length, `${shortened.length} of ${block.shown.length} shortened`);
+    const described = block.shownSkills.slice(0, block.shownSkills.length - block.namedOnly);
+    const shortened = described.filter((s) => !block.text.includes(renderCatalogEntry(s)));
+    assert.ok(shortened.length > 0 && shortened.length < described.length, `${shortened.length} of ${described.length} shortened`);
     for (const s of shortened) assert.ok(block.text.includes(renderCatalogEntry(s, false, true)), `${s.name} listed by its first sentence`);
     // Everything fits: nothing is shortened.
     const all = renderCatalog(many, request, {}, o200kCounter, opts);
     assert.equal(all.omitted, 0);
     for (const s of many) assert.ok(all.text.includes(renderCatalogEntry(s)));
+  });
+
+  it('past the described share, lists the rest of the ranking by name only, within the budget, saying how to load them', () => {
+    const filler = 'It validates every record, reports problems with line numbers, and writes a summary for review. ';
+    const many: CatalogSkill[] = Array.from({ length: 400 }, (_, i) => ({ name: `kind${i}-tool`, description: `Converts kind${i} files. ${filler.repeat(2)}` }));
+    const request = 'convert the kind7 files';
+    for (const budget of [{ maxTokens: 1500 }, { maxTokens: 4000, maxChars: 9000 }]) {
+      const block = renderCatalog(many, request, budget, o200kCounter, { loadTool: 'load_skills', findTool: 'find_skills' });
+      const described = renderCatalog(many, request, budget, o200kCounter, { loadTool: 'load_skills', findTool: 'find_skills', shares: { described: 1 } });
+      assert.ok(block.tokens <= budget.maxTokens && block.text.length <= (budget.maxChars ?? Infinity), `${block.tokens} tokens, ${block.text.length} characters within ${JSON.stringify(budget)}`);
+      assert.equal(described.namedOnly, 0);
+      assert.ok(block.namedOnly > 0 && block.shown.length > 2 * described.shown.length, `${block.shown.length} listed (${block.namedOnly} by name) against ${described.shown.length} all described`);
+      const part = /\n<more_skills>\n([\s\S]*)\n<\/more_skills>\n\(The skills in <more_skills> are listed by name only: load_skills loads one by that name, find_skills shows what it is for\. (\d+) more skills are installed but not listed here\./.exec(block.text);
+      assert.ok(part, block.text.slice(-400));
+      const names = part[1].split('\n');
+      assert.deepEqual(names, block.shown.slice(block.shown.length - block.namedOnly));
+      assert.deepEqual(names, [...names].sort(), 'sorted by name');
+      assert.equal(Number(part[2]), block.omitted);
+      // The named skills come after every described one in the ranking; the best match is described in full.
+      const at = new Map(block.ranked.map((n, i) => [n, i]));
+      const lastDescribed = Math.max(...block.shown.slice(0, block.shown.length - block.namedOnly).map((n) => at.get(n) as number));
+      for (const n of names) assert.ok((at.get(n) as number) > lastDescribed, `${n} listed by name is ranked below every described skill`);
+      assert.ok(block.text.includes(renderCatalogEntry(many[7])));
+    }
+  });
+
+  it('gives skills listed by name their first sentence back when every skill is listed and room is left', () => {
+    const many: CatalogSkill[] = Array.from({ length: 60 }, (_, i) => ({ name: `kind${i}-tool`, description: `Converts kind${i} files. It validates every record and writes a summary for review.` }));
+    const budget = { maxTokens: 1800 };
+    const block = renderCatalog(many, 'convert the kind7 files', budget, o200kCounter, { loadTool: 'load_skills', shares: { described: 0.3 } });
+    assert.equal(block.omitted, 0);
+    assert.ok(block.namedOnly > 0 && block.namedOnly < 40, `${block.namedOnly} of 60 left by name only`);
+    // The best-ranked skill still listed by name would not fit with its first sentence.
+    const first = block.ranked.find((n) => block.shown.slice(block.shown.length - block.namedOnly).includes(n)) as string;
+    const s = many.find((x) => x.name === first) as CatalogSkill;
+    const more = count(renderCatalogEntry(s, false, true)) - count(s.name);
+    // (entries are counted one by one, each with its line break: up to a token a line above the block's own count)
+    assert.ok(block.tokens + more > budget.maxTokens - block.shown.length, `${first} (+${more}) would have fit in ${block.tokens}`);
+    // Without the promotion the described entries would stop at 30% of the budget.
+    const described = block.shownSkills.slice(0, block.shownSkills.length - block.namedOnly);
+    const describedTokens = described.reduce((n, x) => n + count(renderCatalogEntry(x, false, true)) + 1, 0);
+    assert.ok(describedTokens > 0.6 * budget.maxTokens, `${described.length} described entries take ${describedTokens} tokens`);
+    // A budget that holds every first sentence lists none by name.
+    const roomy = renderCatalog(many, 'convert the kind7 files', { maxTokens: 3000 }, o200kCounter, { loadTool: 'load_skills', shares: { described: 0.3 } });
+    assert.equal(roomy.namedOnly + roomy.omitted, 0);
+    assert.doesNotMatch(roomy.text, /more_skills/);
   });
 
   it('shortens a description to its first sentence, cut at a word within the limit', () => {

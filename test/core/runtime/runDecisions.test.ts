@@ -13,6 +13,7 @@ import { localDisk } from '../../../src/core/host/localDisk';
 import type { SyncWritableHost } from '../../../src/core/host/fileWrites';
 import { mcpCacheDir } from '../../../src/core/mcp/connectMcpServers';
 import { pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
+import { guardedExecutor } from '../../../src/core/runtime/guardedExecutor';
 import { lateSource } from '../../../src/core/runtime/lateSource';
 import { skillSourceOf } from '../../../src/core/runtime/registrySource';
 import type { SkillSource } from '../../../src/core/runtime/runtimeTypes';
@@ -92,12 +93,11 @@ describe('run_skill_script: each decision once (issue 23.4)', function () {
       stateDir: path.join(tmp.dir, 'state'),
       roots: [{ path: skills, scope: 'workspace' }, { path: path.join(mcpCacheDir(path.join(tmp.dir, 'state')), 'far'), scope: 'user' }, ...pluginSkillRoots(readPlugins([pluginDir]))],
       runner: { sandbox: 'off' },
-      executor: (runner) => ({
-        run: (req) => {
-          runs++;
-          return runner.run(req);
-        },
-      }),
+      executor: (runner) =>
+        guardedExecutor(runner, (req, attempt) => {
+          if (attempt === 'run') runs++;
+          return req;
+        }),
       // The registry's skills, with an overlay for the skill 'tool' (as the catalog keeps one for an edited plugin skill).
       source: lateSource(() => ({ ...registrySource!, overlayDir: (id: string) => (id.endsWith(':tool') ? overlay : undefined) })),
     });

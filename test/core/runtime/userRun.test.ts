@@ -13,7 +13,7 @@ import { folderSource, writeSkill } from './runtimeSupport';
 const HANG_SH = '#!/bin/sh\nsleep 300 &\necho "$$ $!" > "$PID_FILE.tmp" && mv "$PID_FILE.tmp" "$PID_FILE"\nwait\n';
 
 describe('runtime: a user run of a skill script (no session)', function () {
-  this.timeout(30_000);
+  this.timeout(120_000); // the waits for the killed processes allow 60 s (they end as soon as the processes are gone)
   let tmp: { dir: string; cleanup: () => void };
   let rt: SkillsRuntime;
   let events: SessionEvent[];
@@ -95,7 +95,7 @@ describe('runtime: a user run of a skill script (no session)', function () {
     const r = await pending;
     if (!r.ok) assert.fail(JSON.stringify(r.error));
     assert.equal((r.result as { cancelled: boolean }).cancelled, true);
-    assert.ok(await waitFor(() => !alive(script) && !alive(child), 5_000), `still running: ${[script, child].filter(alive).join(', ')}`);
+    assert.ok(await waitFor(() => !alive(script) && !alive(child), 60_000), `still running: ${[script, child].filter(alive).join(', ')}`);
     await rt.flush();
     const [line] = await readAuditFile(path.join(tmp.dir, 'state', 'audit.jsonl'));
     assert.equal(line.outcome, 'cancelled');

@@ -4,6 +4,17 @@ import { parseSkillFile, TextIndex } from '../../../src/core/skill';
 const rules = (text: string) => parseSkillFile(text).diagnostics.map((d) => d.rule);
 
 describe('parseSkillFile edge cases', () => {
+  it('an unquoted `: ` in a wrapped description is one problem: one yaml-syntax error on its line, naming the fix (issue 25: it was two)', () => {
+    const p = parseSkillFile('---\nname: quill\ndescription: Use when working with the Quill ecosystem: Quill OS\n  (local daemon), Quill CLI. Invoke for: setting up.\n---\nBody.\n');
+    const yaml = p.diagnostics.filter((d) => d.rule === 'yaml-syntax');
+    assert.equal(yaml.length, 1, yaml.map((d) => d.message).join('\n'));
+    assert.equal(yaml[0].range.start.line, 2);
+    assert.match(yaml[0].message, /must be quoted/);
+    // Errors on different lines stay separate.
+    const two = parseSkillFile('---\nname: [a\ndescription: b: c\n---\n').diagnostics.filter((d) => d.rule === 'yaml-syntax');
+    assert.ok(new Set(two.map((d) => d.range.start.line)).size === two.length, 'one per line');
+  });
+
   it('splits at the first closing `---` only, so `---` rules in the body stay in the body', () => {
     const p = parseSkillFile('---\nname: a\ndescription: b\n---\n# T\n\n---\n\nmore\n---\n');
     assert.deepEqual(p.properties, { name: 'a', description: 'b' });

@@ -85,6 +85,8 @@ const CASES: Case[] = [
   c('secret-printed', ['secret-printed:warning'], ['secret-printed:warning']),
   // Off by default in both modes (freshPublishers.test.ts turns it on): the fixture shows it stays quiet.
   c('command-undeclared', [], []),
+  // Its confident part: a program named like the skill (`undeclared` of own-command-undeclared), on in lenient mode.
+  c('own-command-undeclared', [], ['own-command-undeclared:info']),
   c('archive-shipped', ['archive-shipped:warning'], ['archive-shipped:warning']),
 ];
 

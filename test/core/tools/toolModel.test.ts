@@ -99,6 +99,8 @@ describe('tools: one model across both families', function () {
       const r = await t.invoke(ctx, inputs[id]);
       assert.ok(r.ok, `${t.name}: ${JSON.stringify(!r.ok && r.error)}`);
       assert.equal(r.tool, t.name);
+      // The one shape, and nothing beside it (the compiler refuses a result without `ok`, not one with an extra field).
+      assert.deepEqual(Object.keys(r).filter((k) => !['ok', 'tool', 'result', 'skills'].includes(k)), [], `${t.name} answers with fields the one result shape does not have`);
       assert.ok(toolResultText(r).length > 2);
     }
     assert.equal(TOOLS.length, Object.keys(inputs).length, 'a tool of the table is not exercised here');

@@ -1,4 +1,4 @@
-import { EXAMPLE_LEAD, isCounterExample } from './referenceContext';
+import { EXAMPLE_LEAD, isCounterExample, REPLACE_TRAIL } from './referenceContext';
 import { rule, type RuleInfo } from './ruleInfo';
 
 /**
@@ -54,12 +54,28 @@ export function personalPaths(text: string): TextHit[] {
     const user = m[1].replace(/[.-]+$/, '');
     const lower = user.toLowerCase();
     if (PLACEHOLDER_USERS.has(lower) || /^(?:your|my|example|placeholder|<)/.test(lower) || seen.has(lower)) continue;
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
-    if (EXAMPLE_LEAD.test(text.slice(Math.max(lineStart, m.index - 80), m.index)) || isCounterExample(text, m.index)) continue;
+    // Under /home a user name is lower case (`useradd`'s rule: a letter or `_`, then letters, digits, `-`, `_`):
+    // `/home/logPath`, `/home/AppName-2.0` are folders someone made up, no one's home.
+    if (m[0].startsWith('/home') && !/^[a-z_][a-z0-9_-]*$/.test(user)) continue;
+    if (EXAMPLE_LEAD.test(text.slice(leadStart(text, m.index), m.index).replace(/\r?\n/, ' ')) || REPLACE_TRAIL.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) || isCounterExample(text, m.index)) continue;
     seen.add(lower);
     out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: user });
   }
   return out;
+}
+
+/**
+ * Where the example lead-in of a path at `at` is looked for: up to 80 characters back on its line, and on the line
+ * before when the sentence runs on from there (a hard-wrapped paragraph: that line is not blank and does not end
+ * a sentence).
+ */
+function leadStart(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (lineStart === 0) return Math.max(0, at - 80);
+  const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  const prev = text.slice(prevStart, lineStart - 1).replace(/\r$/, '');
+  if (prev.trim() === '' || /[.!?。！？:：]\s*$/.test(prev) || /^\s*(?:```|~~~|[-*+]\s|\d+\.\s|#|\|)/.test(text.slice(lineStart, at))) return Math.max(lineStart, at - 80);
+  return Math.max(prevStart, at - 80 - (lineStart - prevStart));
 }
 
 /** Folders hosts install skills into, under a project or the home folder. */
@@ -137,8 +153,14 @@ const PUBLIC_NAME = /(?:^|_)(?:PUBLIC|PUBLISHABLE|ANON)(?:_|$)/i;
  * `Write-Host $env:TOKEN`, `print(os.environ["API_KEY"])`. Not: `${#KEY}` (its length), `${KEY:0:4}`, `${KEY:+set}`,
  * single quotes (no expansion), output piped or redirected (`echo "$TOKEN" | gh auth login --with-token`).
  */
-export function printedSecrets(text: string): TextHit[] {
+export function printedSecrets(text: string, blocks: readonly (readonly [number, number])[] = []): TextHit[] {
   if (!/echo|printenv|print|Write-Host|console\.log/.test(text)) return [];
+  // A YAML block (a CI workflow's `run:` step, a compose file) holds commands that run on a CI runner or a server,
+  // whose log masks secrets: not in the conversation.
+  const elsewhere = blocks.filter(([start, end]) => {
+    const nl = text.indexOf('\n', start);
+    return nl > start && nl < end && /^\s*(?:`{3,}|~{3,})\s*ya?ml\b/i.test(text.slice(start, nl));
+  });
   const out: TextHit[] = [];
   const forms: RegExp[] = [
     /(?<![\w-])(?:echo|printf)\s+(?:-[a-z]+\s+)*(?:"[^"$\n]*)?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*)|env:([A-Za-z_]\w*))(?![\w:#}[])/g,
@@ -157,6 +179,8 @@ export function printedSecrets(text: string): TextHit[] {
       const sameCommand = rest.split(/`|&&|;|\s#/)[0];
       if (/[|>]/.test(sameCommand)) continue;
       if (/echo\s+'/.test(m[0]) || isCounterExample(text, m.index)) continue;
+      // `echo "::add-mask::$TOKEN"`: GitHub Actions' command that hides the value in every later line of the log.
+      if (/::add-mask::/.test(m[0]) || elsewhere.some(([start, end]) => m.index >= start && m.index < end)) continue;
       out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: name });
     }
   }

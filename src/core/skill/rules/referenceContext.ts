@@ -9,10 +9,13 @@ import { inBlocks } from '../markdownBlocks';
 
 /**
  * "(e.g. `./scripts/deploy.sh`)", "for example scripts/x.py", "such as …", and the same in Chinese and Japanese
- * ("（如 `wiki/x.md`）", "例如/Users/…", "例えば …"; 如 alone, not 如果 "if" or 如何 "how"): the path is one example
- * among others.
+ * ("（如 `wiki/x.md`）", "例如/Users/…", "例えば …"; 如 alone, not 如果 "if" or 如何 "how"; 举个例子/举例 "for
+ * example", 以 … 为例 "taking … as the example", 假设/假如 "suppose"): the path is one example among others.
  */
-export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如|譬如|例えば|たとえば|(?<![例比譬])如(?![果何此今同下上]))[^.;!?\n。；！？]*$/i;
+export const EXAMPLE_LEAD = /(?:\be\.\s?g\.|\beg\.|\bfor (?:example|instance)\b|\bsuch as\b|例如|比如|譬如|举个例子|举例|为例|假设|假如|例えば|たとえば|(?<![例比譬])如(?![果何此今同下上]))[^.;!?\n。；！？]*$/i;
+
+/** "（根据实际路径修改）" ("change it to your actual path"), "(adjust to your setup)" right after a path: a value to replace. */
+export const REPLACE_TRAIL = /^[^\n]{0,12}?[（(]\s*(?:请?根据实际|请?按实际|请?修改|请?替换|改为|change (?:it |this )?to|adjust|replace (?:it|this|with))/i;
 
 /**
  * "Create `scripts/validate.py`", "save the chart to assets/chart.png", `> references/out.md`, `--output assets/x.json`:
@@ -22,6 +25,15 @@ const MADE_LEAD = /(?:\b(?:create[sd]?|creating|generate[sd]?|generating|writes?
 
 /** Names that stand for any file: `scripts/your_script.py`, `references/example.md`, `assets/foo.png`. */
 const PLACEHOLDER_STEM = /^(?:your|my)(?:[-_]|[A-Z])|^(?:example|sample|foo|bar|baz|qux|xxx+|placeholder|filename|file-?name|something|whatever|path|name|my-?file)(?:[-_.]|$)/i;
+
+/** A name pattern with a date in it (`drafts/YYYY-MM-DD-slug.md`, `log-YYYYMMDD.txt`): a file made each day, not shipped. */
+const DATED_NAME = /(?<![A-Za-z])(?:YYYY|yyyy)(?:[-_.]?(?:MM|mm))?|(?<![A-Za-z])(?:MM|mm)[-_.]?(?:DD|dd)(?![A-Za-z])/;
+
+/** Right after a path: "if it exists", "(if present)", "when there is one": a file the skill does not count on. */
+const OPTIONAL_TRAIL = /^[`'"*)\]]*,?\s*\(?(?:if (?:it |one )?(?:exists|is there|is present|present|any)|when (?:it )?(?:exists|present)|if available)\b/i;
+
+/** Before a path on its line: "and, **if it exists**, the tail of …". */
+const OPTIONAL_LEAD = /\b(?:if (?:it |one )?(?:exists|is present|present)|when present)\b[*_]*,?[^.;!?\n]{0,40}$/i;
 
 /** How far back on its line the example lead-in is looked for. */
 const LEAD_WINDOW = 80;
@@ -52,7 +64,9 @@ export function isIllustrativePath(text: string, ref: BodyReference, exampleBloc
   if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
   if (inBlocks(exampleBlocks(), ref.start)) return true;
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);
-  if (PLACEHOLDER_STEM.test(last)) return true;
+  if (PLACEHOLDER_STEM.test(last) || DATED_NAME.test(ref.path)) return true;
+  // "…the tail of `research/run.log` if it exists": a file that may be there, never one the skill ships.
+  if (OPTIONAL_TRAIL.test(text.slice(ref.end, ref.end + 40)) || OPTIONAL_LEAD.test(lead)) return true;
   return ref.kind === 'text' && !last.includes('.');
 }
 

@@ -7,8 +7,10 @@ import { rule, type RuleInfo } from './ruleInfo';
  * scanners are pure: text in, uses out; validateFiles gives them the skill's texts and files.
  */
 export const COMMAND_RULES: readonly RuleInfo[] = [
+  rule('own-command-undeclared', 'off', 'info', 'SKILL.md is built on a program named like the skill itself and never says how to get it.',
+    'A skill named for a program (`acme-notes` running `acme` again and again) whose shell examples are built on it (the one they run most, at least three times), when the program is not a common tool and the skill does not ship, install, link to, name in its description or declare it in its frontmatter (`compatibility`, `allowed-tools`, a host `metadata` field), leaves a user without it with "command not found" and no way on: the skill exists for a program it never introduces. Add an install step ("Install with `npm i -g …`"), or name the program and where it comes from in `compatibility`. The confident part of `command-undeclared` (issue 25): a program named like the skill is the skill\'s own subject, not a tool of a trade the reader already has, so it is on by default (info).'),
   rule('command-undeclared', 'off', 'off', 'SKILL.md keeps running a program that it never says how to get (off unless turned on).',
-    'A skill whose shell examples are built on a program (the one they run most, at least three times) that is not a common tool, that the skill does not ship, install, link to, name in its description or declare in its frontmatter (`compatibility`, `allowed-tools`, a host `metadata` field), leaves a user without it with "command not found" and no way on. Add an install step ("Install with `npm i -g …`"), or name the program and where it comes from in `compatibility`. Common tools (shell, system, language toolchains, well-known platform CLIs) are not reported. Off by default: on skills of publishers it was not designed on, about half of its findings were right (issue 25: 57 right, 53 wrong, 14 debatable over six fresh draws, each judged before its classes were fixed), as the programs a skill may take for granted (the console commands of a device, the own programs of a framework, the tools of a security or network trade) are a long tail no list covers; turn it on with `rules: { command-undeclared: info }`.'),
+    'A skill whose shell examples are built on a program (the one they run most, at least three times) that is not a common tool, that the skill does not ship, install, link to, name in its description or declare in its frontmatter (`compatibility`, `allowed-tools`, a host `metadata` field), leaves a user without it with "command not found" and no way on. Add an install step ("Install with `npm i -g …`"), or name the program and where it comes from in `compatibility`. Common tools (shell, system, language toolchains, well-known platform CLIs) are not reported, nor a program named like the skill (`own-command-undeclared` reports that one). Off by default: on skills of publishers it was not designed on, about half of its findings were right (issue 25: 60 right, 64 wrong, 18 debatable over seven fresh draws, each judged before its classes were fixed), as the programs a skill may take for granted (the console commands of a device, the own programs of a framework, the tools of a security or network trade) are a long tail no list covers; turn it on with `rules: { command-undeclared: info }`.'),
 ];
 
 /** A program run in the shell code blocks of a text: the first run and how many command lines run it. */
@@ -20,6 +22,8 @@ export interface CommandUse {
   /** The first command line that runs it (trimmed, cut at 80 characters). */
   line: string;
   runs: number;
+  /** Named like the skill (its name or folder): the skill's own program, not a tool of a trade the reader may have. */
+  own?: boolean;
 }
 
 /** Fences whose commands are shell commands. Untagged blocks (often output or trees) are not read. */
@@ -159,6 +163,8 @@ function programOf(cmd: string): { word: string; at: number } | undefined {
 
 /** What the skill says about itself that may introduce a program. */
 export interface CommandContext {
+  /** The skill's name and folder name: a program named like them is the skill's own (`own-command-undeclared`). */
+  names?: readonly string[];
   /** The description (a program named there is the skill's subject, known to whoever installs it). */
   description: string;
   /** The frontmatter as written: `compatibility`, `allowed-tools` or a host's `metadata` may name it. */
@@ -200,13 +206,16 @@ export function undeclaredCommands(text: string, blocks: readonly (readonly [num
     if (p.length >= 3 && new RegExp(`(?<![\\w-])${p.replace(/[.]/g, '\\.')}[a-z]`, 'i').test(ctx.description)) continue;
     // `rqlited` of a skill about rqlite: the daemon or control program of the product the description names.
     if (ctx.description.match(/[a-z][a-z0-9]{3,}/gi)?.some((w) => p.toLowerCase().startsWith(w.toLowerCase()) && PRODUCT_SUFFIX.test(p.slice(w.length)))) continue;
+    // `in-toto-run` of a skill about in-toto, `tracer.exe` of a skill about Tracer: a program of the framework or
+    // product the description names, its name followed by the program's own part.
+    if (productProgram(p, ctx.description)) continue;
     // "your native `grep_search` tool", "the `message` tool call": a tool of the agent written as a command.
     const tool = new RegExp(`(?:native|built-in|agent's|内置)\\s+\`${p}\`\\s*(?:tool|工具)|\`${p}\`\\s*(?:tool call|工具调用)`, 'i');
     if (ctx.texts.some((t) => tool.test(t))) continue;
     if (ctx.files.some((f) => { const base = f.slice(f.lastIndexOf('/') + 1); return base === p || base.replace(/\.[^.]+$/, '') === p; })) continue;
     if (ctx.texts.some((t) => introduces(t, p, word))) continue;
     if (headingNamesSource(text, blocks, use.start)) continue;
-    out.push(use);
+    out.push({ ...use, own: namedLikeSkill(p, ctx.names ?? []) });
   }
   return out;
 }
@@ -243,4 +252,42 @@ function headingNamesSource(text: string, blocks: readonly (readonly [number, nu
   let last: string | undefined;
   for (let m = re.exec(text); m && m.index < at; m = re.exec(text)) if (!inBlocks(blocks as [number, number][], m.index)) last = m[0];
   return last !== undefined && HEADING_SOURCE.test(last);
+}
+
+/** Words of skill and program names that say what kind of thing it is, not which: they never make a program the skill's own. */
+const KIND_WORDS = new Set(['cli', 'ctl', 'tool', 'tools', 'skill', 'skills', 'agent', 'agents', 'helper', 'app', 'api', 'sdk', 'dev', 'pro', 'free', 'kit', 'server', 'client', 'manager', 'run', 'runner', 'the', 'and', 'for', 'with', 'use', 'using', 'bin', 'exe']);
+
+/**
+ * True when program `p` is named like the skill (one of `names`): the program is the name or one of its words
+ * (`imsg` of `imsg`, `acme` of `acme-notes`), or shares a distinctive word with it (`notes-sync` of
+ * `notes-sync-pro`); kind words (`cli`, `tool`, `agent`…) alone do not count.
+ */
+export function namedLikeSkill(p: string, names: readonly string[]): boolean {
+  const program = p.toLowerCase().replace(/\.exe$/, '');
+  const flat = program.replace(/[-_.]+/g, '');
+  const words = program.split(/[-_.]+/).filter((w) => w.length >= 3 && !KIND_WORDS.has(w));
+  return names.some((n) => {
+    const parts = n.toLowerCase().split(/[-_.\s]+/).filter(Boolean);
+    if (parts.join('-') === program.replace(/[_.]/g, '-') || (flat.length >= 3 && !KIND_WORDS.has(flat) && parts.includes(flat))) return true;
+    return words.some((w) => parts.includes(w));
+  });
+}
+
+/**
+ * True when `p` is a program of a product the description names: that name, then `-`, `_` or `.` and the program's
+ * own part (`in-toto-run` of in-toto, `tracer.exe` of Tracer). A name is written as one: capitalized, hyphenated,
+ * with a digit, or in backticks; a plain word (`notes` of "release notes") names no product. As for a product's
+ * daemon, the name has at least 4 letters: MCP, AWS, SQL name standards and platforms that other people's programs
+ * are named after (`mcp-cli` is not MCP's own).
+ */
+function productProgram(p: string, description: string): boolean {
+  const lower = p.toLowerCase();
+  for (const m of description.matchAll(/`?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*`?/g)) {
+    const token = m[0];
+    const w = token.replace(/`/g, '');
+    if (w.length < 4 || !(/[A-Z0-9-]/.test(w) || token.startsWith('`'))) continue;
+    const stem = w.toLowerCase();
+    if (lower.length > stem.length + 1 && lower.startsWith(stem) && /[-_.]/.test(lower[stem.length])) return true;
+  }
+  return false;
 }
