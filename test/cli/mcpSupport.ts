@@ -198,8 +198,8 @@ export function modernPost(url: URL, id: number, method: string, params: Json = 
 }
 
 /** A stdio server spoken to line by line (raw JSON-RPC): send any message, wait for the answer to an id. */
-export function rawStdio(args: string[]): { child: ChildProcess; notifications: Json[]; send(m: Json): void; answer(id: number, ms?: number): Promise<Json>; forget(id: number): void; request(method: string, params?: Json): Promise<Json>; stop(): Promise<void> } {
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+export function rawStdio(args: string[], env: Record<string, string> = {}): { child: ChildProcess; notifications: Json[]; send(m: Json): void; answer(id: number, ms?: number): Promise<Json>; forget(id: number): void; request(method: string, params?: Json): Promise<Json>; stop(): Promise<void> } {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
   const answers = new Map<number, Json>();
   const waiters = new Map<number, (m: Json) => void>();
   const notifications: Json[] = [];
