@@ -16,7 +16,9 @@ describe('core/exec size caps against many empty files (red team)', () => {
   });
   after(() => cleanup(sb));
 
-  it('counts empty files and symlinks against the run cap', async () => {
+  it('counts empty files and symlinks against the run cap', async function () {
+    // 500 forks of `ln` and a watched run folder: about 2 s alone, far more at load 45; a hang guard, not a bound.
+    this.timeout(180_000);
     const runner = sb.runner({ maxRunBytes: 4 * MiB, killGraceMs: 200 });
     // 1,500 entries: 5.9 MiB at one block each, about 40 KiB of directory blocks otherwise.
     const r = await runner.run({
@@ -31,7 +33,8 @@ describe('core/exec size caps against many empty files (red team)', () => {
     assert.equal(fs.existsSync(path.join(sb.stateDir, 'runs', r.run_id)), false, 'the over-cap run folder is kept');
   });
 
-  it('still lets a run hold a few hundred small files under the default cap', async () => {
+  it('still lets a run hold a few hundred small files under the default cap', async function () {
+    this.timeout(180_000);
     const r = await sb.runner().run({
       skillName: 'exec-demo',
       skillRoot: sb.skillRoot,
