@@ -69,6 +69,11 @@ const SKILL_MD = 'SKILL.md';
 /** Most bytes of the hidden list read (a list of ids: thousands fit in a fraction of this). */
 const MAX_HIDDEN_LIST_BYTES = 4 * 1024 * 1024;
 
+/** What {@link SkillCatalog.historyKey} needs of a registry record. */
+function ownerOf(r: SkillRecord): HistoryOwner {
+  return { id: r.id, skillDir: r.rootDir, writableAtSource: !sourceOf(r.scope).readOnly };
+}
+
 function encodeId(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
@@ -145,19 +150,30 @@ export class SkillCatalog {
     else await this.loadOverlayInfo(entry.record);
   }
 
-  /** Folder holding the overlay copies of a read-only skill's edited files. */
-  overlayDir(id: string): string {
-    return path.join(this.options.stateDir, 'overlays', encodeId(id));
+  /**
+   * Folder holding the overlay copies of a read-only skill's edited files, kept per id and place (see
+   * {@link historyKey}); an id names the skill of that id installed here.
+   */
+  overlayDir(of: string | HistoryOwner): string {
+    const owner = typeof of === 'string' ? this.installedOwner(of) : of;
+    return path.join(this.options.stateDir, 'overlays', encodeId(this.historyKey(owner)));
+  }
+
+  /** The read-only skill of that id installed here; throws `not_found` naming the id when there is none. */
+  private installedOwner(id: string): HistoryOwner {
+    const record = this.registry.recordOf(id);
+    if (!record || !sourceOf(record.scope).readOnly) throw new ToolError('not_found', `No plugin or pack skill '${id}' is installed here; its overlay and hidden state are kept per installed place.`, 'List the skills (agent-skills list) and use an id from there.');
+    return ownerOf(record);
   }
 
   /** The overlay of a read-only entry. */
   overlayOf(entry: CatalogEntry): SkillOverlay {
-    return new SkillOverlay({ skillId: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry.id), store: this.store, files: this.host });
+    return new SkillOverlay({ skillId: this.historyKey(entry), sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry), store: this.store, files: this.host });
   }
 
   /** Reads a read-only skill's overlay; a new or changed one (by digest) or one gone changes the catalog's state. */
   private async loadOverlayInfo(r: SkillRecord): Promise<void> {
-    const location = path.join(this.overlayDir(r.id), SKILL_MD);
+    const location = path.join(this.overlayDir(ownerOf(r)), SKILL_MD);
     const bytes = await readBytesOrNull(this.host, location, MAX_CATALOG_FILE_BYTES).catch(() => null);
     const before = this.overlayInfo.get(r.id)?.ref;
     if (!bytes) {
@@ -200,7 +216,7 @@ export class SkillCatalog {
    * per name, the non-broken entries of the best scope are `ok` (or `ambiguous` when several tie), the rest `shadowed`.
    */
   entries(): CatalogEntry[] {
-    const visible = this.registry.all().filter((r) => !this.hidden.has(r.id)).map((r) => this.entryOf(r));
+    const visible = this.registry.all().filter((r) => !this.isHidden(r)).map((r) => this.entryOf(r));
     const byName = new Map<string, CatalogEntry[]>();
     for (const e of visible) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
     for (const group of byName.values()) settleStatuses(group);
@@ -209,7 +225,7 @@ export class SkillCatalog {
 
   /** The visible entries of one name, statuses as {@link entries} gives them (without building the others). */
   entriesNamed(name: string): CatalogEntry[] {
-    const group = this.registry.recordsNamed(name).filter((r) => !this.hidden.has(r.id)).map((r) => this.entryOf(r));
+    const group = this.registry.recordsNamed(name).filter((r) => !this.isHidden(r)).map((r) => this.entryOf(r));
     settleStatuses(group);
     return group;
   }
@@ -234,7 +250,7 @@ export class SkillCatalog {
   /** The effective content of one file of a skill, or null when it does not exist. */
   async readFile(entry: CatalogEntry, relPath: string): Promise<EffectiveContent | null> {
     const rel = normalizeRelativePath(relPath, 'file');
-    if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry.id), rel, this.host);
+    if (!entry.writableAtSource) return resolveEffectiveFile(entry.skillDir, this.overlayDir(entry), rel, this.host);
     const absPath = await resolveInsideReal(entry.skillDir, rel, 'file', this.host);
     // Never blocks on a FIFO or reads an oversized file: the hosts throw with what those are.
     const content = await readBytesOrNull(this.host, absPath, MAX_CATALOG_FILE_BYTES);
@@ -258,14 +274,21 @@ export class SkillCatalog {
   }
 
   /**
-   * What a skill's revisions are kept under: its id, and for a skill written where it lives (workspace, user, extra
-   * roots) its folder too. Ids repeat across projects (`workspace:pdf` in each), and one state folder serves them all
-   * (the CLI's, an MCP server's): keyed by id alone, one project listed and restored another's revisions
-   * (test/cli/historyPlaces.redteam.test.ts). A read-only skill's overlay is the id's own, kept per id.
+   * What a skill's state in the state folder is kept under (its revisions, a read-only skill's overlay, its place in
+   * the hidden list): its id and the folder it is installed in. Ids repeat across projects (`workspace:pdf` in each,
+   * `pack:tools:x` for every project's `tools.tgz`), and one state folder serves them all (the CLI's, an MCP
+   * server's): keyed by id alone, one project listed, restored and was served another's edits
+   * (test/cli/historyPlaces.redteam.test.ts, test/cli/overlayPlaces.redteam.test.ts). The folder is the skill's own
+   * for workspace and user skills, the plugin's install folder for plugin skills, and for pack skills the unpacked
+   * copy in the pack cache, named by the archive's sha256: a pack is known by its content.
    */
   historyKey(entry: HistoryOwner): string {
-    if (!entry.writableAtSource) return entry.id;
     return `${entry.id}@${createHash('sha256').update(path.resolve(entry.skillDir)).digest('hex').slice(0, 16)}`;
+  }
+
+  /** True when the record is a read-only skill this catalog hides (archived, keyed as {@link historyKey} says). */
+  private isHidden(r: SkillRecord): boolean {
+    return this.hidden.size > 0 && sourceOf(r.scope).readOnly && this.hidden.has(this.historyKey(ownerOf(r)));
   }
 
   /** The folder `create` and `copy` write to for a scope. */
@@ -284,9 +307,9 @@ export class SkillCatalog {
     await this.refresh();
   }
 
-  /** Ids of read-only skills archived (hidden from the catalog). */
+  /** Ids of this catalog's read-only skills archived (hidden); other projects' entries of the list are not named. */
   hiddenIds(): string[] {
-    return [...this.hidden].sort();
+    return this.registry.all().filter((r) => this.isHidden(r)).map((r) => r.id).sort();
   }
 
   /**
@@ -294,13 +317,14 @@ export class SkillCatalog {
    * hidden list that cannot be read is never overwritten: the skills it hides would all reappear.
    */
   async setHidden(id: string, hide: boolean): Promise<void> {
+    const key = this.historyKey(this.installedOwner(id));
     const read = await this.readHidden();
     if ('problem' in read) {
       throw new ToolError('broken', `${this.hiddenFile()} ${read.problem}, so the list of archived plugin and pack skills cannot be changed; nothing was written.`, 'Tell the user to fix that file (a JSON array of skill ids, such as ["plugin:acme.tools:pdf"]) or delete it, which shows every archived plugin and pack skill again.');
     }
     const next = new Set(read.ids);
-    if (hide) next.add(id);
-    else next.delete(id);
+    if (hide) next.add(key);
+    else next.delete(key);
     await this.host.writeFile(this.hiddenFile(), JSON.stringify([...next].sort(), null, 2) + '\n');
     this.hidden = next;
     this.stateToken = {};
@@ -345,7 +369,10 @@ export class SkillCatalog {
       resolve: (nameOrId) => catalogRecord(this.resolve(nameOrId)),
       list: () => this.entries().filter((e) => e.status === 'ok').map(catalogRecord),
       // Canonical ids name their source first: only plugin and pack skills are edited through an overlay.
-      overlayDir: (skillId) => (skillId.startsWith('plugin:') || skillId.startsWith('pack:') ? this.overlayDir(skillId) : undefined),
+      overlayDir: (skillId) => {
+        const r = skillId.startsWith('plugin:') || skillId.startsWith('pack:') ? this.registry.recordOf(skillId) : undefined;
+        return r ? this.overlayDir(ownerOf(r)) : undefined;
+      },
       changes: (since) => catalogChanges(this, since),
     };
   }

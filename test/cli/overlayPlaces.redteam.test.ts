@@ -1,0 +1,71 @@
+// Red team (issue 22, fifth pass): the overlays of read-only skills and the hidden list were kept by skill id alone,
+// and pack ids repeat across projects (`pack:tools:x` for every project's `tools.tgz`) while one state folder serves
+// them all (the CLI's ~/.agent-skills, an MCP server's). `agent-skills patch pack:tools:x` in project A, then
+// `inspect pack:tools:x --pack tools.tgz` in project B printed A's edited text over B's own pack; `archive` in A hid
+// B's skill. Now both are keyed by id and where the skill is installed (SkillCatalog.historyKey), as revisions are.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildTar } from '../support/archiveBuilder';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { makeTempDir } from '../support/tempDir';
+import { CLI } from './mcpSupport';
+
+const skill = (body: string) => `---\nname: x\ndescription: Use x for the project's tools.\n---\n${body}\n`;
+const DIFF = '--- a/SKILL.md\n+++ b/SKILL.md\n@@ -5 +5 @@\n-Body of A\n+Body of A with SECRET-PLAN-22d\n';
+
+describe('catalog red team: a pack skill\'s overlay and hidden state stay with the project whose pack it is', function () {
+  this.timeout(120_000);
+  let tmp: { dir: string; cleanup: () => void };
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
+  beforeEach(() => (tmp = makeTempDir('overlay-places-')));
+  afterEach(() => tmp.cleanup());
+
+  /** A project folder with its own `tools.tgz` holding skill `x`. */
+  const project = (name: string, body: string) => {
+    const dir = path.join(tmp.dir, name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'tools.tgz'), buildTar([{ name: 'x/SKILL.md', data: skill(body) }], true));
+    return dir;
+  };
+  const cli = (cwd: string, args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, ...args, '--pack', 'tools.tgz', '--state-dir', path.join(tmp.dir, 'state')], { cwd, env: { ...process.env, HOME: path.join(tmp.dir, 'home') }, encoding: 'utf8', timeout: 60_000 });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+
+  it('A\'s patch of pack:tools:x is served in A only; B reads its own pack', () => {
+    const a = project('a', 'Body of A');
+    const b = project('b', 'Body of B');
+    fs.writeFileSync(path.join(tmp.dir, 'edit.diff'), DIFF);
+    const patched = cli(a, ['patch', 'pack:tools:x', '--diff', path.join(tmp.dir, 'edit.diff'), '--reason', 'A private edit']);
+    assert.equal(patched.status, 0, patched.out);
+    const inB = cli(b, ['inspect', 'pack:tools:x']);
+    assert.equal(inB.status, 0, inB.out);
+    assert.doesNotMatch(inB.out, /SECRET-PLAN-22d|Body of A/, `project B is served project A's overlay:\n${inB.out}`);
+    assert.match(inB.out, /Body of B/, inB.out);
+    const historyB = cli(b, ['history', 'pack:tools:x']);
+    assert.doesNotMatch(historyB.out, /A private edit/, `project B lists project A's overlay revisions:\n${historyB.out}`);
+    const inA = cli(a, ['inspect', 'pack:tools:x']);
+    assert.equal(inA.status, 0, inA.out);
+    assert.match(inA.out, /Body of A with SECRET-PLAN-22d/, `the overlay no longer applies in its own project:\n${inA.out}`);
+    assert.match(cli(a, ['history', 'pack:tools:x']).out, /A private edit/);
+  });
+
+  it('archiving pack:tools:x in A hides it in A only', () => {
+    const a = project('a', 'Body of A');
+    const b = project('b', 'Body of B');
+    const archived = cli(a, ['archive', 'pack:tools:x']);
+    assert.equal(archived.status, 0, archived.out);
+    const inB = cli(b, ['inspect', 'pack:tools:x']);
+    assert.equal(inB.status, 0, `project A's archive hid project B's skill:\n${inB.out}`);
+    assert.match(inB.out, /Body of B/, inB.out);
+    assert.notEqual(cli(a, ['inspect', 'pack:tools:x']).status, 0, 'the archive no longer hides the skill in its own project');
+    const restored = cli(a, ['restore', 'pack:tools:x']);
+    assert.equal(restored.status, 0, restored.out);
+    assert.match(cli(a, ['inspect', 'pack:tools:x']).out, /Body of A/, 'restore shows it again');
+  });
+});
