@@ -32,8 +32,8 @@ describe('catalog red team: a pack skill\'s overlay and hidden state stay with t
     fs.writeFileSync(path.join(dir, 'tools.tgz'), buildTar([{ name: 'x/SKILL.md', data: skill(body) }], true));
     return dir;
   };
-  const cli = (cwd: string, args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args, '--pack', 'tools.tgz', '--state-dir', path.join(tmp.dir, 'state')], { cwd, env: { ...process.env, HOME: path.join(tmp.dir, 'home') }, encoding: 'utf8', timeout: 60_000 });
+  const cli = (cwd: string, args: string[], source = ['--pack', 'tools.tgz']) => {
+    const r = spawnSync(process.execPath, [CLI, ...args, ...source, '--state-dir', path.join(tmp.dir, 'state')], { cwd, env: { ...process.env, HOME: path.join(tmp.dir, 'home') }, encoding: 'utf8', timeout: 60_000 });
     return { status: r.status, out: `${r.stdout}${r.stderr}` };
   };
 
@@ -53,6 +53,24 @@ describe('catalog red team: a pack skill\'s overlay and hidden state stay with t
     assert.equal(inA.status, 0, inA.out);
     assert.match(inA.out, /Body of A with SECRET-PLAN-22d/, `the overlay no longer applies in its own project:\n${inA.out}`);
     assert.match(cli(a, ['history', 'pack:tools:x']).out, /A private edit/);
+  });
+
+  it('a plugin skill edited in one project\'s plugin folder is not served from another project\'s copy of the plugin', () => {
+    const plugin = (dir: string, body: string) => {
+      fs.mkdirSync(path.join(dir, 'plugin', 'x'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'plugin', 'x', 'SKILL.md'), skill(body));
+      return ['--root', `plugin:acme.tools:${path.join(dir, 'plugin')}`];
+    };
+    const a = project('a', 'Body of A');
+    const b = project('b', 'Body of B');
+    const [inA, inB] = [plugin(a, 'Body of A'), plugin(b, 'Body of B')];
+    fs.writeFileSync(path.join(tmp.dir, 'edit.diff'), DIFF);
+    const patched = cli(a, ['patch', 'plugin:acme.tools:x', '--diff', path.join(tmp.dir, 'edit.diff')], inA);
+    assert.equal(patched.status, 0, patched.out);
+    const readB = cli(b, ['inspect', 'plugin:acme.tools:x'], inB);
+    assert.equal(readB.status, 0, readB.out);
+    assert.doesNotMatch(readB.out, /SECRET-PLAN-22d/, `project B's plugin copy is served project A's overlay:\n${readB.out}`);
+    assert.match(cli(a, ['inspect', 'plugin:acme.tools:x'], inA).out, /SECRET-PLAN-22d/, 'the overlay no longer applies to its own plugin folder');
   });
 
   it('archiving pack:tools:x in A hides it in A only', () => {
