@@ -168,7 +168,7 @@ export class SkillCatalog {
 
   /** The overlay of a read-only entry. */
   overlayOf(entry: CatalogEntry): SkillOverlay {
-    return new SkillOverlay({ skillId: this.historyKey(entry), sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry), store: this.store, files: this.host });
+    return new SkillOverlay({ skillId: this.historyKey(entry), label: entry.id, sourceDir: entry.skillDir, overlayDir: this.overlayDir(entry), store: this.store, files: this.host });
   }
 
   /** Reads a read-only skill's overlay; a new or changed one (by digest) or one gone changes the catalog's state. */

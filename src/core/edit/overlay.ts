@@ -51,7 +51,10 @@ function listFilesUnder(host: SkillsHost, root: string): Promise<string[]> {
 
 /** Options of {@link SkillOverlay}. */
 export interface SkillOverlayOptions {
+  /** What the revisions are kept under in the store (the catalog's id and place, see SkillCatalog.historyKey). */
   skillId: string;
+  /** The skill's id as messages name it (default `skillId`). */
+  label?: string;
   /** The read-only folder the skill comes from. */
   sourceDir: string;
   /** A writable folder mirroring the skill's layout, holding the edited files. */
@@ -111,7 +114,7 @@ export class SkillOverlay {
     const current = await this.resolve(rel);
     const previousRef = current?.ref ?? null;
     if (opts.expectedRef !== undefined && opts.expectedRef !== previousRef) {
-      throw new StaleRefError(`${skillId}/${rel}`, opts.expectedRef, previousRef);
+      throw new StaleRefError(`${this.options.label ?? skillId}/${rel}`, opts.expectedRef, previousRef);
     }
     if (current?.origin === 'source' && (await store.latest(skillId, rel)) === undefined) {
       await store.append({ skillId, file: rel, content: current.content, reason: SEED_REASON, previousRef: null });
