@@ -165,11 +165,14 @@ export class SkillResources {
    * out: no conforming host is bound to load it (its files stay readable as resources).
    */
   async listSkills(cursor?: unknown): Promise<Page<SkillListEntry>> {
-    const served: SkillListEntry[] = [];
+    // Entries are built for the page only (their files are counted from the cached manifests).
+    const served: Array<readonly [CatalogEntry, number]> = [];
     for (const e of this.skills()) {
-      if (!this.overLimit(e, await this.files(e))) served.push(await this.skillEntry(e));
+      const files = await this.files(e);
+      if (!this.overLimit(e, files)) served.push([e, files.length]);
     }
-    return pageOf('skills', served, cursor, 'skills/list', SKILLS_PAGE, (s) => s.resources.length, SKILLS_PAGE_FILES);
+    const page = pageOf('skills', served, cursor, 'skills/list', SKILLS_PAGE, ([, n]) => n, SKILLS_PAGE_FILES);
+    return { ...page, items: await Promise.all(page.items.map(([e]) => this.skillEntry(e))) };
   }
 
   /** `skills/get`: the entry for a SKILL.md URI; -32602 for anything else. */
