@@ -1,9 +1,8 @@
 // The `agentSkills.extraRoots` entries as the extension reads them: `~/` and workspace-relative paths resolved, and
 // what an untrusted workspace would supply left out (with the reason). No VS Code import, so a plain test checks it.
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { SkillScope } from '../core/registry/registryTypes';
 import { sourceOf } from '../core/sources';
+import { resolveSettingPath } from './settingPaths';
 
 /** One entry of the setting, as its schema gives it. */
 export interface ExtraRootSetting {
@@ -25,17 +24,17 @@ export interface ResolvedExtraRoots {
  * (`restrictedConfigurations` in package.json), so a workspace's settings.json cannot add an absolute path either.
  */
 export function resolveExtraRoots(entries: readonly ExtraRootSetting[], opts: { trusted: boolean; workspaceFolder?: string; home?: string }): ResolvedExtraRoots {
-  const home = opts.home ?? os.homedir();
   const roots: ExtraRootSetting[] = [];
   const ignored: string[] = [];
   for (const r of entries) {
     const untrusted = (why: string) => ignored.push(`agentSkills.extraRoots entry "${r.path}" is ignored: ${why} while this workspace is not trusted. Trust the folder, or give an absolute or ~/ path in your user settings.`);
-    if (!opts.trusted && sourceOf(r.scope).inWorkspace) untrusted(`its scope is the workspace's, and workspace skills are not read`);
-    else if (r.path === '~' || r.path.startsWith('~/')) roots.push({ path: path.join(home, r.path.slice(2)), scope: r.scope });
-    else if (path.isAbsolute(r.path)) roots.push({ path: r.path, scope: r.scope });
-    else if (!opts.workspaceFolder) roots.push({ path: path.resolve(home, r.path), scope: r.scope });
-    else if (!opts.trusted) untrusted('a relative path is read from the workspace folder');
-    else roots.push({ path: path.resolve(opts.workspaceFolder, r.path), scope: r.scope });
+    if (!opts.trusted && sourceOf(r.scope).inWorkspace) {
+      untrusted(`its scope is the workspace's, and workspace skills are not read`);
+      continue;
+    }
+    const at = resolveSettingPath(r.path, { ...opts, withoutWorkspace: 'home' });
+    if ('path' in at) roots.push({ path: at.path, scope: r.scope });
+    else untrusted('a relative path is read from the workspace folder');
   }
   return { roots, ignored };
 }

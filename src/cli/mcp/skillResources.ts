@@ -135,9 +135,11 @@ export class SkillResources {
 
   /** One page of the files of every served skill (`resources/list`). */
   async listResources(cursor?: unknown): Promise<Page<Resource>> {
-    const all: Resource[] = [];
-    for (const e of this.skills()) for (const f of await this.files(e)) all.push(this.resourceOf(e, f));
-    return pageOf('resources', all, cursor, 'resources/list', RESOURCES_PAGE);
+    // Only the page's resources are built: a skill of 100,000 files built them all for each of its 101 pages.
+    const all: Array<readonly [CatalogEntry, CatalogFile]> = [];
+    for (const e of this.skills()) for (const f of await this.files(e)) all.push([e, f]);
+    const page = pageOf('resources', all, cursor, 'resources/list', RESOURCES_PAGE);
+    return { ...page, items: page.items.map(([e, f]) => this.resourceOf(e, f)) };
   }
 
   /** Why a skill is not served as an entry (past a SEP-2640 limit), or undefined. */
