@@ -95,7 +95,7 @@ export class Launcher {
       const sandboxed = { ...backend.launch({ run, argv: spec.argv, sh: trustedSh, user, cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, processLimit: cap.rlimit, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe), cap };
       // A root runner's sandbox drops to another account: the run's writable folders become that account's. The
       // staged skills folder stays the runner's (it is bound read-only anyway).
-      if (spec.probe.drop && user.host) {
+      if (spec.probe.handsOver && user.host) {
         const fresh = ['out', 'work', 'inputs', 'run'].map((d) => path.join(spec.workspace, d));
         handOver(spec.workspace, fresh, [spec.home, ...spec.depDirs], user.host);
       }

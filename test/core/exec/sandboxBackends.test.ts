@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ProgramResolver } from '../../../src/core/exec/interpreters';
 import type { ProbeEnv } from '../../../src/core/exec/sandbox/backend';
-import { describeSandbox, probeBackends, SANDBOX_BACKENDS, statusOf } from '../../../src/core/exec/sandbox/registry';
+import { backendById, describeSandbox, probeBackends, SANDBOX_BACKENDS, statusOf } from '../../../src/core/exec/sandbox/registry';
 import { SEATBELT_UNVERIFIED } from '../../../src/core/exec/sandbox/seatbelt';
 import { cleanup, setup, type Sandbox } from './helpers';
 
@@ -55,5 +55,18 @@ describe('core/exec sandbox backends', () => {
     const files = [...fs.readdirSync(exec).filter((f) => f.endsWith('.ts')).map((f) => path.join(exec, f)), ...fs.readdirSync(path.join(exec, 'sandbox')).map((f) => path.join(exec, 'sandbox', f))];
     const importers = files.filter((f) => /from '\.\/(sandbox\/)?(bubblewrap|seatbelt|none)'/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(exec, f));
     assert.deepEqual(importers, ['sandbox/registry.ts']);
+  });
+  it("a backend's options stay in its file: no other file reads a probe's options, and bubblewrap refuses a probe it did not make", () => {
+    const exec = path.resolve(__dirname, '../../../src/core/exec');
+    const files = [...fs.readdirSync(exec).filter((f) => f.endsWith('.ts')).map((f) => path.join(exec, f)), ...fs.readdirSync(path.join(exec, 'sandbox')).map((f) => path.join(exec, 'sandbox', f))];
+    const readers = files.filter((f) => /\.options\b/.test(fs.readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))).map((f) => path.relative(exec, f));
+    assert.deepEqual(readers, ['sandbox/bubblewrap.ts']);
+    const bwrap = backendById('bubblewrap');
+    assert.ok(bwrap?.launch, 'bubblewrap launches');
+    const spec = { run: { workspace: sb.stateDir, skillsDir: sb.stateDir, snapshotDir: sb.stateDir, home: sb.stateDir, depDirs: [], linked: [], identityDir: sb.stateDir }, argv: ['/bin/true'], sh: '/bin/sh', user: { uid: 65534, gid: 65534 }, cwd: '/', env: {}, maxFileBytes: 1024, processLimit: '16', stateDir: sb.stateDir };
+    // A probe without bubblewrap's options (made by another backend, or by hand) would launch without the root
+    // drop or the descriptor pins: refused, saying why.
+    assert.throws(() => bwrap.launch!(spec as never, { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap' }), /launch was given a probe it did not make/);
+    assert.throws(() => bwrap.launch!(spec as never, { available: true, backend: 'seatbelt', program: '/usr/bin/sandbox-exec', options: { disableUserns: false, sizeOption: false, bindFdOption: false, seccomp: false } }), /did not make \(backend seatbelt\)/);
   });
 });

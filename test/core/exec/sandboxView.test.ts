@@ -91,7 +91,7 @@ describe('core/exec sandbox view and launch', () => {
       maxProcesses: 64,
     };
     for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
-    const sandboxed = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', disableUserns: false } });
+    const sandboxed = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', options: { disableUserns: false, sizeOption: false, bindFdOption: false, seccomp: false } } });
     assert.deepEqual(sandboxed.env, {});
     const setenv = sandboxed.args.flatMap((a, i) => (a === '--setenv' ? [`${sandboxed.args[i + 1]}=${sandboxed.args[i + 2]}`] : []));
     assert.ok(setenv.includes('CALL_VAR=x'));
@@ -131,7 +131,7 @@ describe('core/exec sandbox view and launch', () => {
     };
     for (const d of [spec.skillsDir, spec.snapshotDir, spec.home]) fs.mkdirSync(d, { recursive: true });
     const drop = { setpriv: '/usr/bin/setpriv', bwrap: '/usr/bin/bwrap', uid: 65534, gid: 65534 };
-    const built = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', disableUserns: true, bindFdOption: true, drop } });
+    const built = await launcher.build({ ...spec, probe: { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap', options: { disableUserns: true, sizeOption: false, bindFdOption: true, seccomp: false, drop }, handsOver: { uid: drop.uid, gid: drop.gid } } });
     const a = built.args;
     const stage = a.indexOf('--');
     assert.deepEqual(a.slice(stage, stage + 9), ['--', '/usr/bin/setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', '--', '/usr/bin/bwrap']);

@@ -40,15 +40,16 @@ export interface SandboxProbe {
   backend?: string;
   program?: string;
   reason?: string;
-  /** Options the mechanism knows (bubblewrap: `--disable-userns`, `--size`). */
-  disableUserns?: boolean;
-  sizeOption?: boolean;
-  /** bubblewrap takes `--bind-fd`/`--ro-bind-fd` (0.8+): its bind sources are pinned as open descriptors (bindFds.ts). */
-  bindFdOption?: boolean;
-  /** A runner started as root: how bubblewrap's sandbox drops to an unprivileged host account (bubblewrap.ts RootDrop). */
-  drop?: { setpriv: string; bwrap: string; uid: number; gid: number };
-  /** bubblewrap loads the keyring seccomp filter here (its trial run loaded it); false: runs go without it ({@link missing} says so). */
-  seccomp?: boolean;
+  /**
+   * What the backend learned about its mechanism here (a version's options, how it drops privileges), read only
+   * by its own `launch`: the runner and every other file leave it alone, so a backend's options stay in its file.
+   */
+  options?: unknown;
+  /**
+   * The host account a run's sandbox becomes (a root runner's drops to one): the runner hands the run's writable
+   * folders to it before the start.
+   */
+  handsOver?: { uid: number; gid: number };
   /** Protections a run in this sandbox lacks here, each a sentence naming it and why (status, confirmation and result say them). */
   missing?: string[];
 }

@@ -19,6 +19,29 @@ export interface BwrapOptions {
   drop?: RootDrop;
 }
 
+/** What the probe found out about the bwrap here (SandboxProbe.options, read only by this backend's launch). */
+export interface BwrapProbeOptions {
+  /** `--disable-userns` is known (0.8+). */
+  disableUserns: boolean;
+  /** `--size` is known (0.5+). */
+  sizeOption: boolean;
+  /** `--bind-fd`/`--ro-bind-fd` are known (0.8+): bind sources are pinned as open descriptors (bindFds.ts). */
+  bindFdOption: boolean;
+  /** A runner started as root: how the sandbox drops to an unprivileged host account ({@link RootDrop}). */
+  drop?: RootDrop;
+  /** The trial run loaded the keyring seccomp filter; false: runs go without it (SandboxProbe.missing says so). */
+  seccomp: boolean;
+}
+
+/** This backend's options in a probe it made; a probe it did not make is a bug in the caller, said as such. */
+function bwrapOptionsOf(probe: SandboxProbe): BwrapProbeOptions {
+  const o = probe.options as Partial<BwrapProbeOptions> | undefined;
+  if (probe.backend !== 'bubblewrap' || typeof o !== 'object' || o === null || typeof o.disableUserns !== 'boolean' || typeof o.sizeOption !== 'boolean' || typeof o.bindFdOption !== 'boolean' || typeof o.seccomp !== 'boolean') {
+    throw new Error(`bubblewrap: launch was given a probe it did not make (backend ${String(probe.backend)}); probe again with the backend registry`);
+  }
+  return o as BwrapProbeOptions;
+}
+
 /**
  * How a root runner's sandbox stops being root. A user namespace maps its inside uid to the account that made it:
  * made by root, the script is the host's uid 0 (without capabilities, but the owner of every root-owned file, so
@@ -168,16 +191,23 @@ export const bubblewrap: SandboxBackend = {
         const drop = env.user.host ? rootDrop(env, program) : undefined;
         if (typeof drop === 'string') return { available: false, backend: 'bubblewrap', program, reason: drop };
         const trial = trialArgs(env, { disableUserns, tmpfsBytes: sizeOption ? 1024 * 1024 : undefined, drop });
-        const found = { available: true, backend: 'bubblewrap', program, disableUserns, sizeOption, bindFdOption, ...(drop ? { drop } : {}) };
+        const found = (seccomp: boolean, missing?: string[]): SandboxProbe => ({
+          available: true,
+          backend: 'bubblewrap',
+          program,
+          options: { disableUserns, sizeOption, bindFdOption, seccomp, ...(drop ? { drop } : {}) } satisfies BwrapProbeOptions,
+          ...(drop ? { handsOver: { uid: drop.uid, gid: drop.gid } } : {}),
+          ...(missing ? { missing } : {}),
+        });
         // The trial loads the filter a run loads, the same way (a descriptor the spawner opens).
         const filter = keyringFilterFile(env.stateDir);
         const filtered = withFilter(trial, [], filter);
         const r = await env.run(program, filtered.args, filtered.pins);
-        if (r.code === 0) return { ...found, seccomp: filter !== undefined, ...(filter ? {} : { missing: [keysNotRefused(`no seccomp filter is known for this architecture (${process.arch})`)] }) };
+        if (r.code === 0) return found(filter !== undefined, filter ? undefined : [keysNotRefused(`no seccomp filter is known for this architecture (${process.arch})`)]);
         // Failed with the filter: where the same sandbox starts without it, the kernel (or bwrap) would not load the
         // filter. Runs then go without it, and the status, the confirmation and every result say what is missing.
         const bare = filter ? await env.run(program, trial) : r;
-        if (filter && bare.code === 0) return { ...found, seccomp: false, missing: [keysNotRefused(`bubblewrap could not load the seccomp filter (${firstLine(r)})`)] };
+        if (filter && bare.code === 0) return found(false, [keysNotRefused(`bubblewrap could not load the seccomp filter (${firstLine(r)})`)]);
         return {
           available: false,
           backend: 'bubblewrap',
@@ -193,15 +223,16 @@ export const bubblewrap: SandboxBackend = {
   launch(spec: SandboxLaunch, probe: SandboxProbe) {
     const roots = rootsOf(spec.stateDir, spec.skillRoot);
     const plan = mountPlan(spec.run, [spec.argv[0], spec.sh], roots, { user: spec.user, cwd: spec.cwd, env: spec.env });
+    const o = bwrapOptionsOf(probe);
     const { args, pins } = pinnableBwrapArgs(plan, spec.run, roots, {
-      disableUserns: probe.disableUserns === true,
+      disableUserns: o.disableUserns,
       // The private /tmp and /dev/shm hold memory, not disk: the run folder's cap bounds each.
-      tmpfsBytes: probe.sizeOption ? spec.maxFileBytes : undefined,
-      drop: probe.drop,
+      tmpfsBytes: o.sizeOption ? spec.maxFileBytes : undefined,
+      drop: o.drop,
     });
     // The kernel's key calls refused (keyringFilter.ts), where the probe's trial loaded the filter.
-    const filter = probe.seccomp ? keyringFilterFile(spec.stateDir) : undefined;
-    const filtered = withFilter(args, probe.bindFdOption ? pins : [], filter);
+    const filter = o.seccomp ? keyringFilterFile(spec.stateDir) : undefined;
+    const filtered = withFilter(args, o.bindFdOption ? pins : [], filter);
     const pinned = filtered.pins;
     // bwrap starts with an empty environment: nothing of the call's reaches it.
     return { program: probe.program ?? 'bwrap', args: [...filtered.args, ...sandboxedCommand(spec.sh, spec.argv, spec.maxFileBytes, spec.processLimit)], env: {}, ...(pinned.length ? { pins: pinned } : {}) };
