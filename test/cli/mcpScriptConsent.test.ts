@@ -308,6 +308,10 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
 
   for (const shared of [false, true]) {
     it(`2025-11-25${shared ? ' with --state-store' : ''}: while a run's question waits, the session's other requests (tool calls too) are answered; a skill swapped in meanwhile is not run on the yes`, async () => {
+      // Written before the server starts: written after, a load could reach the server before its watcher saw them
+      // (CI as uid 1001: "No skill named 'plain' was found").
+      writeSkill(path.join(tmp.dir, 'skills'), 'other', { body: 'Another skill with the same script path.', files: { 'scripts/write.sh': 'echo other > "$1"\n' } });
+      writeSkill(path.join(tmp.dir, 'skills'), 'plain', { body: 'A skill without scripts.' });
       let url: URL;
       if (shared) {
         const redis = await startRedis();
@@ -316,8 +320,6 @@ describe('MCP: run_skill_script asks the user first over elicitation (both revis
       } else url = (await start()).url;
       let release!: () => void;
       let answered = new Promise<void>((resolve) => (release = resolve));
-      writeSkill(path.join(tmp.dir, 'skills'), 'other', { body: 'Another skill with the same script path.', files: { 'scripts/write.sh': 'echo other > "$1"\n' } });
-      writeSkill(path.join(tmp.dir, 'skills'), 'plain', { body: 'A skill without scripts.' });
       const c = await askingClient(url, 'legacy', () => answered.then(() => ({ action: 'accept', content: { run: true } })) as never);
       try {
         await c.call('load_skills', { names: ['writer'] });
