@@ -64,6 +64,15 @@ async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'f
   return age > staleMs ? { state: 'stale' } : { state: 'held', holder: `${text}@${mtimeMs}` };
 }
 
+/** Removes our own pid file once it is linked (or not): one unlink, nothing to do when it is gone. */
+function removeOwn(own: string): void {
+  try {
+    fsSync.unlinkSync(own);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
 /**
  * Creates the lock holding our pid, or returns false when it exists. The pid is written to a file of our own first
  * and linked to the lock's name (which fails when the name exists), so the lock never exists without its pid: made
@@ -80,7 +89,7 @@ function tryCreateLock(lockPath: string): boolean {
       fsSync.linkSync(own, lockPath);
       return true;
     } finally {
-      fsSync.rmSync(own, { force: true });
+      removeOwn(own);
     }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -8,7 +8,8 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
 import { createNodeHost } from '../../../src/core/host/nodeHost';
-import { folderStateStore, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { encodeStored, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { folderStateStore } from '../../../src/core/runtime/folderStateStore';
 import { redisStateStore, redisUrlLabel } from '../../../src/core/runtime/redisStateStore';
 import type { SessionState } from '../../../src/core/runtime/runtimeTypes';
 import type { AuditEntry } from '../../../src/core/audit/auditLog';
@@ -51,6 +52,29 @@ describe('session state store (state folder and Redis)', function () {
     for (const bad of ['ash_short', '../../etc/passwd', `${a}x`, a.replace('ash_', 'xyz_'), 42, undefined]) assert.equal(isHandle(bad), false, String(bad));
     assert.match(handleKey(a), /^[0-9a-f]{64}$/);
     assert.ok(!handleKey(a).includes(a.slice(4, 20)));
+  });
+
+  it('encodes a stored value as JSON.stringify of the whole value, audit entries encoded once and reused, the oldest dropped past the bound', () => {
+    const odd: AuditEntry = { ...entry('run', 3), arguments: { env: { A: '[redacted]' }, note: 'é \u2028 "quoted" \\ </script>', none: undefined }, details: { n: [1, null] } };
+    const values = [
+      { state: state('x', ['alpha']), audit: [] },
+      { state: state('x', ['alpha', 'beta']), audit: [entry('load', 1), odd], subscriptions: ['skill://alpha/SKILL.md'] },
+      { state: state('y', []), audit: [odd, odd, entry('read', 2)], elicitation: true as const },
+      { state: state('z', ['gamma']), audit: [entry('load', 4)], subscriptions: [], elicitation: true as const },
+    ];
+    for (const [i, v] of values.entries()) {
+      const { subscriptions, elicitation } = v as { subscriptions?: string[]; elicitation?: true };
+      const want = JSON.stringify({ v: 1, g: i + 7, state: v.state, audit: v.audit, ...(subscriptions?.length ? { subscriptions } : {}), ...(elicitation ? { elicitation } : {}) });
+      // Twice: the second time from the entries' saved text.
+      for (let n = 0; n < 2; n++) assert.equal(encodeStored('test', v, i + 7), want, `value ${i}, encoding ${n + 1}`);
+    }
+    // Past the bound, the oldest entries go first (halves), and the text is still the value's JSON.
+    const big: AuditEntry[] = Array.from({ length: MAX_AUDIT_ENTRIES }, (_, i) => ({ ...entry('load', i), details: { pad: 'x'.repeat(4000) } }));
+    const one = state('x', ['alpha']);
+    const text = encodeStored('test', { state: one, audit: big }, 1);
+    const kept = (JSON.parse(text) as { audit: AuditEntry[] }).audit;
+    assert.ok(kept.length > 0 && kept.length < big.length && Buffer.byteLength(text) <= MAX_STATE_BYTES, `${kept.length} entries, ${Buffer.byteLength(text)} bytes`);
+    assert.equal(text, JSON.stringify({ v: 1, g: 1, state: one, audit: big.slice(-kept.length) }));
   });
 
   const contract = (label: string, make: () => SessionStateStore) => {
