@@ -112,7 +112,8 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     try {
       if (!madeDir) await files.mkdir(dir);
       madeDir = true;
-      return await files.withLock(lock, fn, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS });
+      // On every call's path: linked to this process's kept pid file (one file creation fewer a save).
+      return await files.withLock(lock, fn, { timeoutMs: FOLDER_LOCK_TIMEOUT_MS, keepOwnerFile: true });
     } catch (e) {
       madeDir = false;
       if (e instanceof StateStoreError) throw e;
