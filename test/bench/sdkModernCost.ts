@@ -1,10 +1,10 @@
 // The CPU one 2026-07-28 request costs in this process, by wiring of the server side (README, "The SDK line"):
-// - ours: what ships (modernDispatch.ts, our own encoder), the baseline;
+// - ours: our own encoder (modernDispatch.ts without the SDK, kept for this comparison), the baseline;
 // - the SDK 2.4.0's createMcpHandler serving the same handler table, as the reverted move (6c776bd) wired it (a
 //   Server per request, the state handle taken out in its tools/call, stdio messages answered through a Request
 //   with the headers mirrored from the body), and the same with the Servers kept in a pool and reused;
-// - the experiment: one long-lived SDK Server pinned to 2026-07-28 by the SDK's serveStdio over an in-process wire
-//   (modernSdkEngine.ts, `modernServer(…, { sdk: true })`), behind our checks (dispatchModern).
+// - what ships: one long-lived SDK Server pinned to 2026-07-28 by the SDK's serveStdio over an in-process wire
+//   (modernSdkEngine.ts, `modernServer(…)`'s default), behind our checks (dispatchModern).
 // Same backend, same messages, rounds interleaved; CPU time (process.cpuUsage), so other load on the machine
 // counts less than in wall time. Run: node --import tsx test/bench/sdkModernCost.ts [calls per round]
 // (add --cpu-prof before --import to see where the SDK's time goes).
