@@ -63,6 +63,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const listed = new Map<string, Promise<string[] | undefined>>();
   let allFiles: Promise<string[]> | undefined;
   const siblings = new SiblingSkills(host, rootDir);
+  const ownNames = skillNames(parsed, rootDir);
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
@@ -95,7 +96,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     const found = await kind;
     // A host on a case-insensitive disk (macOS, Windows) finds `REFERENCE.md` as `reference.md`; Linux does not.
     const onDisk = found ? await exactCase(host, rootDir, norm, listed) : undefined;
-    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples)) continue;
+    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples, ownNames)) continue;
     if (!found || onDisk) {
       const again = missing.get(norm);
       if (again) {
@@ -227,6 +228,41 @@ function isProvenanceRecord(text: string): boolean {
   return text.length <= PROVENANCE_MAX_CHARS && /\b[0-9a-f]{40}\b/i.test(text) && /\b(?:source|upstream|generated|synced|vendored|imported)\b/i.test(text);
 }
 
+/** The names the skill goes by: its `name` and its folder's. */
+function skillNames(parsed: ParsedSkillFile, rootDir: string): string[] {
+  const name = parsed.properties.name;
+  return [...(typeof name === 'string' && name !== '' ? [name] : []), path.basename(rootDir)];
+}
+
+/** Data files a catalog or build tool reads: JSON, YAML, TOML. */
+const DATA_FILE = /\.(?:json|ya?ml|toml)$/i;
+/** A key naming what a manifest describes (`"name": …`, `skillName: …`, `id = …`), and its value on the same line. */
+const MANIFEST_NAME = /^\s*["']?(?:name|id|slug|title|skill[-_]?name|skill[-_]?id)["']?\s*[:=]\s*["']?([^"'\n,#]{1,100})/gim;
+/** How much of a data file is read for its name key: a manifest names its skill near the top. */
+const MANIFEST_HEAD_CHARS = 4096;
+
+/** `value` as a skill name is written: lower case, words joined by `-` ("Release Notes" is `release-notes`). */
+function slug(value: string): string {
+  return value.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * True for a manifest of the skill itself, kept beside SKILL.md for a catalog or a build: a variant of the skill
+ * file for one host (`SKILL.<host>.yaml`), or a data file at the skill's root whose name key (`name`, `skillName`,
+ * `id`, `title`) is the skill's name or folder. Such a file describes the skill to a tool; the model has no use
+ * for it, so it is not unreferenced (a data file the scripts read, such as a `config.json`, still is).
+ */
+function isSkillManifest(rel: string, text: string, skillFileName: string, names: readonly string[]): boolean {
+  if (rel.includes('/') || !DATA_FILE.test(rel)) return false;
+  const stem = skillFileName.replace(/\.[^.]+$/, '');
+  if (rel.toLowerCase().startsWith(`${stem.toLowerCase()}.`)) return true;
+  const own = new Set(names.map(slug).filter(Boolean));
+  MANIFEST_NAME.lastIndex = 0;
+  const head = text.slice(0, MANIFEST_HEAD_CHARS);
+  for (let m = MANIFEST_NAME.exec(head); m; m = MANIFEST_NAME.exec(head)) if (own.has(slug(m[1]))) return true;
+  return false;
+}
+
 /** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
 function folderMentioned(rel: string, texts: readonly string[]): boolean {
   for (let i = rel.lastIndexOf('/'); i > 0; i = rel.lastIndexOf('/', i - 1)) {
@@ -248,13 +284,15 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   if (skillFileText) await checkTextFile(scan, skillFileName, parsed.text, index);
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
+  // Records of where the skill came from and manifests of the skill: for the tools that made them, not the model.
   const provenance = new Set<string>();
+  const ownNames = skillNames(parsed, rootDir);
   for (const rel of files) {
     if (rel === skillFileName) continue;
     const text = await readTextFile(host, path.join(rootDir, rel), TEXT_FILE_MAX_BYTES);
     if (text === undefined) continue;
     texts.push(text);
-    if (isProvenanceRecord(text)) provenance.add(rel);
+    if (isProvenanceRecord(text) || isSkillManifest(rel, text, skillFileName, ownNames)) provenance.add(rel);
     const hits = scanSecrets(text);
     const fileIndex = new TextIndex(text);
     if (hits.length > 0) report(hits, fileIndex, rel, out);

@@ -63,8 +63,8 @@ export function descriptionIsPlain(value: unknown, name: string, quiet = false):
   );
 }
 
-/** The `description` rules for a present `description` field. */
-export function checkDescription(value: unknown, f: FrontmatterField, name: string, out: Finding[]): void {
+/** The `description` rules for a present `description` field (`whenElsewhere`: see {@link checkRouting}). */
+export function checkDescription(value: unknown, f: FrontmatterField, name: string, out: Finding[], whenElsewhere = false): void {
   if (descriptionIsPlain(value, name)) return;
   if (typeof value !== 'string' || value.trim() === '') {
     out.push({
@@ -103,5 +103,5 @@ export function checkDescription(value: unknown, f: FrontmatterField, name: stri
       data: { field: 'description', placeholder },
     });
   }
-  checkRouting(value, f, name, out);
+  checkRouting(value, f, name, out, whenElsewhere);
 }

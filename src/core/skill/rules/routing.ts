@@ -23,9 +23,10 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
  * /command", "Auto-activates on keywords …", "Dispatch for …"; the requests it answers named: "Detects requests for …";
  * or the moment: "… before making any success claims", "after manual testing passes"; "Invoked automatically by
  * /review", "Run manually with /estimate" (the command that runs it); "Use skill if …"; always: "ALWAYS
- * use `x` first", "the primary tool for all …".
+ * use `x` first", "the primary tool for all …"; a recurring moment: "after every code change", "before each release"
+ * ("for every package" is the scope, not a moment).
  */
-const TRIGGER = /\b(?:when|whenever|always use|(?:default|primary|go-to) (?:tool|skill|choice) for|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))?|skill|agent|tool) )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|(?:invoked|called|triggered|run) (?:(?:automatically|manually|directly) )?(?:by|from|with|via) \/[a-z][\w-]*|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands))\b/i;
+const TRIGGER = /\b(?:when|whenever|always use|(?:default|primary|go-to) (?:tool|skill|choice) for|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))?|skill|agent|tool) )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|(?:invoked|called|triggered|run) (?:(?:automatically|manually|directly) )?(?:by|from|with|via) \/[a-z][\w-]*|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands)|(?:after|before) (?:every|each|any) [\w-]+)\b/i;
 /** "Useful for …", "helpful when …": says when, in other words. */
 const USEFUL = /\b(?:useful|helpful|ideal) (?:for|when|if|whenever)\b/i;
 /** Letters of scripts other than Latin: a description written in such a language is not read by these English rules. */
@@ -92,8 +93,12 @@ export function routingIsPlain(description: string, name: string): boolean {
   return saysWhen(description) && person(description) === undefined && !restatesName(description, name);
 }
 
-/** The routing rules for a non-empty description. */
-export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[]): void {
+/**
+ * The routing rules for a non-empty description. `whenElsewhere` true: the skill says when in another field an agent
+ * linted for reads (`when_to_use`), or no agent lets the model pick it (`disable-model-invocation: true`), so a
+ * description without a trigger is no fault.
+ */
+export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[], whenElsewhere = false): void {
   const range = rangeOfValue(f);
   if (restatesName(description, name)) {
     out.push({
@@ -102,7 +107,7 @@ export function checkRouting(description: string, f: FrontmatterField, name: str
       range,
       data: { field: 'description' },
     });
-  } else if (!saysWhen(description)) {
+  } else if (!whenElsewhere && !saysWhen(description)) {
     out.push({
       rule: 'description-no-trigger',
       message: '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
