@@ -9,7 +9,7 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill whose trigger is in `when_to_use` (Claude Code lists it with the description), or that the model never picks (`disable-model-invocation: true`), is not reported for an agent that reads that field.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
