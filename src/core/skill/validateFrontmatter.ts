@@ -1,6 +1,7 @@
 import type { Finding } from './findings';
 import { AGENT_PROFILES, agentsDefiningField, type AgentProfile } from './agentProfiles';
 import { checkDescription } from './rules/description';
+import type { TriggerElsewhere } from './rules/routing';
 import { booleanValue, firstField } from './rules/fieldAccess';
 import { checkAllowedToolsShape, checkCompatibility, checkFieldKey, checkFieldTypes, checkMetadata } from './rules/fields';
 import { checkAgentFields } from './rules/agentFields';
@@ -16,14 +17,17 @@ export { FATAL_PARSE_RULES } from './rules/fileShape';
 const STRICT_YAML_WORDS = { flow: 'a flow collection (`[...]` or `{...}`)', anchor: 'an anchor (`&name`)', alias: 'an alias (`*name`)', tag: 'an explicit tag (`!tag`)' } as const;
 
 /**
- * True when the skill says when to use it outside `description`, in a field one of `agents` reads: `when_to_use`
- * (Claude Code appends it to the description it lists), or `disable-model-invocation: true` (the model never picks
- * the skill; the user runs it by name, so no trigger is needed).
+ * Where the skill says when to use it outside `description`, for `agents`: `disable-model-invocation: true`, read by
+ * one of them, says the model never picks the skill (the user runs it by name), so no trigger is needed anywhere;
+ * `when_to_use` (Claude Code appends it to the description it lists) says when for the agents that read it.
  */
-function saysWhenElsewhere(parsed: ParsedSkillFile, agents: readonly AgentProfile[]): boolean {
+function triggerElsewhere(parsed: ParsedSkillFile, agents: readonly AgentProfile[]): TriggerElsewhere | undefined {
+  if (booleanValue(firstField(parsed.fields, 'disable-model-invocation'))?.value === true && agentsDefiningField('disable-model-invocation', agents).length > 0) {
+    return { field: 'disable-model-invocation', readers: [], everywhere: true };
+  }
   const when = parsed.properties.when_to_use;
-  if (typeof when === 'string' && when.trim() !== '' && agentsDefiningField('when_to_use', agents).length > 0) return true;
-  return booleanValue(firstField(parsed.fields, 'disable-model-invocation'))?.value === true && agentsDefiningField('disable-model-invocation', agents).length > 0;
+  const readers = typeof when === 'string' && when.trim() !== '' ? agentsDefiningField('when_to_use', agents) : [];
+  return readers.length > 0 ? { field: 'when_to_use', readers: readers.map((a) => a.label), everywhere: readers.length === agents.length } : undefined;
 }
 
 /** Checks the frontmatter fields of a parsed SKILL.md, calling each rule family in turn. */
@@ -67,7 +71,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       data: { field: 'description' },
     });
   } else {
-    checkDescription(props.description, descField, effectiveSkillName(props, folderName), out, saysWhenElsewhere(parsed, agents));
+    checkDescription(props.description, descField, effectiveSkillName(props, folderName), out, triggerElsewhere(parsed, agents));
   }
 
   const compat = firstField(fields, 'compatibility');

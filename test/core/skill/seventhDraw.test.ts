@@ -30,12 +30,16 @@ describe('issue 25: false-positive classes from the seventh draw of fresh GitHub
     assert.deepEqual(await orphans({ 'data/card.json': '{ "name": "notes-formatter3" }\n' }, 'notes-formatter3'), ['file-unreferenced@data/card.json:1'], 'not at the root: a data file of the skill');
   });
 
-  it('description-no-trigger: a trigger in `when_to_use`, a skill the model never picks, "after every …" say when; without them (or for an agent that ignores the field) it is reported', async () => {
-    const trig = async (desc: string, extra = '', host?: 'codex') => {
+  it('description-no-trigger: a skill the model never picks, "after every …", and for Claude Code a trigger in `when_to_use` say when; without them it is reported, and for other agents the message names when_to_use', async () => {
+    const trig = async (desc: string, extra = '', host?: 'codex' | 'claude-code') => {
       const name = `t${fx.next()}`;
       return (await lint(skill({ 'SKILL.md': `${fm(name, extra, JSON.stringify(desc))}\nBody.\n` }, name), host, 'description-no-trigger')).length;
     };
-    assert.equal(await trig('Formats changelog entries.', 'when_to_use: The user asks for a changelog.\n'), 0, 'when_to_use');
+    assert.equal(await trig('Formats changelog entries.', 'when_to_use: The user asks for a changelog.\n', 'claude-code'), 0, 'when_to_use, linted for Claude Code');
+    const anyHost = skill({ 'SKILL.md': `${fm('t-any', 'when_to_use: The user asks for a changelog.\n', 'Formats changelog entries.')}\nBody.\n` }, 't-any');
+    const said = await fx.messages(anyHost, 'description-no-trigger');
+    assert.equal(said.length, 1, 'when_to_use, linted for any agent: the others see no trigger');
+    assert.match(said[0], /the trigger is in `when_to_use`, which only Claude Code reads/);
     assert.equal(await trig('Formats changelog entries.', 'disable-model-invocation: true\n'), 0, 'user-invoked only');
     assert.equal(await trig('Runs the formatters after every edit of a source file.'), 0, 'after every');
     assert.equal(await trig('Regenerates the index before each release.'), 0, 'before each');

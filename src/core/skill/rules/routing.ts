@@ -9,7 +9,7 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill whose trigger is in `when_to_use` (Claude Code lists it with the description), or that the model never picks (`disable-model-invocation: true`), is not reported for an agent that reads that field.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill the model never picks (`disable-model-invocation: true`) is not reported. A trigger in `when_to_use` counts when every agent linted for reads it (`--host claude-code`, which lists it with the description); for the others the finding says the trigger is there only.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
@@ -94,11 +94,20 @@ export function routingIsPlain(description: string, name: string): boolean {
 }
 
 /**
- * The routing rules for a non-empty description. `whenElsewhere` true: the skill says when in another field an agent
- * linted for reads (`when_to_use`), or no agent lets the model pick it (`disable-model-invocation: true`), so a
- * description without a trigger is no fault.
+ * Where a skill says when to use it outside `description`: a field (`when_to_use`) and the agents, of those linted
+ * for, that read it. When all of them do (or none lets the model pick the skill: `disable-model-invocation: true`)
+ * a description without a trigger is no fault; when only some do, the others see no trigger and the finding says so.
  */
-export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[], whenElsewhere = false): void {
+export interface TriggerElsewhere {
+  field: string;
+  /** Labels of the agents linted for that read the field. */
+  readers: readonly string[];
+  /** True when every agent linted for reads it. */
+  everywhere: boolean;
+}
+
+/** The routing rules for a non-empty description (`elsewhere`: see {@link TriggerElsewhere}). */
+export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[], elsewhere?: TriggerElsewhere): void {
   const range = rangeOfValue(f);
   if (restatesName(description, name)) {
     out.push({
@@ -107,10 +116,12 @@ export function checkRouting(description: string, f: FrontmatterField, name: str
       range,
       data: { field: 'description' },
     });
-  } else if (!whenElsewhere && !saysWhen(description)) {
+  } else if (!elsewhere?.everywhere && !saysWhen(description)) {
     out.push({
       rule: 'description-no-trigger',
-      message: '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
+      message: elsewhere
+        ? `\`description\` does not say when to use the skill; the trigger is in \`${elsewhere.field}\`, which only ${elsewhere.readers.join(' and ')} read${elsewhere.readers.length === 1 ? 's' : ''}. Other agents see the description alone: add a short trigger to it too, such as "Use when the user asks to …".`
+        : '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
       range,
       data: { field: 'description' },
     });
