@@ -12,6 +12,7 @@ import { AGENT_PROFILES, isConventionFile, skillDirVariables, type AgentProfile 
 import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
+import { isToolFile, isToolRecord } from './toolFiles';
 import { SiblingSkills } from './siblingSkills';
 import { checkCommands, checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
@@ -202,65 +203,10 @@ function backslash(ref: BodyReference, rel: string): Finding {
   };
 }
 
-/** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
-const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
-
-/**
- * Files a package manager or build tool reads by convention (`uv run` reads pyproject.toml, `npm ci` the lock file):
- * the tool finds them, not the model, and deleting one breaks the skill's scripts.
- */
-const TOOL_MANIFEST = /^(?:pyproject\.toml|uv\.lock|poetry\.lock|Pipfile(?:\.lock)?|requirements[\w.-]*\.txt|setup\.(?:py|cfg)|package(?:-lock)?\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|deno\.jsonc?|tsconfig(?:\.[\w-]+)?\.json|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|Gemfile(?:\.lock)?|composer\.(?:json|lock))$/;
-/** A test suite of the skill's own code (a `tests/` folder, `test_x.py`, `x.test.ts`): for its author, like evals/. */
-const TEST_CODE = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[\w-]+\.py$|_test\.(?:py|go)$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
-
-/** The folder of a skill's evaluations (agentskills.io's `evals/`, src/core/evals). */
-const EVALS_DIR = 'evals/';
-
-/** Largest file taken for a provenance record (they are a few lines). */
-const PROVENANCE_MAX_CHARS = 2048;
-
-/**
- * True for a short record of where a generated, synced or vendored skill came from: a full commit hash and a word
- * saying source, upstream, generated, synced or vendored. Such a file is read by the tool that regenerates the
- * skill, never by the model, so it is not unreferenced (a log or notes file without a commit hash still is).
- */
-function isProvenanceRecord(text: string): boolean {
-  return text.length <= PROVENANCE_MAX_CHARS && /\b[0-9a-f]{40}\b/i.test(text) && /\b(?:source|upstream|generated|synced|vendored|imported)\b/i.test(text);
-}
-
 /** The names the skill goes by: its `name` and its folder's. */
 function skillNames(parsed: ParsedSkillFile, rootDir: string): string[] {
   const name = parsed.properties.name;
   return [...(typeof name === 'string' && name !== '' ? [name] : []), path.basename(rootDir)];
-}
-
-/** Data files a catalog or build tool reads: JSON, YAML, TOML. */
-const DATA_FILE = /\.(?:json|ya?ml|toml)$/i;
-/** A key naming what a manifest describes (`"name": …`, `skillName: …`, `id = …`), and its value on the same line. */
-const MANIFEST_NAME = /^\s*["']?(?:name|id|slug|title|skill[-_]?name|skill[-_]?id)["']?\s*[:=]\s*["']?([^"'\n,#]{1,100})/gim;
-/** How much of a data file is read for its name key: a manifest names its skill near the top. */
-const MANIFEST_HEAD_CHARS = 4096;
-
-/** `value` as a skill name is written: lower case, words joined by `-` ("Release Notes" is `release-notes`). */
-function slug(value: string): string {
-  return value.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-}
-
-/**
- * True for a manifest of the skill itself, kept beside SKILL.md for a catalog or a build: a variant of the skill
- * file for one host (`SKILL.<host>.yaml`), or a data file at the skill's root whose name key (`name`, `skillName`,
- * `id`, `title`) is the skill's name or folder. Such a file describes the skill to a tool; the model has no use
- * for it, so it is not unreferenced (a data file the scripts read, such as a `config.json`, still is).
- */
-function isSkillManifest(rel: string, text: string, skillFileName: string, names: readonly string[]): boolean {
-  if (rel.includes('/') || !DATA_FILE.test(rel)) return false;
-  const stem = skillFileName.replace(/\.[^.]+$/, '');
-  if (rel.toLowerCase().startsWith(`${stem.toLowerCase()}.`)) return true;
-  const own = new Set(names.map(slug).filter(Boolean));
-  MANIFEST_NAME.lastIndex = 0;
-  const head = text.slice(0, MANIFEST_HEAD_CHARS);
-  for (let m = MANIFEST_NAME.exec(head); m; m = MANIFEST_NAME.exec(head)) if (own.has(slug(m[1]))) return true;
-  return false;
 }
 
 /** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
@@ -285,14 +231,14 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
   // Records of where the skill came from and manifests of the skill: for the tools that made them, not the model.
-  const provenance = new Set<string>();
+  const toolRecords = new Set<string>();
   const ownNames = skillNames(parsed, rootDir);
   for (const rel of files) {
     if (rel === skillFileName) continue;
     const text = await readTextFile(host, path.join(rootDir, rel), TEXT_FILE_MAX_BYTES);
     if (text === undefined) continue;
     texts.push(text);
-    if (isProvenanceRecord(text) || isSkillManifest(rel, text, skillFileName, ownNames)) provenance.add(rel);
+    if (isToolRecord(rel, text, skillFileName, ownNames)) toolRecords.add(rel);
     const hits = scanSecrets(text);
     const fileIndex = new TextIndex(text);
     if (hits.length > 0) report(hits, fileIndex, rel, out);
@@ -303,11 +249,11 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   for (const rel of files) {
     // Files an agent reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever agent is
     // linted for: they are not for the model, and deleting one breaks the agent that reads it.
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, AGENT_PROFILES)) continue;
-    // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
-    if (rel.startsWith(EVALS_DIR) || TEST_CODE.test(rel) || TOOL_MANIFEST.test(path.posix.basename(rel))) continue;
-    // A generated or vendored skill's record of where it came from is for the tool that regenerates it.
-    if (provenance.has(rel)) continue;
+    // Licences, package manifests, tests and evals/ (trigger sets, test cases) are for tools, the author and the
+    // judge, never for the model: nothing mentions them.
+    if (rel === skillFileName || isToolFile(rel) || isConventionFile(rel, AGENT_PROFILES)) continue;
+    // A generated skill's record of where it came from, or a catalog's manifest of the skill, is for the tool that reads it.
+    if (toolRecords.has(rel)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.
