@@ -7,7 +7,7 @@
 //
 //   nice node --max-old-space-size=6000 --import tsx test/bench/aspectExperiment.ts [sizes] [groups]
 //
-// sizes: comma list (default 1000,10000); groups: comma list of name, rr, rm3 (default all).
+// sizes: comma list (default 1000,10000); groups: comma list of name, rr, rm3, part (default name, rr, rm3).
 //
 // Results (2026-11-27, load 10-17, so the ms are meaningless; 34 tasks a half, one task is 2.9 points of Hit@1).
 // Hit@1 / Recall@5 / Recall@10, A | B:
@@ -32,6 +32,15 @@
 // - RM3 expansion from the first k results' names and descriptions (m terms, fused at weight w over the first
 //   20): never above the product on A at either size; B moves by +-2. The missed skills use other words than
 //   the skills found first, so the feedback terms pull in more of what is already found. Not kept.
+// - Description coverage per part of the request (group part: the product's re-rank of the first 20 with the
+//   description's share also read per sentence, rank = score/best + 0.2 name share + b whole share + c best
+//   sentence's share; no near-copy step, so compare with its own c0 row):
+//                                 1,000                                  10,000
+//   b0.4 c0 (product's re-rank)   85.3 91.5 94.2 | 82.4 86.2 89.1       79.4 78.5 85.7 | 64.7 73.5 80.0
+//   t3 b0.2 c0.2 (best on A)      85.3 91.5 94.2 | 82.4 86.2 89.1       79.4 80.0 85.7 | 64.7 73.5 80.0
+//   t3 b0.4 c0.4                  85.3 91.9 94.2 | 82.4 85.2 89.1       79.4 76.1 82.8 | 64.7 72.7 80.0
+//   The best on A gains half a task at 10,000 on A alone (+1.5), ties everywhere else: no measurable win, not
+//   kept. (The near-copy step itself costs B 2.5 points in this one pool, as diversifyExperiment.ts found.)
 // Where the missed core skills are at 10,000 (one pool, 10,149 skills; product order, task-weighted, 68 tasks):
 // 50.9 in the first 5 (Recall@5 74.8 in this one pool; the routing bench's per-task pools give 78.0), 5.4 at
 // 6-10, 4.0 at 11-20, 2.6 at 21-50, 2.0 at 51-200, 3.2 past 200 or unmatched. The Recall@5 ceiling with at most 5 results is 98.6 (tasks with 6 or 7 core skills). A goal of 90 needs 61.2 of
@@ -157,6 +166,44 @@ function rm3(k: number, m: number, w: number): Variant {
   };
 }
 
+/** IDF-weighted share of a skill's field-`f` words (0 name, 1 description) that `words` holds. */
+function fieldShare(index: SkillIndex, id: string, words: ReadonlySet<string>, f: number): number {
+  const d = index.tokensOf(id);
+  if (!d) return 0;
+  const vocab = index.vocabulary;
+  let all = 0;
+  let held = 0;
+  for (let i = 0; i < d.terms.length; i++) {
+    if (unpack(d.counts[i], f) === 0) continue;
+    const t = vocab.termOf(d.terms[i]);
+    if (t.includes(' ')) continue;
+    const w = index.idf(t);
+    all += w;
+    if (words.has(t)) held += w;
+  }
+  return all ? held / all : 0;
+}
+
+/**
+ * The product's coverage re-rank of the first 20, with the description's share also read per part of the
+ * request: rank = score / best + 0.2 name share + b whole-request description share + c best part's share.
+ */
+function partCoverage(b: number, c: number, minTerms: number): Variant {
+  return (index, q) => {
+    const hits = index.search(q, TOP);
+    if (hits.length < 2) return hits.map((h) => h.id);
+    const whole = new Set(indexTerms(q.replace(/[-_]/g, ' ')));
+    const parts = aspects(q, minTerms).map((p) => new Set(indexTerms(p.replace(/[-_]/g, ' '))));
+    const best = hits[0].score || 1;
+    const head = hits.slice(1, 20).map((h, i) => {
+      const partBest = parts.length > 1 ? Math.max(...parts.map((p) => fieldShare(index, h.id, p, 1))) : 0;
+      return { id: h.id, i, r: h.score / best + 0.2 * fieldShare(index, h.id, whole, 0) + b * fieldShare(index, h.id, whole, 1) + c * partBest };
+    });
+    head.sort((x, y) => y.r - x.r || x.i - y.i);
+    return [hits[0].id, ...head.map((h) => h.id), ...hits.slice(20).map((h) => h.id)];
+  };
+}
+
 interface Tot { hit1: number; r5: number; r10: number; n: number }
 const zero = (): Tot => ({ hit1: 0, r5: 0, r10: 0, n: 0 });
 
@@ -185,6 +232,10 @@ const names = new Map([...pool.values()].map((s) => [s.id, s.name]));
 const variants: Record<string, Variant> = { product: prod };
 if (groups.includes('name')) variants['same name after'] = nameDup(names);
 if (groups.includes('rr')) for (const mt of [3, 5]) for (const within of [20, 50]) for (const every of [1, 2]) variants[`rr t${mt} w${within} e${every}`] = roundRobin(mt, within, every);
+if (groups.includes('part')) {
+  variants['part b0.4 c0 (the product without near copies)'] = partCoverage(0.4, 0, 3);
+  for (const mt of [3, 6]) for (const [b, c] of [[0.4, 0.2], [0.4, 0.4], [0.2, 0.4], [0, 0.4], [0, 0.6], [0.2, 0.2]]) variants[`part t${mt} b${b} c${c}`] = partCoverage(b, c, mt);
+}
 if (groups.includes('rm3')) for (const k of [3, 10]) for (const m of [10, 30]) for (const w of [0.1, 0.25, 0.5]) variants[`rm3 k${k} m${m} w${w}`] = rm3(k, m, w);
 
 for (const size of sizes) {
