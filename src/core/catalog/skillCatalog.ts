@@ -280,10 +280,15 @@ export class SkillCatalog {
    * server's): keyed by id alone, one project listed, restored and was served another's edits
    * (test/cli/historyPlaces.redteam.test.ts, test/cli/overlayPlaces.redteam.test.ts). The folder is the skill's own
    * for workspace and user skills, the plugin's install folder for plugin skills, and for pack skills the unpacked
-   * copy in the pack cache, named by the archive's sha256: a pack is known by its content.
+   * copy in the pack cache, named by the archive's sha256: a pack is known by its content. The id is the one the
+   * skill has alone: the `@<skill folder>` the registry appends while another skill shares its id (applyPrecedence)
+   * is left out, so a second plugin of that name installed anywhere does not change the key (before, it dropped the
+   * user's patch and unhid an archived skill: overlayPlaces.redteam). The folder is in the digest already.
    */
   historyKey(entry: HistoryOwner): string {
-    return `${entry.id}@${createHash('sha256').update(path.resolve(entry.skillDir)).digest('hex').slice(0, 16)}`;
+    const suffix = `@${entry.skillDir}`;
+    const id = entry.id.endsWith(suffix) ? entry.id.slice(0, -suffix.length) : entry.id;
+    return `${id}@${createHash('sha256').update(path.resolve(entry.skillDir)).digest('hex').slice(0, 16)}`;
   }
 
   /** True when the record is a read-only skill this catalog hides (archived, keyed as {@link historyKey} says). */
