@@ -1,0 +1,83 @@
+// Red team (issue 22, sixth pass): a cursor of `skills/list` and `resources/list` stood for an offset into the list
+// as it was when the page was given. A skill removed (or added) before that offset while a client paged shifted
+// every later item: the skill just after the page's last one was never listed (or one was listed twice), though it
+// was there the whole time, so a client that follows nextCursor (ours does: followPages) lost it. A cursor now names
+// the last item it followed, and the next page starts after that item, wherever the list has moved it.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { z } from 'zod';
+import { makeTempDir } from '../support/tempDir';
+import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
+import { writeSkill } from '../core/runtime/runtimeSupport';
+import { serverArgs, SkillsListResult, stdioClient, waitFor } from './mcpSupport';
+
+const PagedSkills = SkillsListResult.extend({ nextCursor: z.string().optional() });
+
+describe('MCP red team: a folder changed between pages loses no skill and repeats none', function () {
+  this.timeout(120_000);
+  let tmp: { dir: string; cleanup: () => void };
+  let client: Client | undefined;
+  before(function () {
+    this.timeout(BUILD_TIMEOUT_MS);
+    return ensureBuilt();
+  });
+  beforeEach(() => (tmp = makeTempDir('mcp-paging-change-')));
+  afterEach(async () => {
+    await client?.close().catch(() => undefined);
+    client = undefined;
+    tmp.cleanup();
+  });
+
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `s-${String(i).padStart(3, '0')}`);
+  const skillsPage = async (c: Client, cursor?: string) => {
+    const p = await c.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, PagedSkills);
+    return { names: p.skills.map((s) => s.frontmatter.name as string), nextCursor: p.nextCursor };
+  };
+
+  for (const change of ['removed', 'added'] as const) {
+    it(`skills/list and resources/list: a skill ${change} before the cursor between two pages`, async () => {
+      const root = path.join(tmp.dir, 'skills');
+      for (const n of names(150)) writeSkill(root, n);
+      ({ client } = await stdioClient(serverArgs(root, path.join(tmp.dir, 'state'))));
+      const c = client;
+      const first = await skillsPage(c);
+      const firstResources = await c.listResources();
+      assert.equal(first.names.length, 100, `the first page holds ${first.names.length} skills`);
+      assert.ok(first.nextCursor && firstResources.nextCursor === undefined, 'skills/list spans two pages, resources/list one');
+      // Many files in one skill so resources/list spans pages too: written before the change, seen by the server first.
+      const bulky = writeSkill(root, 'zz-bulky', { files: Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`data/f${String(i).padStart(4, '0')}.txt`, 'x\n'])) });
+      const resourcesFirst = await waitFor('the bulky skill to be served', async () => {
+        const p = await c.listResources();
+        return p.nextCursor ? p : undefined;
+      }, 30_000);
+      const lastListed = resourcesFirst.resources.at(-1)!.uri;
+
+      if (change === 'removed') fs.rmSync(path.join(root, 's-000'), { recursive: true });
+      else writeSkill(root, 'a-early');
+      await waitFor(`the server to see the skill ${change}`, async () => {
+        const p = await skillsPage(c);
+        return (change === 'removed' ? !p.names.includes('s-000') : p.names.includes('a-early')) ? true : undefined;
+      }, 30_000);
+
+      const second = await skillsPage(c, first.nextCursor);
+      const all = [...first.names, ...second.names];
+      assert.equal(new Set(all).size, all.length, `a skill was listed twice: ${all.filter((n, i) => all.indexOf(n) !== i).join(', ')}`);
+      for (const n of names(150).slice(1)) assert.ok(all.includes(n), `${n}, there all along, was never listed (pages: ${first.names.at(-1)} then ${second.names[0]})`);
+
+      const rest: string[] = [];
+      let cursor = resourcesFirst.nextCursor;
+      while (cursor) {
+        const p = await c.listResources({ cursor });
+        rest.push(...p.resources.map((r) => r.uri));
+        cursor = p.nextCursor;
+      }
+      const uris = [...resourcesFirst.resources.map((r) => r.uri), ...rest];
+      assert.equal(new Set(uris).size, uris.length, `a resource was listed twice (the first page ended at ${lastListed}, the next began at ${rest[0]})`);
+      const bulkyFiles = uris.filter((u) => u.startsWith('skill://zz-bulky/'));
+      assert.equal(bulkyFiles.length, 1201, `the bulky skill's files listed: ${bulkyFiles.length} of 1201 (the next page began at ${rest[0]})`);
+      assert.ok(fs.existsSync(bulky));
+    });
+  }
+});
