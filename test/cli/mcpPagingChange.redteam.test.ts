@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { serverArgs, SkillsListResult, stdioClient, waitFor } from './mcpSupport';
+import { rawStdio, serverArgs, SkillsListResult, stdioClient, waitFor, type Json } from './mcpSupport';
 
 const PagedSkills = SkillsListResult.extend({ nextCursor: z.string().optional() });
 
@@ -35,6 +35,43 @@ describe('MCP red team: a folder changed between pages loses no skill and repeat
     const p = await c.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, PagedSkills);
     return { names: p.skills.map((s) => s.frontmatter.name as string), nextCursor: p.nextCursor };
   };
+
+  // The same attacks on 2026-07-28 requests, through our encoder and through the SDK's Server
+  // (AGENT_SKILLS_MCP_MODERN_SERVER=sdk, which passes params through to the same handlers).
+  for (const engine of ['ours', 'sdk'] as const) {
+    it(`2026-07-28 over stdio (${engine === 'sdk' ? 'the SDK engine' : 'our encoder'}): a removed skill loses no other; forged, foreign, huge and old cursors are -32602; a replayed cursor gives the same page`, async () => {
+      const root = path.join(tmp.dir, 'skills');
+      for (const n of names(150)) writeSkill(root, n);
+      const raw = rawStdio(serverArgs(root, path.join(tmp.dir, 'state')), engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {});
+      try {
+        const page = async (cursor?: unknown) => {
+          const m = await raw.request('skills/list', cursor === undefined ? {} : { cursor: cursor as Json });
+          const r = m.result as { skills?: { frontmatter: { name: string } }[]; nextCursor?: string } | undefined;
+          return { names: r?.skills?.map((s) => s.frontmatter.name) ?? [], nextCursor: r?.nextCursor, error: m.error as { code: number; message: string } | undefined };
+        };
+        const first = await page();
+        assert.equal(first.names.length, 100, JSON.stringify(first.error));
+        const replay = [await page(first.nextCursor), await page(first.nextCursor)];
+        assert.deepEqual(replay[0].names, replay[1].names, 'a cursor used twice gives the same page');
+        const resources = await raw.request('resources/list', {});
+        const foreign = (resources.result as { nextCursor?: string }).nextCursor;
+        const offsetOnly = Buffer.from(JSON.stringify({ v: 1, l: 'skills', o: 100 })).toString('base64url');
+        const forged = Buffer.from(JSON.stringify({ v: 2, l: 'skills', o: 2 ** 40, k: 's-000' })).toString('base64url');
+        for (const bad of [offsetOnly, 'x'.repeat(5000), Buffer.from('{"v":2,"l":"skills","o":-1}').toString('base64url'), 42, foreign].filter((c) => c !== undefined)) {
+          const r = await page(bad);
+          assert.equal(r.error?.code, -32602, `cursor ${String(bad).slice(0, 40)}: ${JSON.stringify(r).slice(0, 300)}`);
+        }
+        // A well-formed cursor with a forged offset is read by its key: it starts after s-000, not past the end.
+        assert.equal((await page(forged)).names[0], 's-001');
+        fs.rmSync(path.join(root, 's-000'), { recursive: true });
+        await waitFor('the server to see s-000 removed', async () => ((await page()).names.includes('s-000') ? undefined : true), 30_000);
+        const second = await page(first.nextCursor);
+        assert.equal(second.names[0], 's-100', `the page after s-099 starts at ${second.names[0]}`);
+      } finally {
+        await raw.stop();
+      }
+    });
+  }
 
   for (const change of ['removed', 'added'] as const) {
     it(`skills/list and resources/list: a skill ${change} before the cursor between two pages`, async () => {
