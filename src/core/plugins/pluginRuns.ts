@@ -32,7 +32,7 @@ export function pluginInstallPlace(plugin: PluginDataKey): string {
  * The data folder of a plugin under `dataRoot`: one per plugin name and install place, so it is kept across updates
  * (a new version in a new folder beside the old one, or in place) but never shared with another plugin that gives the
  * same name: a name is only what a manifest says, and a folder shared by name let any plugin read and plant files
- * in the data of the plugin it named (red team, test/core/plugins/pluginDataKey.redteam.test.ts). A name that is not
+ * in the data of the plugin it named (red team, test/cli/pluginData.redteam.test.ts). A name that is not
  * a safe folder name (host layouts are laxer than §5.5) gets a digest instead.
  */
 export function pluginDataDir(dataRoot: string, plugin: PluginDataKey): string {
