@@ -25,7 +25,7 @@ describe('MCP red team: hostile session handles on 2026-07-28', function () {
     it(`${engine === 'sdk' ? 'the SDK engine' : 'our encoder'}: paths, a huge string, a number and another folder's handle are refused; only digest-named files are written`, async () => {
       const root = path.join(tmp.dir, 'skills');
       writeSkill(root, 'pdf');
-      const env = engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {};
+      const env: Record<string, string> = engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {};
       const [stateA, stateB] = [path.join(tmp.dir, 'state-a'), path.join(tmp.dir, 'state-b')];
       const a = rawStdio(serverArgs(root, stateA), env);
       const b = rawStdio(serverArgs(root, stateB), env);
