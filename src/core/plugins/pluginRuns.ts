@@ -42,6 +42,15 @@ export function pluginDataDir(dataRoot: string, plugin: PluginDataKey): string {
   return path.join(dataRoot, `${safe}-${place}`);
 }
 
+/**
+ * What a run confirmation says of a plugin skill's run beyond the sandbox's own account: the plugin folders it
+ * reaches (README, Plugins: Scripts). The data folder outlives the run and is the HOME of the plugin's MCP servers,
+ * which run outside the sandbox, so a question that said "writes only its run folder" did not tell the truth.
+ */
+export function pluginRunReach(plugin: { root: string; dataDir: string }): string {
+  return `It also reads its plugin's folder ${plugin.root} and can write the plugin's data folder ${plugin.dataDir}, which is kept between runs and is the HOME of the plugin's MCP servers (they run outside the sandbox).`;
+}
+
 /** What a run of a skill of `plugin` gets. */
 export function pluginRunContext(plugin: PluginOfRoot, dataRoot: string): PluginRunContext {
   return { root: plugin.root, dataDir: pluginDataDir(dataRoot, plugin), ...(plugin.layout === 'claude' ? { aliases: CLAUDE_ALIASES } : {}) };

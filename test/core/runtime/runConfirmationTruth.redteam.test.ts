@@ -11,6 +11,8 @@ import { createAgentSkills, type AgentSkills } from '../../../src/core/agentSkil
 import { runConfirmation } from '../../../src/extension/tools/runConfirmation';
 import { makeTempDir } from '../../support/tempDir';
 import { writeSkill } from './runtimeSupport';
+import { pluginSkillRoots, PLUGIN_SCHEMA_1_0, readPlugins } from '../../../src/core/plugins';
+import { consentQuestion } from '../../../src/cli/mcp/scriptConsent';
 
 const CANARY = 'CANARY-22d-confirmation';
 
@@ -91,5 +93,37 @@ describe('VS Code run confirmation against what the sandbox does (red team)', fu
     assert.equal(c.sandboxed, true);
     assert.doesNotMatch(c.stdout, new RegExp(CANARY), `the confirmation said the sandbox does not show /tmp; the run read it: ${c.stdout}`);
     assert.match(c.stdout, /unreadable/, c.stdout);
+  });
+
+  // Sixth pass: a plugin skill's sandboxed run also reads its plugin's folder and writes the plugin's data folder,
+  // which outlives the run and is the HOME of the plugin's MCP servers (unsandboxed). The question said only "its
+  // own run folder and HOME" (MCP: "Can write: only its own run folder ... and the skill's own HOME").
+  it("a plugin skill's run: both questions name the plugin's data folder, which the sandboxed run does write", async function () {
+    const plugin = path.join(tmp.dir, 'kit');
+    fs.mkdirSync(path.join(plugin, 'skills', 'keep', 'scripts'), { recursive: true });
+    fs.writeFileSync(path.join(plugin, 'plugin.json'), JSON.stringify({ $schema: PLUGIN_SCHEMA_1_0, name: 'kit', version: '1.0.0' }));
+    fs.writeFileSync(path.join(plugin, 'skills', 'keep', 'SKILL.md'), '---\nname: keep\ndescription: Use keep to keep a note.\n---\nRun scripts/keep.sh.\n');
+    fs.writeFileSync(path.join(plugin, 'skills', 'keep', 'scripts', 'keep.sh'), '#!/bin/sh\necho kept > "$PLUGIN_DATA/note"\necho wrote\n', { mode: 0o755 });
+    const core = createAgentSkills({ stateDir: path.join(tmp.dir, 'state-plugin'), roots: pluginSkillRoots(readPlugins([plugin])), runner: { sandbox: 'auto', searchPath: ['/usr/bin', '/bin'].join(path.delimiter) } });
+    cores.push(core);
+    await core.refresh();
+    const rt = core.tools();
+    await rt.openSession('s');
+    assert.ok((await rt.invoke('load', { names: ['keep'] }, { sessionId: 's' })).ok);
+    const input = { skill: 'keep', script: 'scripts/keep.sh' };
+    const checked = await rt.checkRun(input, { sessionId: 's' });
+    assert.ok(checked.ok, JSON.stringify(checked));
+    const dataDir = checked.result.plugin?.dataDir;
+    assert.ok(dataDir, `the check does not say which plugin folders the run reaches: ${JSON.stringify(checked.result)}`);
+    const asked = await runConfirmation(input, { targetSkill: () => 'keep', sandboxStatus: () => core.sandboxStatus(), checkRun: () => Promise.resolve(checked) });
+    const text = asked.confirmation?.lines.join('\n') ?? '';
+    assert.ok(text.includes(`can write the plugin's data folder ${dataDir}, which is kept between runs and is the HOME of the plugin's MCP servers (they run outside the sandbox)`), text);
+    const mcp = consentQuestion(input, 'keep', await core.sandboxStatus(), checked.result.plugin).message;
+    assert.ok(mcp.includes(`data folder ${dataDir}`), mcp);
+    const r = await rt.invoke('run_script', input, { sessionId: 's' });
+    assert.ok(r.ok, JSON.stringify(r));
+    assert.equal(fs.readFileSync(path.join(dataDir, 'note'), 'utf8'), 'kept\n', 'the run wrote the data folder the question named');
+    if ((r.result as { sandboxed?: boolean }).sandboxed) assert.match(mcp, /Can write: only its own run folder .* and its plugin's data folder \(below\)/, mcp);
+    else console.log('      bubblewrap does not work here: the run was not sandboxed; the data folder line was checked');
   });
 });
