@@ -34,7 +34,10 @@ export interface ScriptRunner {
   readonly artifacts: ArtifactStore;
   /** Absolute path of a file of a kept run, from a `run://<run_id>/<path>` ref; undefined when gone. */
   resolveRunRef(ref: string): string | undefined;
-  /** Resolves when the background removal of old run folders has finished (for shutdown and tests). */
+  /**
+   * Resolves when the background removal of old run folders has finished and a start prepared for a next run is
+   * dropped (for shutdown and tests: nothing of the runner's is left running).
+   */
   idle(): Promise<void>;
   /**
    * Whether a run with `policy` (default the runner's) would be sandboxed, and why not: the same probe the
@@ -101,6 +104,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     async idle() {
       while (cleanups.size > 0) await Promise.all([...cleanups]);
       await spares.idle();
+      await launcher.dropPrepared();
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
     async check(req) {
@@ -304,10 +308,12 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     return result;
   } finally {
     ctx.active.delete(ws.runId);
-    // After the result is handed back: remove old run folders and build the next run's workspace for this
-    // skill (both on the thread pool). Neither runs while the process starts, which they would slow down.
+    // After the result is handed back: remove old run folders, build the next run's workspace for this skill (both on
+    // the thread pool) and prepare the next start (preparedStart.ts). None runs while the process starts, which they
+    // would slow down.
     const pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       ctx.snapshots.release(snapshot.dir, ctx.excludes);
+      ctx.launcher.prepareNext();
       ctx.spares.prepare(key, view);
       // A run folder past its cap is not kept for run:// refs: it would hold the disk.
       const over = runOverCap ? removeTreeAsync(ws.root).catch(() => undefined) : undefined;
