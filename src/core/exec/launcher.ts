@@ -91,14 +91,22 @@ function shWord(text: string): string {
  * The line a prepared start evaluates for a run: `cd` into `cwd`, `env` exported (the prepared sh starts with an empty
  * environment; the PWD it exports is `cwd`'s, as a spawned sh's is, and the OLDPWD of its `cd` is dropped), then `exec`
  * of `argv`. Every word is single-quoted, so nothing in a value or an argument is expanded or run by the shell.
- * Undefined when `env` names a variable sh cannot export or sets itself ({@link SHELL_OWN}): that run is spawned.
+ * Undefined when `env` names a variable sh cannot export or sets itself ({@link SHELL_OWN}), or the line is longer than
+ * {@link PREPARED_LINE_MAX}: that run is spawned.
  */
 export function preparedCommand(argv: readonly string[], env: Readonly<Record<string, string>>, cwd: string): string | undefined {
   const names = Object.keys(env);
   if (names.some((k) => !SH_NAME.test(k) || SHELL_OWN.test(k)) || argv.length === 0) return undefined;
   const exports = names.map((k) => `export ${k}=${shWord(env[k])}`);
-  return [`cd -P -- ${shWord(cwd)} || exit 126`, 'unset OLDPWD', ...exports, `exec ${argv.map(shWord).join(' ')}`].join('; ');
+  const line = [`cd -P -- ${shWord(cwd)} || exit 126`, 'unset OLDPWD', ...exports, `exec ${argv.map(shWord).join(' ')}`].join('; ');
+  return Buffer.byteLength(line) <= PREPARED_LINE_MAX ? line : undefined;
 }
+
+/**
+ * The longest line a prepared start is given (bytes): sh reads it a byte at a time, and a spawn reports arguments too big
+ * for the system as E2BIG (runRequest.ts argumentsTooBig), where an `exec` in sh would only fail. A longer run is spawned.
+ */
+export const PREPARED_LINE_MAX = 16384;
 
 /** 512-byte blocks for a byte limit, rounded up (what `ulimit -f` takes in sh). */
 export function fileSizeBlocks(bytes: number): string {
