@@ -14,7 +14,7 @@ import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
-import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
+import { describeExceeded, diskUseQuick, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
 import { heldDeletedFiles } from './heldFiles';
 import { RUN_MARKER_VAR } from './launcher';
 import { runProcessIds } from './processTree';
@@ -263,7 +263,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
     if (!exceeded) {
-      const used = await diskUse(caps[0]);
+      const used = await diskUseQuick(caps[0]);
       if (used > caps[0].capBytes) exceeded = { cap: caps[0], used };
     }
     if (exceeded) {
