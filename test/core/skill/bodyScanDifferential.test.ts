@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { extractBodyReferences, parseSkillText, TextIndex, validateSkillContent } from '../../../src/core/skill';
 import { validateSkillContentDiagnostics } from '../../../src/core/skill/validateSkill';
-import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
+import { fencedBlocks, inInlineCode } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
 import { invisibleScanKind } from '../../../src/core/text/invisibleScan';
 import { includesVia } from '../../../src/core/skill/textSearch';
@@ -189,6 +189,33 @@ describe('body scans: fast pass equals the plain pass', function () {
       }
     }
     assert.ok(hits > 1000, `only ${hits} hits`);
+  });
+
+  it('inInlineCode answers as counting the backticks before the offset on its line, whatever order it is asked in', function () {
+    // The backticks are found per line, the first time a line is asked about, through a search kept between lines:
+    // asked in increasing order (as the reference and placeholder scans ask), decreasing, and at random.
+    const pieces = ['`', '``', '```', 'a', ' ', '\n', '\n', '\r\n', '—', 'x/y'];
+    let inside = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = rng(seed);
+      let text = '';
+      for (let i = 0, n = Math.floor(next() * 80); i < n; i++) text += pieces[Math.floor(next() * pieces.length)];
+      const reference = (at: number) => {
+        const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        return (text.slice(lineStart, at).split('`').length - 1) % 2 === 1;
+      };
+      const offsets = Array.from({ length: text.length + 1 }, (_, i) => i);
+      const orders = [offsets, [...offsets].reverse(), offsets.map((o) => [next(), o]).sort((a, b) => a[0] - b[0]).map(([, o]) => o)];
+      for (const [k, order] of orders.entries()) {
+        const index = new TextIndex(text);
+        for (const at of order) {
+          const want = reference(at);
+          if (want) inside++;
+          assert.equal(inInlineCode(index, at), want, `seed ${seed}, order ${k}, offset ${at} of ${JSON.stringify(text)}`);
+        }
+      }
+    }
+    assert.ok(inside > 3000, `only ${inside} offsets inside inline code`);
   });
 
   it('the memo of fenced blocks follows the base asked for', function () {
