@@ -11,7 +11,7 @@ import { validateSkillContentDiagnostics } from '../../../src/core/skill/validat
 import { fencedBlocks, inInlineCode } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
 import { invisibleScanKind } from '../../../src/core/text/invisibleScan';
-import { includesVia } from '../../../src/core/skill/textSearch';
+import { CharOffsets, includesVia } from '../../../src/core/skill/textSearch';
 import { seededRandom } from '../../support/seededRandom';
 
 const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic-skills');
@@ -216,6 +216,25 @@ describe('body scans: fast pass equals the plain pass', function () {
       }
     }
     assert.ok(inside > 3000, `only ${inside} offsets inside inline code`);
+  });
+
+  it('CharOffsets answers as indexOf, in any order of questions, past the offsets it keeps too', function () {
+    let hits = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const next = rng(seed);
+      // Every 20th text has more `]` than are kept (65,536), so the searches past the last kept one are compared too.
+      const text = seed % 20 === 0 ? ']a'.repeat(40_000) : Array.from({ length: Math.floor(next() * 300) }, () => ']a(—\n'[Math.floor(next() * 5)]).join('');
+      const offsets = new CharOffsets(text, ']');
+      for (let q = 0; q < 400; q++) {
+        const from = Math.floor(next() * (text.length + 2)) - 1;
+        const want = text.indexOf(']', from);
+        if (want >= 0) hits++;
+        assert.equal(offsets.at(from), want, `seed ${seed}: at(${from})`);
+      }
+      // A walk from the start, as the rules make it.
+      for (let at = offsets.at(0), i = text.indexOf(']'); at >= 0 || i >= 0; at = offsets.at(at + 1), i = text.indexOf(']', i + 1)) assert.equal(at, i, `seed ${seed}: walk`);
+    }
+    assert.ok(hits > 30_000, `only ${hits} hits`);
   });
 
   it('the memo of fenced blocks follows the base asked for', function () {
