@@ -33,36 +33,17 @@ const DANGLING = /(?:^|\s)(?:a|an|the|and|or|but|nor|to|of|for|with|in|on|at|by|
  * only after a finished clause, so "…, and..." counts too.
  */
 export function truncatedEnding(description: string): string | undefined {
-  // The scan of every skill's description asks this: no regular expression runs over the whole description (each
-  // ending is a test of its last characters) and nothing is copied but the trimmed text.
-  const trimmed = description.trim();
-  const t = (trimmed.endsWith('...') ? trimmed.slice(0, -3) : trimmed.endsWith('…') ? trimmed.slice(0, -1) : trimmed).trimEnd();
+  const t = description.trim().replace(/(?:\.{3}|…)$/, '').trimEnd();
   if (t.length < 20) return undefined;
-  if (OPEN_ENDINGS.includes(t[t.length - 1])) return `'${t.slice(-1)}'`;
-  let opens = 0;
-  let closes = 0;
-  let ticks = 0;
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) opens++;
-    else if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) closes++;
-    else if (c === 96 /* ` */) ticks++;
-  }
-  // A sentence that ends (`.`, `!` or `?`, perhaps inside a closing quote or bracket) closes what it opened.
-  const endsSentence = SENTENCE_ENDS.includes(t[t.length - 1]) || (CLOSERS.includes(t[t.length - 1]) && t.length > 1 && SENTENCE_ENDS.includes(t[t.length - 2]));
-  if (opens > closes && !endsSentence) return 'an unclosed bracket';
-  if (ticks % 2 === 1) return 'an unclosed `';
-  // DANGLING ends at the end: its longest word ("as well as") and the white space before it fit in the last 12 characters.
-  const word = DANGLING.exec(t.slice(-12));
+  if (/[,;:(\[{–—-]$/.test(t)) return `'${t.slice(-1)}'`;
+  const opens = (t.match(/[([{]/g) ?? []).length;
+  const closes = (t.match(/[)\]}]/g) ?? []).length;
+  if (opens > closes && !/[.!?]["')\]]?$/.test(t)) return 'an unclosed bracket';
+  if (((t.match(/`/g) ?? []).length % 2 === 1)) return 'an unclosed `';
+  const word = DANGLING.exec(t);
   if (word) return `'${word[0].trim()}'`;
   return undefined;
 }
-
-/** What a description stops on mid-sentence: a comma, a colon, a semicolon, an opening bracket, a dash. */
-const OPEN_ENDINGS = ',;:([{–—-';
-const SENTENCE_ENDS = '.!?';
-/** A closing quote or bracket after the end of a sentence. */
-const CLOSERS = '"\')]';
 
 /**
  * True when no rule has anything to say about this description: a non-empty string within the limit,
