@@ -1,5 +1,5 @@
 // Red team (issue 22, sixth pass): the 2026-07-28 session handle (SEP-2567) is a tool argument, so a model or
-// client can send anything there. Through our encoder and the SDK engine (AGENT_SKILLS_MCP_MODERN_SERVER=sdk): a
+// client can send anything there. Through the SDK engine (the default) and our encoder (AGENT_SKILLS_MCP_MODERN_SERVER=ours): a
 // path, a handle-shaped path, a huge string, a number and a handle another state folder gave are refused naming
 // the fix, never echoed whole, and nothing is written outside the state folder's handles/ (files named by digest).
 import * as assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ describe('MCP red team: hostile session handles on 2026-07-28', function () {
     it(`${engine === 'sdk' ? 'the SDK engine' : 'our encoder'}: paths, a huge string, a number and another folder's handle are refused; only digest-named files are written`, async () => {
       const root = path.join(tmp.dir, 'skills');
       writeSkill(root, 'pdf');
-      const env: Record<string, string> = engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {};
+      const env: Record<string, string> = { AGENT_SKILLS_MCP_MODERN_SERVER: engine === 'sdk' ? '' : 'ours' };
       const [stateA, stateB] = [path.join(tmp.dir, 'state-a'), path.join(tmp.dir, 'state-b')];
       const a = rawStdio(serverArgs(root, stateA), env);
       const b = rawStdio(serverArgs(root, stateB), env);
@@ -47,7 +47,7 @@ describe('MCP red team: hostile session handles on 2026-07-28', function () {
         assert.ok(!fs.existsSync(planted), 'a file was written where a handle pointed');
         const handles = path.join(stateA, 'handles');
         const names = fs.existsSync(handles) ? fs.readdirSync(handles) : [];
-        for (const n of names) assert.match(n, /^(?:[0-9a-f]{64}(?:\.b)?\.json|used|signing\.key)$/, `an unexpected name in ${handles}: ${n}`);
+        for (const n of names) assert.match(n, /^(?:[0-9a-f]{64}(?:\.b)?\.json|used|signing\.key|\.lock-owner-\d+)$/, `an unexpected name in ${handles}: ${n}`);
         // The server goes on serving: a call without a handle starts a session.
         const fresh = await load(a);
         assert.equal((fresh.result as { isError?: boolean } | undefined)?.isError, false, JSON.stringify(fresh).slice(0, 300));

@@ -37,12 +37,12 @@ describe('MCP red team: a folder changed between pages loses no skill and repeat
   };
 
   // The same attacks on 2026-07-28 requests, through our encoder and through the SDK's Server
-  // (AGENT_SKILLS_MCP_MODERN_SERVER=sdk, which passes params through to the same handlers).
+  // (the default, which passes params through to the same handlers; ours with AGENT_SKILLS_MCP_MODERN_SERVER=ours).
   for (const engine of ['ours', 'sdk'] as const) {
     it(`2026-07-28 over stdio (${engine === 'sdk' ? 'the SDK engine' : 'our encoder'}): a removed skill loses no other; forged, foreign, huge and old cursors are -32602; a replayed cursor gives the same page`, async () => {
       const root = path.join(tmp.dir, 'skills');
       for (const n of names(150)) writeSkill(root, n);
-      const raw = rawStdio(serverArgs(root, path.join(tmp.dir, 'state')), engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {});
+      const raw = rawStdio(serverArgs(root, path.join(tmp.dir, 'state')), { AGENT_SKILLS_MCP_MODERN_SERVER: engine === 'sdk' ? '' : 'ours' });
       try {
         const page = async (cursor?: unknown) => {
           const m = await raw.request('skills/list', cursor === undefined ? {} : { cursor: cursor as Json });
