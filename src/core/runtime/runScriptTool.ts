@@ -181,7 +181,8 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'env_refused':
       return 'Call run_script again without the env variables named above; a script that needs one can set it itself.';
     case 'sandbox_unavailable':
-      return 'Do not retry: tell the user the sandbox is required but not available here (install bubblewrap, or set agentSkills.scripts.sandbox to "auto").';
+      // The message ends with what the sandbox backend of this platform says to do (sandbox/registry.ts describeSandbox).
+      return 'Do not retry: tell the user the sandbox is required but not available here, and what the message says to do about it.';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
     case 'runner_busy':
