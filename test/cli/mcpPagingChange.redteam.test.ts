@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { makeTempDir } from '../support/tempDir';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
 import { writeSkill } from '../core/runtime/runtimeSupport';
-import { rawStdio, serverArgs, SkillsListResult, stdioClient, waitFor, type Json } from './mcpSupport';
+import { MODERN_META, rawStdio, serverArgs, SkillsListResult, stdioClient, waitFor, type Json } from './mcpSupport';
 
 const PagedSkills = SkillsListResult.extend({ nextCursor: z.string().optional() });
 
@@ -45,8 +45,14 @@ describe('MCP red team: a folder changed between pages loses no skill and repeat
       for (const n of names(150)) writeSkill(root, n);
       const raw = rawStdio(serverArgs(root, path.join(tmp.dir, 'state')), engine === 'sdk' ? { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' } : {});
       try {
+        let id = 0;
+        // rawStdio's request waits 15 s for an answer; a loaded machine (load 40, the full unit run) needs longer.
+        const ask = (method: string, params: Json) => {
+          raw.send({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: MODERN_META } });
+          return raw.answer(id, 120_000);
+        };
         const page = async (cursor?: unknown) => {
-          const m = await raw.request('skills/list', cursor === undefined ? {} : { cursor: cursor as Json });
+          const m = await ask('skills/list', cursor === undefined ? {} : { cursor: cursor as Json });
           const r = m.result as { skills?: { frontmatter: { name: string } }[]; nextCursor?: string } | undefined;
           return { names: r?.skills?.map((s) => s.frontmatter.name) ?? [], nextCursor: r?.nextCursor, error: m.error as { code: number; message: string } | undefined };
         };
@@ -54,7 +60,7 @@ describe('MCP red team: a folder changed between pages loses no skill and repeat
         assert.equal(first.names.length, 100, JSON.stringify(first.error));
         const replay = [await page(first.nextCursor), await page(first.nextCursor)];
         assert.deepEqual(replay[0].names, replay[1].names, 'a cursor used twice gives the same page');
-        const resources = await raw.request('resources/list', {});
+        const resources = await ask('resources/list', {});
         const foreign = (resources.result as { nextCursor?: string }).nextCursor;
         const offsetOnly = Buffer.from(JSON.stringify({ v: 1, l: 'skills', o: 100 })).toString('base64url');
         const forged = Buffer.from(JSON.stringify({ v: 2, l: 'skills', o: 2 ** 40, k: 's-000' })).toString('base64url');
