@@ -14,7 +14,7 @@ export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
-const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 3], ['Describe what this skill', 0]];
+const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 2], ['Describe what this skill', 0]];
 /** The bracketed placeholders: one search for '[' checks them all. */
 const BRACKETED: readonly string[] = ['[Insert', '[Add', '[Your', '[Describe'];
 

@@ -2,6 +2,7 @@ import type { Finding } from '../findings';
 import { DIAGNOSTIC_LIMITS, excerpt } from '../diagnosticLimits';
 import { inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
+import { charOffsetsOf, indexFrom } from '../textSearch';
 import { rule, type RuleInfo } from './ruleInfo';
 
 export const ENCODED_MIN_DEFAULT = 200;
@@ -81,7 +82,8 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       if (d) out.push(directive('an HTML comment', d[0], index, m.index, m.index + m[0].length));
     }
   }
-  if (text.includes(']:', base)) {
+  // The `]`s of the body are found once for all the rules that start from one (see CharOffsets).
+  if (indexFrom(charOffsetsOf(index, text, ']'), text, ']:', base) >= 0) {
     LINK_COMMENT.lastIndex = base;
     for (let m = LINK_COMMENT.exec(text); m; m = LINK_COMMENT.exec(text)) {
       const inner = m[1] ?? m[2] ?? m[3] ?? '';
