@@ -49,6 +49,18 @@ describe('issue 25: false-positive classes from the seventh draw of fresh GitHub
     assert.equal(await trig('Runs the formatters for every package.'), 1, '"for every" is the scope, not a moment');
   });
 
+  // The one wrong class of the eighth draw (github-eighth.tsv), fixed after it was measured blind.
+  it('description-no-trigger: "Fires on <event>" names the moment; fires as a noun ("forest fires on a map") does not', async () => {
+    const trig = async (desc: string) => {
+      const name = `f${fx.next()}`;
+      return (await lint(skill({ 'SKILL.md': `${fm(name, '', JSON.stringify(desc))}\nBody.\n` }, name), undefined, 'description-no-trigger')).length;
+    };
+    assert.equal(await trig('Posts a summary to the team channel. Fires on push events of the main branch.'), 0, 'Fires on');
+    assert.equal(await trig('Posts a summary to the team channel; it fires when a release is tagged.'), 0, 'it fires when');
+    assert.equal(await trig('Tracks forest fires on a regional map.'), 1, 'a noun');
+    assert.equal(await trig('Posts a summary to the team channel.'), 1, 'no trigger');
+  });
+
   it("personal-path: a path in a script's comment is read by no one; in the script's code, or in Markdown, it is reported", async () => {
     const paths = async (file: string, text: string) => (await lint(doc(text, file), undefined, 'personal-path')).length;
     assert.equal(await paths('scripts/tool.sh', '#!/bin/sh\n# Under Git Bash C:\\Users\\marta\\proj reaches awk as C:Usersmartaproj.\nROOT="${1:-.}"\n'), 0, 'a shell comment');

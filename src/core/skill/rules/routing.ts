@@ -9,7 +9,7 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill the model never picks (`disable-model-invocation: true`) is not reported. A trigger in `when_to_use` counts when every agent linted for reads it (`--host claude-code`, which lists it with the description); for the others the finding says the trigger is there only.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Fires on <event>", "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill the model never picks (`disable-model-invocation: true`) is not reported. A trigger in `when_to_use` counts when every agent linted for reads it (`--host claude-code`, which lists it with the description); for the others the finding says the trigger is there only.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
@@ -27,6 +27,11 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
  * ("for every package" is the scope, not a moment).
  */
 const TRIGGER = /\b(?:when|whenever|always use|(?:default|primary|go-to) (?:tool|skill|choice) for|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))?|skill|agent|tool) )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|(?:invoked|called|triggered|run) (?:(?:automatically|manually|directly) )?(?:by|from|with|via) \/[a-z][\w-]*|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands)|(?:after|before) (?:every|each|any) [\w-]+)\b/i;
+/**
+ * "Fires on push events", "It fires when …": the event that starts the skill, said as the verb of a sentence (after
+ * its start, "it", "this skill", an adverb), so "tracks forest fires on a map" is no trigger.
+ */
+const FIRES = /(?:^|[.;!?]\s+|\b(?:it|this(?: skill| hook| agent)?|automatically|also|only)\s+)fires? (?:on|when|whenever|after|before|for)\b/i;
 /** "Useful for …", "helpful when …": says when, in other words. */
 const USEFUL = /\b(?:useful|helpful|ideal) (?:for|when|if|whenever)\b/i;
 /** Letters of scripts other than Latin: a description written in such a language is not read by these English rules. */
@@ -39,7 +44,7 @@ const OTHER_SCRIPT_MIN = 8;
  * written in a language other than English (the phrases are English; "Используй для …" says when, unread).
  */
 function saysWhen(description: string): boolean {
-  if (TRIGGER.test(description) || USEFUL.test(description)) return true;
+  if (TRIGGER.test(description) || USEFUL.test(description) || FIRES.test(description)) return true;
   let other = 0;
   OTHER_SCRIPT.lastIndex = 0;
   while (OTHER_SCRIPT.exec(description)) if (++other >= OTHER_SCRIPT_MIN) return true;
