@@ -7,11 +7,19 @@
 // hits both sides alike. Back-to-back calls (a throughput figure: the background work competes with the
 // next call) are printed for information. The runner measured is the esbuild bundle of src/core/exec, as
 // dist/ ships it.
+//
+// Where a spaced call's time went (issue 23, 2026-11-27; quiet-machine reading 16.5 ms vs 5.3 ms raw): a root runner
+// without a sandbox gives each run a pids cgroup of its own (processLimit.ts), and the launcher's `sh` joined it on the
+// run's start. Joining a cgroup v1 waits for a kernel RCU grace period unless another join came just before: a fork
+// that joins, spaced 10 ms, took 11.4 ms median against 4.0 ms back to back (load 12; python, this host's kernel). That
+// was the ~11 ms (and why back-to-back calls paid less: 7.1 ms). Now the next run's `sh` is prepared after a run and
+// joins ahead (preparedStart.ts); the info lines below print the join's cost here and the spaced call's phases.
 import { spawn, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as Exec from '../../src/core/exec';
+import type { RunPhases } from '../../src/core/exec/execTypes';
 import { loadBundled, measure, reportDelta, reportRatio, summarize, type Sample } from './benchUtil';
 
 const { createScriptRunner } = loadBundled<typeof Exec>('src/core/exec/index.ts');
@@ -27,11 +35,11 @@ fs.writeFileSync(path.join(skill, 'scripts', 'noop.sh'), ':\n');
 const which = (p: string) => execFileSync('bash', ['-c', `command -v ${p}`], { encoding: 'utf8' }).trim();
 const SH = which('sh');
 const rawSpawn = (prog: string, file: string, viaLauncher = false) =>
+  // viaLauncher: the same spawn through the sh fallback launcher (used only where the persistent one cannot start).
+  viaLauncher ? spawnArgs(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '-', '0', prog, file]) : spawnArgs(prog, [file]);
+const spawnArgs = (prog: string, args: string[]) =>
   new Promise<void>((resolve, reject) => {
-    // viaLauncher: the same spawn through the sh fallback launcher (used only where the persistent one cannot start).
-    const c = viaLauncher
-      ? spawn(SH, ['-c', LOCAL_LAUNCHER, 'launcher', '1048576', '-', '0', prog, file], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(prog, [file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(prog, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     c.stdout.resume();
     c.stderr.resume();
     c.on('error', reject).on('close', () => resolve());
@@ -58,6 +66,26 @@ async function measurePairSpaced(a: () => Promise<unknown>, b: () => Promise<unk
   return [summarize(times[0]), summarize(times[1])];
 }
 
+/**
+ * What a root runner's pids cgroup join costs a start here (cgroup v1), spaced and back to back: the cost a prepared
+ * start takes off the run. Undefined where the runner makes no cgroup (not root, or no writable pids hierarchy).
+ */
+async function cgroupJoinCost(): Promise<string | undefined> {
+  const parent = '/sys/fs/cgroup/pids';
+  if (process.getuid?.() !== 0 || !fs.existsSync(`${parent}/cgroup.procs`)) return undefined;
+  const dir = fs.mkdtempSync(`${parent}/agent-skills-bench-`);
+  try {
+    const join = () => spawnArgs(SH, ['-c', `echo $$ > ${dir}/cgroup.procs`]);
+    const plain = () => spawnArgs(SH, ['-c', 'echo $$ > /dev/null']);
+    const [bare, joined] = await measurePairSpaced(plain, join, 40, 3);
+    const b2b = await measure(join, 40, 3);
+    const b2bBare = await measure(plain, 40, 3);
+    return `sh that joins a pids cgroup vs sh alone: +${(joined.median - bare.median).toFixed(2)} ms with calls 10 ms apart, +${(b2b.median - b2bBare.median).toFixed(2)} ms back to back`;
+  } finally {
+    fs.rmdirSync(dir);
+  }
+}
+
 async function main(): Promise<void> {
   let ok = true;
   for (const sandbox of ['off', 'auto'] as const) {
@@ -66,12 +94,15 @@ async function main(): Promise<void> {
       const file = path.join(skill, 'scripts', `noop.${ext}`);
       // A Python start varies by tens of ms on a busy machine: more pairs keep the median of a ~100 ms run steady.
       const runs = ext === 'py' ? 40 : 60;
-      const call = () => runner.run({ skillName: 'noop-skill', skillRoot: skill, script: `scripts/noop.${ext}` });
+      const phases: RunPhases[] = [];
+      const call = () => runner.run({ skillName: 'noop-skill', skillRoot: skill, script: `scripts/noop.${ext}` }).then((r) => phases.push(r.phases));
       const [raw, ours] = await measurePairSpaced(() => rawSpawn(prog, file), call, runs, 3);
       if (sandbox === 'off') {
         const r = reportRatio(`run_script .${ext} vs raw spawn (median, calls 10 ms apart)`, ours.median, raw.median, 1.2);
         const d = reportDelta(`run_script .${ext} overhead (median, calls 10 ms apart)`, ours.median, raw.median, 5);
         ok = ok && r && d;
+        const median = (k: keyof RunPhases) => summarize(phases.slice(-runs).map((p) => p[k])).median.toFixed(2);
+        console.log(`  info: where a spaced .${ext} call goes (median ms): workspace ${median('create')}, launch built ${median('stage')}, start to exit ${median('run')}, disk check and outputs ${median('collect')}`);
         const rawB2b = await measure(() => rawSpawn(prog, file), runs, 3);
         const oursB2b = await measure(call, runs, 3);
         console.log(`  info: back-to-back calls .${ext}: ${oursB2b.median.toFixed(2)} ms vs raw ${rawB2b.median.toFixed(2)} ms = ${(oursB2b.median / rawB2b.median).toFixed(3)}x`);
@@ -83,6 +114,8 @@ async function main(): Promise<void> {
     }
     await runner.idle();
   }
+  const join = await cgroupJoinCost();
+  if (join) console.log(`  info: a root runner's pids cgroup join (cgroup v1), now made ahead by a prepared start: ${join}`);
   fs.rmSync(dir, { recursive: true, force: true });
   if (!ok) console.log('exec benchmark: a goal was missed (see MISS lines above)');
 }

@@ -13,9 +13,16 @@ export function readOnlyAtSource(r: SkillRecord): boolean {
   return sourceOf(r.scope).readOnly;
 }
 
-/** The key computed from its two inputs: the id, and a digest of the folder's path (not of its files). */
+/**
+ * The key computed from its two inputs: the id, and a digest of the folder's path (not of its files). The id is the
+ * one the skill has alone: the `@<skill folder>` the registry appends while another skill shares its id
+ * (applyPrecedence) is left out, so a second plugin of that name installed anywhere does not change the key (before,
+ * it dropped the user's patch and unhid an archived skill: overlayPlaces.redteam). The folder is in the digest already.
+ */
 function keyOf(id: string, skillDir: string): string {
-  return `${id}@${createHash('sha256').update(path.resolve(skillDir)).digest('hex').slice(0, 16)}`;
+  const suffix = `@${skillDir}`;
+  const own = id.endsWith(suffix) ? id.slice(0, -suffix.length) : id;
+  return `${own}@${createHash('sha256').update(path.resolve(skillDir)).digest('hex').slice(0, 16)}`;
 }
 
 /**

@@ -11,9 +11,13 @@ import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
  * message and goes only to that run's `spawn`. It starts every run, sandboxed (it spawns bwrap) or not.
  *
  * Messages in (runner -> launcher):
- *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker, pins, cgroup}  start a run as a new process group
+ *   {t:'start', id, program, args, cwd, env, caps:[stdout, stderr], marker, pins, cgroup, prepared}  start a run as a new process group
  *     (pins: bind options of bwrap's args whose sources it opens and binds as descriptors, sandbox/bindFds.ts;
- *     cgroup: the run's pids cgroup, removed here if the runner goes away first, processLimit.ts)
+ *     cgroup: the run's pids cgroup, removed here if the runner goes away first, processLimit.ts;
+ *     prepared: {id, go}, a prepared start to give the run, by its line; spawned as without it when that one is gone)
+ *   {t:'prepare', id, program, args, cgroup}  spawn a prepared start (launcher.ts PREPARED_LAUNCHER, an empty environment,
+ *     descriptor 3 its line's pipe), for the next run; its cgroup is removed here if the runner goes away first
+ *   {t:'discard', id}                          kill a prepared start that no run will take
  *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
  *   {t:'ready'}, {t:'pid', id, pid}, {t:'out', id, fd:1|2, data}, {t:'exit', id, code, signal},
@@ -52,13 +56,41 @@ const runs = new Map();
 const ignore = () => {};
 const send = (m) => { if (!process.connected) return; try { process.send(m, ignore); } catch {} };
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
+// Prepared starts (launcher.ts PREPARED_LAUNCHER): a sh spawned ahead of its run, waiting on descriptor 3 for its line.
+const prepared = new Map();
 process.on('message', (m) => {
   if (m.t === 'release') {
     const r = runs.get(m.id);
     if (r) { r.child.stdout.destroy(); r.child.stderr.destroy(); }
     return;
   }
+  if (m.t === 'prepare') {
+    let child;
+    try {
+      child = spawn(m.program, m.args, { cwd: '/', env: {}, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    } catch { return; }
+    const p = { child, exited: false, cgroup: m.cgroup };
+    child.on('error', () => { p.exited = true; });
+    child.on('exit', () => { p.exited = true; });
+    prepared.set(m.id, p);
+    return;
+  }
+  if (m.t === 'discard') {
+    const p = prepared.get(m.id);
+    prepared.delete(m.id);
+    if (p && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
+    if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdio[3].destroy(); }
+    return;
+  }
   if (m.t !== 'start') return;
+  // A prepared sh still waiting takes the run: it gets its line and execs the script (its output so far, if any, is the run's).
+  const p = m.prepared ? prepared.get(m.prepared.id) : undefined;
+  if (p) prepared.delete(m.prepared.id);
+  if (p && !p.exited && p.child.pid !== undefined) {
+    p.child.stdio[3].end(m.prepared.go + '\n');
+    return attach(m, p.child);
+  }
+  if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdio[3].destroy(); }
   let child;
   let pinned = { args: m.args, fds: [] };
   try {
@@ -72,6 +104,9 @@ process.on('message', (m) => {
   } finally {
     for (const fd of pinned.fds) { try { fs.closeSync(fd); } catch {} }
   }
+  attach(m, child);
+});
+const attach = (m, child) => {
   const r = { child, pid: child.pid, marker: m.marker, cgroup: m.cgroup };
   runs.set(m.id, r);
   if (child.pid !== undefined) send({ t: 'pid', id: m.id, pid: child.pid });
@@ -89,7 +124,7 @@ process.on('message', (m) => {
   child.on('error', (e) => send({ t: 'error', id: m.id, code: e.code, message: String(e.message) }));
   child.on('exit', (code, signal) => send({ t: 'exit', id: m.id, code, signal }));
   child.on('close', () => { runs.delete(m.id); send({ t: 'close', id: m.id }); });
-});
+};
 let ending = false;
 const end = () => {
   if (ending) return;
@@ -100,9 +135,11 @@ const end = () => {
     if (process.platform === 'linux' && r.marker) sweep(fs, r.pid, r.marker);
     killGroup(r.pid, 'SIGKILL');
   }
-  // A root runner's runs have pids cgroups the runner would have removed: removed here once their killed tasks are
-  // reaped, for at most ${CGROUP_REMOVAL_MS} ms (what is left then, the next run's sweep of gone runners removes).
-  const left = [...runs.values()].map((r) => r.cgroup).filter(Boolean);
+  // A prepared sh has started nothing yet: its group is itself.
+  for (const p of prepared.values()) if (p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
+  // A root runner's runs (and prepared starts) have pids cgroups the runner would have removed: removed here once their
+  // killed tasks are reaped, for at most ${CGROUP_REMOVAL_MS} ms (what is left then, the next run's sweep of gone runners removes).
+  const left = [...runs.values(), ...prepared.values()].map((r) => r.cgroup).filter(Boolean);
   const until = Date.now() + ${CGROUP_REMOVAL_MS};
   const tidy = () => {
     for (let i = left.length - 1; i >= 0; i--) if (removeCgroupOnce(fs, (pid) => process.kill(pid, 'SIGKILL'), left[i])) left.splice(i, 1);

@@ -70,13 +70,30 @@ export class PersistentLauncher {
     const signals = new GroupSignals();
     this.runs.set(id, { on, signals, exited: false });
     this.busy();
-    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins, cgroup: spec.cgroup });
+    child.send({ t: 'start', id, program: spec.program, args: spec.args, cwd: spec.cwd, env: spec.env, caps: spec.caps, marker: spec.marker, pins: spec.pins, cgroup: spec.cgroup, prepared: spec.prepared });
     return {
       kill: (sig) => signals.kill(sig),
       release: () => {
         if (this.child === child && child.connected) child.send({ t: 'release', id });
       },
     };
+  }
+
+  /**
+   * Spawns a prepared start (launcher.ts PREPARED_LAUNCHER with `args`, in `cgroup`) for a later {@link run} to take by
+   * the id returned; undefined when the launcher is not running. Call {@link start} first and only when it said true.
+   */
+  prepare(program: string, args: string[], cgroup: string | undefined): number | undefined {
+    const child = this.child;
+    if (!child?.connected) return undefined;
+    const id = this.nextId++;
+    child.send({ t: 'prepare', id, program, args, cgroup });
+    return id;
+  }
+
+  /** Kills prepared start `id` (no run will take it). */
+  discard(id: number): void {
+    if (this.child?.connected) this.child.send({ t: 'discard', id });
   }
 
   /** Ends the launcher (the runs it started are killed by it as its channel closes). */

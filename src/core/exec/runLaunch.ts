@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProgramFilter, ProgramResolver } from './interpreters';
-import { fileSizeBlocks, localLaunch, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
+import { fileSizeBlocks, localLaunch, preparedCommand, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
+import { PreparedStart } from './preparedStart';
 import { inheritedFds } from './descriptors';
 import { ScriptRunError } from './scriptRunError';
 import { handOver } from './runOwner';
@@ -21,6 +22,8 @@ export class Launcher {
   private readonly identities = new Set<string>();
   /** Starts every unsandboxed run (where it can start: else the `sh` launcher does, one process more per run). */
   private readonly persistent = new PersistentLauncher();
+  /** A root runner's next unsandboxed start, its pids cgroup joined ahead (preparedStart.ts). */
+  private readonly prepared = new PreparedStart(this.persistent);
 
   constructor(
     private readonly resolver: ProgramResolver,
@@ -111,20 +114,27 @@ export class Launcher {
       const cap = { rlimit: '-', said: 'not capped: no POSIX sh here to set a process limit' };
       return { program: spec.argv[0], args: spec.argv.slice(1), env: { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker }, cap };
     }
-    const cap = processCap(spec.maxProcesses, false, process.getuid?.(), spec.runId);
+    const uid = process.getuid?.();
     // Descendants of the run's leader (a setsid child keeps its parent) plus whatever carries the marker.
     const sweep = (pid: number) => void killRunProcesses(pid, `${RUN_MARKER_VAR}=${spec.runId}`);
-    if (await this.persistent.start(sh, fileSizeBlocks(spec.maxFileBytes))) {
+    const blocks = fileSizeBlocks(spec.maxFileBytes);
+    if (await this.persistent.start(sh, blocks)) {
       // The persistent launcher is the script's parent: started with an empty environment, it passes this
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
+      // A root runner's pids cgroup: joined ahead by a prepared start when one waits for these limits.
+      const ready = uid === 0 ? this.prepared.take({ sh, blocks, allowance: spec.maxProcesses }) : undefined;
+      const cap = ready?.cap ?? processCap(spec.maxProcesses, false, uid, spec.runId);
+      const go = ready && preparedCommand(spec.argv, env, spec.cwd);
+      if (ready && !go) this.prepared.unused(ready.id);
       // The launcher removes the run's pids cgroup if this runner goes before the run's release does.
-      const start = this.startFor(marker, cap.cgroup);
+      const start = this.startFor(marker, cap.cgroup, ready && go ? { id: ready.id, go } : undefined);
       // With a process cap to set, always through that `sh`.
-      if (cap.rlimit === '-' && this.persistent.limitBlocks === fileSizeBlocks(spec.maxFileBytes)) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start, cap };
+      if (cap.rlimit === '-' && this.persistent.limitBlocks === blocks) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start, cap };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes, cap.rlimit).slice(1), env, sweep, start, cap };
     }
+    const cap = processCap(spec.maxProcesses, false, uid, spec.runId);
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes, cap.rlimit);
     return { ...launch, sweep, cap, ...this.fallback() };
@@ -134,9 +144,19 @@ export class Launcher {
    * Starts through the persistent launcher, which sweeps the run by `marker` if the runner goes away (and removes
    * `cgroup`, a root runner's pids cgroup for the run).
    */
-  private startFor(marker: Record<string, string>, cgroup?: string): (s: StartSpec, on: ProcessEvents) => StartedProcess {
+  private startFor(marker: Record<string, string>, cgroup?: string, prepared?: StartSpec['prepared']): (s: StartSpec, on: ProcessEvents) => StartedProcess {
     const tag = Object.entries(marker).map(([k, v]) => `${k}=${v}`)[0];
-    return (s, on) => this.persistent.run({ ...s, marker: tag, ...(cgroup ? { cgroup } : {}) }, on);
+    return (s, on) => this.persistent.run({ ...s, marker: tag, ...(cgroup ? { cgroup } : {}), ...(prepared ? { prepared } : {}) }, on);
+  }
+
+  /** After a run's result, in the background: prepares the next unsandboxed start of a root runner (preparedStart.ts). */
+  prepareNext(): void {
+    this.prepared.prepareNext();
+  }
+
+  /** Drops what was prepared for a next run (the runner going idle leaves no process or cgroup behind). */
+  dropPrepared(): Promise<void> {
+    return this.prepared.drop();
   }
 
   /**

@@ -14,7 +14,7 @@ import { runProcess } from './processRunner';
 import { Launcher } from './runLaunch';
 import { RunSlots } from './runSlots';
 import { describeSandbox, type SandboxStatus } from './sandboxStatus';
-import { describeExceeded, diskUse, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
+import { describeExceeded, diskUseQuick, SizeWatch, type SizeCap, type SizeExceeded } from './sizeWatch';
 import { heldDeletedFiles } from './heldFiles';
 import { RUN_MARKER_VAR } from './launcher';
 import { runProcessIds } from './processTree';
@@ -23,7 +23,7 @@ import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './s
 import { SpareWorkspaces } from './spareWorkspaces';
 import { pluginRunParts } from './pluginRun';
 import { argumentsTooBig, realFolder, resolveCwd, validate } from './runRequest';
-import type { RunRequest, RunResult, SandboxPolicy } from './execTypes';
+import type { CheckedRun, RunRequest, RunResult, SandboxPolicy } from './execTypes';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
 /** Runs skill scripts and commands in fresh workspaces. */
@@ -34,7 +34,10 @@ export interface ScriptRunner {
   readonly artifacts: ArtifactStore;
   /** Absolute path of a file of a kept run, from a `run://<run_id>/<path>` ref; undefined when gone. */
   resolveRunRef(ref: string): string | undefined;
-  /** Resolves when the background removal of old run folders has finished (for shutdown and tests). */
+  /**
+   * Resolves when the background removal of old run folders has finished and a start prepared for a next run is
+   * dropped (for shutdown and tests: nothing of the runner's is left running).
+   */
   idle(): Promise<void>;
   /**
    * Whether a run with `policy` (default the runner's) would be sandboxed, and why not: the same probe the
@@ -44,9 +47,10 @@ export interface ScriptRunner {
   /**
    * The checks `run` makes of a request before anything is staged (the request, the script inside the skill and a
    * regular file, the command policy, the outputs spec, a required sandbox), and nothing else: throws what `run`
-   * would throw for them. For asking a user about a run only when it can run.
+   * would throw for them. For asking a user about a run only when it can run; says what the run reaches beyond its
+   * own folders (a plugin's folder and data folder), so the question can say it too.
    */
-  check(req: RunRequest): Promise<void>;
+  check(req: RunRequest): Promise<CheckedRun>;
 }
 
 
@@ -101,10 +105,12 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     async idle() {
       while (cleanups.size > 0) await Promise.all([...cleanups]);
       await spares.idle();
+      await launcher.dropPrepared();
     },
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
     async check(req) {
       await checkBeforeStaging(req, { opts, policy, launcher });
+      return req.plugin ? { plugin: req.plugin } : {};
     },
     async run(req) {
       ownStateDir ??= keepToOwner(opts.stateDir);
@@ -259,7 +265,7 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     lap('run');
     // A short run may pass the cap between two walks: look once more (a few folders when it did not).
     if (!exceeded) {
-      const used = await diskUse(caps[0]);
+      const used = await diskUseQuick(caps[0]);
       if (used > caps[0].capBytes) exceeded = { cap: caps[0], used };
     }
     if (exceeded) {
@@ -304,10 +310,12 @@ async function runOnce(req: RunRequest, ctx: RunnerContext): Promise<RunResult> 
     return result;
   } finally {
     ctx.active.delete(ws.runId);
-    // After the result is handed back: remove old run folders and build the next run's workspace for this
-    // skill (both on the thread pool). Neither runs while the process starts, which they would slow down.
+    // After the result is handed back: remove old run folders, build the next run's workspace for this skill (both on
+    // the thread pool) and prepare the next start (preparedStart.ts). None runs while the process starts, which they
+    // would slow down.
     const pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       ctx.snapshots.release(snapshot.dir, ctx.excludes);
+      ctx.launcher.prepareNext();
       ctx.spares.prepare(key, view);
       // A run folder past its cap is not kept for run:// refs: it would hold the disk.
       const over = runOverCap ? removeTreeAsync(ws.root).catch(() => undefined) : undefined;

@@ -16,6 +16,11 @@ export interface StartSpec {
   pins?: number[];
   /** The run's pids cgroup (processLimit.ts): the persistent launcher removes it when the runner goes away first. */
   cgroup?: string;
+  /**
+   * A prepared start of the persistent launcher to take (preparedStart.ts): its id and the line that makes it this run
+   * (launcher.ts preparedCommand). Spawned from `program` and `args` as without it when that start is gone.
+   */
+  prepared?: { id: number; go: string };
 }
 
 /** Events of a started process group, whoever spawned it (the runner itself or its persistent launcher). */

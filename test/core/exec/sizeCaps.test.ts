@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { diskUse } from '../../../src/core/exec/sizeWatch';
+import { diskUse, diskUseQuick } from '../../../src/core/exec/sizeWatch';
 import { cleanup, setup, type Sandbox } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -64,5 +64,20 @@ describe('core/exec size caps', () => {
     const used = await diskUse(cap);
     assert.ok(used >= 2 * MiB && used < 3 * MiB, `counted ${used}`);
     assert.ok((await diskUse({ ...cap, skipTop: undefined })) >= 6 * MiB);
+  });
+
+  it("counts the same on the event loop as on the thread pool, and a walk past its budget the same too (a run's last check, issue 23)", async () => {
+    const dir = path.join(sb.tmp, 'quick');
+    for (const sub of ['skills/s', 'out/a/b', 'work', 'run']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'skills', 's', 'big'), Buffer.alloc(3 * MiB, 1));
+    fs.writeFileSync(path.join(dir, 'out', 'a', 'b', 'f'), Buffer.alloc(MiB, 1));
+    for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(dir, 'work', `e${i}`), '');
+    fs.symlinkSync('/etc', path.join(dir, 'run', 'link'));
+    const cap = { label: 'x', dirs: [dir], capBytes: 100 * MiB, skipTop: new Set(['skills']), setting: 's' };
+    const pool = await diskUse(cap);
+    assert.ok(pool >= MiB + 50 * 4096 && pool < 3 * MiB, `counted ${pool}`);
+    assert.equal(await diskUseQuick(cap), pool, 'within the budget');
+    assert.equal(await diskUseQuick(cap, 10), pool, 'past a budget of 10 entries');
+    assert.equal(await diskUseQuick({ ...cap, capBytes: MiB / 2 }), await diskUse({ ...cap, capBytes: MiB / 2 }), 'stopped past the cap alike');
   });
 });
