@@ -30,6 +30,10 @@ export class PreparedStart {
   private held: Held | undefined;
   /** The limits of the last run that had a cgroup: what the next prepared start is made with. */
   private wanted: Limits | undefined;
+  /** A run took (or looked for) a start and its {@link prepareNext} has not come yet. */
+  private due = false;
+  /** When a run last came before the previous run's {@link prepareNext} (calls back to back). */
+  private missedAt: number | undefined;
 
   constructor(private readonly persistent: PersistentLauncher) {}
 
@@ -38,6 +42,9 @@ export class PreparedStart {
    * Also remembers the limits, for {@link prepareNext}.
    */
   take(limits: Limits): { id: number; cap: ProcessCap } | undefined {
+    // The last run's background work (prepareNext) has not come yet: the calls come back to back.
+    if (this.due) this.missedAt = performance.now();
+    this.due = true;
     this.wanted = limits;
     const held = this.held;
     this.held = undefined;
@@ -54,8 +61,11 @@ export class PreparedStart {
 
   /** After a run's result: prepares the next start, if a run had a cgroup and none is held. Never throws. */
   prepareNext(): void {
+    this.due = false;
     const want = this.wanted;
     if (!want || this.held) return;
+    // Not for a while after calls came back to back: a start prepared then joins its cgroup while the next run joins its own.
+    if (this.missedAt !== undefined && performance.now() - this.missedAt < BACK_TO_BACK_PAUSE_MS) return;
     const cap = processCap(want.allowance, false, 0, `next-${randomBytes(6).toString('hex')}`);
     if (!cap.cgroup) return;
     const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup], cap.cgroup);
@@ -78,3 +88,6 @@ export class PreparedStart {
     await held.cap.release?.();
   }
 }
+
+/** How long starts are not prepared after a run came back to back (as spareWorkspaces.ts pauses its spares). */
+const BACK_TO_BACK_PAUSE_MS = 250;
