@@ -22,7 +22,7 @@ interface Held extends Limits {
  * own (processLimit.ts), and joining a cgroup v1 waits for a kernel grace period: ~10 ms of a run's ~15 ms when calls
  * come 10 ms apart (test/bench/exec.bench.ts). So once a run has ended, the persistent launcher spawns the next run's
  * `sh` (launcher.ts PREPARED_LAUNCHER): it sets the same limits, joins a new cgroup of the same allowance, and waits.
- * The next run with the same limits takes it and sends it one line that execs the script with the run's environment,
+ * The next run with the same limits takes it and writes it one line that execs the script with the run's environment,
  * in the run's folder; any other run, or none, leaves it to be dropped. At most one is held; it never holds anything
  * of a run before it is taken, and each is taken once.
  */
@@ -68,7 +68,7 @@ export class PreparedStart {
     if (this.missedAt !== undefined && performance.now() - this.missedAt < BACK_TO_BACK_PAUSE_MS) return;
     const cap = processCap(want.allowance, false, 0, `next-${randomBytes(6).toString('hex')}`);
     if (!cap.cgroup) return;
-    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup], cap.cgroup);
+    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup, want.sh], cap.cgroup);
     if (id === undefined) {
       void cap.release?.();
       return;
