@@ -68,13 +68,16 @@ describe('core/exec prepared starts: the line, the environment and the cgroup (i
   });
 
   it("gives the script the descriptors a spawn gives it: the line's is closed before the exec", async () => {
-    const list = ['/bin/sh', '-c', 'for f in /proc/$$/fd/*; do echo "${f##*/}"; done'];
+    const list = ['/bin/sh', '-c', 'for f in /proc/$$/fd/*; do echo "${f##*/}"; done; readlink /proc/$$/fd/0 >&2'];
     const r = await prepared(preparedCommand(list, {}, '/')!);
     assert.equal(r.code, 0, r.stderr);
     const spawned = spawnSync(list[0], list.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const fds = (out: string) => out.split('\n').filter(Boolean).map(Number).sort((a, b) => a - b);
     // 0, 1, 2, the folder sh lists (3) and whatever this test process holds without close-on-exec (the launcher closes those first).
     assert.deepEqual(fds(r.stdout), fds(spawned.stdout));
+    // Its standard input is /dev/null, as a spawn's is (not the pipe its line came on).
+    assert.equal(r.stderr, '/dev/null\n');
+    assert.equal(spawned.stderr, '/dev/null\n');
     assert.ok(fds(r.stdout).includes(0) && fds(r.stdout).length <= 4 + inheritedFds().length, r.stdout);
   });
 
