@@ -25,13 +25,18 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   rules: { rules: {} },
 };
 
+/** The validation settings, one shape whether they come flat in `initializationOptions` or under `agentSkills.validation`. */
+const validationFields = {
+  mode: z.enum(['strict', 'lenient']),
+  debounceMs: z.number().int().min(0).max(10_000),
+  deferToBuiltin: z.boolean(),
+  builtinSkillValidatorActive: z.boolean(),
+};
+
 /** Flat shape of `initializationOptions`. */
 const initSchema = z
   .object({
-    mode: z.enum(['strict', 'lenient']),
-    debounceMs: z.number().int().min(0).max(10_000),
-    deferToBuiltin: z.boolean(),
-    builtinSkillValidatorActive: z.boolean(),
+    ...validationFields,
     scanWorkspace: z.boolean(),
     builtinFieldHover: z.boolean(),
   })
@@ -42,10 +47,7 @@ const sectionSchema = z
   .object({
     validation: z
       .object({
-        mode: z.enum(['strict', 'lenient']),
-        debounceMs: z.number().int().min(0).max(10_000),
-        deferToBuiltin: z.boolean(),
-        builtinSkillValidatorActive: z.boolean(),
+        ...validationFields,
         rules: z.unknown(),
         host: z.unknown(),
       })

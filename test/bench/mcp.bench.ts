@@ -4,7 +4,8 @@
 // - resources/read of a SKILL.md over stdio vs fs.readFile of that file, goal <= +1 ms p50;
 // - Streamable HTTP on loopback: 50 concurrent clients x 200 calls each: 0 errors, p50/p99 printed.
 // Each on both protocol revisions: 2025-11-25 (SDK Client, initialize sessions) and 2026-07-28 (stateless
-// requests with per-request _meta, raw JSON-RPC: the SDK 1.x client does not speak it).
+// requests with per-request _meta, raw JSON-RPC: the SDK 1.x client does not speak it), answered by the SDK 2.x's
+// own Server as shipped (checked: its serverInfo carries the title, which our encoder, kept for comparison, omits).
 import { promises as fsp } from 'node:fs';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     const ml = await modernStdio.request('tools/call', { name: 'load_skills', arguments: { names: ['alpha'], ...(handle ? { session: handle } : {}) } });
     const tml = ns(t0);
     check(ml);
+    if (ml.result._meta['io.modelcontextprotocol/serverInfo']?.title === undefined) throw new Error('the 2026-07-28 answer did not come from the SDK Server (no title in serverInfo): is AGENT_SKILLS_MCP_MODERN_SERVER=ours set?');
     handle ??= ml.result._meta['io.github.agent-skills/session'];
     t0 = process.hrtime.bigint();
     await fsp.readFile(skillMd);
@@ -86,9 +88,9 @@ async function main(): Promise<void> {
   await client.close();
   await modernStdio.stop();
   ok = reportDelta(`tools/call load_skills over stdio (2025-11-25) vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(overMcp).p50, summarize(direct).p50, 2) && ok;
-  ok = reportDelta(`tools/call load_skills over stdio (2026-07-28, state handle in the state folder) vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(modernLoad).p50, summarize(direct).p50, 2) && ok;
+  ok = reportDelta(`tools/call load_skills over stdio (2026-07-28 on the SDK Server, state handle in the state folder) vs core invoke('load') (p50 of ${runs}, interleaved)`, summarize(modernLoad).p50, summarize(direct).p50, 2) && ok;
   ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio (2025-11-25) vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(readMcp).p50, summarize(readFs).p50, 1) && ok;
-  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio (2026-07-28) vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(modernRead).p50, summarize(readFs).p50, 1) && ok;
+  ok = reportDelta(`resources/read skill://alpha/SKILL.md over stdio (2026-07-28 on the SDK Server) vs fs.readFile (p50 of ${runs}, interleaved)`, summarize(modernRead).p50, summarize(readFs).p50, 1) && ok;
   console.log(`  info: p99 load_skills ${summarize(overMcp).p99.toFixed(2)} ms / ${summarize(modernLoad).p99.toFixed(2)} ms (direct ${summarize(direct).p99.toFixed(2)} ms), resources/read ${summarize(readMcp).p99.toFixed(2)} ms / ${summarize(modernRead).p99.toFixed(2)} ms (fs ${summarize(readFs).p99.toFixed(2)} ms)`);
 
   // HTTP: 50 concurrent clients, 200 calls each (alternating resources/read and tools/call load_skills), per revision.

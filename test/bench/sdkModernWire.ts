@@ -1,5 +1,5 @@
-// Wall time of 2026-07-28 requests over stdio, our encoder against the SDK's own Server (the experiment, not wired
-// in: AGENT_SKILLS_MCP_MODERN_SERVER=sdk), two `agent-skills mcp` processes of the same dist/cli.js side by side,
+// Wall time of 2026-07-28 requests over stdio, the SDK's own Server (the default) against our encoder (kept for this
+// comparison: AGENT_SKILLS_MCP_MODERN_SERVER=ours), two `agent-skills mcp` processes of the same dist/cli.js side by side,
 // interleaved request by request with the baselines of `npm run bench` (core invoke('load'), fs.readFile), so a
 // change of load on the machine falls on both alike. Prints per round the p50 over the baseline of each and the
 // load average. Run after `npm run build`: node --import tsx test/bench/sdkModernWire.ts [rounds] [calls per round]
@@ -26,8 +26,8 @@ async function main(): Promise<void> {
   const catalog = await SkillCatalog.open({ roots: [{ path: skills, scope: 'workspace' }], stateDir: path.join(dir, 'direct-state') });
   const rt = createSkillsRuntime({ source: catalog.skillSource(), stateDir: path.join(dir, 'direct-state'), loadMode: 'session' });
   const servers = {
-    ours: rawStdio(serverArgs(skills, path.join(dir, 'ours-state'))),
-    sdk: rawStdio(serverArgs(skills, path.join(dir, 'sdk-state')), { AGENT_SKILLS_MCP_MODERN_SERVER: 'sdk' }),
+    ours: rawStdio(serverArgs(skills, path.join(dir, 'ours-state')), { AGENT_SKILLS_MCP_MODERN_SERVER: 'ours' }),
+    sdk: rawStdio(serverArgs(skills, path.join(dir, 'sdk-state')), { AGENT_SKILLS_MCP_MODERN_SERVER: '' }),
   };
   const handles: Record<string, string | undefined> = {};
   const skillMd = path.join(skills, 'alpha', 'SKILL.md');
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
         t0 = process.hrtime.bigint();
         const rr = check(await servers[v].request('resources/read', { uri: 'skill://alpha/SKILL.md' }));
         sample[`${v} read`] = ms(t0);
-        if (v === 'sdk' && rr.result._meta['io.modelcontextprotocol/serverInfo'].title === undefined) throw new Error('the sdk server did not answer through the SDK (no title in serverInfo)');
+        if ((rr.result._meta['io.modelcontextprotocol/serverInfo'].title === undefined) !== (v === 'ours')) throw new Error(`the ${v} server did not answer through ${v === 'sdk' ? 'the SDK' : 'our encoder'} (serverInfo's title tells them apart)`);
       }
       if (i >= 20) for (const [k, v] of Object.entries(sample)) t[k].push(v);
     }

@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { createNodeHost } from '../../src/core/host/nodeHost';
-import { folderStateStore, handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
+import { handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
+import { folderStateStore } from '../../src/core/runtime/folderStateStore';
 import { createMcpBackend, type McpBackend } from '../../src/cli/mcp/mcpBackend';
 import { mcpHandlers } from '../../src/cli/mcp/mcpHandlers';
 import { dispatchModern, modernServer, type ModernServer } from '../../src/cli/mcp/modernDispatch';
@@ -74,6 +75,8 @@ describe('MCP 2026-07-28: a call whose session another replica saved first', fun
     serveB = modernServer(b, mcpHandlers(b));
   });
   afterEach(async () => {
+    await serveA?.close();
+    await serveB?.close();
     await a?.close();
     await b?.close();
     tmp.cleanup();

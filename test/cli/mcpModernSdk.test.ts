@@ -1,15 +1,16 @@
-// The 2026-07-28 server side on the SDK (issue 26 point 1), the experiment not wired in: one long-lived SDK 2.4.0
-// `Server`, pinned to that revision by the SDK's serveStdio over an in-process wire (modernSdkEngine.ts), answering
-// every request that passes our checks (`modernServer(…, { sdk: true })`). In process, over a real backend on real
-// skill folders: the SDK's answers against our own encoder's (what ships), many clients with the same request ids at once on the one
-// instance, and a client that goes away (its request cancelled inside the SDK's Server).
+// The 2026-07-28 server side on the SDK (issue 26 point 1): one long-lived SDK 2.4.0 `Server`, pinned to that
+// revision by the SDK's serveStdio over an in-process wire (modernSdkEngine.ts), answering every request that passes
+// our checks. It is what `agent-skills mcp` answers with over stdio and HTTP; our own encoder is kept only for this
+// comparison (`modernServer(…, { sdk: false })`, AGENT_SKILLS_MCP_MODERN_SERVER=ours). In process, over a real
+// backend on real skill folders: the SDK's answers against our encoder's, many clients with the same request ids at
+// once on the one instance, and a client that goes away (its request cancelled inside the SDK's Server).
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { createMcpBackend, type McpBackend } from '../../src/cli/mcp/mcpBackend';
 import { mcpHandlers, type McpHandler } from '../../src/cli/mcp/mcpHandlers';
 import { dispatchModern, modernServer, type ModernServer } from '../../src/cli/mcp/modernDispatch';
 import { makeTempDir } from '../support/tempDir';
-import { MODERN_META, writeFixtureSkills, type Json } from './mcpSupport';
+import { MODERN_META, modernPost, rawStdio, serverArgs, startHttpProcess, writeFixtureSkills, type Json } from './mcpSupport';
 
 const HANDLE = /ash_[A-Za-z0-9_-]{43}/g;
 
@@ -28,7 +29,7 @@ describe('MCP 2026-07-28 on the SDK\'s own Server (in process)', function () {
     backend = await createMcpBackend({ roots: [{ path: skills, scope: 'workspace' }], stateDir: path.join(tmp.dir, 'state'), surface: 'standard', allowScripts: false, readOnly: false, watch: false });
   });
   afterEach(async () => {
-    for (const s of servers.splice(0)) await s.sdk?.close();
+    for (const s of servers.splice(0)) await s.close();
     await backend.close();
     tmp.cleanup();
   });
@@ -69,6 +70,25 @@ describe('MCP 2026-07-28 on the SDK\'s own Server (in process)', function () {
         assert.equal(body.result.resultType, 'complete', label);
       }
       assert.deepEqual(body, JSON.parse(JSON.stringify(b.body).replace(HANDLE, 'ash_H')), label);
+    }
+  });
+
+  it('is what agent-skills mcp answers 2026-07-28 with by default, over stdio and HTTP (our encoder only with AGENT_SKILLS_MCP_MODERN_SERVER=ours)', async () => {
+    const skills = path.join(tmp.dir, 'skills');
+    // The SDK stamps the whole serverInfo, title included, into every result's _meta; our encoder stamped name and version.
+    const title = (r: Json | undefined) => r?.result?._meta?.['io.modelcontextprotocol/serverInfo']?.title as unknown;
+    for (const [env, want] of [['', 'Agent Skills Runtime'], ['ours', undefined]] as const) {
+      const stdio = rawStdio(serverArgs(skills, path.join(tmp.dir, `stdio-${env}`)), { AGENT_SKILLS_MCP_MODERN_SERVER: env });
+      const http = await startHttpProcess(serverArgs(skills, path.join(tmp.dir, `http-${env}`), ['--http', '127.0.0.1:0']), { AGENT_SKILLS_MCP_MODERN_SERVER: env });
+      try {
+        const overStdio = await stdio.request('tools/call', { name: 'load_skills', arguments: { names: ['alpha'] } });
+        assert.equal(title(overStdio), want, `stdio, AGENT_SKILLS_MCP_MODERN_SERVER='${env}': ${JSON.stringify(overStdio).slice(0, 300)}`);
+        const overHttp = await modernPost(http.url, 1, 'resources/read', { uri: 'skill://alpha/SKILL.md' });
+        assert.equal(title(overHttp.json), want, `HTTP, AGENT_SKILLS_MCP_MODERN_SERVER='${env}': ${JSON.stringify(overHttp.json).slice(0, 300)}`);
+      } finally {
+        await stdio.stop();
+        await http.stop();
+      }
     }
   });
 

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { createNodeHost } from '../../src/core/host/nodeHost';
-import { folderStateStore, handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
+import { handleKey, type SessionStateStore } from '../../src/core/runtime/sessionStateStore';
+import { folderStateStore } from '../../src/core/runtime/folderStateStore';
 import { redisStateStore } from '../../src/core/runtime/redisStateStore';
 import { writeSkill } from '../core/runtime/runtimeSupport';
 import { modernPost, serverArgs, startHttpProcess, startReplicas, type Json, replicaSuite } from './mcpSupport';

@@ -73,6 +73,10 @@ describe('MCP skills client against a server that lies about identity (red team)
     const cyrillic = evil.problems.filter((p) => p.skill === '\u0440df');
     assert.equal(cyrillic.length, 1, 'reported once, though the listing is computed on every call');
     assert.match(cyrillic[0].message, /^Skipped skill '\u0440df' from 'evil': its name looks like 'pdf' \(a local skill; the same Unicode confusable skeleton, UTS #39\)/);
+    // Sixth pass (2026-11-27): Lisu letters have no case, so 'ꓑꓓꓝ' is a well-formed name; its skeleton is 'PDF', and
+    // a name that reads as PDF is taken for pdf. Skeletons are compared without case (names are lowercase anyway).
+    assert.ok(!listed.some((l) => l.includes('\ua4d1\ua4d3\ua4dd')), `the Lisu 'PDF' is not listed: ${listed.join(', ')}`);
+    assert.match(evil.problems.find((p) => p.skill === '\ua4d1\ua4d3\ua4dd')?.message ?? '', /its name looks like 'pdf' \(a local skill;/);
     assert.ok(listed.includes('mcp:evil:rnail=mcp:evil:rnail'), `a plain ASCII look-alike (rn for m) is listed only under its id: ${listed.join(', ')}`);
     assert.ok(listed.includes('mcp:evil:twice=twice'), 'a plain ASCII name like no other keeps its bare name');
     const rt = createSkillsRuntime({ source });

@@ -73,6 +73,37 @@ describe('catalog red team: a pack skill\'s overlay and hidden state stay with t
     assert.match(cli(a, ['inspect', 'plugin:acme.tools:x'], inA).out, /SECRET-PLAN-22d/, 'the overlay no longer applies to its own plugin folder');
   });
 
+  // Sixth pass (2026-11-27): the registry gives two skills of one id distinct ids by appending `@<skill folder>`
+  // (applyPrecedence), and the state key was made from that id, so a second plugin of the same name installed
+  // anywhere else (an impostor `acme.tools`) changed the key: the user's patch of their own plugin's skill stopped
+  // applying (its original text was served again) and their archived skill came back.
+  it('a plugin skill keeps its overlay and its archive when another plugin of that name appears elsewhere', () => {
+    const plugin = (dir: string, body: string) => {
+      fs.mkdirSync(path.join(dir, 'plugin', 'x'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'plugin', 'x', 'SKILL.md'), skill(body));
+      return ['--root', `plugin:acme.tools:${path.join(dir, 'plugin')}`];
+    };
+    const a = project('a', 'Body of A');
+    const mine = plugin(a, 'Body of A');
+    const impostor = plugin(path.join(tmp.dir, 'elsewhere'), 'Body of the impostor');
+    fs.writeFileSync(path.join(tmp.dir, 'edit.diff'), DIFF);
+    const patched = cli(a, ['patch', 'plugin:acme.tools:x', '--diff', path.join(tmp.dir, 'edit.diff')], mine);
+    assert.equal(patched.status, 0, patched.out);
+    const both = [...impostor, ...mine];
+    const listed = JSON.parse(cli(a, ['list', '--json'], both).out) as { skills: { id: string; rootDir: string }[] };
+    const myId = listed.skills.find((s) => s.rootDir === path.join(a, 'plugin', 'x'))?.id;
+    assert.ok(myId && myId !== 'plugin:acme.tools:x', `expected the registry to tell the two apart by folder: ${JSON.stringify(listed.skills.map((s) => s.id))}`);
+    const read = cli(a, ['inspect', myId], both);
+    assert.equal(read.status, 0, read.out);
+    assert.match(read.out, /Body of A with SECRET-PLAN-22d/, `the user's patch no longer applies once another plugin of that name appeared:\n${read.out}`);
+    const archived = cli(a, ['archive', 'plugin:acme.tools:x'], mine);
+    assert.equal(archived.status, 0, archived.out);
+    const hidden = cli(a, ['inspect', myId], both);
+    assert.notEqual(hidden.status, 0, `the archived skill came back once another plugin of that name appeared:\n${hidden.out}`);
+    const other = listed.skills.find((s) => s.rootDir !== path.join(a, 'plugin', 'x'))?.id as string;
+    assert.match(cli(a, ['inspect', other], both).out, /Body of the impostor/, 'the archive hid the other plugin\'s skill too');
+  });
+
   it('archiving pack:tools:x in A hides it in A only', () => {
     const a = project('a', 'Body of A');
     const b = project('b', 'Body of B');

@@ -41,6 +41,15 @@ describe('Run Script report', () => {
     assert.match(text, /^- Sandbox: not sandboxed: bubblewrap \(bwrap\) is not installed$/m);
   });
 
+  it('words a sandboxed run as the backend that ran it does (issue 23: a backend owns its wording), not as bubblewrap always', () => {
+    const sandboxed = { ...base, sandboxed: true, sandbox_reason: undefined };
+    const mac = runReport({ ...asked, sandbox: { policy: 'auto', sandboxed: true, refused: false, mechanism: 'seatbelt', program: '/usr/bin/sandbox-exec' } }, { ok: true, tool: 'run_script', result: sandboxed }, () => undefined);
+    assert.match(mac, /^- Sandbox: sandboxed with seatbelt \(\/usr\/bin\/sandbox-exec\): no network; reads only system folders/m);
+    assert.doesNotMatch(mac, /bubblewrap/);
+    const linux = runReport({ ...asked, sandbox: { policy: 'auto', sandboxed: true, refused: false, mechanism: 'bubblewrap', program: '/usr/bin/bwrap' } }, { ok: true, tool: 'run_script', result: sandboxed }, () => undefined);
+    assert.match(linux, /^- Sandbox: sandboxed with bubblewrap \(\/usr\/bin\/bwrap\): no network; sees only system programs/m);
+  });
+
   it('links output files that still exist and says when a run folder is gone', () => {
     const tmp = makeTempDir('report-');
     try {

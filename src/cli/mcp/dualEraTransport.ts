@@ -66,6 +66,7 @@ export class DualEraTransport implements Transport {
     await Promise.all(this.inflight);
     for (const l of this.listens.values()) l.close(true);
     this.listens.clear();
+    await this.modern.close();
     await this.inner.close();
   }
 }

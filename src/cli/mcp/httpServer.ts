@@ -216,6 +216,7 @@ export async function startHttpServer(backend: McpBackend, o: HttpServerOptions)
       await Promise.all([...live.keys()].map(end));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await modern.close();
     },
   };
 }

@@ -21,7 +21,8 @@ import { stderrLogger } from '../stderrLogger';
 import { startMcpServers } from '../../core/mcp/connectMcpServers';
 import type { McpLaunch } from '../../core/mcp/mcpLaunch';
 import { mcpServers } from '../../core/sourceReaders';
-import { folderStateStore, type SessionStateStore } from '../../core/runtime/sessionStateStore';
+import type { SessionStateStore } from '../../core/runtime/sessionStateStore';
+import { folderStateStore } from '../../core/runtime/folderStateStore';
 import { handleSessions, isHandleSessionId, type HandleSessions } from './handleSessions';
 import type { ConfirmScripts } from './scriptConsent';
 

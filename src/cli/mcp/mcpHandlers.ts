@@ -121,7 +121,8 @@ export function mcpHandlers(backend: McpBackend): McpHandler[] {
           if (name === RUNTIME_TOOLS.run_script.name && asksBeforeRuns(backend)) {
             const checked = await backend.runtime.checkRun(args ?? {}, { sessionId, signal: ctx.signal });
             const skill = checked.ok ? checked.result.skill : undefined;
-            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill, binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {}), backend.principal) });
+            const plugin = checked.ok ? checked.result.plugin : undefined;
+            const outcome = await confirmRun({ mode: backend.confirmScripts, sandbox: backend.sandbox, channel: ctx.consent, input: args ?? {}, skill, ...(plugin ? { plugin } : {}), binding: bindingOf('tools/call', name, sessionId, stableJson(args ?? {}), backend.principal) });
             if ('inputRequired' in outcome) return outcome.inputRequired;
             if (!outcome.run) {
               audit(sessionId, `tools/call ${name}`, args ?? {}, t0, 'not_confirmed');

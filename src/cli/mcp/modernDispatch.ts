@@ -1,12 +1,11 @@
 // The 2026-07-28 revision ("modern" in its own words): no initialize handshake and no session. Every request
 // carries its protocol version and client capabilities in `_meta`; on HTTP the version, the method and the
-// name are mirrored into headers the server checks against the body. This file implements it against the
-// specification text (basic/versioning, basic/transports/streamable-http "Server Validation", server/discover):
-// the transport checks with our wording, `subscriptions/listen` (modernSubscriptions.ts), and the answers from
-// the same handler table as the legacy sessions. The SDK 2.4.0's own 2026-07-28 server can answer in place of our
-// encoder (`modernServer(…, { sdk: true })`, modernSdkEngine.ts: one long-lived SDK `Server` behind these checks);
-// it is not wired in: it passes every MCP test and the conformance suite, but costs more than the bench goal
-// allows on this machine (README, "The SDK line"; numbers in modernSdkEngine.ts).
+// name are mirrored into headers the server checks against the body. This file holds what runs in front of the
+// SDK 2.4.0's own 2026-07-28 server (modernSdkEngine.ts: one long-lived SDK `Server`, which answers every request
+// that passes these checks): the transport checks with our wording (basic/versioning, basic/transports/
+// streamable-http "Server Validation"), `subscriptions/listen` (modernSubscriptions.ts) and the removed methods.
+// Our own encoder of the answers is kept only for comparison with the SDK's (AGENT_SKILLS_MCP_MODERN_SERVER=ours:
+// mcpModernSdk.test.ts holds the two answer alike, test/bench/sdkModernWire.ts measures both; README, "The SDK line").
 // Transports call {@link dispatchModern} with one parsed message and send what it returns.
 import { ProtocolErrorCode as ErrorCode } from '@modelcontextprotocol/server';
 import type { McpBackend } from './mcpBackend';
@@ -74,18 +73,23 @@ function mirroredName(method: string, params: Record<string, unknown>): unknown 
 
 /** What every modern answer is served from, built once per backend. */
 export interface ModernServer extends ModernWork {
-  /** The SDK's Server answering behind our checks (`{ sdk: true }`: the experiment, not wired in); else our encoder. */
+  /** The SDK's Server answering behind our checks (the default); undefined: our own encoder (the comparison). */
   sdk?: ModernSdkEngine;
+  /** Ends the SDK's Server (a request still in it is answered first by its caller's abort). */
+  close(): Promise<void>;
 }
 
 /**
- * A modern server over a backend and its handler table; `sdk: true` answers through the SDK's own Server. The
- * environment variable AGENT_SKILLS_MCP_MODERN_SERVER=sdk turns the experiment on for a whole `agent-skills mcp`
- * process, so the MCP tests and the conformance suite can be run against it (README, "The SDK line").
+ * A modern server over a backend and its handler table, answering through the SDK's own Server; `sdk: false`
+ * answers with our own encoder instead, which only the comparison uses (mcpModernSdk.test.ts, the benches), and
+ * the environment variable AGENT_SKILLS_MCP_MODERN_SERVER=ours chooses it for a whole `agent-skills mcp` process,
+ * so the MCP tests, the conformance suite and test/bench/sdkModernWire.ts can run against it (README, "The SDK line").
  */
 export function modernServer(backend: McpBackend, handlers: readonly McpHandler[], options: { sdk?: boolean } = {}): ModernServer {
   const work: ModernWork = { backend, handlers: new Map(handlers.map((h) => [h.method, h])) };
-  return (options.sdk ?? process.env.AGENT_SKILLS_MCP_MODERN_SERVER === 'sdk') ? { ...work, sdk: modernSdkEngine(work) } : work;
+  if (!(options.sdk ?? process.env.AGENT_SKILLS_MCP_MODERN_SERVER !== 'ours')) return { ...work, close: async () => undefined };
+  const sdk = modernSdkEngine(work);
+  return { ...work, sdk, close: () => sdk.close() };
 }
 
 /**

@@ -1,20 +1,15 @@
-// The experiment of issue 26 point 1, NOT wired in (README, "The SDK line"): 2026-07-28 requests answered by the
-// SDK 2.4.0's own modern server: ONE long-lived `Server` pinned to that revision by the SDK's `serveStdio` entry,
-// whose wire is an in-process Transport (no stdin, no web Request or Response). On with `modernServer(…, { sdk:
-// true })` or AGENT_SKILLS_MCP_MODERN_SERVER=sdk. What the SDK does per request here: the envelope check, the era
-// codec's request and result checks, `resultType`, the cache fields and `serverInfo` in `_meta`, the
-// `input_required` seam (the request's declared capabilities must cover the question), `server/discover`, the
-// -32002 → -32602 fold. What stays ours, in front (modernDispatch.ts): the transport checks with our wording
-// (headers -32020, version -32022, removed methods -32601/404), `subscriptions/listen`, and the work of each
-// method (runModernHandler: the state handle, the params schema, the MRTR consent). Request ids are renumbered on
-// the way in, since one instance serves many HTTP clients whose ids collide, and restored on the way out.
-// Why not wired in, measured 2026-11-27 on the shared 2-core machine (noisy): at load average 50, interleaved
-// request by request over stdio (test/bench/sdkModernWire.ts 4 300), load_skills over invoke('load') was ours
-// +1.641/+1.746/+1.648/+1.423 ms and this +2.005/+2.131/+1.885/+1.713 ms, goal +2 ms: no margin; resources/read
-// +0.11 to +0.20 ms above ours (goal +1 ms holds). CPU per request in one process (test/bench/sdkModernCost.ts,
-// load 17.6): +0.221 ms on load_skills (mostly the era codec's parse of the whole tools/call result), +0.087 on
-// resources/read, +0.046 on tools/list, against +1.020/+0.349/+0.390 for createMcpHandler (the reverted 6c776bd);
-// a second run at load 42-47: +1.047, +0.116, +0.038 (createMcpHandler +1.062, +0.763, +0.627).
+// The server side of issue 26 point 1 (README, "The SDK line"): 2026-07-28 requests answered by the SDK 2.4.0's own
+// modern server: ONE long-lived `Server` pinned to that revision by the SDK's `serveStdio` entry, whose wire is an
+// in-process Transport (no stdin, no web Request or Response). It is what `agent-skills mcp` answers with on stdio
+// and HTTP (modernServer in modernDispatch.ts; our own encoder only for comparison, AGENT_SKILLS_MCP_MODERN_SERVER=ours).
+// What the SDK does per request here: the envelope check, the era codec's request and result checks, `resultType`,
+// the cache fields and `serverInfo` in `_meta`, the `input_required` seam (the request's declared capabilities must
+// cover the question), `server/discover`, the -32002 → -32602 fold. What stays ours, in front (modernDispatch.ts):
+// the transport checks with our wording (headers -32020, version -32022, removed methods -32601/404),
+// `subscriptions/listen`, and the work of each method (runModernHandler: the state handle, the params schema, the
+// MRTR consent). Request ids are renumbered on the way in, since one instance serves many HTTP clients whose ids
+// collide, and restored on the way out. Its cost over our encoder: README, "The SDK line" (test/bench/sdkModernWire.ts,
+// test/bench/sdkModernCost.ts).
 import { Server, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { CACHE_SCOPE, CACHE_TTL_MS, serverCapabilities, type McpHandler } from './mcpHandlers';

@@ -7,6 +7,7 @@
 // (requestState.ts). `--confirm-scripts` says whom this applies to; this file decides, words and reads the answer.
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
+import { pluginRunReach } from '../../core/plugins/pluginRuns';
 import { invalidParams } from './requestError';
 import { mcpTools, type McpToolServices } from './toolAdapter';
 import { isJsonObject } from './jsonObject';
@@ -48,7 +49,7 @@ export function clientCanBeAsked(capabilities: unknown): boolean {
 const quoted = (v: unknown) => JSON.stringify(String(v)).slice(0, 300);
 
 /** The question for a run of `input` (already checked against the tool's schema) in `skill`, with the runner's sandbox truth. */
-export function consentQuestion(input: Record<string, unknown>, skill: string, sandbox: SandboxStatus | undefined): ConsentQuestion {
+export function consentQuestion(input: Record<string, unknown>, skill: string, sandbox: SandboxStatus | undefined, plugin?: { root: string; dataDir: string }): ConsentQuestion {
   const what = typeof input.script === 'string' ? `script ${quoted(input.script)}` : `command ${quoted(input.command)}`;
   const args = Array.isArray(input.args) && input.args.length ? input.args.map(quoted).join(' ') : '(none)';
   const env = isJsonObject(input.env) ? Object.keys(input.env) : [];
@@ -62,7 +63,8 @@ export function consentQuestion(input: Record<string, unknown>, skill: string, s
     ...(inputs.length ? [`Files staged in: ${inputs.slice(0, 20).join(', ')}`] : []),
     `Sandboxed: ${sandboxed ? 'yes' : 'NO'}. ${sandbox ? describeSandbox(sandbox) : 'The runner did not report its sandbox.'}`,
     `Network: ${sandboxed ? 'none (the sandbox has no network)' : 'yes: it can reach whatever this server can'}.`,
-    `Can write: ${sandboxed ? "only its own run folder (out/, work/, inputs/) and the skill's own HOME; the skill is a read-only copy" : `whatever the server's user${uid === undefined ? '' : ` (uid ${uid})`} can write`}.`,
+    `Can write: ${sandboxed ? `only its own run folder (out/, work/, inputs/) and the skill's own HOME${plugin ? ", and its plugin's data folder (below)" : ''}; the skill is a read-only copy` : `whatever the server's user${uid === undefined ? '' : ` (uid ${uid})`} can write`}.`,
+    ...(plugin ? [`Plugin folders: ${pluginRunReach(plugin)}`] : []),
     'Tick "Run" and accept to run it; decline and nothing runs.',
   ];
   return {
@@ -112,6 +114,8 @@ export interface RunToConfirm {
   input: Record<string, unknown>;
   /** The skill that would run it; undefined when the runtime will refuse the call anyway (none loaded, or not this one). */
   skill: string | undefined;
+  /** A plugin skill's plugin folders, as the runtime's check found them. */
+  plugin?: { root: string; dataDir: string };
   binding: string;
 }
 
@@ -123,5 +127,5 @@ export interface RunToConfirm {
 export async function confirmRun(r: RunToConfirm): Promise<ConsentOutcome> {
   if (r.mode === 'never' || r.skill === undefined) return { run: true };
   if (!r.channel || !(await r.channel.canAsk())) return unaskedRun(r.mode);
-  return r.channel.ask(consentQuestion(r.input, r.skill, r.sandbox), r.binding);
+  return r.channel.ask(consentQuestion(r.input, r.skill, r.sandbox, r.plugin), r.binding);
 }

@@ -48,6 +48,12 @@ export interface ReadContent {
 
 const invalid = invalidParams;
 
+/**
+ * A file's place in a skill's listing as a string that sorts like the listing (SKILL.md first, then by path), so a
+ * cursor resumes after the file it names (pagination.ts); prefixed by the skill's name in `resources/list`.
+ */
+const fileKey = (relPath: string) => (relPath === 'SKILL.md' ? '\u0000' : `\u0000\u0001${relPath}`);
+
 function mimeOf(relPath: string): string {
   if (/(^|\/)SKILL\.md$/i.test(relPath) || /\.md$/i.test(relPath)) return 'text/markdown';
   return mime.lookup(relPath) || 'application/octet-stream';
@@ -138,7 +144,7 @@ export class SkillResources {
     // Only the page's resources are built: a skill of 100,000 files built them all for each of its 101 pages.
     const all: Array<readonly [CatalogEntry, CatalogFile]> = [];
     for (const e of this.skills()) for (const f of await this.files(e)) all.push([e, f]);
-    const page = pageOf('resources', all, cursor, 'resources/list', RESOURCES_PAGE);
+    const page = pageOf('resources', all, cursor, 'resources/list', { maxItems: RESOURCES_PAGE, keyOf: ([e, f]) => `${e.name}${fileKey(f.path)}` });
     return { ...page, items: page.items.map(([e, f]) => this.resourceOf(e, f)) };
   }
 
@@ -171,7 +177,7 @@ export class SkillResources {
       const files = await this.files(e);
       if (!this.overLimit(e, files)) served.push([e, files.length]);
     }
-    const page = pageOf('skills', served, cursor, 'skills/list', SKILLS_PAGE, ([, n]) => n, SKILLS_PAGE_FILES);
+    const page = pageOf('skills', served, cursor, 'skills/list', { maxItems: SKILLS_PAGE, weight: ([, n]) => n, maxWeight: SKILLS_PAGE_FILES, keyOf: ([e]) => e.name });
     return { ...page, items: await Promise.all(page.items.map(([e]) => this.skillEntry(e))) };
   }
 
@@ -222,15 +228,21 @@ export class SkillResources {
     const prefix = rel ? `${rel}/` : '';
     if (rel && !files.some((f) => f.path.startsWith(prefix))) throw invalid(`Resource ${uri} is not a folder of skill '${skill}'. Call skills/get for its files.`);
     const out: Resource[] = [];
+    const keys = new Map<Resource, string>();
     const dirs = new Set<string>();
     for (const f of files) {
       if (!f.path.startsWith(prefix)) continue;
       const rest = f.path.slice(prefix.length);
       const slash = rest.indexOf('/');
-      if (slash < 0) out.push(this.resourceOf(entry, f));
+      if (slash < 0) {
+        const r = this.resourceOf(entry, f);
+        keys.set(r, fileKey(f.path));
+        out.push(r);
+      }
       else dirs.add(rest.slice(0, slash));
     }
     for (const d of [...dirs].sort()) out.push({ uri: skillFileUri(skill, prefix + d), name: d, mimeType: 'inode/directory' });
-    return pageOf(`dir:${uri}`, out, cursor, 'resources/directory/read', RESOURCES_PAGE);
+    // Files first (in the manifest's order), then folders: a folder's key sorts after every file's.
+    return pageOf(`dir:${uri}`, out, cursor, 'resources/directory/read', { maxItems: RESOURCES_PAGE, keyOf: (r) => keys.get(r) ?? `\u0002${r.name}` });
   }
 }

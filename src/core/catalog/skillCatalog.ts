@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { localDisk } from '../host/localDisk';
@@ -11,6 +10,8 @@ import { digestOf, skillManifest, type VersionRef } from '../edit/versionRef';
 import { createSkillRegistry, type SkillRegistry } from '../registry/skillRegistry';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from '../registry/registryErrors';
 import { sourceOf } from '../sources';
+import { HistoryKeys, readOnlyAtSource } from './installedPlace';
+import { readHiddenList } from './hiddenList';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { parseSkillFile } from '../skill/parseSkillFile';
 import { validateSkillContent } from '../skill/validateSkill';
@@ -66,14 +67,6 @@ interface OverlayInfo {
 }
 
 const SKILL_MD = 'SKILL.md';
-/** Most bytes of the hidden list read (a list of ids: thousands fit in a fraction of this). */
-const MAX_HIDDEN_LIST_BYTES = 4 * 1024 * 1024;
-
-/** What {@link SkillCatalog.historyKey} needs of a registry record. */
-function ownerOf(r: SkillRecord): HistoryOwner {
-  return { id: r.id, skillDir: r.rootDir, writableAtSource: !sourceOf(r.scope).readOnly };
-}
-
 function encodeId(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
@@ -87,6 +80,7 @@ function encodeId(id: string): string {
 export class SkillCatalog {
   readonly store: RevisionStore;
   private readonly overlayInfo = new Map<string, OverlayInfo>();
+  private readonly keys = new HistoryKeys();
   private hidden = new Set<string>();
   /**
    * Replaced whenever the catalog's own state (hidden list, overlays) may have changed: a change-feed cursor made
@@ -136,7 +130,7 @@ export class SkillCatalog {
     this.hiddenProblem = 'problem' in hidden ? `${this.hiddenFile()} ${hidden.problem}; every archived plugin and pack skill is shown until it is fixed or deleted.` : undefined;
     const stale = new Set(this.overlayInfo.keys());
     for (const r of this.registry.all()) {
-      if (!sourceOf(r.scope).readOnly) continue;
+      if (!readOnlyAtSource(r)) continue;
       stale.delete(r.id);
       await this.loadOverlayInfo(r);
     }
@@ -154,16 +148,22 @@ export class SkillCatalog {
    * Folder holding the overlay copies of a read-only skill's edited files, kept per id and place (see
    * {@link historyKey}); an id names the skill of that id installed here.
    */
-  overlayDir(of: string | HistoryOwner): string {
-    const owner = typeof of === 'string' ? this.installedOwner(of) : of;
+  overlayDir(of: string | HistoryOwner | SkillRecord): string {
+    const owner = typeof of === 'string' ? this.installedRecord(of) : of;
     return path.join(this.options.stateDir, 'overlays', encodeId(this.historyKey(owner)));
   }
 
-  /** The read-only skill of that id installed here; throws `not_found` naming the id when there is none. */
-  private installedOwner(id: string): HistoryOwner {
+  /** The read-only skill of that id installed here, or undefined (a writable one, or none). */
+  private readOnlyRecord(id: string): SkillRecord | undefined {
     const record = this.registry.recordOf(id);
-    if (!record || !sourceOf(record.scope).readOnly) throw new ToolError('not_found', `No plugin or pack skill '${id}' is installed here; its overlay and hidden state are kept per installed place.`, 'List the skills (agent-skills list) and use an id from there.');
-    return ownerOf(record);
+    return record && readOnlyAtSource(record) ? record : undefined;
+  }
+
+  /** The read-only skill of that id installed here; throws `not_found` naming the id when there is none. */
+  private installedRecord(id: string): SkillRecord {
+    const record = this.readOnlyRecord(id);
+    if (!record) throw new ToolError('not_found', `No plugin or pack skill '${id}' is installed here; its overlay and hidden state are kept per installed place.`, 'List the skills (agent-skills list) and use an id from there.');
+    return record;
   }
 
   /** The overlay of a read-only entry. */
@@ -173,7 +173,7 @@ export class SkillCatalog {
 
   /** Reads a read-only skill's overlay; a new or changed one (by digest) or one gone changes the catalog's state. */
   private async loadOverlayInfo(r: SkillRecord): Promise<void> {
-    const location = path.join(this.overlayDir(ownerOf(r)), SKILL_MD);
+    const location = path.join(this.overlayDir(r), SKILL_MD);
     const bytes = await readBytesOrNull(this.host, location, MAX_CATALOG_FILE_BYTES).catch(() => null);
     const before = this.overlayInfo.get(r.id)?.ref;
     if (!bytes) {
@@ -199,7 +199,7 @@ export class SkillCatalog {
       source: kind.idPrefix,
       origin: kind.idHasSource ? r.root.source : undefined,
       status: r.status,
-      writableAtSource: !kind.readOnly,
+      writableAtSource: !readOnlyAtSource(r),
       modelInvocationAllowed: String(properties['disable-model-invocation'] ?? '').trim().toLowerCase() !== 'true',
       versionRef: (o?.ref ?? r.digest) as VersionRef,
       skillDir: r.rootDir,
@@ -273,22 +273,14 @@ export class SkillCatalog {
     return this.store.history(this.historyKey(entry), file);
   }
 
-  /**
-   * What a skill's state in the state folder is kept under (its revisions, a read-only skill's overlay, its place in
-   * the hidden list): its id and the folder it is installed in. Ids repeat across projects (`workspace:pdf` in each,
-   * `pack:tools:x` for every project's `tools.tgz`), and one state folder serves them all (the CLI's, an MCP
-   * server's): keyed by id alone, one project listed, restored and was served another's edits
-   * (test/cli/historyPlaces.redteam.test.ts, test/cli/overlayPlaces.redteam.test.ts). The folder is the skill's own
-   * for workspace and user skills, the plugin's install folder for plugin skills, and for pack skills the unpacked
-   * copy in the pack cache, named by the archive's sha256: a pack is known by its content.
-   */
-  historyKey(entry: HistoryOwner): string {
-    return `${entry.id}@${createHash('sha256').update(path.resolve(entry.skillDir)).digest('hex').slice(0, 16)}`;
+  /** What a skill's revisions, overlay and place in the hidden list are kept under: its id and install folder (see {@link HistoryKeys}). */
+  historyKey(of: HistoryOwner | SkillRecord): string {
+    return this.keys.of(of);
   }
 
   /** True when the record is a read-only skill this catalog hides (archived, keyed as {@link historyKey} says). */
   private isHidden(r: SkillRecord): boolean {
-    return this.hidden.size > 0 && sourceOf(r.scope).readOnly && this.hidden.has(this.historyKey(ownerOf(r)));
+    return this.hidden.size > 0 && readOnlyAtSource(r) && this.hidden.has(this.historyKey(r));
   }
 
   /** The folder `create` and `copy` write to for a scope. */
@@ -317,7 +309,7 @@ export class SkillCatalog {
    * hidden list that cannot be read is never overwritten: the skills it hides would all reappear.
    */
   async setHidden(id: string, hide: boolean): Promise<void> {
-    const key = this.historyKey(this.installedOwner(id));
+    const key = this.historyKey(this.installedRecord(id));
     const read = await this.readHidden();
     if ('problem' in read) {
       throw new ToolError('broken', `${this.hiddenFile()} ${read.problem}, so the list of archived plugin and pack skills cannot be changed; nothing was written.`, 'Tell the user to fix that file (a JSON array of skill ids, such as ["plugin:acme.tools:pdf"]) or delete it, which shows every archived plugin and pack skill again.');
@@ -338,24 +330,8 @@ export class SkillCatalog {
     return path.join(this.options.stateDir, 'hidden-skills.json');
   }
 
-  /** The hidden ids; a missing file is an empty list, a file that is not a JSON list of strings a problem. */
-  private async readHidden(): Promise<{ ids: string[] } | { problem: string }> {
-    let text: string | undefined;
-    try {
-      const bytes = await readBytesOrNull(this.host, this.hiddenFile(), MAX_HIDDEN_LIST_BYTES);
-      if (bytes === null) return { ids: [] };
-      text = bytes.toString('utf8');
-    } catch (e) {
-      return { problem: `cannot be read (${(e as Error).message})` };
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return { problem: 'is not valid JSON' };
-    }
-    if (!Array.isArray(data) || data.some((x) => typeof x !== 'string')) return { problem: 'is not a JSON array of skill ids' };
-    return { ids: data as string[] };
+  private readHidden(): Promise<{ ids: string[] } | { problem: string }> {
+    return readHiddenList(this.host, this.hiddenFile());
   }
 
   /**
@@ -368,10 +344,10 @@ export class SkillCatalog {
     return {
       resolve: (nameOrId) => catalogRecord(this.resolve(nameOrId)),
       list: () => this.entries().filter((e) => e.status === 'ok').map(catalogRecord),
-      // Canonical ids name their source first: only plugin and pack skills are edited through an overlay.
+      // The same decision as updateSkill's and archive's: a skill read-only at its source is read through its overlay.
       overlayDir: (skillId) => {
-        const r = skillId.startsWith('plugin:') || skillId.startsWith('pack:') ? this.registry.recordOf(skillId) : undefined;
-        return r ? this.overlayDir(ownerOf(r)) : undefined;
+        const r = this.readOnlyRecord(skillId);
+        return r ? this.overlayDir(r) : undefined;
       },
       changes: (since) => catalogChanges(this, since),
     };

@@ -98,6 +98,14 @@ export interface PluginRunContext {
   aliases?: Readonly<Record<string, 'root' | 'data' | 'skill'>>;
 }
 
+/**
+ * What a runner's check found a run will reach beyond its own folders: a plugin skill's run reads its plugin's folder
+ * and writes its data folder, kept across runs (the `HOME` of the plugin's MCP servers, which run unsandboxed).
+ */
+export interface CheckedRun {
+  plugin?: PluginRunContext;
+}
+
 /** A collected output file. */
 export interface OutputFile {
   /** Workspace-relative path, e.g. `out/report.txt`. */

@@ -23,7 +23,7 @@ import { ensureSnapshot, removeTreeAsync, skillKey, snapshotExcludes } from './s
 import { SpareWorkspaces } from './spareWorkspaces';
 import { pluginRunParts } from './pluginRun';
 import { argumentsTooBig, realFolder, resolveCwd, validate } from './runRequest';
-import type { RunRequest, RunResult, SandboxPolicy } from './execTypes';
+import type { CheckedRun, RunRequest, RunResult, SandboxPolicy } from './execTypes';
 import { buildWorkspace, newRunId, pruneRuns, skillViewWarnings, workspaceAt, type SkillView } from './workspace';
 
 /** Runs skill scripts and commands in fresh workspaces. */
@@ -47,9 +47,10 @@ export interface ScriptRunner {
   /**
    * The checks `run` makes of a request before anything is staged (the request, the script inside the skill and a
    * regular file, the command policy, the outputs spec, a required sandbox), and nothing else: throws what `run`
-   * would throw for them. For asking a user about a run only when it can run.
+   * would throw for them. For asking a user about a run only when it can run; says what the run reaches beyond its
+   * own folders (a plugin's folder and data folder), so the question can say it too.
    */
-  check(req: RunRequest): Promise<void>;
+  check(req: RunRequest): Promise<CheckedRun>;
 }
 
 
@@ -109,6 +110,7 @@ export function createScriptRunner(options: ScriptRunnerOptions): ScriptRunner {
     sandboxStatus: async (p) => (await launcher.status(p ?? opts.sandbox)).status,
     async check(req) {
       await checkBeforeStaging(req, { opts, policy, launcher });
+      return req.plugin ? { plugin: req.plugin } : {};
     },
     async run(req) {
       ownStateDir ??= keepToOwner(opts.stateDir);

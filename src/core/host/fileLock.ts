@@ -1,5 +1,6 @@
 import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { StoreBusyError } from './storeBusyError';
 import { processAlive } from '../os/processAlive';
 import { readRegularFile } from '../os/readRegularFile';
@@ -31,6 +32,8 @@ export interface FileLockOptions {
   timeoutMs?: number;
   /** A lock older than this is taken over even when its process still runs (a stuck writer; ms, default 30 000). */
   staleMs?: number;
+  /** Link the lock to this process's kept pid file of the folder ({@link ownerFile}) instead of a pid file made per lock. */
+  keepOwnerFile?: boolean;
 }
 
 /** A lock without a pid this old was left by a process killed between creating it and writing its pid. */
@@ -64,6 +67,58 @@ async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'f
   return age > staleMs ? { state: 'stale' } : { state: 'held', holder: `${text}@${mtimeMs}` };
 }
 
+/** The pid files this process keeps, by folder ({@link ownerFile}); removed when it exits. */
+const owners = new Map<string, string>();
+const OWNER_FILE = /^\.lock-owner-(\d+)$/;
+
+/**
+ * This process's pid file in `dir`, which `keepOwnerFile` locks are hard links to, its mtime set to now (a lock's
+ * age is its file's mtime, so a lock taken now is young however old the file is; the other locks of this process in
+ * that folder grow young with it, which only a stuck holder that keeps taking locks could abuse). Made at the first
+ * such lock in the folder, when the files of processes that are gone are removed; removed at this process's exit
+ * (one killed leaves its file, removed by the next process's first lock there). Made again if it went (the folder
+ * emptied while this process runs).
+ */
+function ownerFile(dir: string): string {
+  const kept = owners.get(dir);
+  if (kept) {
+    const now = new Date();
+    try {
+      fsSync.utimesSync(kept, now, now);
+      return kept;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  } else {
+    for (const name of fsSync.readdirSync(dir)) {
+      const pid = OWNER_FILE.exec(name)?.[1];
+      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) removeOwn(path.join(dir, name));
+    }
+  }
+  const file = path.join(dir, `.lock-owner-${process.pid}`);
+  fsSync.writeFileSync(file, `${process.pid}\n`);
+  if (owners.size === 0) process.once('exit', () => owners.forEach((f) => void removeOwnQuietly(f)));
+  owners.set(dir, file);
+  return file;
+}
+
+function removeOwnQuietly(file: string): void {
+  try {
+    fsSync.unlinkSync(file);
+  } catch {
+    // gone already, or the folder with it
+  }
+}
+
+/** Removes our own pid file once it is linked (or not): one unlink, nothing to do when it is gone. */
+function removeOwn(own: string): void {
+  try {
+    fsSync.unlinkSync(own);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
 /**
  * Creates the lock holding our pid, or returns false when it exists. The pid is written to a file of our own first
  * and linked to the lock's name (which fails when the name exists), so the lock never exists without its pid: made
@@ -72,7 +127,18 @@ async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'f
  * four writers were lost). Where the file system has no hard links, it falls back to create-then-write. Synchronous
  * (a few system calls, no disk flush to wait for): no round trips through the thread pool.
  */
-function tryCreateLock(lockPath: string): boolean {
+function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
+  if (keepOwnerFile) {
+    try {
+      fsSync.linkSync(ownerFile(path.dirname(lockPath)), lockPath);
+      return true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS' && code !== 'EMLINK') throw e;
+    }
+    // No hard links here (or too many): a pid file made for this lock, as below.
+  }
   const own = `${lockPath}.${process.pid}.tmp`;
   try {
     fsSync.writeFileSync(own, `${process.pid}\n`);
@@ -80,7 +146,7 @@ function tryCreateLock(lockPath: string): boolean {
       fsSync.linkSync(own, lockPath);
       return true;
     } finally {
-      fsSync.rmSync(own, { force: true });
+      removeOwn(own);
     }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -119,7 +185,7 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   let heldSince = started;
   let pause = 2;
   for (;;) {
-    if (tryCreateLock(lockPath)) break;
+    if (tryCreateLock(lockPath, options.keepOwnerFile)) break;
     const lock = await lockState(lockPath, staleMs);
     if (lock.state === 'stale') await fs.rm(lockPath, { force: true });
     if (lock.state !== 'held') continue;

@@ -6,6 +6,12 @@ export interface LockOptions {
   timeoutMs?: number;
   /** A lock older than this is taken over even when its holder still runs (a stuck writer; ms, default 30 000). */
   staleMs?: number;
+  /**
+   * For locks taken on a request's path (the state folder's session saves): the lock is a hard link to one pid file
+   * this process keeps in the lock's folder, not to a pid file made and removed per lock (one file creation fewer
+   * each time). Same waits, takeovers and messages; see the Node host's fileLock.ts.
+   */
+  keepOwnerFile?: boolean;
 }
 
 /**

@@ -185,6 +185,9 @@ export class SkillIndex {
   #fieldNorms = new Float64Array(0);
   /** False after a put or remove changed the average lengths. */
   #normsFresh = false;
+  /** Per slot: the likelihood's length part ({@link #lengthPriors}), computed for the slots below {@link #priorsUpTo}. */
+  #priors = new Float64Array(0);
+  #priorsUpTo = 0;
   /** Per term id: its occurrences over live skills, each weighted by its field's weight (the likelihood's collection). */
   #collection = new Float64Array(1024);
   /** The sum of {@link #collection}: every live skill's field-weighted length. */
@@ -447,14 +450,14 @@ export class SkillIndex {
     const touched = this.#touched;
     const likelihood = this.#likelihood;
     const scores = this.#scores;
-    const mu = (this.#weights.likelihood as { mu: number }).mu;
+    const prior = this.#lengthPriors((this.#weights.likelihood as { mu: number }).mu);
     const wordWeight = this.#likelihoodWeight;
     let best = 0;
     let lo = Number.POSITIVE_INFINITY;
     let hi = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const s = touched[i];
-      const l = (likelihood[s] += wordWeight * Math.log(mu / (this.#weightedLength(s) + mu)));
+      const l = (likelihood[s] += wordWeight * prior[s]);
       if (l < lo) lo = l;
       if (l > hi) hi = l;
       if (scores[s] > best) best = scores[s];
@@ -537,27 +540,66 @@ export class SkillIndex {
     const likelihood = this.#likelihood;
     const fieldWeights = this.#fieldWeights;
     this.#likelihoodWeight = 0;
+    const cache = likelihoodLogs;
     for (const [id, weight, isPair] of q.known) {
       const w = weight * (isPair ? this.#weights.pair : 1) * this.#idfOfDf(postings.df(id));
       const start = postings.start(id);
       const end = start + postings.length(id);
+      if (!likely || isPair) {
+        for (let i = start; i < end; i++) {
+          const s = slots[i];
+          if (alive[s] === 0) continue;
+          const tf = packedTf(counts[i], norms, s * NFIELDS);
+          const old = scores[s];
+          if (old === 0) touched[count++] = s;
+          scores[s] = old + (w * tf) / (k1 + tf);
+        }
+        continue;
+      }
+      // One pass for both: BM25F's part and the likelihood's, whose logarithm depends on the posting's packed
+      // counts alone within one term, so it is taken once per distinct count (most postings share a few).
+      this.#likelihoodWeight += weight;
+      const smooth = likely.mu * (Math.max(this.#collection[id], 1e-9) / (this.#collectionLength || 1));
+      const stamp = nextLogStamp();
       for (let i = start; i < end; i++) {
         const s = slots[i];
         if (alive[s] === 0) continue;
-        const tf = packedTf(counts[i], norms, s * NFIELDS);
+        const p = counts[i];
+        const tf = packedTf(p, norms, s * NFIELDS);
         const old = scores[s];
         if (old === 0) touched[count++] = s;
         scores[s] = old + (w * tf) / (k1 + tf);
-      }
-      if (!likely || isPair) continue;
-      this.#likelihoodWeight += weight;
-      const smooth = likely.mu * (Math.max(this.#collection[id], 1e-9) / (this.#collectionLength || 1));
-      for (let i = start; i < end; i++) {
-        const s = slots[i];
-        if (alive[s] !== 0) likelihood[s] += weight * Math.log(1 + packedTf(counts[i], fieldWeights, 0) / smooth);
+        const h = Math.imul(p, 0x9e3779b1) >>> LOG_CACHE_SHIFT;
+        let l: number;
+        if (cache.stamps[h] === stamp && cache.keys[h] === p) l = cache.values[h];
+        else {
+          l = Math.log(1 + packedTf(p, fieldWeights, 0) / smooth);
+          cache.stamps[h] = stamp;
+          cache.keys[h] = p;
+          cache.values[h] = l;
+        }
+        likelihood[s] += weight * l;
       }
     }
     return count;
+  }
+
+  /**
+   * Per slot: ln(mu / (field-weighted length + mu)), the likelihood's length part for one query word. It depends
+   * on the slot's own lengths alone, and slots are only appended (a put takes a new slot; compaction renumbers
+   * them all and starts over), so only the slots added since the last query are computed.
+   */
+  #lengthPriors(mu: number): Float64Array {
+    const n = this.#ids.length;
+    if (this.#priorsUpTo >= n) return this.#priors;
+    if (this.#priors.length < n) {
+      const grown = new Float64Array(Math.max(n, this.#priors.length * 2));
+      grown.set(this.#priors.subarray(0, this.#priorsUpTo));
+      this.#priors = grown;
+    }
+    for (let s = this.#priorsUpTo; s < n; s++) this.#priors[s] = Math.log(mu / (this.#weightedLength(s) + mu));
+    this.#priorsUpTo = n;
+    return this.#priors;
   }
 
   /** Per slot and field: weight / (1 - b + b * length / average length), for the current averages. */
@@ -619,7 +661,23 @@ export class SkillIndex {
     this.#scratch = new Uint32Array(Math.max(1024, this.#postings.termCount));
     this.#deadPostings = 0;
     this.#normsFresh = false;
+    this.#priorsUpTo = 0;
   }
+}
+
+/** Bits of the likelihood's per-term logarithm cache (2^8 entries, direct-mapped by a hash of the packed counts). */
+const LOG_CACHE_SHIFT = 24;
+/** One term's logarithms by packed counts, valid for the current stamp (a new term takes a new stamp). */
+const likelihoodLogs = { stamps: new Int32Array(1 << (32 - LOG_CACHE_SHIFT)), keys: new Uint32Array(1 << (32 - LOG_CACHE_SHIFT)), values: new Float64Array(1 << (32 - LOG_CACHE_SHIFT)), stamp: 0 };
+
+/** A stamp no entry of the cache holds (the stamps start again, the cache cleared, before they would wrap). */
+function nextLogStamp(): number {
+  const cache = likelihoodLogs;
+  if (cache.stamp >= 0x3fffffff) {
+    cache.stamps.fill(0);
+    cache.stamp = 0;
+  }
+  return ++cache.stamp;
 }
 
 /** A query's terms and adjacent pairs with their weights (a word said n times weighs 1 + ln n). */

@@ -6,7 +6,7 @@
 // cache; scripts of MCP-served skills are never run.
 import { isInside } from '../paths/isInside';
 import { isSimpleName } from '../skill/rules/name';
-import { confusableSkeleton } from '../text/confusableSkeleton';
+import { lookAlikeKey } from '../text/confusableSkeleton';
 import * as path from 'node:path';
 import type { SkillRecord, SkillRoot } from '../registry/registryTypes';
 import { ToolError } from '../tools/toolError';
@@ -27,18 +27,19 @@ export interface McpAwareSource extends SkillSource {
 const NOT_RUN_HINT = 'Follow the skill\'s instructions with your own tools instead; if the user trusts the skill, they can install it locally to run its scripts.';
 
 /**
- * For each name, the other names it would be taken for: different names with the same confusable skeleton (UTS #39).
+ * For each name, the other names it would be taken for: different names with the same confusable skeleton (UTS #39),
+ * letter case aside (lookAlikeKey).
  * `names` are every local name and every served one.
  */
 function lookAlikes(names: Iterable<string>): (name: string) => string[] {
   const bySkeleton = new Map<string, Set<string>>();
   for (const n of names) {
-    const k = confusableSkeleton(n);
+    const k = lookAlikeKey(n);
     const set = bySkeleton.get(k) ?? new Set<string>();
     set.add(n);
     bySkeleton.set(k, set);
   }
-  return (name) => [...(bySkeleton.get(confusableSkeleton(name)) ?? [])].filter((other) => other !== name);
+  return (name) => [...(bySkeleton.get(lookAlikeKey(name)) ?? [])].filter((other) => other !== name);
 }
 
 
@@ -61,7 +62,8 @@ export function withMcpSkills(base: SkillSource, clientsOf: readonly McpSkillsCl
         // `рdf` beside the local `pdf`); even under its id it would be read as that skill in a listing. A plain ASCII
         // name is not moved by a served look-alike that is refused here, only by a local one or a served ASCII one.
         const likes = lookAlike(skill.name).filter((n) => !ascii || local.has(n) || isSimpleName(n));
-        const like = likes.find((n) => local.has(n)) ?? likes[0];
+        // Named after the skill it would be taken for: a local one, else a plain one (not another look-alike).
+        const like = likes.find((n) => local.has(n)) ?? likes.find(isSimpleName) ?? likes[0];
         if (like !== undefined && !ascii) {
           const key = `${skill.server}\0${skill.name}\0${like}`;
           if (!reported.has(key)) {

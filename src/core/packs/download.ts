@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { domainToASCII } from 'node:url';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
@@ -204,7 +205,7 @@ async function fetchFollowingSameHost(url: string, doFetch: typeof fetch, signal
     await res.body?.cancel().catch(() => undefined);
     if (!location) return res;
     const next = new URL(location, at);
-    const allowed = next.host === origin.host || allowHosts.includes(next.host) || allowHosts.includes(next.hostname);
+    const allowed = next.host === origin.host || allowedHost(next, allowHosts);
     if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects to ${next.href}, which is not http(s); it was not followed.`);
     if (new URL(at).protocol === 'https:' && next.protocol === 'http:') throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects from https to plain http (${next.href}); it was not followed. Use an https URL.`);
     if (!allowed) {
@@ -213,6 +214,21 @@ async function fetchFollowingSameHost(url: string, doFetch: typeof fetch, signal
     if (i + 1 >= MAX_REDIRECTS) throw new PackError('REDIRECT_REFUSED', `The skill pack ${url} redirects more than ${MAX_REDIRECTS} times (last to ${next.href}); give the final URL instead.`);
     at = next.href;
   }
+}
+
+/**
+ * True when `next` is one of `allowHosts`: a host name in any letter case (an IDN as written or in punycode) or an
+ * address, with a port (the scheme's default when the URL gives none) or for every port. Compared as the URL
+ * parser writes hosts (lowercase, punycode): "Objects.GitHubUserContent.com" was refused for the host it names.
+ */
+function allowedHost(next: URL, allowHosts: readonly string[]): boolean {
+  const port = next.port || (next.protocol === 'https:' ? '443' : '80');
+  return allowHosts.some((entry) => {
+    const m = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(entry.length <= 300 ? entry.trim() : '');
+    if (!m) return false;
+    const host = m[1].startsWith('[') ? m[1].toLowerCase() : domainToASCII(m[1]);
+    return host !== '' && host === next.hostname && (m[2] === undefined || String(Number(m[2])) === port);
+  });
 }
 
 async function readMeta(metaFile: string): Promise<z.infer<typeof metaSchema> | undefined> {

@@ -59,7 +59,11 @@ export function readPlugins(
       seenDirs.set(key, same);
       continue;
     }
-    const located: LocatedPlugin = { ...plugin, hosts: [host], duplicates: [] };
+    // Object.assign, not a spread: the same copy, about ten times cheaper for these objects (V8 builds a spread of an
+    // object whose fields were added one by one property by property).
+    const located = Object.assign({}, plugin) as LocatedPlugin;
+    located.hosts = [host];
+    located.duplicates = [];
     seenDirs.set(key, located);
     if (identity) byIdentity.set(identity, located);
     out.push(located);
@@ -85,5 +89,17 @@ function refuseClash(p: LocatedPlugin): void {
 
 /** The registry roots of loaded plugins: each vetted skill folder under its plugin's name (`plugin:<name>:<skill>`). */
 export function pluginSkillRoots(plugins: readonly PluginRead[]): SkillRoot[] {
-  return plugins.flatMap((p) => (p.manifest ? p.skillRoots.filter((r) => r.skills.length > 0).map((r) => ({ path: r.path, scope: 'agent-plugin', source: p.manifest!.name, only: r.skills, plugin: { name: p.manifest!.name, root: p.root, layout: p.layout ?? 'agent-plugins', ...(p.manifest!.version ? { version: p.manifest!.version } : {}) } })) : []));
+  // Loops and one object per root, not flatMap and a spread: discovery asks this for every plugin installed.
+  const roots: SkillRoot[] = [];
+  for (const p of plugins) {
+    const m = p.manifest;
+    if (!m) continue;
+    for (const r of p.skillRoots) {
+      if (r.skills.length === 0) continue;
+      const plugin: NonNullable<SkillRoot['plugin']> = { name: m.name, root: p.root, layout: p.layout ?? 'agent-plugins' };
+      if (m.version) plugin.version = m.version;
+      roots.push({ path: r.path, scope: 'agent-plugin', source: m.name, only: r.skills, plugin });
+    }
+  }
+  return roots;
 }

@@ -32,7 +32,7 @@ export function pluginInstallPlace(plugin: PluginDataKey): string {
  * The data folder of a plugin under `dataRoot`: one per plugin name and install place, so it is kept across updates
  * (a new version in a new folder beside the old one, or in place) but never shared with another plugin that gives the
  * same name: a name is only what a manifest says, and a folder shared by name let any plugin read and plant files
- * in the data of the plugin it named (red team, test/core/plugins/pluginDataKey.redteam.test.ts). A name that is not
+ * in the data of the plugin it named (red team, test/cli/pluginData.redteam.test.ts). A name that is not
  * a safe folder name (host layouts are laxer than §5.5) gets a digest instead.
  */
 export function pluginDataDir(dataRoot: string, plugin: PluginDataKey): string {
@@ -40,6 +40,15 @@ export function pluginDataDir(dataRoot: string, plugin: PluginDataKey): string {
   const safe = PLUGIN_NAME.test(name) && name.length <= 64 ? name : `x-${crypto.createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
   const place = crypto.createHash('sha256').update(pluginInstallPlace(plugin)).digest('hex').slice(0, 16);
   return path.join(dataRoot, `${safe}-${place}`);
+}
+
+/**
+ * What a run confirmation says of a plugin skill's run beyond the sandbox's own account: the plugin folders it
+ * reaches (README, Plugins: Scripts). The data folder outlives the run and is the HOME of the plugin's MCP servers,
+ * which run outside the sandbox, so a question that said "writes only its run folder" did not tell the truth.
+ */
+export function pluginRunReach(plugin: { root: string; dataDir: string }): string {
+  return `It also reads its plugin's folder ${plugin.root} and can write the plugin's data folder ${plugin.dataDir}, which is kept between runs and is the HOME of the plugin's MCP servers (they run outside the sandbox).`;
 }
 
 /** What a run of a skill of `plugin` gets. */

@@ -134,11 +134,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     const pause = () => ctx.slicer.checkpoint(true);
     const loaded: LoadedSkill[] = [];
     for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
-    const records = applyPrecedence(loaded);
+    const { records, byName: named } = applyPrecedence(loaded);
     await pause();
     const { change, ids, names } = diff(byId, records);
-    await pause();
-    const named = namesOf(records);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
     byId = ids;
@@ -229,16 +227,6 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     recordOf: (id) => byId.get(id),
     recordsNamed: (name) => lookup().byName.get(name) ?? [],
   };
-}
-
-function namesOf(records: readonly SkillRecord[]): Map<string, SkillRecord[]> {
-  const byName = new Map<string, SkillRecord[]>();
-  for (const r of records) {
-    const list = byName.get(r.name);
-    if (list) list.push(r);
-    else byName.set(r.name, [r]);
-  }
-  return byName;
 }
 
 function emptyStats(): ScanStats {

@@ -1,3 +1,4 @@
+import type { CheckedRun } from '../exec/execTypes';
 import type { RequestPathProblem } from '../exec/scriptRunError';
 import { ToolError } from '../tools/toolError';
 import { skillPathError } from './skillPaths';
@@ -8,6 +9,12 @@ import type { ActiveSkill, ExecRequest, ExecResultLike, ScriptExecutor } from '.
 
 /** The executor's result, plus the skill it ran for. */
 export type RunScriptResult = ExecResultLike & { skill: string };
+
+/** A run the runtime's check lets through: the skill it runs, and (a plugin skill) the plugin folders it reaches. */
+export interface CheckedScript {
+  skill: string;
+  plugin?: { root: string; dataDir: string };
+}
 
 /** What a run needs of its skill: a loaded one, or a record the user picked outside any session. */
 export type RunTarget = Pick<ActiveSkill, 'id' | 'name' | 'root_dir'>;
@@ -46,16 +53,17 @@ export async function runSkillScript(ctx: ToolContext, call: ToolCall, input: Ru
  * name), or the ToolError its run would be refused with, from the runner's own checks before staging (so a front end
  * asks a user only about a run that can happen).
  */
-export async function checkSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<string> {
+export async function checkSkillScript(ctx: ToolContext, call: ToolCall, input: RunScriptInput): Promise<CheckedScript> {
   // A session the call would open (invoke opens one) holds no skill yet: refused in the run's words.
   const active = pickLoaded(ctx.sessions.get(call.sessionId) ?? { active_skills: [] }, input.skill, 'run_script');
   const executor = executorOf(ctx);
+  let checked: CheckedRun | void;
   try {
-    await executor.check(execRequestOf(ctx, active, input));
+    checked = await executor.check(execRequestOf(ctx, active, input));
   } catch (e) {
     throw runError(active, input, e);
   }
-  return active.name;
+  return { skill: active.name, ...(checked?.plugin ? { plugin: { root: checked.plugin.root, dataDir: checked.plugin.dataDir } } : {}) };
 }
 
 /**
@@ -173,7 +181,8 @@ function hintForRunError(code: string | undefined, skill: string): string {
     case 'env_refused':
       return 'Call run_script again without the env variables named above; a script that needs one can set it itself.';
     case 'sandbox_unavailable':
-      return 'Do not retry: tell the user the sandbox is required but not available here (install bubblewrap, or set agentSkills.scripts.sandbox to "auto").';
+      // The message ends with what the sandbox backend of this platform says to do (sandbox/registry.ts describeSandbox).
+      return 'Do not retry: tell the user the sandbox is required but not available here, and what the message says to do about it.';
     case 'interpreter_not_found':
       return 'Tell the user which interpreter the script needs; it is not installed on this machine.';
     case 'runner_busy':

@@ -3,7 +3,7 @@
  * and the session state it owns (seed 000's state model plus seed 002's lifecycle and seed 004's
  * load modes and docs selection). Field names that reach the model are snake_case.
  */
-import type { RunRequest } from '../exec/execTypes';
+import type { CheckedRun, RunRequest } from '../exec/execTypes';
 import type { SkillRecord, SkillSourceChanges, SkillSourceCursor } from '../registry/registryTypes';
 
 export type { SkillSourceChanges, SkillSourceCursor };
@@ -55,7 +55,7 @@ export interface ScriptExecutor {
    * runner's `check`). Required, so a wrapper cannot drop it: a front end asks its user only about a run that
    * passes it (a wrapper puts its gate in front of both with `guardedExecutor`).
    */
-  check(request: ExecRequest): Promise<void>;
+  check(request: ExecRequest): Promise<CheckedRun | void>;
   /** Settles once background work (e.g. the next run's workspace being built) is done; `flush()` waits for it. */
   idle(): Promise<void>;
 }

@@ -17,7 +17,7 @@ import { catalogFor, loadedContentFor } from './loadedContent';
 import { loadSkills, unloadSkills } from './loadTools';
 import { readSkillFile } from './readTool';
 import { auditCall } from './invocationAudit';
-import { checkSkillScript, prepareScriptRun, runSkillScript, type RunScriptResult } from './runScriptTool';
+import { checkSkillScript, prepareScriptRun, runSkillScript, type CheckedScript, type RunScriptResult } from './runScriptTool';
 import { SessionStore, type SessionStoreOptions } from './sessionStore';
 import { SkillContentCache } from './skillContent';
 import type { SyncWritableHost } from '../host/fileWrites';
@@ -133,7 +133,7 @@ export interface SkillsRuntime {
    * the skill's name, or the refusal the call would return (`unknown_session` for a session not made yet: nothing is
    * loaded there). A front end asks its user only about a run that can happen.
    */
-  checkRun(input: unknown, call: ToolCall): Promise<ToolResult<{ skill: string }>>;
+  checkRun(input: unknown, call: ToolCall): Promise<ToolResult<CheckedScript>>;
   /**
    * A scratch copy of this runtime for previews: the same source, options, tools and composition, with sessions
    * in memory only (holding a copy of session `sessionId` when given), no executor and no audit log. Turns,
@@ -350,7 +350,7 @@ export function createSkillsRuntime(options: SkillsRuntimeOptions): SkillsRuntim
         const parsed = toolInputSchemas.run_script.safeParse(input ?? {});
         if (!parsed.success) throw inputError(toolNames.run_script, parsed.error);
         await options.source.prepare?.('run_script', input);
-        return succeeded('run_script', { skill: await checkSkillScript(ctx, call, parsed.data) });
+        return succeeded('run_script', await checkSkillScript(ctx, call, parsed.data));
       } catch (e) {
         return refused('run_script', e);
       }

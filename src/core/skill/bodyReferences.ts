@@ -1,6 +1,6 @@
 import { fencedBlocks, inBlocks, inInlineCode } from './markdownBlocks';
 import { TextIndex } from './textIndex';
-import { NextChar } from './textSearch';
+import { charOffsetsOf, NextChar } from './textSearch';
 import type { ParsedSkillFile, Range } from './skillTypes';
 
 /**
@@ -117,7 +117,9 @@ function extract(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, options: Extrac
   // Inline links and images `](target)`, and reference definitions `[label]: target` at a line start.
   // One single-character search serves both (it is much faster than a two-character one).
   const next = { gt: new NextChar(text, '>'), nl: new NextChar(text, '\n') };
-  for (let at = text.indexOf(']', base); at >= 0 && linkSpans.length < MAX_BODY_REFERENCES; at = text.indexOf(']', at + 1)) {
+  // The `]`s are shared with the body rules (link-reference definitions, anchor links), which search for them too.
+  const brackets = charOffsetsOf(index, text, ']');
+  for (let at = brackets.at(base); at >= 0 && linkSpans.length < MAX_BODY_REFERENCES; at = brackets.at(at + 1)) {
     const after = text.charCodeAt(at + 1);
     if ((after !== 40 /* ( */ && after !== 58) /* : */ || inBlocks(blocks, at)) continue;
     if (after === 40) {

@@ -1,4 +1,5 @@
 import { TextIndex } from './textIndex';
+import { NextChar } from './textSearch';
 
 /** Fenced code blocks of a Markdown body, and the fence left open at the end, if any. */
 export interface FencedBlocks {
@@ -29,8 +30,8 @@ interface FencesMemo {
  * offset 0) share one pass, and the same blocks when the frontmatter holds no fence.
  */
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
-  if (index.text !== text) return blocksOf(text, fencesAtLineStarts(text, base, new TextIndex(text).allLineStarts()));
-  const memo = index.memo<FencesMemo>(FENCES_MEMO, () => ({ fences: fencesAtLineStarts(text, 0, index.allLineStarts()), byFirst: new Map() }));
+  if (index.text !== text) return blocksOf(text, fenceOffsets(text, base));
+  const memo = index.memo<FencesMemo>(FENCES_MEMO, () => ({ fences: fenceOffsets(text, 0), byFirst: new Map() }));
   const first = countBelow(memo.fences, base);
   let found = memo.byFirst.get(first);
   if (!found) memo.byFirst.set(first, (found = blocksOf(text, first === 0 ? memo.fences : memo.fences.slice(first))));
@@ -38,25 +39,34 @@ export function fencedBlocks(text: string, index: TextIndex, base: number): Fenc
 }
 
 /**
- * Offsets of the fences (``` or ~~~ opening a line after at most 3 blank characters) from `base` on, found from the
- * line starts instead of from every backtick: a body has far fewer lines than backticks of inline code.
+ * Offsets of the fences (``` or ~~~ opening a line after at most 3 blank characters) from `base` on, in order. Found
+ * by searching for the three characters themselves (a body has far fewer of them than lines or backticks), each hit
+ * checked by looking back at most four characters for its line start.
  */
-function fencesAtLineStarts(text: string, base: number, lineStarts: readonly number[]): number[] {
-  const fences: number[] = [];
-  for (const ls of lineStarts) {
-    const last = Math.min(ls + 3, text.length - 1);
-    for (let at = ls < base ? base : ls; at <= last; at++) {
-      const c = text.charCodeAt(at);
-      if (c === 96 || c === 126) {
-        if (text.startsWith(c === 96 ? '```' : '~~~', at) && (at === ls || text.slice(ls, at).trim() === '')) fences.push(at);
-        break;
-      }
-      // Blank ASCII (what trim() removes) goes on; any other ASCII ends the blank prefix. Beyond ASCII, the
-      // trim() above decides (Unicode spaces are blank too).
-      if (c === 10 || (c < 128 && c !== 32 && (c < 9 || c > 13))) break;
-    }
+function fenceOffsets(text: string, base: number): number[] {
+  const ticks = fencesOf(text, base, '```');
+  const tildes = fencesOf(text, base, '~~~');
+  if (tildes.length === 0) return ticks;
+  if (ticks.length === 0) return tildes;
+  const all: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < ticks.length || j < tildes.length) all.push(j >= tildes.length || (i < ticks.length && ticks[i] < tildes[j]) ? ticks[i++] : tildes[j++]);
+  return all;
+}
+
+/** Offsets of `fence` (three backticks or tildes) that open a fence line; a longer run counts once, at its start. */
+function fencesOf(text: string, base: number, fence: string): number[] {
+  const out: number[] = [];
+  const ch = fence.charCodeAt(0);
+  for (let at = text.indexOf(fence, base); at >= 0; at = text.indexOf(fence, at + 3)) {
+    let lineStart = at;
+    while (lineStart > 0 && at - lineStart < 4 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    // At most three characters before it on its line, all blank as trim() reads them (Unicode spaces too).
+    if (at - lineStart <= 3 && (lineStart === 0 || text.charCodeAt(lineStart - 1) === 10) && (lineStart === at || text.slice(lineStart, at).trim() === '')) out.push(at);
+    while (text.charCodeAt(at + 3) === ch) at++;
   }
-  return fences;
+  return out;
 }
 
 /** Pairs sorted fence offsets into blocks: a fence closes the open block when it uses its character, at least as many. */
@@ -113,8 +123,6 @@ export function inBlocks(blocks: readonly [number, number][], at: number): boole
   return false;
 }
 
-const TICKS_MEMO = {};
-
 /** Number of entries of the sorted `list` below `value`. */
 function countBelow(list: readonly number[], value: number): number {
   let lo = 0;
@@ -127,19 +135,32 @@ function countBelow(list: readonly number[], value: number): number {
   return lo;
 }
 
-/**
- * True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). The backticks
- * of the text are found once per index, so each question costs two binary searches instead of a walk over the
- * line: a one-line body of backticks and many hits used to cost the line's length per hit.
- */
-export function inInlineCode(index: TextIndex, at: number): boolean {
-  const ticks = index.memo(TICKS_MEMO, () => backticksOf(index.text));
-  const lineStart = index.lineStartOf(at);
-  return (countBelow(ticks, at) - countBelow(ticks, lineStart)) % 2 === 1;
+/** Per index: the backticks of each line asked about (by its start), and where the next backtick is. */
+interface TicksMemo {
+  byLine: Map<number, number[]>;
+  next: NextChar;
 }
 
-function backticksOf(text: string): number[] {
-  const out: number[] = [];
-  for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i + 1)) out.push(i);
-  return out;
+const TICKS_MEMO = {};
+
+/**
+ * True when an odd number of backticks precede `at` on its line (so `at` sits inside inline code). A line's backticks
+ * are found once per index, the first time a position on it is asked about, so each question costs two binary
+ * searches: a one-line body of backticks and many hits does not walk the line per hit. Only the lines asked about
+ * are searched (a reference or a placeholder is on a few lines; a body has hundreds of backticks), and the search
+ * for the next backtick past a line is kept for the next line asked (callers ask in increasing order), so a body
+ * without backticks after the first lines is searched once, not once per line.
+ */
+export function inInlineCode(index: TextIndex, at: number): boolean {
+  const memo = index.memo<TicksMemo>(TICKS_MEMO, () => ({ byLine: new Map(), next: new NextChar(index.text, '`') }));
+  const line = index.positionAt(at).line;
+  const lineStart = index.lineStart(line);
+  let ticks = memo.byLine.get(lineStart);
+  if (!ticks) {
+    ticks = [];
+    const end = index.lineStart(line + 1);
+    for (let i = memo.next.at(lineStart); i >= 0 && i < end; i = memo.next.at(i + 1)) ticks.push(i);
+    memo.byLine.set(lineStart, ticks);
+  }
+  return countBelow(ticks, at) % 2 === 1;
 }

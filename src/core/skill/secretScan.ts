@@ -67,9 +67,42 @@ function isPlaceholder(value: string, isKey: boolean): boolean {
   // A word and a count from one (`Admin123`, `demo12`), or `abc123`: the demo password of a tutorial, not an account's.
   if (/^(?:[a-z]+[-_]?)?(?:abc)?1(?:2(?:3(?:4(?:5(?:6)?)?)?)?)?!?$/i.test(value.replace(/^sk-/, ''))) return true;
   if (SEQUENTIAL.test(value)) return true;
+  // A vendor's prefix (`rk_live_`, `whsec_`) and a tail of runs that count up (`abc123`, `abcd1234wxyz`): made up.
+  if (countsUp(value.replace(/^(?:[a-z]+[-_])+/i, ''))) return true;
+  // The words password or secret in leetspeak (`P@ssw0rd`, `S3cr3t!`): a documentation password, not an account's.
+  if (!isKey && (LEET_WORDS.test(deleet(value, 'i')) || LEET_WORDS.test(deleet(value, 'l')))) return true;
   if (/^(.)\1+$/.test(value.replace(/^[a-z]+[-_]/i, ''))) return true;
   // Real keys mix letters and digits; a long key without digits reads as an illustration.
   return isKey && (!/\d/.test(value) || !/[A-Za-z]/.test(value));
+}
+
+/** After leetspeak is read back as letters: the words a demo password spells. */
+const LEET_WORDS = /pass(?:word|wd)|secret/i;
+const LEET: Record<string, string> = { '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
+
+/** `value` with leetspeak digits and signs read as letters (`1` as `one`, an i or an l). */
+function deleet(value: string, one: 'i' | 'l'): string {
+  let out = '';
+  for (const c of value) out += c === '1' ? one : (LEET[c] ?? c);
+  return out;
+}
+
+/**
+ * True when `tail` (at least 6 characters) is made only of runs of 3 or more characters that count up by one
+ * (`abc123`, `xyz789`, `abcd1234`): no random key is, every tutorial's key is.
+ */
+function countsUp(tail: string): boolean {
+  if (tail.length < 6) return false;
+  let run = 1;
+  for (let i = 1; i <= tail.length; i++) {
+    if (i < tail.length && tail.charCodeAt(i) === tail.charCodeAt(i - 1) + 1) {
+      run++;
+      continue;
+    }
+    if (run < 3) return false;
+    run = 1;
+  }
+  return true;
 }
 
 function mask(value: string): string {

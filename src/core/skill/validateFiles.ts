@@ -12,6 +12,7 @@ import { AGENT_PROFILES, isConventionFile, skillDirVariables, type AgentProfile 
 import { fencedBlocks } from './markdownBlocks';
 import { exampleSkillBlocks, isIllustrativePath } from './rules/referenceContext';
 import { closestPath } from './similarPaths';
+import { isToolFile, isToolRecord } from './toolFiles';
 import { SiblingSkills } from './siblingSkills';
 import { checkCommands, checkSkillFolder, checkTextFile, type PortabilityScan } from './validatePortability';
 import { TextIndex } from './textIndex';
@@ -63,6 +64,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const listed = new Map<string, Promise<string[] | undefined>>();
   let allFiles: Promise<string[]> | undefined;
   const siblings = new SiblingSkills(host, rootDir);
+  const ownNames = skillNames(parsed, rootDir);
   for (const ref of refs) {
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
@@ -95,7 +97,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     const found = await kind;
     // A host on a case-insensitive disk (macOS, Windows) finds `REFERENCE.md` as `reference.md`; Linux does not.
     const onDisk = found ? await exactCase(host, rootDir, norm, listed) : undefined;
-    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples)) continue;
+    if (!found && ref.kind !== 'link' && ref.kind !== 'variable' && isIllustrativePath(text, ref, examples, ownNames)) continue;
     if (!found || onDisk) {
       const again = missing.get(norm);
       if (again) {
@@ -201,30 +203,10 @@ function backslash(ref: BodyReference, rel: string): Finding {
   };
 }
 
-/** Files that count as mentioned by their presence alone: licences (also a font's `*-OFL.txt`), notices, dot files. */
-const SELF_EVIDENT = /^(?:LICEN[CS]E|COPYING|NOTICE|README|CHANGELOG)(?:\.[\w.]+)?$|(?:^|[-_.])(?:OFL|LICEN[CS]E)(?:[-_.][\w.-]*)?\.(?:txt|md)$|^\.|^__init__\.py$/i;
-
-/**
- * Files a package manager or build tool reads by convention (`uv run` reads pyproject.toml, `npm ci` the lock file):
- * the tool finds them, not the model, and deleting one breaks the skill's scripts.
- */
-const TOOL_MANIFEST = /^(?:pyproject\.toml|uv\.lock|poetry\.lock|Pipfile(?:\.lock)?|requirements[\w.-]*\.txt|setup\.(?:py|cfg)|package(?:-lock)?\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|deno\.jsonc?|tsconfig(?:\.[\w-]+)?\.json|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|Gemfile(?:\.lock)?|composer\.(?:json|lock))$/;
-/** A test suite of the skill's own code (a `tests/` folder, `test_x.py`, `x.test.ts`): for its author, like evals/. */
-const TEST_CODE = /(?:^|\/)(?:tests?|__tests__|spec)\/|(?:^|\/)test_[\w-]+\.py$|_test\.(?:py|go)$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
-
-/** The folder of a skill's evaluations (agentskills.io's `evals/`, src/core/evals). */
-const EVALS_DIR = 'evals/';
-
-/** Largest file taken for a provenance record (they are a few lines). */
-const PROVENANCE_MAX_CHARS = 2048;
-
-/**
- * True for a short record of where a generated, synced or vendored skill came from: a full commit hash and a word
- * saying source, upstream, generated, synced or vendored. Such a file is read by the tool that regenerates the
- * skill, never by the model, so it is not unreferenced (a log or notes file without a commit hash still is).
- */
-function isProvenanceRecord(text: string): boolean {
-  return text.length <= PROVENANCE_MAX_CHARS && /\b[0-9a-f]{40}\b/i.test(text) && /\b(?:source|upstream|generated|synced|vendored|imported)\b/i.test(text);
+/** The names the skill goes by: its `name` and its folder's. */
+function skillNames(parsed: ParsedSkillFile, rootDir: string): string[] {
+  const name = parsed.properties.name;
+  return [...(typeof name === 'string' && name !== '' ? [name] : []), path.basename(rootDir)];
 }
 
 /** True when one of `texts` names a folder holding `rel` (`themes/`, `./canvas-fonts`): its files are then known. */
@@ -248,13 +230,15 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   if (skillFileText) await checkTextFile(scan, skillFileName, parsed.text, index);
   await checkSkillFolder(scan, parsed);
   const texts: string[] = [parsed.text];
-  const provenance = new Set<string>();
+  // Records of where the skill came from and manifests of the skill: for the tools that made them, not the model.
+  const toolRecords = new Set<string>();
+  const ownNames = skillNames(parsed, rootDir);
   for (const rel of files) {
     if (rel === skillFileName) continue;
     const text = await readTextFile(host, path.join(rootDir, rel), TEXT_FILE_MAX_BYTES);
     if (text === undefined) continue;
     texts.push(text);
-    if (isProvenanceRecord(text)) provenance.add(rel);
+    if (isToolRecord(rel, text, skillFileName, ownNames)) toolRecords.add(rel);
     const hits = scanSecrets(text);
     const fileIndex = new TextIndex(text);
     if (hits.length > 0) report(hits, fileIndex, rel, out);
@@ -265,11 +249,11 @@ export async function validateSecrets(parsed: ParsedSkillFile, skillFileName: st
   for (const rel of files) {
     // Files an agent reads by convention (Codex's agents/openai.yaml) are used without being mentioned, whichever agent is
     // linted for: they are not for the model, and deleting one breaks the agent that reads it.
-    if (rel === skillFileName || SELF_EVIDENT.test(path.posix.basename(rel)) || isConventionFile(rel, AGENT_PROFILES)) continue;
-    // evals/ (trigger sets, test cases) is for the author and the judge, never for the model: nothing mentions it.
-    if (rel.startsWith(EVALS_DIR) || TEST_CODE.test(rel) || TOOL_MANIFEST.test(path.posix.basename(rel))) continue;
-    // A generated or vendored skill's record of where it came from is for the tool that regenerates it.
-    if (provenance.has(rel)) continue;
+    // Licences, package manifests, tests and evals/ (trigger sets, test cases) are for tools, the author and the
+    // judge, never for the model: nothing mentions them.
+    if (rel === skillFileName || isToolFile(rel) || isConventionFile(rel, AGENT_PROFILES)) continue;
+    // A generated skill's record of where it came from, or a catalog's manifest of the skill, is for the tool that reads it.
+    if (toolRecords.has(rel)) continue;
     const base = path.posix.basename(rel);
     const stem = base.replace(/\.[^.]+$/, '');
     // A module imported by name (`from helpers import x`) counts by its stem.

@@ -1,7 +1,8 @@
 import type { Finding } from './findings';
-import { AGENT_PROFILES, type AgentProfile } from './agentProfiles';
+import { AGENT_PROFILES, agentsDefiningField, type AgentProfile } from './agentProfiles';
 import { checkDescription } from './rules/description';
-import { firstField } from './rules/fieldAccess';
+import type { TriggerElsewhere } from './rules/routing';
+import { booleanValue, firstField } from './rules/fieldAccess';
 import { checkAllowedToolsShape, checkCompatibility, checkFieldKey, checkFieldTypes, checkMetadata } from './rules/fields';
 import { checkAgentFields } from './rules/agentFields';
 import { checkName, effectiveSkillName } from './rules/name';
@@ -14,6 +15,20 @@ export { NAME_MAX, RESERVED_WORDS, isSimpleName, effectiveSkillName } from './ru
 export { FATAL_PARSE_RULES } from './rules/fileShape';
 
 const STRICT_YAML_WORDS = { flow: 'a flow collection (`[...]` or `{...}`)', anchor: 'an anchor (`&name`)', alias: 'an alias (`*name`)', tag: 'an explicit tag (`!tag`)' } as const;
+
+/**
+ * Where the skill says when to use it outside `description`, for `agents`: `disable-model-invocation: true`, read by
+ * one of them, says the model never picks the skill (the user runs it by name), so no trigger is needed anywhere;
+ * `when_to_use` (Claude Code appends it to the description it lists) says when for the agents that read it.
+ */
+function triggerElsewhere(parsed: ParsedSkillFile, agents: readonly AgentProfile[]): TriggerElsewhere | undefined {
+  if (booleanValue(firstField(parsed.fields, 'disable-model-invocation'))?.value === true && agentsDefiningField('disable-model-invocation', agents).length > 0) {
+    return { field: 'disable-model-invocation', readers: [], everywhere: true };
+  }
+  const when = parsed.properties.when_to_use;
+  const readers = typeof when === 'string' && when.trim() !== '' ? agentsDefiningField('when_to_use', agents) : [];
+  return readers.length > 0 ? { field: 'when_to_use', readers: readers.map((a) => a.label), everywhere: readers.length === agents.length } : undefined;
+}
 
 /** Checks the frontmatter fields of a parsed SKILL.md, calling each rule family in turn. */
 export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string, index: TextIndex, out: Finding[], agents: readonly AgentProfile[] = AGENT_PROFILES): void {
@@ -56,7 +71,7 @@ export function validateFrontmatter(parsed: ParsedSkillFile, folderName: string,
       data: { field: 'description' },
     });
   } else {
-    checkDescription(props.description, descField, effectiveSkillName(props, folderName), out);
+    checkDescription(props.description, descField, effectiveSkillName(props, folderName), out, triggerElsewhere(parsed, agents));
   }
 
   const compat = firstField(fields, 'compatibility');

@@ -7,7 +7,7 @@ import { SKIP, walkSkill } from '../paths/walkSkill';
 import { relativeInside } from '../paths/resolveInRoot';
 import { undeclaredCommands } from './rules/undeclaredPrograms';
 import { licenseFileNamed, licenseTypo } from './rules/license';
-import { ARCHIVE_FILE, bareScriptRuns, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
+import { ARCHIVE_FILE, bareScriptRuns, commentOpener, installPaths, personalPaths, printedSecrets, type TextHit } from './rules/portability';
 import { closestPath } from './similarPaths';
 import { TextIndex } from './textIndex';
 import type { ParsedSkillFile } from './skillTypes';
@@ -39,7 +39,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
   const idx = index ?? new TextIndex(text);
   const isSkillFile = rel === scan.skillFileName;
   const where = (h: TextHit) => ({ range: idx.rangeOf(h.start, h.end), ...(isSkillFile ? {} : { file: rel }) });
-  for (const h of personalPaths(text)) {
+  for (const h of personalPaths(text, commentOpener(rel))) {
     scan.out.push({
       rule: 'personal-path',
       message: `${rel} names \`${h.text}\`, a folder in the home of user '${h.detail}': it exists on one machine only. Ship the file in the skill and refer to it relative to the skill folder, or take the path as an argument or environment variable.`,

@@ -26,3 +26,12 @@ export function confusableSkeleton(s: string): string {
   seen.set(s, out);
   return out;
 }
+
+/**
+ * What two lowercase names are compared by for looking alike: the skeleton, lowercased, then skeletonized again.
+ * UTS #39 keeps case, but a name that reads as `PDF` is taken for `pdf`: caseless letters (Lisu `ꓑꓓꓝ`) pass the
+ * lowercase rule of names and have capital Latin prototypes (test/cli/mcpSpoofing.redteam.test.ts).
+ */
+export function lookAlikeKey(name: string): string {
+  return confusableSkeleton(confusableSkeleton(name).toLowerCase());
+}

@@ -3,6 +3,7 @@
 // No VS Code import: the text is built from the runtime's result alone.
 import { pathToFileURL } from 'node:url';
 import type { RunResult } from '../../core/exec/execTypes';
+import { describeSandbox, type SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { ToolResult } from '../../core/tools/toolResult';
 
 /** The part of the exec engine's RunResult the report shows (the runtime passes it through unchanged). */
@@ -31,6 +32,8 @@ export interface RunAsked {
   args: readonly string[];
   /** When the run started. */
   started: Date;
+  /** The sandbox status the confirmation showed (the probe the run used): its backend words what a sandboxed run had. */
+  sandbox?: SandboxStatus;
 }
 
 /** A fence longer than any run of backticks in `text`, so the text cannot close it. */
@@ -59,6 +62,13 @@ export function reportTitle(skill: string, script: string, end: string): string 
   return `${skill} · ${script.replace(/\//g, '\u2215')} · ${end}`;
 }
 
+/** A sandboxed run in its backend's words ("sandboxed with bubblewrap (/usr/bin/bwrap): no network; ..."). */
+function sandboxedLine(status: SandboxStatus | undefined): string {
+  if (!status?.sandboxed) return 'sandboxed';
+  const said = describeSandbox(status);
+  return said.charAt(0).toLowerCase() + said.slice(1).replace(/\.$/, '');
+}
+
 /**
  * The report of one run. `resolveRef` gives the host file of an output's `run://` ref while the run folder is kept.
  */
@@ -75,7 +85,7 @@ export function runReport(asked: RunAsked, outcome: ToolResult, resolveRef: (ref
     `- Exit code: ${r.exit_code === null ? `none (signal ${r.signal ?? '?'})` : r.exit_code}`,
     `- Result: ${endLine(r)}`,
     `- Duration: ${Math.round(r.duration_ms)} ms`,
-    `- Sandbox: ${r.sandboxed ? 'sandboxed with bubblewrap (read-only system, no network; only the run folder and the skill\'s HOME and dependency folders writable)' : `not sandboxed: ${r.sandbox_reason ?? 'no reason given'}`}`,
+    `- Sandbox: ${r.sandboxed ? sandboxedLine(asked.sandbox) : `not sandboxed: ${r.sandbox_reason ?? 'no reason given'}`}`,
     `- Run id: ${r.run_id}`,
     '',
     `## stdout${r.stdout_truncated ? ' (cut at the cap the model gets)' : ''}`,

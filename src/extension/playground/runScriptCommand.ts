@@ -134,7 +134,7 @@ export class ScriptRuns {
       this.running.delete(controller);
       if (!this.running.size) void vscode.commands.executeCommand('setContext', RUNNING_KEY, false);
     }
-    const text = runReport({ skill: t.skill.name, script: t.script, args, started }, invocation, (ref) => this.service.resolveRunRef(ref));
+    const text = runReport({ skill: t.skill.name, script: t.script, args, started, sandbox: await this.service.sandboxStatus() }, invocation, (ref) => this.service.resolveRunRef(ref));
     const facts = invocation.ok ? (invocation.result as Parameters<typeof shortEnd>[0] & { run_id: string }) : undefined;
     const uri = this.reports.add(reportTitle(t.skill.name, t.script, facts ? shortEnd(facts) : 'refused'), text, facts?.run_id ?? `refused-${started.getTime()}`);
     await this.reports.show(uri);

@@ -6,6 +6,8 @@
 import type { SandboxStatus } from '../../core/exec/sandboxStatus';
 import type { ToolResult } from '../../core/tools/toolResult';
 import { sandboxConfirmation } from './sandboxInfo';
+import type { CheckedScript } from '../../core/runtime/runScriptTool';
+import { pluginRunReach } from '../../core/plugins/pluginRuns';
 
 /** What the confirmation asks of the window. */
 export interface RunConfirmationContext {
@@ -14,7 +16,7 @@ export interface RunConfirmationContext {
   /** The runner's sandbox status, from the probe its run uses. */
   sandboxStatus(): Promise<SandboxStatus>;
   /** The runtime's decision on the call, made without running it (SkillTools.checkRun in the call's session). */
-  checkRun(input: Record<string, unknown>): Promise<ToolResult<{ skill: string }>>;
+  checkRun(input: Record<string, unknown>): Promise<ToolResult<CheckedScript>>;
 }
 
 /** The invocation message, and the question when there is one (its title and its Markdown lines). */
@@ -51,6 +53,7 @@ export async function runConfirmation(input: Record<string, unknown>, c: RunConf
         ...(env.length ? [`**Environment:** ${env.join(', ')}`] : []),
         ...(inputs.length ? [`**Inputs:** ${inputs.join(', ')}`] : []),
         `**Sandbox:** ${sandbox.text}`,
+        ...(checked.result.plugin ? [`**Plugin folders:** ${pluginRunReach(checked.result.plugin)}`] : []),
       ],
     },
   };

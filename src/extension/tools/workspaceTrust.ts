@@ -2,6 +2,13 @@
 // read-only and not offered there. The refusal is VS Code's own, made before the core is asked.
 import { CATALOG_TOOLS } from '../../core/tools/toolNames';
 import { ToolError, type ToolErrorShape } from '../../core/tools/toolError';
+import { allSources } from '../../core/sources';
+
+/** True when the id's source kind (its first segment) keeps its skills in the opened folders, as `workspace:pdf`. */
+function inWorkspaceId(id: string): boolean {
+  const prefix = id.slice(0, id.indexOf(':'));
+  return allSources().some((k) => k.inWorkspace && k.idPrefix === prefix);
+}
 
 /** Why updateSkill will not touch workspace skills now, or undefined when it may. */
 export function workspaceWriteRefusal(input: Record<string, unknown>, untrusted: boolean): ToolErrorShape | undefined {
@@ -11,7 +18,7 @@ export function workspaceWriteRefusal(input: Record<string, unknown>, untrusted:
       ? 'create a workspace skill'
       : input.action === 'copy' && input.toScope === 'workspace'
         ? 'copy a skill into the workspace'
-        : typeof input.skill === 'string' && input.skill.startsWith('workspace:')
+        : typeof input.skill === 'string' && inWorkspaceId(input.skill)
           ? `change ${input.skill}`
           : undefined;
   if (!target) return undefined;

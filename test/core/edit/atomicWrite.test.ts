@@ -26,6 +26,18 @@ describe('edit/atomicWrite', () => {
     assert.equal(fs.statSync(script).mode & 0o777, 0o755);
   });
 
+  it('without flushes (durable: false) too: replaces, makes missing folders, keeps an existing mode, leaves no temp file', async () => {
+    const script = path.join(dir, 'a', 'b', 'run.sh');
+    await writeFileAtomic(script, '#!/bin/sh\n', { mode: 0o755, durable: false });
+    assert.equal(fs.statSync(script).mode & 0o777, 0o755);
+    await writeFileAtomic(script, '#!/bin/sh\necho hi\n', { durable: false });
+    assert.equal(fs.readFileSync(script, 'utf8'), '#!/bin/sh\necho hi\n');
+    assert.equal(fs.statSync(script).mode & 0o777, 0o755);
+    assert.deepEqual(fs.readdirSync(path.dirname(script)), ['run.sh']);
+    // A path through a file is refused, and nothing is left behind.
+    await assert.rejects(writeFileAtomic(path.join(script, 'x'), 'y', { durable: false }), /ENOTDIR/);
+  });
+
   it('creates a whole skill folder at once', async () => {
     const target = path.join(dir, 'skills', 'pdf');
     await createDirAtomic(target, [

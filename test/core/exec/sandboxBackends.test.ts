@@ -8,6 +8,7 @@ import { ProgramResolver } from '../../../src/core/exec/interpreters';
 import type { ProbeEnv } from '../../../src/core/exec/sandbox/backend';
 import { backendById, describeSandbox, probeBackends, SANDBOX_BACKENDS, statusOf } from '../../../src/core/exec/sandbox/registry';
 import { SEATBELT_UNVERIFIED } from '../../../src/core/exec/sandbox/seatbelt';
+import { REPO, sourceFiles, withoutComments } from '../../support/sourceFiles';
 import { cleanup, setup, type Sandbox } from './helpers';
 
 describe('core/exec sandbox backends', () => {
@@ -68,5 +69,15 @@ describe('core/exec sandbox backends', () => {
     // drop or the descriptor pins: refused, saying why.
     assert.throws(() => bwrap.launch!(spec as never, { available: true, backend: 'bubblewrap', program: '/usr/bin/bwrap' }), /launch was given a probe it did not make/);
     assert.throws(() => bwrap.launch!(spec as never, { available: true, backend: 'seatbelt', program: '/usr/bin/sandbox-exec', options: { disableUserns: false, sizeOption: false, bindFdOption: false, seccomp: false } }), /did not make \(backend seatbelt\)/);
+  });
+
+  it("a backend's wording stays in its file: no code of src/ or server/ outside the backends names one (comments aside)", () => {
+    const names = /\b(bubblewrap|bwrap|seatbelt|sandbox-exec)\b/;
+    const sandboxDir = path.join(REPO, 'src/core/exec/sandbox') + path.sep;
+    const naming = [...sourceFiles('src'), ...sourceFiles('server')]
+      .filter((f) => !f.startsWith(sandboxDir) && names.test(withoutComments(fs.readFileSync(f, 'utf8'))))
+      .map((f) => path.relative(REPO, f));
+    assert.deepEqual(naming, [], 'these files word a sandbox backend themselves: take the wording from the backend (describeSandbox, guarantees, whenUnavailable)');
+    assert.ok(names.test(fs.readFileSync(path.join(sandboxDir, 'bubblewrap.ts'), 'utf8')), 'the scan sees a backend\'s own file');
   });
 });

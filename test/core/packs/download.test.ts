@@ -54,6 +54,10 @@ describe('packs/download: URL packs through a local HTTP server', () => {
       } else if (req.url === '/here.zip') {
         res.writeHead(302, { location: '/pack.zip' });
         res.end();
+      } else if (req.url === '/by-name.zip') {
+        // Another host by name (localhost, this very server), as a CDN's name is written in a Location header.
+        res.writeHead(302, { location: `http://localhost:${(server.address() as AddressInfo).port}/pack.zip` });
+        res.end();
       } else if (req.url === '/elsewhere.zip') {
         res.writeHead(302, { location: `${otherBase}/pack.zip` });
         res.end();
@@ -179,5 +183,16 @@ describe('packs/download: URL packs through a local HTTP server', () => {
     assert.equal(mounted.installed.sha256, zipSha);
     assert.ok(fs.existsSync(path.join(mounted.root.path, 'pdf', 'SKILL.md')), 'the allowed redirect was followed and the pack mounted');
     await assert.rejects(downloadToCache(`${base}/loop.zip`, { cacheDir }), (e: unknown) => e instanceof PackError && e.code === 'REDIRECT_REFUSED' && /more than 5 times/.test(e.message));
+  });
+
+  it('matches an allowed redirect host whatever its letter case (host names are case-insensitive; a URL is lowercased), and nothing beside it', async () => {
+    // Attacked again 2026-11-27: "Objects.GitHubUserContent.com" as a user writes it was refused for the host it names.
+    const cacheDir = path.join(dir, 'cache-case');
+    const port = new URL(base).port;
+    assert.equal((await downloadToCache(`${base}/by-name.zip`, { cacheDir, allowRedirectHosts: [`LocalHost:${port}`] })).sha256, zipSha);
+    // Case folding only: another host, another port, a suffix or a userinfo-looking entry is still refused.
+    for (const allow of [`localhost:${Number(port) + 1}`, 'host', `evil.localhost:${port}`, `localhost.:${port}`]) {
+      await assert.rejects(downloadToCache(`${base}/by-name.zip`, { cacheDir: `${cacheDir}-${allow.replace(/\W/g, '_')}`, allowRedirectHosts: [allow] }), (e: unknown) => e instanceof PackError && e.code === 'REDIRECT_REFUSED', allow);
+    }
   });
 });

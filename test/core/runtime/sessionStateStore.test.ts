@@ -3,17 +3,23 @@
 // is refused before it is parsed, a bad value names the store, and a Redis that does not answer fails within the
 // timeout naming the store.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
+import { buildSync } from 'esbuild';
 import { createNodeHost } from '../../../src/core/host/nodeHost';
-import { folderStateStore, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { encodeStored, handleKey, isHandle, MAX_AUDIT_ENTRIES, MAX_STATE_BYTES, mintHandle, type SessionStateStore } from '../../../src/core/runtime/sessionStateStore';
+import { folderStateStore } from '../../../src/core/runtime/folderStateStore';
 import { redisStateStore, redisUrlLabel } from '../../../src/core/runtime/redisStateStore';
 import type { SessionState } from '../../../src/core/runtime/runtimeTypes';
 import type { AuditEntry } from '../../../src/core/audit/auditLog';
 import { makeTempDir } from '../../support/tempDir';
 import { startRedis, type TestRedis } from '../../support/redisServer';
+
+/** A state folder's files but this process's kept lock owner file (folderStateStore locks link to it). */
+const sessionFiles = (dir: string) => fs.readdirSync(dir).filter((n) => n !== `.lock-owner-${process.pid}`);
 
 const entry = (action: string, n: number): AuditEntry => ({ time: '2026-11-27T00:00:00.000Z', session: 'mcp-h-x', action, arguments: { names: ['alpha'] }, outcome: 'ok', duration_ms: n });
 const state = (id: string, names: string[]): SessionState => ({
@@ -51,6 +57,29 @@ describe('session state store (state folder and Redis)', function () {
     for (const bad of ['ash_short', '../../etc/passwd', `${a}x`, a.replace('ash_', 'xyz_'), 42, undefined]) assert.equal(isHandle(bad), false, String(bad));
     assert.match(handleKey(a), /^[0-9a-f]{64}$/);
     assert.ok(!handleKey(a).includes(a.slice(4, 20)));
+  });
+
+  it('encodes a stored value as JSON.stringify of the whole value, audit entries encoded once and reused, the oldest dropped past the bound', () => {
+    const odd: AuditEntry = { ...entry('run', 3), arguments: { env: { A: '[redacted]' }, note: 'é \u2028 "quoted" \\ </script>', none: undefined }, details: { n: [1, null] } };
+    const values = [
+      { state: state('x', ['alpha']), audit: [] },
+      { state: state('x', ['alpha', 'beta']), audit: [entry('load', 1), odd], subscriptions: ['skill://alpha/SKILL.md'] },
+      { state: state('y', []), audit: [odd, odd, entry('read', 2)], elicitation: true as const },
+      { state: state('z', ['gamma']), audit: [entry('load', 4)], subscriptions: [], elicitation: true as const },
+    ];
+    for (const [i, v] of values.entries()) {
+      const { subscriptions, elicitation } = v as { subscriptions?: string[]; elicitation?: true };
+      const want = JSON.stringify({ v: 1, g: i + 7, state: v.state, audit: v.audit, ...(subscriptions?.length ? { subscriptions } : {}), ...(elicitation ? { elicitation } : {}) });
+      // Twice: the second time from the entries' saved text.
+      for (let n = 0; n < 2; n++) assert.equal(encodeStored('test', v, i + 7), want, `value ${i}, encoding ${n + 1}`);
+    }
+    // Past the bound, the oldest entries go first (halves), and the text is still the value's JSON.
+    const big: AuditEntry[] = Array.from({ length: MAX_AUDIT_ENTRIES }, (_, i) => ({ ...entry('load', i), details: { pad: 'x'.repeat(4000) } }));
+    const one = state('x', ['alpha']);
+    const text = encodeStored('test', { state: one, audit: big }, 1);
+    const kept = (JSON.parse(text) as { audit: AuditEntry[] }).audit;
+    assert.ok(kept.length > 0 && kept.length < big.length && Buffer.byteLength(text) <= MAX_STATE_BYTES, `${kept.length} entries, ${Buffer.byteLength(text)} bytes`);
+    assert.equal(text, JSON.stringify({ v: 1, g: 1, state: one, audit: big.slice(-kept.length) }));
   });
 
   const contract = (label: string, make: () => SessionStateStore) => {
@@ -145,7 +174,7 @@ describe('session state store (state folder and Redis)', function () {
     await a.close();
     const file = path.join(tmp.dir, 'handles', `${key}.json`);
     assert.ok(fs.existsSync(file));
-    assert.deepEqual(fs.readdirSync(path.join(tmp.dir, 'handles')), [`${key}.json`], 'no temp file left');
+    assert.deepEqual(sessionFiles(path.join(tmp.dir, 'handles')), [`${key}.json`], 'no temp file left');
     const b = folderStateStore(tmp.dir, createNodeHost());
     assert.deepEqual((await b.load(key))?.state.active_skills.map((s) => s.name), ['alpha']);
   });
@@ -157,9 +186,9 @@ describe('session state store (state folder and Redis)', function () {
     const a = folderStateStore(tmp.dir, createNodeHost());
     assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0), true);
     assert.equal(await a.save(key, { state: state('x', ['alpha', 'beta']), audit: [] }, 1), true);
-    assert.deepEqual(fs.readdirSync(dir), [`${key}.b.json`], 'the new state under the free name, the old file removed');
+    assert.deepEqual(sessionFiles(dir), [`${key}.b.json`], 'the new state under the free name, the old file removed');
     assert.equal(await a.save(key, { state: state('x', ['gamma']), audit: [] }, 2), true);
-    assert.deepEqual(fs.readdirSync(dir), [`${key}.json`]);
+    assert.deepEqual(sessionFiles(dir), [`${key}.json`]);
     // What a save killed between its write and its removal leaves: both files. A load (another process) takes the
     // newer one; the next save removes the older before it writes, and leaves one file.
     fs.copyFileSync(first, second);
@@ -170,11 +199,45 @@ describe('session state store (state folder and Redis)', function () {
     assert.deepEqual(got?.state.active_skills.map((s) => s.name), ['gamma']);
     assert.equal(await b.save(key, { state: state('x', ['stale']), audit: [] }, 2), false, 'the stored generation is the newer file\'s');
     assert.equal(await b.save(key, { state: state('x', ['delta']), audit: [] }, 3), true);
-    assert.deepEqual(fs.readdirSync(dir), [`${key}.json`]);
+    assert.deepEqual(sessionFiles(dir), [`${key}.json`]);
     assert.deepEqual((await a.load(key))?.state.active_skills.map((s) => s.name), ['delta'], 'the first store reads the other\'s save');
     // What a power loss can leave of a save not yet on disk: an empty file. It reads as no session (the client is told to start one).
     fs.writeFileSync(first, '');
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).load(key), undefined);
+  });
+
+  it('state folder: its locks link to one pid file per process, gone when the process exits; one a killed process left is removed by the next first lock', async () => {
+    const script = path.join(tmp.dir, 'saver.js');
+    // A process that saves one session, then exits or is killed (SIGKILL: no exit handler runs).
+    buildSync({
+      stdin: {
+        contents: `import { folderStateStore } from './src/core/runtime/folderStateStore'; import { createNodeHost } from './src/core/host/nodeHost';
+          const [dir, key, end] = process.argv.slice(2);
+          folderStateStore(dir, createNodeHost()).save(key, JSON.parse(process.env.STORED), 0).then((ok) => { process.stdout.write(String(ok)); if (end === 'kill') process.kill(process.pid, 'SIGKILL'); });`,
+        resolveDir: path.resolve(__dirname, '../../..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: script,
+      logLevel: 'silent',
+    });
+    const handles = path.join(tmp.dir, 'handles');
+    const owners = () => fs.readdirSync(handles).filter((n) => n.startsWith('.lock-owner-')).sort();
+    const save = (end: 'exit' | 'kill') => {
+      const r = spawnSync(process.execPath, [script, tmp.dir, handleKey(mintHandle()), end], { encoding: 'utf8', env: { ...process.env, STORED: JSON.stringify({ state: state('x', ['alpha']), audit: [] }) }, timeout: 60_000 });
+      assert.equal(r.stdout, 'true', `the ${end} child saved: ${r.stderr}`);
+      return r.pid as number;
+    };
+    save('exit');
+    assert.deepEqual(owners(), [], 'a process that exits removes its pid file');
+    const killed = save('kill');
+    assert.deepEqual(owners(), [`.lock-owner-${killed}`], 'a killed process leaves its pid file');
+    const key = handleKey(mintHandle());
+    assert.equal(await folderStateStore(tmp.dir, createNodeHost()).save(key, { state: state('x', ['beta']), audit: [] }, 0), true);
+    assert.deepEqual(owners(), [`.lock-owner-${process.pid}`], "the next process's first lock removes the killed one's; its own stays while it runs");
+    assert.equal(fs.statSync(path.join(handles, `.lock-owner-${process.pid}`)).nlink, 1, 'no lock is left linked to it');
   });
 
   it('state folder: a loaded session is a copy: changing it changes neither the file nor the next load', async () => {

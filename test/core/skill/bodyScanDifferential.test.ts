@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { extractBodyReferences, parseSkillText, TextIndex, validateSkillContent } from '../../../src/core/skill';
 import { validateSkillContentDiagnostics } from '../../../src/core/skill/validateSkill';
-import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
+import { fencedBlocks, inInlineCode } from '../../../src/core/skill/markdownBlocks';
 import { invisibleIn } from '../../../src/core/skill/rules/unicode';
 import { invisibleScanKind } from '../../../src/core/text/invisibleScan';
-import { includesVia } from '../../../src/core/skill/textSearch';
+import { CharOffsets, includesVia } from '../../../src/core/skill/textSearch';
 import { seededRandom } from '../../support/seededRandom';
 
 const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic-skills');
@@ -189,6 +189,52 @@ describe('body scans: fast pass equals the plain pass', function () {
       }
     }
     assert.ok(hits > 1000, `only ${hits} hits`);
+  });
+
+  it('inInlineCode answers as counting the backticks before the offset on its line, whatever order it is asked in', function () {
+    // The backticks are found per line, the first time a line is asked about, through a search kept between lines:
+    // asked in increasing order (as the reference and placeholder scans ask), decreasing, and at random.
+    const pieces = ['`', '``', '```', 'a', ' ', '\n', '\n', '\r\n', '—', 'x/y'];
+    let inside = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = rng(seed);
+      let text = '';
+      for (let i = 0, n = Math.floor(next() * 80); i < n; i++) text += pieces[Math.floor(next() * pieces.length)];
+      const reference = (at: number) => {
+        const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        return (text.slice(lineStart, at).split('`').length - 1) % 2 === 1;
+      };
+      const offsets = Array.from({ length: text.length + 1 }, (_, i) => i);
+      const orders = [offsets, [...offsets].reverse(), offsets.map((o) => [next(), o]).sort((a, b) => a[0] - b[0]).map(([, o]) => o)];
+      for (const [k, order] of orders.entries()) {
+        const index = new TextIndex(text);
+        for (const at of order) {
+          const want = reference(at);
+          if (want) inside++;
+          assert.equal(inInlineCode(index, at), want, `seed ${seed}, order ${k}, offset ${at} of ${JSON.stringify(text)}`);
+        }
+      }
+    }
+    assert.ok(inside > 3000, `only ${inside} offsets inside inline code`);
+  });
+
+  it('CharOffsets answers as indexOf, in any order of questions, past the offsets it keeps too', function () {
+    let hits = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const next = rng(seed);
+      // Every 20th text has more `]` than are kept (65,536), so the searches past the last kept one are compared too.
+      const text = seed % 20 === 0 ? ']a'.repeat(40_000) : Array.from({ length: Math.floor(next() * 300) }, () => ']a(—\n'[Math.floor(next() * 5)]).join('');
+      const offsets = new CharOffsets(text, ']');
+      for (let q = 0; q < 400; q++) {
+        const from = Math.floor(next() * (text.length + 2)) - 1;
+        const want = text.indexOf(']', from);
+        if (want >= 0) hits++;
+        assert.equal(offsets.at(from), want, `seed ${seed}: at(${from})`);
+      }
+      // A walk from the start, as the rules make it.
+      for (let at = offsets.at(0), i = text.indexOf(']'); at >= 0 || i >= 0; at = offsets.at(at + 1), i = text.indexOf(']', i + 1)) assert.equal(at, i, `seed ${seed}: walk`);
+    }
+    assert.ok(hits > 30_000, `only ${hits} hits`);
   });
 
   it('the memo of fenced blocks follows the base asked for', function () {

@@ -33,8 +33,24 @@ const MODEL_ALIASES = new Set(['sonnet', 'opus', 'haiku', 'inherit', 'default', 
 const EFFORTS = ['low', 'medium', 'high', 'max'];
 const SHELLS = ['bash', 'powershell'];
 const BOOLEAN_FIELDS = ['user-invocable', 'user-invokable', 'disable-model-invocation'];
-/** `$ARGUMENTS` (or `$ARGUMENTS[0]`); bare `$0`, `$1` are left out: prose prices ("$5") would pass for them. */
-const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
+/**
+ * `$ARGUMENTS` (or `$ARGUMENTS[0]`, `${ARGUMENTS}`) at the offset it is tried at (sticky); bare `$0`, `$1` are left out:
+ * prose prices ("$5") would pass for them.
+ */
+const ARGUMENT_AT = /\$\{?ARGUMENTS\b/y;
+
+/**
+ * True when the body uses `$ARGUMENTS`: tried at each `$` only (one of the rarest characters of a SKILL.md, five times
+ * rarer than the `G` a search for the word would go through), so a long body is searched once, not scanned by the
+ * expression from every offset.
+ */
+function usesArgumentsVariable(body: string): boolean {
+  for (let at = body.indexOf('$'); at >= 0; at = body.indexOf('$', at + 1)) {
+    ARGUMENT_AT.lastIndex = at;
+    if (ARGUMENT_AT.test(body)) return true;
+  }
+  return false;
+}
 
 /**
  * True when no rule of this module can speak: no field beyond name, description and license, and no `$ARGUMENTS` in the body.
@@ -42,7 +58,7 @@ const ARGUMENT_USE = /\$\{?ARGUMENTS\b/;
  */
 export function agentFieldsArePlain(fields: readonly FrontmatterField[], body: string, quiet = false): boolean {
   for (const f of fields) if (f.key !== 'name' && f.key !== 'description' && f.key !== 'license') return false;
-  return quiet || !includesVia(body, 'ARGUMENTS', 2) || !ARGUMENT_USE.test(body);
+  return quiet || !usesArgumentsVariable(body);
 }
 
 /** The agent-field rules (rule ids `host-…`, the public word) of one SKILL.md (they also look at the body, for `$ARGUMENTS`). */
@@ -98,7 +114,7 @@ export function checkAgentFields(parsed: ParsedSkillFile, out: Finding[], agents
     });
   }
   const hint = firstField(fields, 'argument-hint');
-  const usesArgs = (includesVia(parsed.body, 'ARGUMENTS', 2) && ARGUMENT_USE.test(parsed.body)) || namedArgumentUsed(props.arguments, parsed.body);
+  const usesArgs = usesArgumentsVariable(parsed.body) || namedArgumentUsed(props.arguments, parsed.body);
   // Hosts that append what the user typed when the body has no placeholder (Claude Code, VS Code) make a hint
   // without `$ARGUMENTS` work; only an agent that drops the text makes it a problem.
   if (hint && !usesArgs && !argumentsReachTheModel(agents)) {

@@ -7,7 +7,7 @@ import { formatCount } from './fieldAccess';
 import { mayHoldPlaceholder, placeholderMatches } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
 import { checkBodySecurity, ENCODED_MIN_DEFAULT, securityMayFire, type BodyScan } from './security';
-import { includesVia, indexVia, NextChar } from '../textSearch';
+import { charOffsetsOf, includesVia, indexFrom, NextChar } from '../textSearch';
 import { DIAGNOSTIC_LIMITS, excerpt } from '../diagnosticLimits';
 
 export const BODY_MAX_LINES = 500;
@@ -121,7 +121,7 @@ export function checkBody(parsed: ParsedSkillFile, index: TextIndex, limits: Bod
       data: { placeholder: p.text },
     });
   }
-  if (includesVia(text, '](#', 0, base)) checkAnchors(scan, out);
+  if (indexFrom(charOffsetsOf(index, text, ']'), text, '](#', base) >= 0) checkAnchors(scan, out);
   checkBodySecurity(scan, limits.encodedMin, out);
 }
 
@@ -166,7 +166,8 @@ function checkAnchors(s: BodyScan, out: Finding[]): void {
   // `](#anchor)`: the anchor runs to the next `)` or white space, found once for all the links before it (a
   // regular expression scanned to the end of the text from each of them).
   const stop = new NextChar(text, /[)\s]/g);
-  for (let at = indexVia(text, '](#', 0, base); at >= 0; at = indexVia(text, '](#', 0, at + 1)) {
+  const brackets = charOffsetsOf(index, text, ']');
+  for (let at = indexFrom(brackets, text, '](#', base); at >= 0; at = indexFrom(brackets, text, '](#', at + 1)) {
     const end = stop.at(at + 3);
     if (end < 0 || text.charCodeAt(end) !== 41 || inBlocks(blocks, at)) continue;
     const written = text.slice(at + 3, end);

@@ -4,7 +4,7 @@ import type { FrontmatterField } from '../skillTypes';
 import { formatCount, rangeOfValue } from './fieldAccess';
 import { mayHoldPlaceholder, placeholderIn } from './placeholders';
 import { rule, type RuleInfo } from './ruleInfo';
-import { routingIsPlain, checkRouting } from './routing';
+import { routingIsPlain, checkRouting, type TriggerElsewhere } from './routing';
 import { invisibleIn } from './unicode';
 import { XML_TAG, xmlFinding } from './xmlTags';
 
@@ -63,8 +63,8 @@ export function descriptionIsPlain(value: unknown, name: string, quiet = false):
   );
 }
 
-/** The `description` rules for a present `description` field. */
-export function checkDescription(value: unknown, f: FrontmatterField, name: string, out: Finding[]): void {
+/** The `description` rules for a present `description` field (`elsewhere`: see {@link TriggerElsewhere}). */
+export function checkDescription(value: unknown, f: FrontmatterField, name: string, out: Finding[], elsewhere?: TriggerElsewhere): void {
   if (descriptionIsPlain(value, name)) return;
   if (typeof value !== 'string' || value.trim() === '') {
     out.push({
@@ -103,5 +103,5 @@ export function checkDescription(value: unknown, f: FrontmatterField, name: stri
       data: { field: 'description', placeholder },
     });
   }
-  checkRouting(value, f, name, out);
+  checkRouting(value, f, name, out, elsewhere);
 }

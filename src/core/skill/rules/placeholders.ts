@@ -10,11 +10,11 @@ const PLACEHOLDER = /\b(?:TODO|TBD|FIXME)\b|\[(?:Insert|Add|Your|Describe)\b[^\]
 /** Placeholder text left in a skill. */
 export const PLACEHOLDER_RULES: readonly RuleInfo[] = [
   rule('placeholder-text', 'warning', 'warning', 'Placeholder text (TODO, TBD, `[Insert …]`, the template description) is left in the skill.',
-    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`). A TBD that opens a table cell the cell goes on to qualify (`| TBD — after the vote |`) is data of the table. A bracketed placeholder (`[Insert …]`) counts when it is the whole text of its line or list item; after a label, inside a sentence or in a quoted block it is a field of a template the model fills in.'),
+    'Placeholders are read by the model as instructions ("TODO: …") or shown to users as the skill\'s description. Replace them with the real text, or remove them. Placeholders inside code blocks are not reported, nor is text that talks about markers (a quoted "TODO", "TODO markers", "TODOs", a list of kinds such as "TODO/FIXME comments"): a marker counts when it stands as the text of a line, list item, cell, bracket or label, or opens a note (`TODO: …`). A TBD that opens a table cell the cell goes on to qualify (`| TBD — after the vote |`) is data of the table. A bracketed placeholder (`[Insert …]`) counts when it is the whole text of its line or list item; after a label, inside a sentence or in a quoted block it is a field of a template the model fills in.'),
 ];
 
 /** Literals one of which every placeholder holds, each with its rarest character (the one searched for). */
-const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 3], ['Describe what this skill', 0]];
+const LITERALS: readonly [string, number][] = [['TODO', 1], ['TBD', 1], ['FIXME', 2], ['Describe what this skill', 0]];
 /** The bracketed placeholders: one search for '[' checks them all. */
 const BRACKETED: readonly string[] = ['[Insert', '[Add', '[Your', '[Describe'];
 
@@ -41,6 +41,13 @@ export function mayHoldPlaceholder(text: string, from = 0): boolean {
 const OPENS = /(?:^|[|([<>]|[-*+]\s|\d[.)]\s|#\s|:\s*|\*\*|__|[.!?]\s)\s*$/;
 /** After an opening marker: words that make it a noun's modifier ("TODO markers", "TODO-like"): talk about markers. */
 const MODIFIES = /^[-\s]*(?:markers?|placeholders?|items?|comments?|notes?|tags?|lists?|entries|like|style|sections?)\b/i;
+/**
+ * Markers joined into a list ("TODO/FIXME comments", "FIXME, TODO and XXX", "TODO or HACK notes"): kinds of marker
+ * named as a topic, never one left in the text. Asked of the text right after a marker and right before one.
+ */
+const MARKER_LIST_AFTER = /^\s*(?:\/|,|&|\band\/or\b|\band\b|\bor\b)\s*(?:TODO|TBD|FIXME|XXX|HACK|BUG|NOTE)s?\b/;
+const MARKER_LIST_BEFORE = /\b(?:TODO|TBD|FIXME|XXX|HACK|BUG|NOTE)s?\s*(?:\/|,|&|\band\/or|\band|\bor)\s*$/;
+
 /**
  * After a marker inside a sentence: it ends the sentence, line or cell ("Steps TBD.", "Owner: TBD |"). A colon does
  * not count there: "Add TODO: …" or "mark it TODO: …" tells what to write, a note left by the author opens its line.
@@ -93,6 +100,7 @@ function standsAlone(text: string, start: number, word: string): boolean {
   const after = cut < 0 ? ahead : ahead.slice(0, cut);
   if ((before !== '' && QUOTES_BEFORE.includes(before.charAt(before.length - 1))) || /^["'”’`]/.test(after)) return false;
   if (word === 'TBD' && qualifiesCell(before, after)) return false;
+  if (MARKER_LIST_AFTER.test(after) || MARKER_LIST_BEFORE.test(before)) return false;
   return opensBefore(before) ? !MODIFIES.test(after) : ENDS.test(after);
 }
 

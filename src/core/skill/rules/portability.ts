@@ -8,9 +8,9 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const PORTABILITY_RULES: readonly RuleInfo[] = [
   rule('personal-path', 'warning', 'warning', 'A file of the skill names a path in one person\'s home folder (`/Users/<name>/…`, `/home/<name>/…`, `C:\\Users\\<name>\\…`).',
-    'A path into the author\'s home folder exists on the author\'s machine only: for everyone else the command or script that uses it fails. Ship the file in the skill and refer to it relative to the skill folder, or ask for the path (an argument, an environment variable). Paths with a placeholder user (`/home/user`, `/Users/<you>`, `$HOME`) and paths after "e.g." are not reported.'),
+    'A path into the author\'s home folder exists on the author\'s machine only: for everyone else the command or script that uses it fails. Ship the file in the skill and refer to it relative to the skill folder, or ask for the path (an argument, an environment variable). Paths with a placeholder user (`/home/user`, `/Users/<you>`, `$HOME`), paths after "e.g." and paths in a script\'s comments (`# …`, `// …`; read by people, not run) are not reported.'),
   rule('install-path-hardcoded', 'warning', 'warning', 'Instructions reach the skill\'s own files through one install location (`.claude/skills/<name>/…`).',
-    'A skill is installed in many places: the project, the user\'s folder, a plugin, another host\'s folder. `cd .claude/skills/<name>/scripts` works in one of them. Refer to the skill\'s files relative to the skill folder (hosts resolve them there), or through the host\'s variable (`${CLAUDE_SKILL_DIR}` in Claude Code).'),
+    'A skill is installed in many places: the project, the user\'s folder, a plugin, another host\'s folder. `cd .claude/skills/<name>/scripts` works in one of them. Refer to the skill\'s files relative to the skill folder (hosts resolve them there), or through the host\'s variable (`${CLAUDE_SKILL_DIR}` in Claude Code). A text that names the skill under several install folders (a table of where each host installs it) documents them: there only a path a command runs or enters (`cd`, `python`, `bash`) is reported.'),
   rule('script-path-incomplete', 'warning', 'warning', 'A command runs a script by its bare name (`python check.py`) while the file is in a folder of the skill (`scripts/check.py`).',
     'Run from the skill folder, `python check.py` finds no file: the script lives in a sub-folder. Write the path relative to the skill folder (`python scripts/check.py`). Commands after a `cd` in the same code block are not judged.'),
   rule('secret-printed', 'warning', 'warning', 'Instructions print a secret into the conversation (`echo $API_KEY`, `printenv TOKEN`).',
@@ -45,8 +45,31 @@ const PLACEHOLDER_USERS = new Set([
 /** `/Users/<name>`, `/home/<name>`, `/mnt/c/Users/<name>`, `C:\Users\<name>` (also `C:/Users`, `C:\\Users` in code strings). */
 const PERSONAL = /(?<![\w.~$}-])(?:\/mnt\/[a-z]\/Users|\/Users|\/home|[A-Za-z]:(?:\\{1,2}|\/)Users)(?:\\{1,2}|\/)([A-Za-z][\w.-]{0,38})(?=[\\/"'`\s)\]]|$)/gm;
 
-/** Paths in one person's home folder; the first of each user name per text, and how many lines hold one. */
-export function personalPaths(text: string): TextHit[] {
+/** Script files whose comments start with `#` (shell, Python, Ruby, Perl, R, PowerShell) or `//` (JavaScript and its kin, Go, Rust, …). */
+const HASH_COMMENTS = /\.(?:sh|bash|zsh|fish|py|rb|pl|r|ps1|psm1)$/i;
+const SLASH_COMMENTS = /\.(?:[cm]?[jt]sx?|go|rs|java|kt|swift|c|cc|cpp|h|hpp|cs|php|dart|scala)$/i;
+
+/** The comment opener of a script file (`#` or `//`), or undefined for any other file (Markdown, data, text). */
+export function commentOpener(file: string): '#' | '//' | undefined {
+  return HASH_COMMENTS.test(file) ? '#' : SLASH_COMMENTS.test(file) ? '//' : undefined;
+}
+
+/**
+ * True when offset `at` is inside a comment on its line: after `opener` at the line's start or after white space
+ * (`# …`, `code  // …`; not `https://`, not `a#b`). A script's comment is read by people only: a path there (how a
+ * Windows path looks, where the author tried it) is no path the script uses.
+ */
+function inLineComment(text: string, at: number, opener: '#' | '//'): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(Math.max(lineStart, at - 200), at);
+  return opener === '#' ? /(?:^|\s)#/.test(before) : /(?:^|\s)\/\//.test(before);
+}
+
+/**
+ * Paths in one person's home folder; the first of each user name per text, and how many lines hold one. `comments`:
+ * the comment opener of a script file, whose comments are not read (see {@link commentOpener}).
+ */
+export function personalPaths(text: string, comments?: '#' | '//'): TextHit[] {
   const out: TextHit[] = [];
   const seen = new Set<string>();
   PERSONAL.lastIndex = 0;
@@ -58,6 +81,7 @@ export function personalPaths(text: string): TextHit[] {
     // `/home/logPath`, `/home/AppName-2.0` are folders someone made up, no one's home.
     if (m[0].startsWith('/home') && !/^[a-z_][a-z0-9_-]*$/.test(user)) continue;
     if (EXAMPLE_LEAD.test(text.slice(leadStart(text, m.index), m.index).replace(/\r?\n/, ' ')) || REPLACE_TRAIL.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) || isCounterExample(text, m.index)) continue;
+    if (comments && inLineComment(text, m.index, comments)) continue;
     seen.add(lower);
     out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: user });
   }
@@ -84,7 +108,14 @@ const INSTALL_ROOTS = String.raw`\.(?:claude|codex|agents|github|copilot|cursor|
 /** Commands that put a skill in its install folder or look at it there. */
 const INSTALL_COMMAND = /(?:^|[\s`;&|(])(?:cp|mv|ln|rsync|git clone|mkdir|ls|install|curl|wget|unzip|tar|npx skills|scp)\s/;
 
-/** `.claude/skills/<skillName>/<something>`: the skill's own files reached through one install location. */
+/** A command that runs or enters what follows on its line (`cd`, `python`, `bash`, `source`, `uv run`, `node`, …). */
+const RUN_COMMAND = /(?:^|[\s`;&|(])(?:cd|pushd|source|\.|python[23]?|py|uv run|node|npx|deno run|bun|tsx|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell|cat|open|code|vim|nano|chmod)\s+(?:-\S+\s+)*\S*$/;
+
+/**
+ * `.claude/skills/<skillName>/<something>`: the skill's own files reached through one install location. A text that
+ * names the skill under two or more install folders (a README's table of where each host installs it) documents
+ * the install places: of those, only a path a command on its line runs or enters (`cd`, `python`, `bash`) counts.
+ */
 export function installPaths(text: string, skillName: string): TextHit[] {
   if (!skillName || !text.includes('/skills/')) return [];
   const escaped = skillName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,7 +127,10 @@ export function installPaths(text: string, skillName: string): TextHit[] {
     if (INSTALL_COMMAND.test(text.slice(lineStart, m.index))) continue;
     out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: m[0].slice(0, m[0].indexOf('/skills/') + 8) });
   }
-  return out;
+  // Each place once: `$HOME/.claude/skills/` is `~/.claude/skills/`; the project's `.claude/skills/` is another.
+  const roots = new Set(out.map((h) => h.detail.replace(/^\$\{?HOME\}?\//, '~/')));
+  if (roots.size < 2) return out;
+  return out.filter((h) => RUN_COMMAND.test(text.slice(Math.max(text.lastIndexOf('\n', h.start - 1) + 1, h.start - 120), h.start)));
 }
 
 /**

@@ -35,6 +35,27 @@ const OPTIONAL_TRAIL = /^[`'"*)\]]*,?\s*\(?(?:if (?:it |one )?(?:exists|is there
 /** Before a path on its line: "and, **if it exists**, the tail of …". */
 const OPTIONAL_LEAD = /\b(?:if (?:it |one )?(?:exists|is present|present)|when present)\b[*_]*,?[^.;!?\n]{0,40}$/i;
 
+/**
+ * The last possessive before a path in its sentence: "`other-skill`'s `references/x.md`", "the user's notes/x.md",
+ * "the deploy plugin's section and its scripts/x.sh". Group 1 or 2 is the owner.
+ */
+const POSSESSIVE = /(?:`([^`\n]{1,60})`|([\p{L}\p{N}][\p{L}\p{N}._-]{0,60}))['’]s\b(?![^.;!?\n]*['’]s\b)[^.;!?\n]*$/u;
+/** Words whose `'s` is no owner ("it's", "that's", "let's") or whose owner is the skill itself ("this skill's"). */
+const NO_OWNER = new Set(['it', 'that', 'there', 'here', 'what', 'where', 'who', 'let', 'he', 'she', 'one', 'this', 'skill', 'today', 'now']);
+
+/**
+ * True when the text before a path gives it another owner than this skill: "`notes-kit`'s `references/x.md`",
+ * "the user's `config/x.yaml`", "the Deploy plugin's scripts/up.sh". That file is in the other skill, plugin or
+ * project, not one this skill ships. "This skill's …", "the skill's …" and the skill's own name (`ownNames`) are its own.
+ */
+function ownedElsewhere(lead: string, ownNames: readonly string[]): boolean {
+  if (!lead.includes("'s") && !lead.includes('’s')) return false;
+  const m = POSSESSIVE.exec(lead);
+  if (!m) return false;
+  const owner = (m[1] ?? m[2]).toLowerCase();
+  return !NO_OWNER.has(owner) && !ownNames.some((n) => n.toLowerCase() === owner);
+}
+
 /** How far back on its line the example lead-in is looked for. */
 const LEAD_WINDOW = 80;
 
@@ -53,14 +74,14 @@ export function exampleSkillBlocks(text: string, blocks: readonly (readonly [num
 /**
  * True when `ref` reads as an illustration rather than a file the skill ships: written after "e.g."/"for
  * example" on its line, or as a file to be made ("create", "save to", `> file`, `--output file`), followed by `:<line>` (a `file:line` location in a report format), inside an example
- * SKILL.md, named like a placeholder, or a bare word pair in prose (`and/or`-like, no file extension). `exampleBlocks`
+ * SKILL.md, named like a placeholder, given another owner (`other`'s `x.md`, see ownedElsewhere), or a bare word pair in prose (`and/or`-like, no file extension). `exampleBlocks`
  * gives {@link exampleSkillBlocks}, asked only when the lead and the location leave the question open.
  */
-export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: () => readonly [number, number][]): boolean {
+export function isIllustrativePath(text: string, ref: BodyReference, exampleBlocks: () => readonly [number, number][], ownNames: readonly string[] = []): boolean {
   // The lead is looked for in the window only: a search back for the line's start would cross a one-line body for each reference.
   const window = text.slice(Math.max(0, ref.start - LEAD_WINDOW), ref.start);
   const lead = window.slice(window.lastIndexOf('\n') + 1);
-  if (EXAMPLE_LEAD.test(lead) || MADE_LEAD.test(lead)) return true;
+  if (EXAMPLE_LEAD.test(lead) || MADE_LEAD.test(lead) || ownedElsewhere(lead, ownNames)) return true;
   if (/^:\d/.test(text.slice(ref.end, ref.end + 2))) return true;
   if (inBlocks(exampleBlocks(), ref.start)) return true;
   const last = ref.path.slice(ref.path.lastIndexOf('/') + 1);

@@ -9,7 +9,7 @@ import { rule, type RuleInfo } from './ruleInfo';
  */
 export const ROUTING_RULES: readonly RuleInfo[] = [
   rule('description-no-trigger', 'info', 'info', 'The description does not say when to use the skill.',
-    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English.'),
+    'A model picks a skill from its description alone. Say what the skill does and when to use it, e.g. "… Use when the user asks to …". Without a trigger the skill is picked by luck. "Useful for …", "Auto-activates on keywords …" and "Detects requests for …" count as triggers; a description written in a language with another script (Cyrillic, Han, …) is not judged, as the phrases known are English. A skill the model never picks (`disable-model-invocation: true`) is not reported. A trigger in `when_to_use` counts when every agent linted for reads it (`--host claude-code`, which lists it with the description); for the others the finding says the trigger is there only.'),
   rule('description-restates-name', 'info', 'info', 'The description only restates the skill name.',
     'A description that repeats the name gives the model nothing to route on. Say what the skill does, on which inputs, and when to use it.'),
   rule('description-person', 'info', 'info', 'The description is written in the first or second person.',
@@ -23,9 +23,10 @@ export const ROUTING_RULES: readonly RuleInfo[] = [
  * /command", "Auto-activates on keywords …", "Dispatch for …"; the requests it answers named: "Detects requests for …";
  * or the moment: "… before making any success claims", "after manual testing passes"; "Invoked automatically by
  * /review", "Run manually with /estimate" (the command that runs it); "Use skill if …"; always: "ALWAYS
- * use `x` first", "the primary tool for all …".
+ * use `x` first", "the primary tool for all …"; a recurring moment: "after every code change", "before each release"
+ * ("for every package" is the scope, not a moment).
  */
-const TRIGGER = /\b(?:when|whenever|always use|(?:default|primary|go-to) (?:tool|skill|choice) for|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))?|skill|agent|tool) )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|(?:invoked|called|triggered|run) (?:(?:automatically|manually|directly) )?(?:by|from|with|via) \/[a-z][\w-]*|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands))\b/i;
+const TRIGGER = /\b(?:when|whenever|always use|(?:default|primary|go-to) (?:tool|skill|choice) for|trigger(?:s|ed)?|if the user|if asked|use[ds]? (?:(?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))?|skill|agent|tool) )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|for|if|to|whenever|on|before|after|during|while|via|once|upon)|(?:invoke|call|activate|consult|load|run|dispatch)(?:e?[ds])? (?:(?:it|this|me)(?: (?:skill|agent|tool|command|prompt|workflow))? )?(?:(?:immediately|proactively|automatically|only|always|also|first|right) )?(?:when|whenever|if|for|before|after|during|while|via|once|upon)|(?:invoked|called|triggered|run) (?:(?:automatically|manually|directly) )?(?:by|from|with|via) \/[a-z][\w-]*|activate[ds]? on|detects? (?:(?:the )?user(?:'s)? )?requests? (?:for|to|about)|(?:before|after) (?:making|claiming|committing|merging|shipping|releasing|deploying|pushing|opening|finishing|completing|starting|writing|editing|changing)|after (?:[\w-]+ ){0,4}(?:passes|pass|completes|finishes|succeeds|fails|is done|are done|is merged|lands)|(?:after|before) (?:every|each|any) [\w-]+)\b/i;
 /** "Useful for …", "helpful when …": says when, in other words. */
 const USEFUL = /\b(?:useful|helpful|ideal) (?:for|when|if|whenever)\b/i;
 /** Letters of scripts other than Latin: a description written in such a language is not read by these English rules. */
@@ -92,8 +93,21 @@ export function routingIsPlain(description: string, name: string): boolean {
   return saysWhen(description) && person(description) === undefined && !restatesName(description, name);
 }
 
-/** The routing rules for a non-empty description. */
-export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[]): void {
+/**
+ * Where a skill says when to use it outside `description`: a field (`when_to_use`) and the agents, of those linted
+ * for, that read it. When all of them do (or none lets the model pick the skill: `disable-model-invocation: true`)
+ * a description without a trigger is no fault; when only some do, the others see no trigger and the finding says so.
+ */
+export interface TriggerElsewhere {
+  field: string;
+  /** Labels of the agents linted for that read the field. */
+  readers: readonly string[];
+  /** True when every agent linted for reads it. */
+  everywhere: boolean;
+}
+
+/** The routing rules for a non-empty description (`elsewhere`: see {@link TriggerElsewhere}). */
+export function checkRouting(description: string, f: FrontmatterField, name: string, out: Finding[], elsewhere?: TriggerElsewhere): void {
   const range = rangeOfValue(f);
   if (restatesName(description, name)) {
     out.push({
@@ -102,10 +116,12 @@ export function checkRouting(description: string, f: FrontmatterField, name: str
       range,
       data: { field: 'description' },
     });
-  } else if (!saysWhen(description)) {
+  } else if (!elsewhere?.everywhere && !saysWhen(description)) {
     out.push({
       rule: 'description-no-trigger',
-      message: '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
+      message: elsewhere
+        ? `\`description\` does not say when to use the skill; the trigger is in \`${elsewhere.field}\`, which only ${elsewhere.readers.join(' and ')} read${elsewhere.readers.length === 1 ? 's' : ''}. Other agents see the description alone: add a short trigger to it too, such as "Use when the user asks to …".`
+        : '`description` does not say when to use the skill. Add a trigger such as "Use when the user asks to …" so a model knows when to pick it.',
       range,
       data: { field: 'description' },
     });

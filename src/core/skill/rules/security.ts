@@ -2,6 +2,7 @@ import type { Finding } from '../findings';
 import { DIAGNOSTIC_LIMITS, excerpt } from '../diagnosticLimits';
 import { inBlocks } from '../markdownBlocks';
 import type { TextIndex } from '../textIndex';
+import { charOffsetsOf, indexFrom } from '../textSearch';
 import { rule, type RuleInfo } from './ruleInfo';
 
 export const ENCODED_MIN_DEFAULT = 200;
@@ -9,7 +10,7 @@ export const ENCODED_MIN_DEFAULT = 200;
 /** Security rules over the text of a skill (the secret scan of every file lives in validateFiles). */
 export const SECURITY_RULES: readonly RuleInfo[] = [
   rule('secret-detected', 'warning', 'warning', 'A file of the skill appears to contain a credential (API key, token, private key, password).',
-    'Skills must not contain credentials: they are shared and loaded into model context. Remove the value, rotate it, and read it from an environment variable instead.'),
+    'Skills must not contain credentials: they are shared and loaded into model context. Remove the value, rotate it, and read it from an environment variable instead. Obvious demo values are not reported: placeholders (`your-api-key`, `<token>`), variable references, a vendor prefix with a tail that counts up (`rk_test_abc123xyz789`), and passwords that spell password or secret (`P@ssw0rd`).'),
   rule('hidden-directive', 'warning', 'warning', 'An HTML comment or link-reference definition holds instructions a reader does not see.',
     'HTML comments (`<!-- … -->`) and link-reference definitions used as comments (`[//]: # (…)`) are hidden when the Markdown is rendered, but the model reads them. Instructions placed there ("ignore the previous instructions", "do not tell the user") are a prompt-injection pattern. Move real instructions into visible text, or delete the comment.'),
   rule('encoded-payload', 'info', 'info', 'A long base64 or hex string in SKILL.md.',
@@ -81,7 +82,8 @@ export function checkBodySecurity(s: BodyScan, encodedMin: number, out: Finding[
       if (d) out.push(directive('an HTML comment', d[0], index, m.index, m.index + m[0].length));
     }
   }
-  if (text.includes(']:', base)) {
+  // The `]`s of the body are found once for all the rules that start from one (see CharOffsets).
+  if (indexFrom(charOffsetsOf(index, text, ']'), text, ']:', base) >= 0) {
     LINK_COMMENT.lastIndex = base;
     for (let m = LINK_COMMENT.exec(text); m; m = LINK_COMMENT.exec(text)) {
       const inner = m[1] ?? m[2] ?? m[3] ?? '';

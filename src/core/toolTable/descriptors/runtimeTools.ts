@@ -25,7 +25,7 @@ const MANIFESTS: Record<RuntimeToolId, ToolManifestUi> = {
   load: { icon: '$(cloud-download)', userDescription: "Load Agent Skills so their instructions are in the chat's context." },
   unload: { icon: '$(close)', userDescription: "Unload Agent Skills from the chat's context." },
   read: { icon: '$(file)', userDescription: 'Read a file of a loaded Agent Skill (references, templates, saved outputs).' },
-  run_script: { icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh run folder, sandboxed where bubblewrap works (asks first, and says whether it will be sandboxed).' },
+  run_script: { icon: '$(play)', userDescription: 'Run a script of a loaded Agent Skill in a fresh run folder, sandboxed where a sandbox works on this platform (asks first, and says whether it will be sandboxed).' },
   list_docs: { icon: '$(list-unordered)', userDescription: 'List the docs of an Agent Skill.' },
   select_docs: { icon: '$(checklist)', userDescription: "Choose which docs of a loaded Agent Skill are in the chat's context." },
 };
