@@ -16,7 +16,7 @@ import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
  *     cgroup: the run's pids cgroup, removed here if the runner goes away first, processLimit.ts;
  *     prepared: {id, go}, a prepared start to give the run, by its line; spawned as without it when that one is gone)
  *   {t:'prepare', id, program, args, cgroup}  spawn a prepared start (launcher.ts PREPARED_LAUNCHER, an empty environment,
- *     descriptor 3 its line's pipe), for the next run; its cgroup is removed here if the runner goes away first
+ *     its standard input the line's pipe), for the next run; its cgroup is removed here if the runner goes away first
  *   {t:'discard', id}                          kill a prepared start that no run will take
  *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
@@ -56,7 +56,7 @@ const runs = new Map();
 const ignore = () => {};
 const send = (m) => { if (!process.connected) return; try { process.send(m, ignore); } catch {} };
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
-// Prepared starts (launcher.ts PREPARED_LAUNCHER): a sh spawned ahead of its run, waiting on descriptor 3 for its line.
+// Prepared starts (launcher.ts PREPARED_LAUNCHER): a sh spawned ahead of its run, waiting for its line on its standard input.
 const prepared = new Map();
 process.on('message', (m) => {
   if (m.t === 'release') {
@@ -67,9 +67,10 @@ process.on('message', (m) => {
   if (m.t === 'prepare') {
     let child;
     try {
-      child = spawn(m.program, m.args, { cwd: '/', env: {}, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+      child = spawn(m.program, m.args, { cwd: '/', env: {}, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch { return; }
     const p = { child, exited: false, cgroup: m.cgroup };
+    child.stdin.on('error', () => {});
     child.on('error', () => { p.exited = true; });
     child.on('exit', () => { p.exited = true; });
     prepared.set(m.id, p);
@@ -79,7 +80,7 @@ process.on('message', (m) => {
     const p = prepared.get(m.id);
     prepared.delete(m.id);
     if (p && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
-    if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdio[3].destroy(); }
+    if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
     return;
   }
   if (m.t !== 'start') return;
@@ -87,10 +88,10 @@ process.on('message', (m) => {
   const p = m.prepared ? prepared.get(m.prepared.id) : undefined;
   if (p) prepared.delete(m.prepared.id);
   if (p && !p.exited && p.child.pid !== undefined) {
-    p.child.stdio[3].end(m.prepared.go + '\n');
+    p.child.stdin.end(m.prepared.go + '\n');
     return attach(m, p.child);
   }
-  if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdio[3].destroy(); }
+  if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
   let child;
   let pinned = { args: m.args, fds: [] };
   try {

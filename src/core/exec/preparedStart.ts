@@ -22,7 +22,7 @@ interface Held extends Limits {
  * own (processLimit.ts), and joining a cgroup v1 waits for a kernel grace period: ~10 ms of a run's ~15 ms when calls
  * come 10 ms apart (test/bench/exec.bench.ts). So once a run has ended, the persistent launcher spawns the next run's
  * `sh` (launcher.ts PREPARED_LAUNCHER): it sets the same limits, joins a new cgroup of the same allowance, and waits.
- * The next run with the same limits takes it and sends it one line that execs the script with the run's environment,
+ * The next run with the same limits takes it and writes it one line that execs the script with the run's environment,
  * in the run's folder; any other run, or none, leaves it to be dropped. At most one is held; it never holds anything
  * of a run before it is taken, and each is taken once.
  */
@@ -30,6 +30,10 @@ export class PreparedStart {
   private held: Held | undefined;
   /** The limits of the last run that had a cgroup: what the next prepared start is made with. */
   private wanted: Limits | undefined;
+  /** A run took (or looked for) a start and its {@link prepareNext} has not come yet. */
+  private due = false;
+  /** When a run last came before the previous run's {@link prepareNext} (calls back to back). */
+  private missedAt: number | undefined;
 
   constructor(private readonly persistent: PersistentLauncher) {}
 
@@ -38,6 +42,9 @@ export class PreparedStart {
    * Also remembers the limits, for {@link prepareNext}.
    */
   take(limits: Limits): { id: number; cap: ProcessCap } | undefined {
+    // The last run's background work (prepareNext) has not come yet: the calls come back to back.
+    if (this.due) this.missedAt = performance.now();
+    this.due = true;
     this.wanted = limits;
     const held = this.held;
     this.held = undefined;
@@ -54,11 +61,14 @@ export class PreparedStart {
 
   /** After a run's result: prepares the next start, if a run had a cgroup and none is held. Never throws. */
   prepareNext(): void {
+    this.due = false;
     const want = this.wanted;
     if (!want || this.held) return;
+    // Not for a while after calls came back to back: a start prepared then joins its cgroup while the next run joins its own.
+    if (this.missedAt !== undefined && performance.now() - this.missedAt < BACK_TO_BACK_PAUSE_MS) return;
     const cap = processCap(want.allowance, false, 0, `next-${randomBytes(6).toString('hex')}`);
     if (!cap.cgroup) return;
-    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup], cap.cgroup);
+    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup, want.sh], cap.cgroup);
     if (id === undefined) {
       void cap.release?.();
       return;
@@ -78,3 +88,6 @@ export class PreparedStart {
     await held.cap.release?.();
   }
 }
+
+/** How long starts are not prepared after a run came back to back (as spareWorkspaces.ts pauses its spares). */
+const BACK_TO_BACK_PAUSE_MS = 250;

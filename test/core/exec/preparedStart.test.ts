@@ -20,15 +20,15 @@ const HOSTILE = ["it's", '"dq"', '$(touch PWNED)', '`touch PWNED`', '; touch PWN
 /** Prints its argv and environment as JSON, and its folder. */
 const PRINT = 'process.stdout.write(JSON.stringify({ argv: process.argv.slice(1), env: process.env, cwd: process.cwd() }))';
 
-/** Runs PREPARED_LAUNCHER (no cgroup: `-`) with `line` on descriptor 3, as the persistent launcher does. */
+/** Runs PREPARED_LAUNCHER (no cgroup: `-`) and writes `line` to its standard input, as the persistent launcher does. */
 function prepared(line: string, cwd = '/'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', '2048', '-'], { cwd, env: {}, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', '2048', '-', 'sh'], { cwd, env: {}, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (c) => (stdout += c));
     child.stderr!.on('data', (c) => (stderr += c));
-    (child.stdio[3] as NodeJS.WritableStream).end(`${line}\n`);
+    child.stdin!.end(`${line}\n`);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -46,7 +46,7 @@ describe('core/exec prepared starts: the line, the environment and the cgroup (i
     HOSTILE.forEach((v, i) => (env[`V${i}`] = v));
     const work = fs.mkdtempSync(path.join(sb.tmp, 'cwd-'));
     const line = preparedCommand([process.execPath, '-e', PRINT, ...HOSTILE], env, work);
-    assert.ok(line !== undefined && !line.includes('\n'), 'one line');
+    assert.ok(line !== undefined);
     const r = await prepared(line);
     assert.equal(r.code, 0, r.stderr);
     const seen = JSON.parse(r.stdout) as { argv: string[]; env: Record<string, string>; cwd: string };
@@ -68,23 +68,34 @@ describe('core/exec prepared starts: the line, the environment and the cgroup (i
   });
 
   it("gives the script the descriptors a spawn gives it: the line's is closed before the exec", async () => {
-    const list = ['/bin/sh', '-c', 'for f in /proc/$$/fd/*; do echo "${f##*/}"; done'];
+    const list = ['/bin/sh', '-c', 'for f in /proc/$$/fd/*; do echo "${f##*/}"; done; readlink /proc/$$/fd/0 >&2'];
     const r = await prepared(preparedCommand(list, {}, '/')!);
     assert.equal(r.code, 0, r.stderr);
     const spawned = spawnSync(list[0], list.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const fds = (out: string) => out.split('\n').filter(Boolean).map(Number).sort((a, b) => a - b);
     // 0, 1, 2, the folder sh lists (3) and whatever this test process holds without close-on-exec (the launcher closes those first).
     assert.deepEqual(fds(r.stdout), fds(spawned.stdout));
+    // Its standard input is /dev/null, as a spawn's is (not the pipe its line came on).
+    assert.equal(r.stderr, '/dev/null\n');
+    assert.equal(spawned.stderr, '/dev/null\n');
     assert.ok(fds(r.stdout).includes(0) && fds(r.stdout).length <= 4 + inheritedFds().length, r.stdout);
   });
 
-  it('ends with status 126, running nothing, when its line never comes (the launcher gone)', async () => {
-    const none = await new Promise<number | null>((resolve) => {
-      const child = spawn('sh', ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', '2048', '-'], { env: {}, stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
-      (child.stdio[3] as NodeJS.WritableStream).end();
-      child.on('close', (code) => resolve(code));
+  it('runs nothing when its line never comes (the launcher gone), and reads no more than its line', async () => {
+    const none = await new Promise<string>((resolve) => {
+      const child = spawn('sh', ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', '2048', '-', 'sh'], { env: {}, stdio: ['pipe', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout!.on('data', (c) => (out += c));
+      child.stdin!.end();
+      child.on('close', (code) => resolve(`${code} ${out}`));
     });
-    assert.equal(none, 126);
+    assert.equal(none, '0 ');
+    // The script's standard input is /dev/null: a second line written after the first is never run, nor read by the script.
+    const work = fs.mkdtempSync(path.join(sb.tmp, 'stdin-'));
+    const r = await prepared(`${preparedCommand(['/bin/sh', '-c', 'cat; echo ran'], {}, work)!}\ntouch SECOND`);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'ran\n');
+    assert.equal(fs.existsSync(path.join(work, 'SECOND')), false, 'the line after the exec was run');
   });
 
   describe('a root runner without a sandbox', () => {
@@ -104,7 +115,7 @@ describe('core/exec prepared starts: the line, the environment and the cgroup (i
       skills = path.join(sb.tmp, 'skills');
       writeSkill(skills, 'probe', {
         files: {
-          'scripts/env.sh': 'env | LC_ALL=C sort\necho "cwd $(pwd)"\nls /proc/$$/fd | tr "\\n" " " | sed "s/^/fds /"\necho\necho "limits $(ulimit -f) $(ulimit -c)"\nwhile read -r l; do echo "cgroup $l"; done </proc/self/cgroup\n',
+          'scripts/env.sh': 'printf "fds "; for f in /proc/$$/fd/*; do printf "%s " "${f##*/}"; done; echo\nenv | LC_ALL=C sort\necho "cwd $(pwd)"\necho "limits $(ulimit -f) $(ulimit -c)"\nwhile read -r l; do echo "cgroup $l"; done </proc/self/cgroup\n',
           'scripts/capped.sh': 'i=0; while [ "$i" -lt "$1" ]; do sleep "$2" & echo "started $!"; i=$((i + 1)); done\n',
         },
       });
@@ -131,7 +142,8 @@ describe('core/exec prepared starts: the line, the environment and the cgroup (i
       assert.ok(second.stdout.split('\n').some((l) => /^cgroup \d+:pids:/.test(l) && l.endsWith(dir2!.slice(parent.length))), `the script is not in ${dir2}: ${second.stdout}`);
       assert.deepEqual(stable(second.stdout, second.run_id), stable(first.stdout, first.run_id));
       assert.match(second.stdout, /^CALL_VALUE=x'y$/m);
-      assert.match(second.stdout, /^fds 0 1 2 255 $/m, 'bash holds 255 for its script; nothing else');
+      // bash holds 255 for its script, and the glob reads the folder with one more (3): nothing else.
+      assert.match(second.stdout, /^fds 0 1 2 255 3 $/m, second.stdout.split('\n')[0]);
       assert.equal(await waitFor(() => !fs.existsSync(dir2!), 10000), true, `${dir2} is left after the run`);
       await runner.idle();
     });
