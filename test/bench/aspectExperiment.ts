@@ -50,7 +50,7 @@ import { SkillIndex } from '../../src/core/index/skillIndex';
 import { searchInOrder } from '../../src/core/index/searchOrder';
 import { indexTerms } from '../../src/core/index/indexTokens';
 import { unpack } from '../../src/core/index/postingLists';
-import { loadRouting, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
+import { fieldShare, loadRouting, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
 
 if (!routingDataPresent()) {
   console.log('experiment not run: the routing data is not present (set ROUTING_DIR)');
@@ -164,24 +164,6 @@ function rm3(k: number, m: number, w: number): Variant {
     head.sort((a, b) => b.s - a.s || a.p - b.p);
     return [ranked[0], ...head.map((h) => h.id), ...ranked.slice(20)];
   };
-}
-
-/** IDF-weighted share of a skill's field-`f` words (0 name, 1 description) that `words` holds. */
-function fieldShare(index: SkillIndex, id: string, words: ReadonlySet<string>, f: number): number {
-  const d = index.tokensOf(id);
-  if (!d) return 0;
-  const vocab = index.vocabulary;
-  let all = 0;
-  let held = 0;
-  for (let i = 0; i < d.terms.length; i++) {
-    if (unpack(d.counts[i], f) === 0) continue;
-    const t = vocab.termOf(d.terms[i]);
-    if (t.includes(' ')) continue;
-    const w = index.idf(t);
-    all += w;
-    if (words.has(t)) held += w;
-  }
-  return all ? held / all : 0;
 }
 
 /**

@@ -22,7 +22,7 @@ import { SkillIndex } from '../../src/core/index/skillIndex';
 import { searchInOrder } from '../../src/core/index/searchOrder';
 import { indexTerms } from '../../src/core/index/indexTokens';
 import { unpack } from '../../src/core/index/postingLists';
-import { loadRouting, poolFor, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
+import { fieldShare, loadRouting, poolFor, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
 
 if (!routingDataPresent()) {
   console.log('experiment not run: the routing data is not present (set ROUTING_DIR)');
@@ -170,24 +170,6 @@ function dedup(th: number, n = 20, inner: Variant = (index, q) => index.search(q
   };
 }
 
-/** Share (idf-weighted) of a skill's name terms (field 0) or description terms (field 1) that the request holds. */
-function fieldCoverage(index: SkillIndex, id: string, query: Set<string>, field: number): number {
-  const doc = index.tokensOf(id);
-  if (!doc) return 0;
-  const vocab = index.vocabulary;
-  let all = 0;
-  let hit = 0;
-  for (let i = 0; i < doc.terms.length; i++) {
-    if (unpack(doc.counts[i], field) === 0) continue;
-    const term = vocab.termOf(doc.terms[i]);
-    if (term.includes(' ')) continue;
-    const w = index.idf(term);
-    all += w;
-    if (query.has(term)) hit += w;
-  }
-  return all ? hit / all : 0;
-}
-
 /** Re-ranks the best n by score / best + a * name coverage + b * description coverage (the first may change). */
 function coverageRerank(a: number, b: number, n = 100, keepFirst = false): Variant {
   return (index, query) => {
@@ -195,7 +177,7 @@ function coverageRerank(a: number, b: number, n = 100, keepFirst = false): Varia
     if (!hits.length) return [];
     const q = new Set(indexTerms(query.replace(/[-_]/g, ' ')));
     const top = hits[0].score || 1;
-    const head = hits.slice(0, n).map((h) => ({ id: h.id, s: h.score / top + (a ? a * fieldCoverage(index, h.id, q, 0) : 0) + (b ? b * fieldCoverage(index, h.id, q, 1) : 0) }));
+    const head = hits.slice(0, n).map((h) => ({ id: h.id, s: h.score / top + (a ? a * fieldShare(index, h.id, q, 0) : 0) + (b ? b * fieldShare(index, h.id, q, 1) : 0) }));
     if (keepFirst) head[0].s = Infinity;
     head.sort((x, y) => y.s - x.s);
     return [...head.map((h) => h.id), ...hits.slice(n).map((h) => h.id)];

@@ -2,6 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import type { SkillIndex } from '../../src/core/index/skillIndex';
+import { unpack } from '../../src/core/index/postingLists';
 
 export interface PoolSkill {
   id: string;
@@ -59,4 +61,25 @@ export function taskMetrics(task: RoutingTask, ranked: readonly string[], inPool
   const ideal = grades.map(([, g]) => g).sort((a, b) => b - a).slice(0, 10);
   const idcg = ideal.reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
   return { hit1: hitAt(1), hit5: hitAt(5), recall20, ndcg10: idcg ? dcg / idcg : 0 };
+}
+
+/**
+ * The IDF-weighted share of a skill's field-`field` words (0 name, 1 description) that `words` holds, phrases left
+ * out (the experiments' string-keyed form of the product's coverage in src/core/index/searchOrder.ts).
+ */
+export function fieldShare(index: SkillIndex, id: string, words: ReadonlySet<string>, field: number): number {
+  const doc = index.tokensOf(id);
+  if (!doc) return 0;
+  const vocab = index.vocabulary;
+  let all = 0;
+  let held = 0;
+  for (let i = 0; i < doc.terms.length; i++) {
+    if (unpack(doc.counts[i], field) === 0) continue;
+    const term = vocab.termOf(doc.terms[i]);
+    if (term.includes(' ')) continue;
+    const w = index.idf(term);
+    all += w;
+    if (words.has(term)) held += w;
+  }
+  return all ? held / all : 0;
 }
