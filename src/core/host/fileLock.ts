@@ -92,30 +92,33 @@ function ownerFile(dir: string): string {
   } else {
     for (const name of fsSync.readdirSync(dir)) {
       const pid = OWNER_FILE.exec(name)?.[1];
-      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) removeOwn(path.join(dir, name));
+      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) unlinkIfPresent(path.join(dir, name));
     }
   }
   const file = path.join(dir, `.lock-owner-${process.pid}`);
   fsSync.writeFileSync(file, `${process.pid}\n`);
-  if (owners.size === 0) process.once('exit', () => owners.forEach((f) => void removeOwnQuietly(f)));
+  if (owners.size === 0) process.once('exit', removeOwnersAtExit);
   owners.set(dir, file);
   return file;
 }
 
-function removeOwnQuietly(file: string): void {
+/** Removes a pid file (ours once it is linked, or a gone process's): one unlink, nothing to do when it is gone. */
+function unlinkIfPresent(file: string): void {
   try {
     fsSync.unlinkSync(file);
-  } catch {
-    // gone already, or the folder with it
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
 }
 
-/** Removes our own pid file once it is linked (or not): one unlink, nothing to do when it is gone. */
-function removeOwn(own: string): void {
-  try {
-    fsSync.unlinkSync(own);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+/** At exit, this process's kept pid files: nothing may throw there (a folder removed with its file is fine). */
+function removeOwnersAtExit(): void {
+  for (const file of owners.values()) {
+    try {
+      unlinkIfPresent(file);
+    } catch {
+      // the folder is gone or not ours to change any more: nothing to clean
+    }
   }
 }
 
@@ -146,7 +149,7 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
       fsSync.linkSync(own, lockPath);
       return true;
     } finally {
-      removeOwn(own);
+      unlinkIfPresent(own);
     }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
