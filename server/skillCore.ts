@@ -3,7 +3,7 @@
  * documentation comes from src/core; this file only adapts shapes.
  */
 import * as path from 'node:path';
-import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
+import { extractBodyReferences, FIELDS, getRule, parseSkillText, TextIndex, validateSkill } from '../src/core/skill';
 import { referenceFolders } from '../src/core/skill/bodyReferences';
 import { referenceExtraction } from '../src/core/skill/validateFiles';
 import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
@@ -53,7 +53,8 @@ export type CoreSyntax = Omit<CoreResult, 'problems'>;
  * them, on the index the rules are given, so the check of this text reuses them instead of scanning the body again.
  */
 export function readSyntax(text: string, folders: readonly string[] = []): CoreSyntax {
-  const parsed = parseSkillFile(text);
+  // The YAML parser only when the frontmatter needs it: simple `key: value` lines take the core's fast path (same result).
+  const parsed = parseSkillText(text);
   const index = new TextIndex(text);
   const references = extractBodyReferences(parsed, referenceExtraction(folders, index)).map((r) => ({ target: r.path, range: r.range }));
   return { parsed, index, references };
