@@ -1,5 +1,6 @@
 import { EXAMPLE_LEAD, isCounterExample, REPLACE_TRAIL } from './referenceContext';
 import { rule, type RuleInfo } from './ruleInfo';
+import { scriptRunMatches } from './scriptRunScan';
 
 /**
  * Portability rules: a skill that works on its author's machine and nowhere else. They read every Markdown
@@ -134,19 +135,12 @@ export function installPaths(text: string, skillName: string): TextHit[] {
 }
 
 /**
- * Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. Each
- * option is read one way only (dashes, then a word character), so a long run of options cannot backtrack.
- */
-const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:--?\w[\w-]*(?:=\S+)?\s+)*(\w[\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
-
-/**
  * Scripts run by a bare file name in code (a code block or inline code) with no `cd` before them in the same
  * block: `[offset, name]` of each. Whether the name misses its folder is for the caller, who knows the files.
  */
 export function bareScriptRuns(text: string, blocks: readonly (readonly [number, number])[]): TextHit[] {
   const out: TextHit[] = [];
-  RUN_SCRIPT.lastIndex = 0;
-  for (let m = RUN_SCRIPT.exec(text); m; m = RUN_SCRIPT.exec(text)) {
+  for (const m of scriptRunMatches(text)) {
     const block = blocks.find(([s, e]) => m!.index >= s && m!.index < e);
     const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
     if (!block) {
