@@ -110,6 +110,26 @@ describe('language server: diagnostics over stdio', function () {
     assert.deepEqual(await linked(), before);
   });
 
+  it('an open skill keeps the walk of its files between keystrokes until a file changes: a script added is seen', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const file = skill('demo-skill');
+    const uri = fileUri(file);
+    const text = `${fs.readFileSync(file, 'utf8')}\nThen check the result:\n\n\`\`\`bash\npython check.py\n\`\`\`\n`;
+    await openDoc(s, uri, text, 1);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 1)), [], 'no check.py in the skill: nothing to say');
+    const script = path.join(path.dirname(file), 'scripts', 'check.py');
+    fs.writeFileSync(script, 'print("ok")\n');
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(script), type: FileChangeType.Created }] });
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark)), ['script-path-incomplete'], 'the skill is walked again once the watcher reports the file');
+    await changeDoc(s, uri, `${text}x`, 2);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 2)), ['script-path-incomplete'], 'and the walk is kept at the next keystroke');
+    fs.rmSync(script);
+    const gone = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(script), type: FileChangeType.Deleted }] });
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= gone)), []);
+  });
+
   it('clears the problems of a SKILL.md deleted on disk and lists a new one', async () => {
     await s.waitForNotification('skills/workspaceScanned');
     const colon = skill('colon-value');
