@@ -13,6 +13,9 @@ import * as path from 'node:path';
 import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { fileUri, openDoc, repoRoot, startServer } from '../server/lspTestClient';
 
+/** A wait for one publication: long, since a snapshot is taken while other work loads the machine (10 s timed out at load 40). */
+const WAIT_MS = 180_000;
+
 const ROOTS = ['corpus', 'realworld'].map((r) => path.resolve(repoRoot, '../shared', r));
 
 function skillFiles(dir: string): string[] {
@@ -53,7 +56,7 @@ async function lspDiagnostics(dist: string, files: string[]): Promise<string[]> 
       const uri = fileUri(file);
       const text = fs.readFileSync(file, 'utf8');
       await openDoc(s, uri, text, 1);
-      await s.waitForDiagnostics(uri, (p) => p.version === 1);
+      await s.waitForDiagnostics(uri, (p) => p.version === 1, WAIT_MS);
       const lines = text.split('\n');
       const description = lines.findIndex((l) => l.startsWith('description:'));
       const body = Math.floor(lines.length * 0.75);
@@ -61,14 +64,14 @@ async function lspDiagnostics(dist: string, files: string[]): Promise<string[]> 
       let version = 1;
       for (const change of edits) {
         const v = ++version;
-        const answered = s.waitForDiagnostics(uri, (p) => p.version === v);
+        const answered = s.waitForDiagnostics(uri, (p) => p.version === v, WAIT_MS);
         await s.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [change] });
         await answered;
       }
       record(s.published);
       await s.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
       // Closing publishes the saved file's problems again (unversioned): wait for them before the next file.
-      await s.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === null);
+      await s.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === null, WAIT_MS);
       record(s.published);
     }
   } finally {

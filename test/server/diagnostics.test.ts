@@ -130,6 +130,27 @@ describe('language server: diagnostics over stdio', function () {
     assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= gone)), []);
   });
 
+  it('the reference findings kept while the frontmatter is typed follow a sibling skill created beside the skill', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const file = skill('demo-skill');
+    const uri = fileUri(file);
+    // Missing here; once a sibling skill has it, the path is that skill's (the check looks beside the skill folder).
+    const text = `${fs.readFileSync(file, 'utf8')}\nSee [the notes](references/helper-notes.md).\n`;
+    await openDoc(s, uri, text, 1);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 1)), ['reference-missing']);
+    await changeDoc(s, uri, text.replace('description: ', 'description: A '), 2);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 2)), ['reference-missing'], 'typed in the frontmatter: the same findings');
+    const sibling = path.join(ws, 'skills/helper-skill');
+    fs.mkdirSync(path.join(sibling, 'references'), { recursive: true });
+    fs.writeFileSync(path.join(sibling, 'SKILL.md'), '---\nname: helper-skill\ndescription: Helps. Use when testing siblings.\n---\n# Helper\n\nRead references/helper-notes.md.\n');
+    fs.writeFileSync(path.join(sibling, 'references/helper-notes.md'), '# Notes\n');
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(sibling), type: FileChangeType.Created }] });
+    await s.waitForDiagnostics(fileUri(path.join(sibling, 'SKILL.md')), (p) => s.published.indexOf(p) >= mark);
+    await changeDoc(s, uri, text, 3);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 3)), ['reference-sibling-skill'], 'a skill created beside the skill folder, where the check looks, is seen');
+  });
+
   it('clears the problems of a SKILL.md deleted on disk and lists a new one', async () => {
     await s.waitForNotification('skills/workspaceScanned');
     const colon = skill('colon-value');

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { checkRelative } from '../paths/resolveInRoot';
 import { extractBodyReferences, referenceFolders, type BodyReference, type ExtractReferencesOptions } from './bodyReferences';
 import { estimateTokens } from './estimateTokens';
-import { answerOrUndefined, readTextFile, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
+import { answerOrUndefined, readTextFile, remembered, resolvedEntries, type PathKind, type SkillsHost } from '../host/skillsHost';
+import { isInside } from '../paths/isInside';
 import { listSkillTextFiles } from './filesHost';
 import type { Finding } from './findings';
 import { REFERENCE_MAX_TOKENS } from './rules/references';
@@ -53,6 +54,42 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
   const folders = referenceFolders((await resolvedEntries(host, rootDir)) ?? []);
   const ownVariables = new Set(skillDirVariables(agents));
   const refs = extractBodyReferences(parsed, referenceExtraction(folders, index)).filter((r) => r.variable === undefined || ownVariables.has(r.variable));
+  // The findings depend on the body (the references, the words around them, their lines), the skill's names, the
+  // limits and the files: a host that keeps what it read (the language server's, while a frontmatter is typed) keeps
+  // them until a file changes where the check looks (the skill's plugin folder, or higher for a `../../` path).
+  const name = typeof parsed.properties.name === 'string' ? parsed.properties.name : '';
+  const input = [parsed.bodyStartLine, name, limits.referenceMaxTokens, agents.map((a) => a.id).join(','), folders.join('/'), parsed.body].join('\u0000');
+  const check = async (): Promise<Finding[]> => {
+    const found: Finding[] = [];
+    await checkReferences(parsed, rootDir, host, index, refs, found, limits);
+    return found;
+  };
+  for (const f of await remembered(host, reachOf(rootDir, refs), `references\u0000${rootDir}`, input, check)) out.push({ ...f });
+}
+
+/**
+ * The folder every path the reference check may look at lies in: two up from the skill (its siblings, the manifest of
+ * a plugin holding it), or higher for a relative path that climbs further.
+ */
+function reachOf(rootDir: string, refs: readonly BodyReference[]): string {
+  let reach = path.dirname(path.dirname(rootDir));
+  for (const ref of refs) {
+    const rel = ref.path.replace(/\\/g, '/');
+    // An absolute or home path is not looked up (see checkReferences): only a relative one that climbs out is.
+    if (!escapesFolder(rel) || isAbsoluteLike(rel)) continue;
+    const target = path.resolve(rootDir, rel);
+    for (let up = path.dirname(reach); !isInside(reach, target) && up !== reach; up = path.dirname(reach)) reach = up;
+  }
+  return reach;
+}
+
+/** An absolute, home or drive path (`/x`, `~/x`, `C:x`), written with `/`. */
+function isAbsoluteLike(rel: string): boolean {
+  return rel.startsWith('/') || rel.startsWith('~') || /^[A-Za-z]:/.test(rel);
+}
+
+/** The reference rules over the references found ({@link validateReferences}). */
+async function checkReferences(parsed: ParsedSkillFile, rootDir: string, host: SkillsHost, index: TextIndex, refs: readonly BodyReference[], out: Finding[], limits: FileLimits): Promise<void> {
   const text = parsed.text;
   // The example SKILL.md blocks are looked for only when a missing path is judged (a body of 100,000 blocks and no reference never needs them).
   let exampleBlocks: [number, number][] | undefined;
@@ -69,7 +106,7 @@ export async function validateReferences(parsed: ParsedSkillFile, rootDir: strin
     const rel = ref.path.replace(/\\/g, '/');
     if (escapesFolder(rel)) {
       // Only a relative path that leaves the folder is looked up (not an absolute or home path): beside the skill.
-      const beside = rel.startsWith('/') || rel.startsWith('~') || /^[A-Za-z]:/.test(rel) ? undefined : await answerOrUndefined(() => host.kind(path.resolve(rootDir, rel)));
+      const beside = isAbsoluteLike(rel) ? undefined : await answerOrUndefined(() => host.kind(path.resolve(rootDir, rel)));
       const sibling = beside ? await siblings.holding(rel) : undefined;
       if (sibling) {
         // A plugin is installed whole: its skills are always side by side, so the path always resolves.
