@@ -61,12 +61,13 @@ export function placeOf(uri: string, fsys?: SyncSkillsHost): SkillPlace {
 /**
  * The text alone, parsed and indexed with its references, no rule run: what hover, links and symbols need. Cheap
  * next to the rules, so a request never waits for a validation. `place` lists the skill's folders (whose bare paths
- * are references), so the references are the ones the rules then reuse.
+ * are references), so the references are the ones the rules then reuse. `previous`: an earlier read of the document in
+ * the same place, whose references are reused when the body is unchanged (see {@link readSyntax}).
  */
-export function readSkill(uri: string, version: number | null, fullText: string, place: SkillPlace = placeOf(uri)): SkillAnalysis {
+export function readSkill(uri: string, version: number | null, fullText: string, place: SkillPlace = placeOf(uri), previous?: SkillAnalysis): SkillAnalysis {
   const truncated = fullText.length > MAX_ANALYZED_CHARS;
   const text = truncated ? fullText.slice(0, MAX_ANALYZED_CHARS) : fullText;
-  const syntax = readSyntax(text, place.folders);
+  const syntax = readSyntax(text, place.folders, previous);
   return {
     uri,
     version,

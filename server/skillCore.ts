@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { extractBodyReferences, FIELDS, getRule, parseSkillText, TextIndex, validateSkill } from '../src/core/skill';
-import { referenceFolders } from '../src/core/skill/bodyReferences';
+import { carryBodyReferences, referenceFolders } from '../src/core/skill/bodyReferences';
 import { referenceExtraction } from '../src/core/skill/validateFiles';
 import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
 import { remembered, resolvedEntriesNow, type SkillsHost, type SyncSkillsHost } from '../src/core/host/skillsHost';
@@ -51,12 +51,16 @@ export type CoreSyntax = Omit<CoreResult, 'problems'>;
  * Parses one SKILL.md text and finds its body references: what hover, links and symbols need, no rule run. `folders`:
  * the skill's top-level folders ({@link referenceFolders}). The references are extracted as the reference rules extract
  * them, on the index the rules are given, so the check of this text reuses them instead of scanning the body again.
+ * `previous`: an earlier read with the same `folders`, whose references are kept when the body is unchanged.
  */
-export function readSyntax(text: string, folders: readonly string[] = []): CoreSyntax {
+export function readSyntax(text: string, folders: readonly string[] = [], previous?: CoreSyntax): CoreSyntax {
   // The YAML parser only when the frontmatter needs it: simple `key: value` lines take the core's fast path (same result).
   const parsed = parseSkillText(text);
   const index = new TextIndex(text);
-  const references = extractBodyReferences(parsed, referenceExtraction(folders, index)).map((r) => ({ target: r.path, range: r.range }));
+  // References are found in the body alone, at its lines: an unchanged body at the same line (typing in the frontmatter)
+  // has the same ones, lent to this index too for the reference rules. `previous` must have been read with the same folders.
+  const same = previous !== undefined && carryBodyReferences(previous, { parsed, index });
+  const references = same ? previous.references : extractBodyReferences(parsed, referenceExtraction(folders, index)).map((r) => ({ target: r.path, range: r.range }));
   return { parsed, index, references };
 }
 

@@ -20,6 +20,8 @@ const SKILL_FILE = 'SKILL.md';
 /** An open document's read text and its check, of one version. */
 interface OpenEntry {
   version: number;
+  /** Where the document was when read (kept until a file changes). */
+  place: SkillPlace;
   read: SkillAnalysis;
   analysis?: Promise<SkillAnalysis | undefined>;
   checked?: SkillAnalysis;
@@ -104,7 +106,9 @@ export class SkillWorkspace {
     if (cached && cached.version === doc.version) return cached;
     let place = this.places.get(doc.uri);
     if (!place) this.places.set(doc.uri, (place = placeOf(doc.uri, this.fsys)));
-    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText(), place) };
+    // The last version read in the same place lends what depends on its body alone when the body is unchanged.
+    const previous = cached && cached.place === place ? cached.read : undefined;
+    const entry: OpenEntry = { version: doc.version, place, read: readSkill(doc.uri, doc.version, doc.getText(), place, previous) };
     this.cache.set(doc.uri, entry);
     return entry;
   }

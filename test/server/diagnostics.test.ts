@@ -151,6 +151,30 @@ describe('language server: diagnostics over stdio', function () {
     assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 3)), ['reference-sibling-skill'], 'a skill created beside the skill folder, where the check looks, is seen');
   });
 
+  it('what is reused while the frontmatter is typed moves with the body when a frontmatter line is added', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const file = skill('demo-skill');
+    const uri = fileUri(file);
+    const text = `${fs.readFileSync(file, 'utf8')}\nSee [the notes](references/gone.md).\n`;
+    const seen = async (version: number) => {
+      const p = await s.waitForDiagnostics(uri, (d) => d.version === version);
+      const links = ((await s.conn.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) ?? []).map((l) => `${l.range.start.line}:${l.range.start.character}`);
+      return { problems: p.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`), links };
+    };
+    await openDoc(s, uri, text, 1);
+    const first = await seen(1);
+    assert.deepEqual(first, { problems: ['reference-missing@15:16'], links: ['8:17', '12:8', '13:12'] });
+    await changeDoc(s, uri, text.replace('description: ', 'description: A '), 2);
+    assert.deepEqual(await seen(2), first, 'typed in the description: the same places');
+    const longer = text.replace('license: Apache-2.0\n', 'license: Apache-2.0\ncompatibility: Any host.\n');
+    await changeDoc(s, uri, longer, 3);
+    assert.deepEqual(await seen(3), { problems: ['reference-missing@16:16'], links: ['9:17', '13:8', '14:12'] }, 'a frontmatter line added: everything one line down');
+    await changeDoc(s, uri, longer.replace('description: ', 'description: A '), 4);
+    assert.deepEqual(await seen(4), { problems: ['reference-missing@16:16'], links: ['9:17', '13:8', '14:12'] });
+    await changeDoc(s, uri, `${longer}Then read [the guide](references/guide.md) again.\n`, 5);
+    assert.deepEqual(await seen(5), { problems: ['reference-missing@16:16'], links: ['9:17', '13:8', '14:12', '17:22'] }, 'typed in the body: found again');
+  });
+
   it('clears the problems of a SKILL.md deleted on disk and lists a new one', async () => {
     await s.waitForNotification('skills/workspaceScanned');
     const colon = skill('colon-value');

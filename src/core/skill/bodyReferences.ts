@@ -102,6 +102,30 @@ export function extractBodyReferences(parsed: Pick<ParsedSkillFile, 'text' | 'bo
   return refs;
 }
 
+/** A parsed text with its index, as {@link carryBodyReferences} compares them. */
+interface IndexedText {
+  parsed: Pick<ParsedSkillFile, 'text' | 'body' | 'bodyStartLine'>;
+  index: TextIndex;
+}
+
+/**
+ * Lends the references found in `from` (with an index, by {@link extractBodyReferences}) to `to`, a later text whose
+ * body is the same and starts at the same line (the frontmatter was typed in): they are found in the body alone, so
+ * `to`'s are the same at the same lines, their offsets moved by the change in the frontmatter's length. Later
+ * extractions from `to`'s index then find them. False, and nothing lent, when the bodies differ.
+ */
+export function carryBodyReferences(from: IndexedText, to: IndexedText): boolean {
+  if (from.parsed.body !== to.parsed.body || from.parsed.bodyStartLine !== to.parsed.bodyStartLine) return false;
+  if (from.index.text !== from.parsed.text || to.index.text !== to.parsed.text) return false;
+  const delta = to.parsed.text.length - from.parsed.text.length;
+  const known = from.index.memo(REFERENCES_MEMO, () => new Map<string, { body: string; refs: BodyReference[] }>());
+  const lent = to.index.memo(REFERENCES_MEMO, () => new Map<string, { body: string; refs: BodyReference[] }>());
+  for (const [key, e] of known) {
+    if (e.body === from.parsed.body && !lent.has(key)) lent.set(key, { body: to.parsed.body, refs: e.refs.map((r) => ({ ...r, start: r.start + delta, end: r.end + delta })) });
+  }
+  return true;
+}
+
 function extract(parsed: Pick<ParsedSkillFile, 'text' | 'body'>, options: ExtractReferencesOptions, index: TextIndex): BodyReference[] {
   const text = parsed.text;
   const prefixes: string[] = [...RESOURCE_PREFIXES];
