@@ -107,14 +107,14 @@ function checkRead(
   const parsed = parseSkillText(text, true);
   const kept = digestSource(bytes, text);
   const input: SkillCheckInput = { parsed, skillDir, folderName, fileName, mode };
-  // A skill the checker finds no error in is usable: its findings are made from its kept text when asked for.
-  if (typeof kept === 'string' && check.findsNoError?.(input)) return loaded(read, parsed, check, kept, root, skillDir, file, folderName, mode);
-  let checked: MaybePromise<SkillDiagnostic[]>;
+  let checked: MaybePromise<SkillDiagnostic[]> | undefined;
   try {
-    checked = check(input);
+    // A skill the checker finds no error in is usable: its findings are made from its kept text when asked for.
+    checked = typeof kept === 'string' && check.findsNoError?.(input) ? undefined : check(input);
   } catch (e) {
     checked = checkFailed(parsed, location, e);
   }
+  if (checked === undefined) return loaded(read, parsed, check, kept, root, skillDir, file, folderName, mode);
   if (isPromise(checked)) {
     return checked.then(
       (d) => loaded(read, parsed, d, kept, root, skillDir, file, folderName, mode),

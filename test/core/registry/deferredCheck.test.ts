@@ -58,6 +58,18 @@ describe('registry: the content rules of a usable skill run when its diagnostics
     assert.equal(calls, 7, 'a skill is checked once');
   });
 
+  it('a checker whose shortcut throws gives broken skills that say so, and the scan goes on', async () => {
+    const failing: SkillChecker = Object.assign((input: Parameters<SkillChecker>[0]) => contentChecker(input), {
+      findsNoError: () => {
+        throw new Error('shortcut bug');
+      },
+    });
+    const { records } = await createSkillRegistry({ roots: [{ path: root, scope: 'user' }], lintConfig: false, check: failing }).refresh();
+    const clean = records.find((r) => r.rootDir.endsWith('clean'))!;
+    assert.equal(clean.status, 'broken');
+    assert.match(clean.diagnostics.find((d) => d.rule === 'skill-check-failed')!.message, /Checking .*clean.SKILL\.md failed: shortcut bug/);
+  });
+
   it('checks at load where a configuration may raise a rule to an error, and in strict mode', async () => {
     fs.writeFileSync(path.join(root, '.agent-skills.yaml'), 'rules:\n  description-person: error\n');
     try {
