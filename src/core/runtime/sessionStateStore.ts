@@ -60,6 +60,7 @@ export interface SessionStateStore {
   /**
    * Saves the whole session as generation `expected + 1` and starts its time to live again, if the stored generation
    * is still `expected` (0: nothing stored). True when saved; false, with nothing written, when another writer saved first.
+   * The caller gives `session` up: a store may keep it as given (the folder store does, to answer the next load).
    */
   save(key: string, session: StoredSession, expected: number): Promise<boolean>;
   remove(key: string): Promise<void>;

@@ -18,8 +18,8 @@ import type { AuditEntry } from '../../../src/core/audit/auditLog';
 import { makeTempDir } from '../../support/tempDir';
 import { startRedis, type TestRedis } from '../../support/redisServer';
 
-/** A state folder's files but this process's kept lock owner file (folderStateStore locks link to it). */
-const sessionFiles = (dir: string) => fs.readdirSync(dir).filter((n) => n !== `.lock-owner-${process.pid}`);
+/** A state folder's files but this process's kept lock owner file (folderStateStore locks link to it) and its spare files (spareFiles.ts). */
+const sessionFiles = (dir: string) => fs.readdirSync(dir).filter((n) => n !== `.lock-owner-${process.pid}` && !n.startsWith(`.spare.tmp-${process.pid}-`));
 
 const entry = (action: string, n: number): AuditEntry => ({ time: '2026-11-27T00:00:00.000Z', session: 'mcp-h-x', action, arguments: { names: ['alpha'] }, outcome: 'ok', duration_ms: n });
 const state = (id: string, names: string[]): SessionState => ({
@@ -206,6 +206,21 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).load(key), undefined);
   });
 
+  it("state folder: a save compares the stored generation, not the one this process last saw under that file name", async () => {
+    // a saves generation 1 under the first name; b saves 2 (the second name) and 3 (the first name again, a new
+    // file). a, which last saw generation 1 under the first name, must read what is there now and be refused.
+    const key = handleKey(mintHandle());
+    const [a, b] = [folderStateStore(tmp.dir, createNodeHost()), folderStateStore(tmp.dir, createNodeHost())];
+    assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0), true);
+    assert.equal((await a.load(key))?.generation, 1);
+    assert.equal(await b.save(key, { state: state('x', ['alpha', 'beta']), audit: [] }, (await b.load(key))!.generation), true);
+    assert.equal(await b.save(key, { state: state('x', ['alpha', 'beta', 'gamma']), audit: [] }, 2), true);
+    assert.deepEqual(sessionFiles(path.join(tmp.dir, 'handles')), [`${key}.json`], 'generation 3 is under the first name again');
+    assert.equal(await a.save(key, { state: state('x', ['stale']), audit: [] }, 1), false, 'a stale save is refused');
+    assert.deepEqual((await a.load(key))?.state.active_skills.map((s) => s.name), ['alpha', 'beta', 'gamma']);
+    assert.equal(await a.save(key, { state: state('x', ['delta']), audit: [] }, 3), true, 'from the stored generation it saves');
+  });
+
   it('state folder: its locks link to one pid file per process, gone when the process exits; one a killed process left is removed by the next first lock', async () => {
     const script = path.join(tmp.dir, 'saver.js');
     // A process that saves one session, then exits or is killed (SIGKILL: no exit handler runs).
@@ -238,6 +253,10 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).save(key, { state: state('x', ['beta']), audit: [] }, 0), true);
     assert.deepEqual(owners(), [`.lock-owner-${process.pid}`], "the next process's first lock removes the killed one's; its own stays while it runs");
     assert.equal(fs.statSync(path.join(handles, `.lock-owner-${process.pid}`)).nlink, 1, 'no lock is left linked to it');
+    // Its pid file removed while it runs (the folder emptied): the next lock makes it again and links to it.
+    fs.rmSync(path.join(handles, `.lock-owner-${process.pid}`));
+    assert.equal(await folderStateStore(tmp.dir, createNodeHost()).save(handleKey(mintHandle()), { state: state('x', ['gamma']), audit: [] }, 0), true);
+    assert.deepEqual(owners(), [`.lock-owner-${process.pid}`], 'made again by the next lock');
   });
 
   it('state folder: a loaded session is a copy: changing it changes neither the file nor the next load', async () => {
