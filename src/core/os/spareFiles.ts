@@ -23,6 +23,8 @@ const SPARE_NAME = /^\.spare\.tmp-(\d+)-[0-9a-z]+$/;
 interface Pool {
   ready: string[];
   making: number;
+  /** A refill is scheduled (setImmediate), not yet started. */
+  due: boolean;
 }
 const pools = new Map<string, Pool>();
 
@@ -41,7 +43,7 @@ export function takeSpare(dir: string): string | undefined {
       if (pools.size < MAX_FOLDERS) break;
       dropPool(old, p);
     }
-    pool = { ready: [], making: 0 };
+    pool = { ready: [], making: 0, due: false };
     if (!exitHooked) {
       exitHooked = true;
       process.once('exit', removeSparesAtExit);
@@ -50,7 +52,16 @@ export function takeSpare(dir: string): string | undefined {
     void removeGoneProcessesSpares(dir);
   }
   const spare = pool.ready.pop();
-  refill(dir, pool);
+  // Started once the current work is done (the write, the answer it is part of): only then, off its path, does
+  // the thread pool get the creation. Its setting up alone (the call into fs.promises) cost ~90 us at load 25.
+  if (!pool.due) {
+    pool.due = true;
+    const p = pool;
+    setImmediate(() => {
+      p.due = false;
+      if (pools.get(dir) === p) refill(dir, p);
+    });
+  }
   return spare;
 }
 
