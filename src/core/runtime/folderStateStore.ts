@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { asBuffer, type FileStamp } from '../host/skillsHost';
-import { copyStored, decodeStored, encodeKept, GENERATION_HEAD_BYTES, generationOf, MAX_STATE_BYTES, SIGNING_KEY_BYTES, signingKeyOf, STATE_TTL_MS, StateStoreError, storedExtras, type SessionStateStore, type StoredSession } from './sessionStateStore';
+import { copyStored, decodeStored, encodeKept, GENERATION_HEAD_BYTES, generationOf, MAX_STATE_BYTES, SIGNING_KEY_BYTES, signingKeyOf, STATE_TTL_MS, StateStoreError, storedExtras, type KeptEncoding, type SessionStateStore, type StoredSession } from './sessionStateStore';
 
 /** How long a save waits for another process's lock on the same session file before it fails (ms). */
 const FOLDER_LOCK_TIMEOUT_MS = 5000;
@@ -39,7 +39,8 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   const name = `state folder ${dir}`;
   // By file: its stamp, bytes and what they decode to (set once decoded, or by the save that wrote them), so a
   // session used from this process is neither read nor parsed again while no other process saves it.
-  const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession }>();
+  // And for a file this process wrote, its encoding: the next save of the session reuses its audit entries' bytes.
+  const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession; encoding?: KeptEncoding }>();
   let madeDir = false;
   let signing: Buffer | undefined;
   const slotsOf = (key: string): [string, string] => {
@@ -47,9 +48,9 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     return [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
   };
   const stampOf = (s: FileStamp) => `${s.dev ?? ''}:${s.ino ?? ''}:${s.size}:${s.mtimeMs}`;
-  const remember = (file: string, stamp: string, bytes: Buffer, decoded?: StoredSession) => {
+  const remember = (file: string, stamp: string, bytes: Buffer, decoded?: StoredSession, encoding?: KeptEncoding) => {
     known.delete(file);
-    known.set(file, { stamp, bytes, decoded });
+    known.set(file, { stamp, bytes, decoded, encoding });
     for (const k of known.keys()) {
       if (known.size <= FOLDER_KNOWN) break;
       known.delete(k);
@@ -188,8 +189,12 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       return decoded;
     },
     async save(key, session, expected) {
-      const { bytes, audit } = encodeKept(name, session, expected + 1);
       const [first, second] = slotsOf(key);
+      // The session's last save from this process, if still known: whichever file it wrote (a hint only: what it
+      // reuses is checked entry by entry; the compare under the lock decides whether the save goes ahead).
+      const encoding = known.get(first)?.encoding ?? known.get(second)?.encoding;
+      const kept = encodeKept(name, session, expected + 1, encoding);
+      const { bytes, audit } = kept;
       return locked(key, async () => {
         // Looked at again under the lock: the generation compared must be the stored one (read again unless the
         // file is the very one this process last saw: its stamp says so without opening it).
@@ -202,7 +207,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         await files.writeFile(target, bytes, { durable: false });
         const stamp = await files.stat(target);
         // Kept as given, not copied: the caller gives the session up with the save (SessionStateStore.save); a load copies.
-        if (stamp) remember(target, stampOf(stamp), bytes, { state: session.state, audit, ...storedExtras(session) });
+        if (stamp) remember(target, stampOf(stamp), bytes, { state: session.state, audit, ...storedExtras(session) }, kept);
         if (current) await removeFile(current.file);
         return true;
       });

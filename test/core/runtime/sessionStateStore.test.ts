@@ -206,6 +206,29 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).load(key), undefined);
   });
 
+  it("state folder: every save's file is JSON.stringify of its value, also when it reuses the audit bytes of the session's last save", async () => {
+    const key = handleKey(mintHandle());
+    const dir = path.join(tmp.dir, 'handles');
+    const store = folderStateStore(tmp.dir, createNodeHost());
+    // Entries with characters of 2, 3 and 4 UTF-8 bytes, so a byte offset counted as characters shows.
+    const note = (i: number): AuditEntry => ({ ...entry('load', i), details: { note: `ü€😀 ${i}`.repeat(1 + (i % 3)) } });
+    let want: { audit: AuditEntry[]; subscriptions?: string[] } = { audit: [] };
+    for (let i = 0; i < 130; i++) {
+      const loaded = await store.load(key);
+      let audit = [...(loaded?.audit ?? []), note(i)];
+      if (i % 40 === 39) audit = loaded!.audit; // a call that adds no entry
+      if (i === 77) audit = audit.map((e) => structuredClone(e)); // entries that are not the saved ones: encoded again
+      if (i === 90) audit = [note(1000)]; // a list that does not start with the saved entries
+      const subscriptions = i % 7 === 0 ? [`skill://s${i}/SKILL.md`] : undefined;
+      const st = state('x', [`s${i}`]);
+      assert.equal(await store.save(key, { state: st, audit, ...(subscriptions ? { subscriptions } : {}) }, loaded?.generation ?? 0), true, `save ${i}`);
+      want = { audit: audit.slice(-MAX_AUDIT_ENTRIES), ...(subscriptions ? { subscriptions } : {}) };
+      const [file] = sessionFiles(dir);
+      assert.equal(fs.readFileSync(path.join(dir, file), 'utf8'), JSON.stringify({ v: 1, g: i + 1, state: st, ...want }), `save ${i}: the file is the value's JSON`);
+    }
+    assert.equal(want.audit.length, 39, 'the list restarted at save 90 holds its entries since (38 added, one call added none)');
+  });
+
   it("state folder: a save compares the stored generation, not the one this process last saw under that file name", async () => {
     // a saves generation 1 under the first name; b saves 2 (the second name) and 3 (the first name again, a new
     // file). a, which last saw generation 1 under the first name, must read what is there now and be refused.
