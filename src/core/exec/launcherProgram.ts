@@ -65,6 +65,14 @@ const send = (m) => { if (!process.connected) return; try { process.send(m, igno
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
 // Prepared starts (launcher.ts PREPARED_LAUNCHER): a sh spawned ahead of its run, waiting for its line on its standard input.
 const prepared = new Map();
+// A prepared start no run takes: killed while it has not exited (once reaped its pid, and so its group id, may be
+// another process's), and its three pipes closed.
+const dropPrepared = (p) => {
+  if (!p.exited && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
+  p.child.stdout.destroy();
+  p.child.stderr.destroy();
+  p.child.stdin.destroy();
+};
 process.on('message', (m) => {
   if (m.t === 'release') {
     const r = runs.get(m.id);
@@ -87,8 +95,7 @@ process.on('message', (m) => {
   if (m.t === 'discard') {
     const p = prepared.get(m.id);
     prepared.delete(m.id);
-    if (p && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
-    if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
+    if (p) dropPrepared(p);
     return;
   }
   if (m.t !== 'start') return;
@@ -99,7 +106,7 @@ process.on('message', (m) => {
     p.child.stdin.end(m.prepared.go + '\n');
     return attach(m, p.child);
   }
-  if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
+  if (p) dropPrepared(p);
   let child;
   let pinned = { args: m.args, fds: [] };
   try {
