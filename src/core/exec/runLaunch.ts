@@ -127,10 +127,13 @@ export class Launcher {
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      // A root runner's pids cgroup: joined ahead by a prepared start when one waits for these limits.
-      const ready = uid === 0 ? this.prepared.take({ sh, blocks, allowance: spec.maxProcesses }) : undefined;
-      const cap = ready?.cap ?? processCap(spec.maxProcesses, false, uid, spec.runId, this.fewestTasks);
-      const go = ready && preparedCommand(spec.argv, env, spec.cwd);
+      // A start prepared for these limits, when one waits (preparedStart.ts): a root runner's with its pids cgroup joined
+      // ahead; an ordinary user's counted among the user's tasks already, so one fewer is the run's own.
+      const ready = uid !== undefined ? this.prepared.take({ sh, blocks, allowance: spec.maxProcesses }) : undefined;
+      const fewest = ready ? (u: number, a: number) => Math.max(0, this.fewestTasks(u, a) - 1) : this.fewestTasks;
+      const cap = ready?.cap ?? processCap(spec.maxProcesses, false, uid, spec.runId, fewest);
+      const nproc = ready && !ready.cap && /^\d+$/.test(cap.rlimit) ? Number(cap.rlimit) : undefined;
+      const go = ready && (ready.cap || nproc !== undefined) ? preparedCommand(spec.argv, env, spec.cwd, nproc) : undefined;
       if (ready && !go) this.prepared.unused(ready.id);
       // The launcher removes the run's pids cgroup if this runner goes before the run's release does.
       const start = this.startFor(marker, cap.cgroup, ready && go ? { id: ready.id, go } : undefined);
