@@ -98,7 +98,6 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
   if (!surface.success) throw new UsageError(`--tool-surface is standard, minimal or both, not '${v['tool-surface']}'.`);
   const sandbox = v.sandbox;
   if (sandbox !== undefined && sandbox !== 'auto' && sandbox !== 'off' && sandbox !== 'required') throw new UsageError('--sandbox is auto, off or required.');
-  if (v['no-defaults'] && !v.root.length && !v.plugin.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir> or --plugin <dir>.');
   if (v['no-tools'] && v['allow-scripts']) throw new UsageError('--no-tools offers no tool, so --allow-scripts has nothing to allow: drop one of them.');
   const confirm = v['confirm-scripts'];
   if (confirm !== undefined && !(CONFIRM_SCRIPTS as readonly string[]).includes(confirm)) throw new UsageError(`--confirm-scripts is ${CONFIRM_SCRIPTS.join(', ')}, not '${confirm.slice(0, 40)}'.`);
