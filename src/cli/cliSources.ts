@@ -6,6 +6,7 @@
 // as `validate` does for a missing path, instead of answering about the folders nobody asked for.
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseMcpServerFlag, type McpServerConfig } from '../core/mcp/mcpServerConfig';
 import { defaultSkillRoots, type SkillRoot, type SkillScope } from '../core/registry';
 import { sourceForScopeWord } from '../core/sources';
 import { folderProblem } from './folderProblem';
@@ -66,6 +67,17 @@ export function cliSources(command: string, flags: SourceFlags): CliSources {
     : { plugins: [], roots: [], mcpServers: [], mcpDeclared: [], mcpNotices: [] };
   const roots = flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
   return { roots: [...roots, ...plugins.roots], plugins };
+}
+
+/** The servers named with --mcp-server (`<name>=<url|command>`); a malformed one is a usage error naming it. */
+export function mcpServerFlags(values: readonly string[]): McpServerConfig[] {
+  return values.map((v) => {
+    try {
+      return parseMcpServerFlag(v);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  });
 }
 
 const PREFIXED = /^([a-z]+):(.*)$/;

@@ -22,7 +22,7 @@ const COMMANDS: { name: string; before: string[]; after: string[]; plugin: boole
 ];
 
 describe('a missing or unreadable --root or --plugin, said the same way by every command', function () {
-  this.timeout(cliTestTimeout(COMMANDS.length * 2 + 2));
+  this.timeout(cliTestTimeout(COMMANDS.length * 2 + 6));
   let base: string;
   let cleanup: () => void;
   let good: string;
@@ -108,11 +108,20 @@ describe('a missing or unreadable --root or --plugin, said the same way by every
     }
   });
 
+  it('a malformed --mcp-server: the same words from every command that takes it, exit 2', () => {
+    const words = "--mcp-server takes <name>=<url or command>, e.g. team=https://skills.example.com/mcp or local=\"agent-skills mcp\", not 'nameless'.";
+    for (const args of [['list'], ['search', 'widgets'], ['prompt'], ['mcp']]) {
+      const r = run([...args, '--root', good, '--mcp-server', 'nameless']);
+      assert.equal(r.code, 2, `${args[0]}: ${r.stderr}`);
+      assert.equal(count(r.stderr, `agent-skills ${args[0]}: ${words}`), 1, `${args[0]}: ${r.stderr}`);
+    }
+  });
+
   it('is decided in one place: no command of src/cli builds its roots or reads its plugins itself', () => {
     const own = sourceFiles('src/cli')
       .map((f) => path.relative(REPO, f).split(path.sep).join('/'))
       .filter((f) => f !== 'src/cli/cliSources.ts' && f !== 'src/cli/pluginFlags.ts')
-      .filter((f) => /\b(?:defaultSkillRoots|cliPlugins|parseRootArg)\(/.test(withoutComments(fs.readFileSync(path.join(REPO, f), 'utf8'))));
+      .filter((f) => /\b(?:defaultSkillRoots|cliPlugins|parseRootArg|parseMcpServerFlag)\(/.test(withoutComments(fs.readFileSync(path.join(REPO, f), 'utf8'))));
     assert.deepEqual(own, [], 'use cliSources (src/cli/cliSources.ts)');
   });
 });

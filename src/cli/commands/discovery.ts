@@ -3,10 +3,9 @@
 // the home folder's skill folders) unless --no-defaults, extra roots, installed and named Agent Plugins, MCP servers.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
-import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
 import type { RegistrySnapshot } from '../../core/registry';
-import { cliSources } from '../cliSources';
+import { cliSources, mcpServerFlags } from '../cliSources';
 import type { CliPlugins } from '../pluginFlags';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
@@ -79,13 +78,7 @@ export interface Discovered {
 
 /** Runs discovery for `command` (the name used in messages). */
 export async function discover(command: string, values: DiscoveryValues): Promise<Discovered> {
-  const servers = values['mcp-server'].map((v) => {
-    try {
-      return parseMcpServerFlag(v);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-  });
+  const servers = mcpServerFlags(values['mcp-server']);
   // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
   // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
   const { roots, plugins: read } = cliSources(command, {

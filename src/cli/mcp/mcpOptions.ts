@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { SandboxPolicy } from '../../core/exec';
 import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/catalogSurface';
-import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { mcpServerFlags } from '../cliSources';
 import { UsageError } from '../usageError';
 import { redisUrlLabel } from '../../core/runtime/redisStateStore';
 import { CONFIRM_SCRIPTS, type ConfirmScripts } from './scriptConsent';
@@ -133,12 +134,6 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     printConfig: v['print-config'],
     enablePluginMcp: v['enable-plugin-mcp'],
     stateStore: v['state-store'],
-    mcpServers: v['mcp-server'].map((s) => {
-      try {
-        return parseMcpServerFlag(s);
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
-    }),
+    mcpServers: mcpServerFlags(v['mcp-server']),
   };
 }
