@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -84,7 +85,8 @@ function ownerFile(dir: string): string {
   if (kept) {
     const now = new Date();
     try {
-      fsSync.utimesSync(kept, now, now);
+      // The link's own times if something replaced the file with one: never a file it points to.
+      fsSync.lutimesSync(kept, now, now);
       return kept;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
@@ -92,11 +94,25 @@ function ownerFile(dir: string): string {
   } else {
     for (const name of fsSync.readdirSync(dir)) {
       const pid = OWNER_FILE.exec(name)?.[1];
-      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) unlinkIfPresent(path.join(dir, name));
+      if (!pid || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+      try {
+        unlinkIfPresent(path.join(dir, name));
+      } catch {
+        // Not a pid file this module made (a folder under that name): tidying it is not worth failing our lock.
+      }
     }
   }
   const file = path.join(dir, `.lock-owner-${process.pid}`);
-  fsSync.writeFileSync(file, `${process.pid}\n`);
+  // Its name is known from the pid: whatever was put there (a symlink written through, a FIFO whose open never returns)
+  // is replaced, not opened. Written under a name of our own (created exclusively: no link followed) and renamed over it.
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  fsSync.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    fsSync.renameSync(temp, file);
+  } catch (e) {
+    unlinkIfPresent(temp);
+    throw e;
+  }
   if (owners.size === 0) process.once('exit', removeOwnersAtExit);
   owners.set(dir, file);
   return file;
