@@ -158,9 +158,10 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
     }
     // No hard links here (or too many): a pid file made for this lock, as below.
   }
-  const own = `${lockPath}.${process.pid}.tmp`;
+  // A name no one can guess, created exclusively: a link planted at a predictable one was written through.
+  const own = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    fsSync.writeFileSync(own, `${process.pid}\n`);
+    fsSync.writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
     try {
       fsSync.linkSync(own, lockPath);
       return true;

@@ -15,14 +15,14 @@ import { removeTempDir } from '../../support/tempDir';
 const LOCK = path.resolve(__dirname, '../../../src/core/host/fileLock.ts');
 
 /** A child that plants `plant` at its own `.lock-owner-<pid>` in `dir`, then takes a kept-owner lock there and says what happened. */
-function childTakingLock(dir: string, plant: 'symlink' | 'fifo', target: string): Promise<{ code: number | null; out: string; hung: boolean }> {
+function childTakingLock(dir: string, plant: 'symlink' | 'fifo', target: string, keepOwnerFile = true): Promise<{ code: number | null; out: string; hung: boolean }> {
   const program = `
     const fs = require('fs'); const path = require('path'); const { spawnSync } = require('child_process');
-    const own = path.join(${JSON.stringify(dir)}, '.lock-owner-' + process.pid);
+    const own = path.join(${JSON.stringify(dir)}, ${keepOwnerFile ? "'.lock-owner-' + process.pid" : "'k.json.lock.' + process.pid + '.tmp'"});
     if (${JSON.stringify(plant)} === 'symlink') fs.symlinkSync(${JSON.stringify(target)}, own);
     else if (spawnSync('mkfifo', [own]).status !== 0) { console.log('no mkfifo'); process.exit(3); }
     const { withFileLock } = require(${JSON.stringify(LOCK)});
-    withFileLock(path.join(${JSON.stringify(dir)}, 'k.json.lock'), async () => 'ran', { keepOwnerFile: true, timeoutMs: 2000 })
+    withFileLock(path.join(${JSON.stringify(dir)}, 'k.json.lock'), async () => 'ran', { keepOwnerFile: ${keepOwnerFile}, timeoutMs: 2000 })
       .then((r) => console.log('lock: ' + r), (e) => console.log('lock failed: ' + e.message));
   `;
   return new Promise((resolve) => {
@@ -77,5 +77,16 @@ describe('core/host a planted lock owner file (red team)', function () {
     const r = await childTakingLock(dir, 'symlink', path.join(tmp, 'nothing'));
     assert.equal(r.out, 'lock: ran');
     assert.ok(fs.existsSync(path.join(dir, '.lock-owner-4194305', 'x')), 'a folder that is not a pid file was removed');
+  });
+
+  it("never writes through a symlink planted at a lock's own pid file (<lock>.<pid>.tmp, the locks without a kept owner file)", async () => {
+    const dir = path.join(tmp, 'handles');
+    fs.mkdirSync(dir);
+    const victim = path.join(tmp, 'victim.txt');
+    fs.writeFileSync(victim, 'precious\n');
+    const r = await childTakingLock(dir, 'symlink', victim, false);
+    assert.equal(r.hung, false, `the lock hung: ${r.out}`);
+    assert.equal(fs.readFileSync(victim, 'utf8'), 'precious\n', `the planted link was written through: ${r.out}`);
+    assert.equal(r.out, 'lock: ran');
   });
 });
