@@ -1,0 +1,533 @@
+// Issue 24 experiment (not part of `npm run bench`, not shipped): a LEARNED ranking for find_skills, trained by
+// self-supervision on the catalog itself, never on the benchmark's tasks, plus a second candidate generator from a
+// term-translation model learned from the catalog (name/description word <-> body word co-occurrence).
+//
+//   nice node --max-old-space-size=6000 --import tsx test/bench/learnedRankExperiment.ts [sizes] [trainSize]
+//
+// sizes: comma list of 1000, 10000 (default 1000,10000): the pool, as aspectExperiment.ts builds it (the first n
+// distractors plus every task's core skills, one index for all tasks). trainSize (default 10000): the pool whose
+// skills the model and the translation table are learned from.
+//
+// What the learning sees (and why it is not the test set): the TRAINING SKILLS are the first trainSize ids of
+// distractor_order.txt minus every id that is any task's ground truth (gt_skill_ids, core or not), split by a
+// seeded shuffle into T1 (the translation table is counted on T1) and T2 (pseudo-requests are made from T2, so no
+// pseudo-request's words were counted into the table with its own skill). No task text is read before the
+// weights are fixed; the tasks are only scored. A pseudo-request is one prose paragraph of a T2 skill's body (20
+// to 200 index terms, no code fence); while it is searched, that skill is put in the index WITHOUT that paragraph
+// (a held-out field predicts the rest), then put back. The skill is the one right answer.
+//
+// Candidates: the product's first CAND (searchInOrder) plus the translation generator's first TCAND. Features per
+// candidate (see features()): BM25F over the best, the product's rank, name/description coverage (as
+// searchOrder.ts), the request's IDF share matched per field, translation coverage of the skill's name and
+// description, the translation generator's score and rank, body length. A linear model, pairwise logistic loss
+// (the right skill against each other candidate), SGD with L2, features standardised on the training set.
+//
+// Results: see the end of this header (filled in from the runs).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { indexTerms, splitBody } from '../../src/core/index/indexTokens';
+import { unpack } from '../../src/core/index/postingLists';
+import { searchInOrder } from '../../src/core/index/searchOrder';
+import { SkillIndex } from '../../src/core/index/skillIndex';
+import { loadRouting, ROUTING_DIR, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
+
+if (!routingDataPresent()) {
+  console.log('experiment not run: the routing data is not present (set ROUTING_DIR)');
+  process.exit(0);
+}
+
+const CAND = Number(process.env.CAND ?? 50);
+const TCAND = Number(process.env.TCAND ?? 30);
+const PSEUDO = Number(process.env.PSEUDO ?? 800);
+
+// A seeded generator (mulberry32), so every run learns the same weights.
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function shuffle<T>(xs: T[], r: () => number): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [xs[i], xs[j]] = [xs[j], xs[i]];
+  }
+  return xs;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The translation table: for a name/description term t and any term w of a skill, how strongly w's presence in a
+// skill says t is in its name or description (normalised PMI over the T1 skills), kept when both are seen in at
+// least MIN_CO skills together.
+
+const MIN_CO = Number(process.env.MIN_CO ?? 3);
+const MIN_NPMI = Number(process.env.MIN_NPMI ?? 0.25);
+const PER_WORD = 20;
+const BODY_TERMS = 60;
+
+interface Translation {
+  /** word -> [name/description term, strength 0..1] */
+  from: Map<string, [string, number][]>;
+}
+
+function skillTerms(s: PoolSkill): { nd: Set<string>; all: Map<string, number> } {
+  const { headings, text } = splitBody(s.body);
+  const nd = new Set([...indexTerms(s.name.replace(/[-_.]/g, ' ')), ...indexTerms(s.description)]);
+  const all = new Map<string, number>();
+  for (const t of [...nd, ...indexTerms(headings), ...indexTerms(text, 16_000)]) all.set(t, (all.get(t) ?? 0) + 1);
+  return { nd, all };
+}
+
+function learnTranslation(skills: PoolSkill[]): Translation {
+  const read = skills.map(skillTerms);
+  const n = read.length;
+  const dfAll = new Map<string, number>();
+  const dfNd = new Map<string, number>();
+  for (const r of read) {
+    for (const t of r.all.keys()) dfAll.set(t, (dfAll.get(t) ?? 0) + 1);
+    for (const t of r.nd) dfNd.set(t, (dfNd.get(t) ?? 0) + 1);
+  }
+  const co = new Map<string, number>();
+  for (const r of read) {
+    // A skill's most telling words (tf x idf), so one long body does not add thousands of pairs.
+    const ws = [...r.all.entries()]
+      .filter(([w]) => (dfAll.get(w) ?? 0) >= MIN_CO && (dfAll.get(w) ?? 0) < n / 10)
+      .map(([w, tf]) => [w, Math.log(1 + tf) * Math.log(n / (dfAll.get(w) ?? 1))] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, BODY_TERMS);
+    const ts = [...r.nd].filter((t) => (dfNd.get(t) ?? 0) >= MIN_CO);
+    for (const [w] of ws) for (const t of ts) if (t !== w) {
+      const k = `${w}\u0000${t}`;
+      co.set(k, (co.get(k) ?? 0) + 1);
+    }
+  }
+  const from = new Map<string, [string, number][]>();
+  for (const [k, c] of co) {
+    if (c < MIN_CO) continue;
+    const [w, t] = k.split('\u0000');
+    const pwt = c / n;
+    const npmi = Math.log(pwt / (((dfAll.get(w) ?? 1) / n) * ((dfNd.get(t) ?? 1) / n))) / -Math.log(pwt);
+    if (npmi < MIN_NPMI) continue;
+    let l = from.get(w);
+    if (!l) from.set(w, (l = []));
+    l.push([t, npmi]);
+  }
+  for (const [w, l] of from) from.set(w, l.sort((a, b) => b[1] - a[1]).slice(0, PER_WORD));
+  return { from };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A catalog's name/description terms, for the translation generator: term -> skills, and per skill its terms.
+
+interface NdIndex {
+  skillsOf: Map<string, string[]>;
+  termsOf: Map<string, string[]>;
+}
+function ndIndex(index: SkillIndex): NdIndex {
+  const skillsOf = new Map<string, string[]>();
+  const termsOf = new Map<string, string[]>();
+  const vocab = index.vocabulary;
+  for (const id of index.ids()) {
+    const d = index.tokensOf(id);
+    if (!d) continue;
+    const ts: string[] = [];
+    for (let i = 0; i < d.terms.length; i++) {
+      if (unpack(d.counts[i], 0) === 0 && unpack(d.counts[i], 1) === 0) continue;
+      const t = vocab.termOf(d.terms[i]);
+      if (t.includes(' ')) continue;
+      ts.push(t);
+      let l = skillsOf.get(t);
+      if (!l) skillsOf.set(t, (l = []));
+      l.push(id);
+    }
+    termsOf.set(id, ts);
+  }
+  return { skillsOf, termsOf };
+}
+
+/** Per name/description term, how strongly the request implies it: 1 if it says it, else its best translation. */
+function implied(tr: Translation, qterms: ReadonlySet<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const w of qterms) {
+    out.set(w, 1);
+    for (const [t, s] of tr.from.get(w) ?? []) if ((out.get(t) ?? 0) < s) out.set(t, s);
+  }
+  return out;
+}
+
+/** The translation generator: skills by the IDF-weighted mass of their name/description terms the request implies. */
+function translationSearch(index: SkillIndex, nd: NdIndex, imp: Map<string, number>, limit: number): { id: string; score: number }[] {
+  const score = new Map<string, number>();
+  for (const [t, s] of imp) {
+    const skills = nd.skillsOf.get(t);
+    if (!skills || skills.length > index.size / 20) continue;
+    const w = s * index.idf(t);
+    for (const id of skills) score.set(id, (score.get(id) ?? 0) + w);
+  }
+  // Normalised by the skill's own name/description mass (square root: between a sum and a share).
+  const out = [...score.entries()].map(([id, s]) => {
+    let all = 0;
+    for (const t of nd.termsOf.get(id) ?? []) all += index.idf(t);
+    return { id, score: s / Math.sqrt(all || 1) };
+  });
+  out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return out.slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Features.
+
+const FEATURES = ['bm25/best', 'inLex', '1/rank', 'nameCov', 'descCov', 'qName', 'qDesc', 'qHead', 'qBody', 'qAny', 'trNd', 'trScore/best', '1/trRank', 'logBody'];
+
+/** FEATS=name,name…: only these features (the others read as 0); default all. */
+const ON = process.env.FEATS ? new Set(process.env.FEATS.split(',')) : undefined;
+const mask = (x: number[]) => (ON ? x.map((v, j) => (ON.has(FEATURES[j]) ? v : 0)) : x);
+
+interface Candidates {
+  ids: string[];
+  x: number[][];
+}
+
+function candidates(index: SkillIndex, nd: NdIndex, tr: Translation, query: string): Candidates {
+  const lex = index.search(query, 300);
+  const best = lex[0]?.score || 1;
+  const lexScore = new Map(lex.map((h) => [h.id, h.score / best]));
+  const order = searchInOrder(index, query, CAND).map((h) => h.id);
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const qids = new Set(index.queryTermIds(query));
+  const vocab = index.vocabulary;
+  const qterms = new Set([...qids].map((t) => vocab.termOf(t)));
+  const imp = implied(tr, qterms);
+  const trHits = translationSearch(index, nd, imp, Math.max(TCAND, 1));
+  const trBest = trHits[0]?.score || 1;
+  const trScore = new Map(trHits.map((h) => [h.id, h.score / trBest]));
+  const trRank = new Map(trHits.map((h, i) => [h.id, i]));
+  const ids = [...new Set([...order, ...trHits.slice(0, TCAND).map((h) => h.id)])];
+  let qIdf = 0;
+  for (const t of qids) qIdf += index.idfOfTerm(t);
+  const x = ids.map((id) => mask(featuresOf(id)));
+  return { ids, x };
+
+  function featuresOf(id: string): number[] {
+    const d = index.tokensOf(id);
+    const held = [0, 0, 0, 0];
+    let any = 0;
+    const cov = [0, 0];
+    const all = [0, 0];
+    let ndAll = 0;
+    let ndImp = 0;
+    if (d) {
+      for (let i = 0; i < d.terms.length; i++) {
+        const t = d.terms[i];
+        const c = d.counts[i];
+        const term = vocab.termOf(t);
+        if (term.includes(' ')) continue;
+        const w = index.idfOfTerm(t);
+        const inQ = qids.has(t);
+        let anyField = false;
+        for (let f = 0; f < 4; f++) if (unpack(c, f) > 0) {
+          if (inQ) held[f] += w;
+          anyField = true;
+        }
+        if (inQ && anyField) any += w;
+        for (let f = 0; f < 2; f++) if (unpack(c, f) > 0) {
+          all[f] += w;
+          if (inQ) cov[f] += w;
+        }
+        if (unpack(c, 0) > 0 || unpack(c, 1) > 0) {
+          ndAll += w;
+          ndImp += w * (imp.get(term) ?? 0);
+        }
+      }
+    }
+    const q = qIdf || 1;
+    const r = rank.get(id);
+    const tr = trRank.get(id);
+    return [
+      lexScore.get(id) ?? 0,
+      lexScore.has(id) ? 1 : 0,
+      r === undefined ? 0 : 1 / (1 + r),
+      all[0] ? cov[0] / all[0] : 0,
+      all[1] ? cov[1] / all[1] : 0,
+      held[0] / q,
+      held[1] / q,
+      held[2] / q,
+      held[3] / q,
+      any / q,
+      ndAll ? ndImp / ndAll : 0,
+      trScore.get(id) ?? 0,
+      tr === undefined ? 0 : 1 / (1 + tr),
+      Math.log(1 + (d?.lengths[3] ?? 0)),
+    ];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Training data: pseudo-requests from T2 skills' own body paragraphs, the paragraph held out of the skill.
+
+function paragraphs(body: string): string[] {
+  const out: string[] = [];
+  let fenced = false;
+  for (const block of body.split(/\n\s*\n/)) {
+    const fences = (block.match(/```/g) ?? []).length;
+    if (fenced || fences) {
+      if (fences % 2 === 1) fenced = !fenced;
+      continue;
+    }
+    const n = indexTerms(block).length;
+    if (n >= 20 && n <= 200 && !/^\s*[|#]/.test(block)) out.push(block);
+  }
+  return out;
+}
+
+interface Example {
+  c: Candidates;
+  /** Positions of the right skills among the candidates. */
+  pos: number[];
+}
+
+/** Skills per pseudo-request (a task often needs several skills, and says each one's part in its own words). */
+const MIX = Number(process.env.MIX ?? 1);
+
+function pseudoExamples(index: SkillIndex, nd: NdIndex, tr: Translation, t2: PoolSkill[], r: () => number): { ex: Example[]; reached: number[] } {
+  const ex: Example[] = [];
+  const reached = [0, 0, 0];
+  const usable = t2.map((s) => ({ s, ps: paragraphs(s.body) })).filter((u) => u.ps.length);
+  for (let i = 0; i + MIX <= usable.length && ex.length < PSEUDO; i += MIX) {
+    const group = usable.slice(i, i + MIX);
+    const parts = group.map((u) => u.ps[Math.floor(r() * u.ps.length)]);
+    group.forEach((u, j) => index.put({ ...u.s, body: u.s.body.replace(parts[j], '') }));
+    const c = candidates(index, nd, tr, parts.join('\n\n'));
+    for (const u of group) index.put(u.s);
+    const pos = group.map((u) => c.ids.indexOf(u.s.id)).filter((p) => p >= 0);
+    for (const p of pos) reached[c.x[p][2] > 0 ? 0 : 1]++;
+    reached[2] += group.length - pos.length;
+    if (pos.length) ex.push({ c, pos });
+  }
+  return { ex, reached };
+}
+
+interface Model {
+  mean: number[];
+  sd: number[];
+  w: number[];
+}
+
+function train(ex: Example[], epochs = 30, lr = 0.05, l2 = 1e-4): Model {
+  const k = FEATURES.length;
+  const mean = new Array(k).fill(0);
+  const sd = new Array(k).fill(0);
+  let n = 0;
+  for (const e of ex) for (const x of e.c.x) {
+    n++;
+    for (let j = 0; j < k; j++) mean[j] += x[j];
+  }
+  for (let j = 0; j < k; j++) mean[j] /= n || 1;
+  for (const e of ex) for (const x of e.c.x) for (let j = 0; j < k; j++) sd[j] += (x[j] - mean[j]) ** 2;
+  for (let j = 0; j < k; j++) sd[j] = Math.sqrt(sd[j] / (n || 1)) || 1;
+  const z = (x: number[]) => x.map((v, j) => (v - mean[j]) / sd[j]);
+  const data = ex.flatMap((e) => e.pos.map((p) => ({ p: z(e.c.x[p]), negs: e.c.x.filter((_, i) => !e.pos.includes(i)).map(z) })));
+  const w = new Array(k).fill(0);
+  const r = rng(7);
+  for (let ep = 0; ep < epochs; ep++) {
+    shuffle(data, r);
+    for (const d of data) {
+      for (const q of d.negs) {
+        let m = 0;
+        for (let j = 0; j < k; j++) m += w[j] * (d.p[j] - q[j]);
+        const g = -1 / (1 + Math.exp(m));
+        for (let j = 0; j < k; j++) w[j] -= (lr / d.negs.length) * (g * (d.p[j] - q[j]) + l2 * w[j]);
+      }
+    }
+  }
+  return { mean, sd, w };
+}
+
+/**
+ * Boosted regression stumps on the pairwise logistic gradient (RankNet's lambdas, a LambdaMART without the metric
+ * weighting): each round fits one split of one feature (16 quantile thresholds a feature) to the candidates'
+ * lambdas, by least squares, and adds it with shrinkage. Captures what a linear model cannot (thresholds, bends).
+ */
+interface Stump { j: number; at: number; lo: number; hi: number }
+function trainBoosted(ex: Example[], rounds = Number(process.env.ROUNDS ?? 150), shrink = 0.1): Stump[] {
+  const rows: number[][] = [];
+  const groups: { pos: number[]; negs: number[] }[] = [];
+  for (const e of ex) {
+    const base = rows.length;
+    e.c.x.forEach((x) => rows.push(x));
+    const all = e.c.x.map((_, i) => base + i);
+    groups.push({ pos: e.pos.map((p) => base + p), negs: all.filter((i) => !e.pos.includes(i - base)) });
+  }
+  const k = FEATURES.length;
+  const cuts = Array.from({ length: k }, (_, j) => {
+    const v = rows.map((r) => r[j]).sort((a, b) => a - b);
+    return [...new Set(Array.from({ length: 15 }, (_, q) => v[Math.floor(((q + 1) * v.length) / 16)]))];
+  });
+  const f = new Float64Array(rows.length);
+  const stumps: Stump[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const lam = new Float64Array(rows.length);
+    for (const g of groups) for (const p of g.pos) for (const q of g.negs) {
+      const d = 1 / (1 + Math.exp(f[p] - f[q])) / g.negs.length;
+      lam[p] += d;
+      lam[q] -= d;
+    }
+    let best: Stump | undefined;
+    let bestGain = 0;
+    let total = 0;
+    for (let i = 0; i < rows.length; i++) total += lam[i];
+    for (let j = 0; j < k; j++) for (const at of cuts[j]) {
+      let sl = 0;
+      let nl = 0;
+      for (let i = 0; i < rows.length; i++) if (rows[i][j] <= at) {
+        sl += lam[i];
+        nl++;
+      }
+      const nh = rows.length - nl;
+      if (!nl || !nh) continue;
+      const gain = (sl * sl) / nl + ((total - sl) * (total - sl)) / nh;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = { j, at, lo: (shrink * sl) / nl, hi: (shrink * (total - sl)) / nh };
+      }
+    }
+    if (!best) break;
+    stumps.push(best);
+    for (let i = 0; i < rows.length; i++) f[i] += rows[i][best.j] <= best.at ? best.lo : best.hi;
+  }
+  return stumps;
+}
+const boostedScore = (m: Stump[], x: number[]) => m.reduce((s, t) => s + (x[t.j] <= t.at ? t.lo : t.hi), 0);
+
+const scoreOf = (m: Model, x: number[]) => x.reduce((s, v, j) => s + m.w[j] * ((v - m.mean[j]) / m.sd[j]), 0);
+
+/** Ranked ids by the model; keepFirst: the product's first stays first. */
+function rerank(m: Model | Stump[], c: Candidates, keepFirst: boolean): string[] {
+  const keyed = c.ids.map((id, i) => ({ id, i, s: Array.isArray(m) ? boostedScore(m, c.x[i]) : scoreOf(m, c.x[i]) }));
+  const first = keepFirst ? keyed.find((k) => c.x[k.i][2] === 1) : undefined;
+  const rest = keyed.filter((k) => k !== first).sort((a, b) => b.s - a.s || a.i - b.i);
+  return [...(first ? [first] : []), ...rest].map((k) => k.id);
+}
+
+/** Held-out pseudo-requests: Hit@1 and Recall@5 of the product order vs the model. */
+function pseudoMetrics(m: Model | Stump[], ex: Example[]): string {
+  const t = [0, 0, 0, 0];
+  for (const e of ex) {
+    const prodOrder = e.c.ids.map((id, i) => ({ i, r: e.c.x[i][2] })).sort((a, b) => b.r - a.r || a.i - b.i).map((k) => k.i);
+    const mo = rerank(m, e.c, false).map((id) => e.c.ids.indexOf(id));
+    const total = MIX;
+    t[0] += e.pos.includes(prodOrder[0]) ? 1 : 0;
+    t[1] += e.pos.includes(mo[0]) ? 1 : 0;
+    t[2] += prodOrder.slice(0, 5).filter((i) => e.pos.includes(i)).length / total;
+    t[3] += mo.slice(0, 5).filter((i) => e.pos.includes(i)).length / total;
+  }
+  const p = (x: number) => ((100 * x) / (ex.length || 1)).toFixed(1);
+  return `held-out pseudo-requests (${ex.length}): Hit@1 product ${p(t[0])} model ${p(t[1])}; Recall@5 product ${p(t[2])} model ${p(t[3])}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Tot { hit1: number; r5: number; r20: number; n: number }
+const zero = (): Tot => ({ hit1: 0, r5: 0, r20: 0, n: 0 });
+const f = (x: number, n: number) => ((100 * x) / n).toFixed(1).padStart(5);
+
+function score(tasks: RoutingTask[], ranked: (t: RoutingTask) => string[]): [Tot, Tot] {
+  const halves = [zero(), zero()];
+  tasks.forEach((t, i) => {
+    const ids = ranked(t);
+    const h = halves[i % 2];
+    const core = new Set(t.core_gt_ids);
+    h.hit1 += core.has(ids[0]) ? 1 : 0;
+    h.r5 += ids.slice(0, 5).filter((id) => core.has(id)).length / core.size;
+    h.r20 += ids.slice(0, 20).filter((id) => core.has(id)).length / core.size;
+    h.n++;
+  });
+  return [halves[0], halves[1]];
+}
+const line = (name: string, [a, b]: [Tot, Tot]) =>
+  `  ${name.padEnd(28)} ${f(a.hit1, a.n)} ${f(a.r5, a.n)} ${f(a.r20, a.n)} | ${f(b.hit1, b.n)} ${f(b.r5, b.n)} ${f(b.r20, b.n)}`;
+
+const { pool, tasks, distractors } = loadRouting();
+const sizes = (process.argv[2] ?? '1000,10000').split(',').map(Number);
+const trainSize = Number(process.argv[3] ?? 10000);
+
+// Every ground-truth id of every task (core or not), read from the raw file: none is a training skill.
+const groundTruth = new Set<string>();
+for (const l of fs.readFileSync(path.join(ROUTING_DIR, 'tasks.jsonl'), 'utf8').split('\n')) {
+  if (!l.trim()) continue;
+  const t = JSON.parse(l) as { gt_skill_ids?: string[]; core_gt_ids?: string[] };
+  for (const id of [...(t.gt_skill_ids ?? []), ...(t.core_gt_ids ?? [])]) groundTruth.add(id);
+}
+const trainIds = shuffle(distractors.slice(0, trainSize).filter((id) => !groundTruth.has(id)), rng(20261127));
+const t1 = trainIds.slice(0, trainIds.length >> 1).map((id) => pool.get(id) as PoolSkill);
+const t2 = trainIds.slice(trainIds.length >> 1).map((id) => pool.get(id) as PoolSkill);
+let t0 = performance.now();
+// TR_CACHE=folder: the table is kept there by its settings, so a rerun does not count it again.
+const trFile = process.env.TR_CACHE && path.join(process.env.TR_CACHE, `translation-${trainSize}-${MIN_CO}-${MIN_NPMI}.json`);
+const tr: Translation = trFile && fs.existsSync(trFile) ? { from: new Map(JSON.parse(fs.readFileSync(trFile, 'utf8')) as [string, [string, number][]][]) } : learnTranslation(t1);
+if (trFile && !fs.existsSync(trFile)) fs.writeFileSync(trFile, JSON.stringify([...tr.from]));
+let pairs = 0;
+for (const l of tr.from.values()) pairs += l.length;
+console.log(`translation table from T1 (${t1.length} skills): ${tr.from.size} words, ${pairs} pairs, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+if (process.env.SHOW) for (const w of process.env.SHOW.split(',')) console.log(`  ${w} -> ${(tr.from.get(w) ?? []).slice(0, 10).map(([t, s]) => `${t} ${s.toFixed(2)}`).join(', ')}`);
+
+// The model is learned on the training pool's index (its own catalog), before any task is read; LOAD=file reads
+// a model saved by SAVE=file instead (same features, same translation table settings).
+let full: Model;
+let boosted: Stump[] = [];
+if (process.env.LOAD) {
+  full = JSON.parse(fs.readFileSync(process.env.LOAD, 'utf8')) as Model;
+  console.log(`model read from ${process.env.LOAD}`);
+} else {
+  t0 = performance.now();
+  const trainIndex = new SkillIndex();
+  for (const id of distractors.slice(0, trainSize)) trainIndex.put(pool.get(id) as PoolSkill);
+  const trainNd = ndIndex(trainIndex);
+  const { ex, reached } = pseudoExamples(trainIndex, trainNd, tr, t2, rng(99));
+  console.log(`pseudo-requests (${MIX} skills each): ${ex.length}; their skills among the candidates: ${reached[0]} in the product's first ${CAND}, ${reached[1]} only by translation, ${reached[2]} not reached; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const cut = Math.floor(ex.length * 0.8);
+  const model = train(ex.slice(0, cut));
+  console.log(`weights (first 80%): ${FEATURES.map((n, j) => `${n} ${model.w[j].toFixed(2)}`).join(', ')}`);
+  console.log(`linear: ${pseudoMetrics(model, ex.slice(cut))}`);
+  full = train(ex);
+  console.log(`weights (all pseudo-requests): ${FEATURES.map((n, j) => `${n} ${full.w[j].toFixed(2)}`).join(', ')}`);
+  if (process.env.BOOST) {
+    console.log(`boosted stumps: ${pseudoMetrics(trainBoosted(ex.slice(0, cut)), ex.slice(cut))}`);
+    boosted = trainBoosted(ex);
+  }
+  if (process.env.SAVE) fs.writeFileSync(process.env.SAVE, JSON.stringify(full));
+}
+
+for (const size of sizes) {
+  const index = new SkillIndex();
+  const ids = new Set(distractors.slice(0, size));
+  for (const t of tasks) for (const id of t.core_gt_ids) ids.add(id);
+  for (const id of ids) index.put(pool.get(id) as PoolSkill);
+  const nd = ndIndex(index);
+  const cands = new Map(tasks.map((t) => [t.task_id, candidates(index, nd, tr, t.query)]));
+  console.log(`\n${size} (${index.size} skills); Hit@1 / Recall@5 / Recall@20, A | B`);
+  console.log(line('product (searchInOrder)', score(tasks, (t) => searchInOrder(index, t.query, 20).map((h) => h.id))));
+  // The ceiling of any re-rank of these candidates: every right skill among them first.
+  console.log(line('candidates, right ones first', score(tasks, (t) => {
+    const c = cands.get(t.task_id) as Candidates;
+    return [...c.ids.filter((id) => t.core_gt_ids.includes(id)), ...c.ids.filter((id) => !t.core_gt_ids.includes(id))];
+  })));
+  console.log(line('model', score(tasks, (t) => rerank(full, cands.get(t.task_id) as Candidates, false))));
+  console.log(line('model, product first kept', score(tasks, (t) => rerank(full, cands.get(t.task_id) as Candidates, true))));
+  if (boosted.length) console.log(line('boosted', score(tasks, (t) => rerank(boosted, cands.get(t.task_id) as Candidates, false))));
+  if (boosted.length) console.log(line('boosted, product first kept', score(tasks, (t) => rerank(boosted, cands.get(t.task_id) as Candidates, true))));
+  console.log(line(`product's first ${CAND}, right ones first`, score(tasks, (t) => {
+    const c = cands.get(t.task_id) as Candidates;
+    const lex = c.ids.filter((_, i) => c.x[i][2] > 0);
+    return [...lex.filter((id) => t.core_gt_ids.includes(id)), ...lex.filter((id) => !t.core_gt_ids.includes(id))];
+  })));
+  const trOnly = TCAND;
+  console.log(line(`translation generator alone`, score(tasks, (t) => {
+    const c = cands.get(t.task_id) as Candidates;
+    return c.ids.map((id, i) => ({ id, s: c.x[i][11] })).filter((k) => k.s > 0).sort((a, b) => b.s - a.s).map((k) => k.id).slice(0, trOnly);
+  })));
+}
