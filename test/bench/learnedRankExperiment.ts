@@ -483,12 +483,22 @@ if (process.env.LOAD) {
   full = JSON.parse(fs.readFileSync(process.env.LOAD, 'utf8')) as Model;
   console.log(`model read from ${process.env.LOAD}`);
 } else {
-  t0 = performance.now();
-  const trainIndex = new SkillIndex();
-  for (const id of distractors.slice(0, trainSize)) trainIndex.put(pool.get(id) as PoolSkill);
-  const trainNd = ndIndex(trainIndex);
-  const { ex, reached } = pseudoExamples(trainIndex, trainNd, tr, t2, rng(99));
-  console.log(`pseudo-requests (${MIX} skills each): ${ex.length}; their skills among the candidates: ${reached[0]} in the product's first ${CAND}, ${reached[1]} only by translation, ${reached[2]} not reached; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // TRAIN_SIZES=n,n…: pseudo-requests from several catalogs (the first n distractors each, PSEUDO per catalog,
+  // made from the T2 skills in it), so the weights are learned across catalog sizes; default trainSize alone.
+  const ex: Example[] = [];
+  for (const n of (process.env.TRAIN_SIZES ?? String(trainSize)).split(',').map(Number)) {
+    t0 = performance.now();
+    const trainIndex = new SkillIndex();
+    const members = distractors.slice(0, n);
+    for (const id of members) trainIndex.put(pool.get(id) as PoolSkill);
+    const inIt = new Set(members);
+    const trainNd = ndIndex(trainIndex);
+    const made = pseudoExamples(trainIndex, trainNd, tr, t2.filter((s) => inIt.has(s.id)), rng(99 + n));
+    ex.push(...made.ex);
+    const reached = made.reached;
+    console.log(`catalog of ${n}: pseudo-requests (${MIX} skills each): ${made.ex.length}; their skills among the candidates: ${reached[0]} in the product's first ${CAND}, ${reached[1]} only by translation, ${reached[2]} not reached; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  shuffle(ex, rng(5));
   const cut = Math.floor(ex.length * 0.8);
   const model = train(ex.slice(0, cut));
   console.log(`weights (first 80%): ${FEATURES.map((n, j) => `${n} ${model.w[j].toFixed(2)}`).join(', ')}`);
@@ -518,6 +528,11 @@ for (const size of sizes) {
   })));
   console.log(line('model', score(tasks, (t) => rerank(full, cands.get(t.task_id) as Candidates, false))));
   console.log(line('model, product first kept', score(tasks, (t) => rerank(full, cands.get(t.task_id) as Candidates, true))));
+  // BETAS=b,b…: the model with b added to the product rank's weight (a blend toward today's order).
+  for (const b of (process.env.BETAS ?? '').split(',').filter(Boolean).map(Number)) {
+    const blended = { ...full, w: full.w.map((v, j) => (FEATURES[j] === '1/rank' ? v + b : v)) };
+    console.log(line(`model + ${b} x rank, first kept`, score(tasks, (t) => rerank(blended, cands.get(t.task_id) as Candidates, true))));
+  }
   if (boosted.length) console.log(line('boosted', score(tasks, (t) => rerank(boosted, cands.get(t.task_id) as Candidates, false))));
   if (boosted.length) console.log(line('boosted, product first kept', score(tasks, (t) => rerank(boosted, cands.get(t.task_id) as Candidates, true))));
   console.log(line(`product's first ${CAND}, right ones first`, score(tasks, (t) => {
