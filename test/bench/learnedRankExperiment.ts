@@ -66,10 +66,12 @@
 //   numbers (plus, with translation, a 2 MB table).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { indexTerms, splitBody } from '../../src/core/index/indexTokens';
+import { indexTerms } from '../../src/core/index/indexTokens';
 import { unpack } from '../../src/core/index/postingLists';
 import { searchInOrder } from '../../src/core/index/searchOrder';
 import { SkillIndex } from '../../src/core/index/skillIndex';
+import { boostedScore, rng, scoreOf, shuffle, train, trainBoosted, type Model, type Stump } from './learned/pairwiseRanker';
+import { implied, learnTranslation, MIN_CO, MIN_NPMI, ndIndex, translationSearch, type NdIndex, type Translation } from './learned/translationTable';
 import { loadRouting, ROUTING_DIR, routingDataPresent, type PoolSkill, type RoutingTask } from './routingData';
 
 if (!routingDataPresent()) {
@@ -81,152 +83,21 @@ const CAND = Number(process.env.CAND ?? 50);
 const TCAND = Number(process.env.TCAND ?? 30);
 const PSEUDO = Number(process.env.PSEUDO ?? 800);
 
-// A seeded generator (mulberry32), so every run learns the same weights.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function shuffle<T>(xs: T[], r: () => number): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The translation table: for a name/description term t and any term w of a skill, how strongly w's presence in a
-// skill says t is in its name or description (normalised PMI over the T1 skills), kept when both are seen in at
-// least MIN_CO skills together.
-
-const MIN_CO = Number(process.env.MIN_CO ?? 3);
-const MIN_NPMI = Number(process.env.MIN_NPMI ?? 0.25);
-const PER_WORD = 20;
-const BODY_TERMS = 60;
-
-interface Translation {
-  /** word -> [name/description term, strength 0..1] */
-  from: Map<string, [string, number][]>;
-}
-
-function skillTerms(s: PoolSkill): { nd: Set<string>; all: Map<string, number> } {
-  const { headings, text } = splitBody(s.body);
-  const nd = new Set([...indexTerms(s.name.replace(/[-_.]/g, ' ')), ...indexTerms(s.description)]);
-  const all = new Map<string, number>();
-  for (const t of [...nd, ...indexTerms(headings), ...indexTerms(text, 16_000)]) all.set(t, (all.get(t) ?? 0) + 1);
-  return { nd, all };
-}
-
-function learnTranslation(skills: PoolSkill[]): Translation {
-  const read = skills.map(skillTerms);
-  const n = read.length;
-  const dfAll = new Map<string, number>();
-  const dfNd = new Map<string, number>();
-  for (const r of read) {
-    for (const t of r.all.keys()) dfAll.set(t, (dfAll.get(t) ?? 0) + 1);
-    for (const t of r.nd) dfNd.set(t, (dfNd.get(t) ?? 0) + 1);
-  }
-  const co = new Map<string, number>();
-  for (const r of read) {
-    // A skill's most telling words (tf x idf), so one long body does not add thousands of pairs.
-    const ws = [...r.all.entries()]
-      .filter(([w]) => (dfAll.get(w) ?? 0) >= MIN_CO && (dfAll.get(w) ?? 0) < n / 10)
-      .map(([w, tf]) => [w, Math.log(1 + tf) * Math.log(n / (dfAll.get(w) ?? 1))] as const)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, BODY_TERMS);
-    const ts = [...r.nd].filter((t) => (dfNd.get(t) ?? 0) >= MIN_CO);
-    for (const [w] of ws) for (const t of ts) if (t !== w) {
-      const k = `${w}\u0000${t}`;
-      co.set(k, (co.get(k) ?? 0) + 1);
-    }
-  }
-  const from = new Map<string, [string, number][]>();
-  for (const [k, c] of co) {
-    if (c < MIN_CO) continue;
-    const [w, t] = k.split('\u0000');
-    const pwt = c / n;
-    const npmi = Math.log(pwt / (((dfAll.get(w) ?? 1) / n) * ((dfNd.get(t) ?? 1) / n))) / -Math.log(pwt);
-    if (npmi < MIN_NPMI) continue;
-    let l = from.get(w);
-    if (!l) from.set(w, (l = []));
-    l.push([t, npmi]);
-  }
-  for (const [w, l] of from) from.set(w, l.sort((a, b) => b[1] - a[1]).slice(0, PER_WORD));
-  return { from };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// A catalog's name/description terms, for the translation generator: term -> skills, and per skill its terms.
-
-interface NdIndex {
-  skillsOf: Map<string, string[]>;
-  termsOf: Map<string, string[]>;
-}
-function ndIndex(index: SkillIndex): NdIndex {
-  const skillsOf = new Map<string, string[]>();
-  const termsOf = new Map<string, string[]>();
-  const vocab = index.vocabulary;
-  for (const id of index.ids()) {
-    const d = index.tokensOf(id);
-    if (!d) continue;
-    const ts: string[] = [];
-    for (let i = 0; i < d.terms.length; i++) {
-      if (unpack(d.counts[i], 0) === 0 && unpack(d.counts[i], 1) === 0) continue;
-      const t = vocab.termOf(d.terms[i]);
-      if (t.includes(' ')) continue;
-      ts.push(t);
-      let l = skillsOf.get(t);
-      if (!l) skillsOf.set(t, (l = []));
-      l.push(id);
-    }
-    termsOf.set(id, ts);
-  }
-  return { skillsOf, termsOf };
-}
-
-/** Per name/description term, how strongly the request implies it: 1 if it says it, else its best translation. */
-function implied(tr: Translation, qterms: ReadonlySet<string>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const w of qterms) {
-    out.set(w, 1);
-    for (const [t, s] of tr.from.get(w) ?? []) if ((out.get(t) ?? 0) < s) out.set(t, s);
-  }
-  return out;
-}
-
-/** The translation generator: skills by the IDF-weighted mass of their name/description terms the request implies. */
-function translationSearch(index: SkillIndex, nd: NdIndex, imp: Map<string, number>, limit: number): { id: string; score: number }[] {
-  const score = new Map<string, number>();
-  for (const [t, s] of imp) {
-    const skills = nd.skillsOf.get(t);
-    if (!skills || skills.length > index.size / 20) continue;
-    const w = s * index.idf(t);
-    for (const id of skills) score.set(id, (score.get(id) ?? 0) + w);
-  }
-  // Normalised by the skill's own name/description mass (square root: between a sum and a share).
-  const out = [...score.entries()].map(([id, s]) => {
-    let all = 0;
-    for (const t of nd.termsOf.get(id) ?? []) all += index.idf(t);
-    return { id, score: s / Math.sqrt(all || 1) };
-  });
-  out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  return out.slice(0, limit);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Features.
 
-const FEATURES = ['bm25/best', 'inLex', '1/rank', 'nameCov', 'descCov', 'qName', 'qDesc', 'qHead', 'qBody', 'qAny', 'trNd', 'trScore/best', '1/trRank', 'logBody'];
+const BASE = ['bm25/best', 'inLex', '1/rank', 'nameCov', 'descCov', 'qName', 'qDesc', 'qHead', 'qBody', 'qAny', 'trNd', 'trScore/best', '1/trRank', 'logBody'];
+/**
+ * SIZE_X=1: each feature also times the catalog's size (log10 of its skills, centred on 3,000), so weights can
+ * differ between a small and a large catalog, learned from pseudo-requests in catalogs of several sizes.
+ */
+const SIZE_X = process.env.SIZE_X === '1';
+const FEATURES = SIZE_X ? [...BASE, ...BASE.map((n) => `${n}*logN`)] : BASE;
 
 /** FEATS=name,name…: only these features (the others read as 0); default all. */
 const ON = process.env.FEATS ? new Set(process.env.FEATS.split(',')) : undefined;
-const mask = (x: number[]) => (ON ? x.map((v, j) => (ON.has(FEATURES[j]) ? v : 0)) : x);
+const mask = (x: number[]) => (ON ? x.map((v, j) => (ON.has(BASE[j]) ? v : 0)) : x);
+const withSize = (x: number[], n: number) => (SIZE_X ? [...x, ...x.map((v) => v * (Math.log10(n) - 3.5))] : x);
 
 interface Candidates {
   ids: string[];
@@ -250,7 +121,7 @@ function candidates(index: SkillIndex, nd: NdIndex, tr: Translation, query: stri
   const ids = [...new Set([...order, ...trHits.slice(0, TCAND).map((h) => h.id)])];
   let qIdf = 0;
   for (const t of qids) qIdf += index.idfOfTerm(t);
-  const x = ids.map((id) => mask(featuresOf(id)));
+  const x = ids.map((id) => withSize(mask(featuresOf(id)), index.size));
   return { ids, x };
 
   function featuresOf(id: string): number[] {
@@ -352,99 +223,7 @@ function pseudoExamples(index: SkillIndex, nd: NdIndex, tr: Translation, t2: Poo
   return { ex, reached };
 }
 
-interface Model {
-  mean: number[];
-  sd: number[];
-  w: number[];
-}
-
-function train(ex: Example[], epochs = 30, lr = 0.05, l2 = 1e-4): Model {
-  const k = FEATURES.length;
-  const mean = new Array(k).fill(0);
-  const sd = new Array(k).fill(0);
-  let n = 0;
-  for (const e of ex) for (const x of e.c.x) {
-    n++;
-    for (let j = 0; j < k; j++) mean[j] += x[j];
-  }
-  for (let j = 0; j < k; j++) mean[j] /= n || 1;
-  for (const e of ex) for (const x of e.c.x) for (let j = 0; j < k; j++) sd[j] += (x[j] - mean[j]) ** 2;
-  for (let j = 0; j < k; j++) sd[j] = Math.sqrt(sd[j] / (n || 1)) || 1;
-  const z = (x: number[]) => x.map((v, j) => (v - mean[j]) / sd[j]);
-  const data = ex.flatMap((e) => e.pos.map((p) => ({ p: z(e.c.x[p]), negs: e.c.x.filter((_, i) => !e.pos.includes(i)).map(z) })));
-  const w = new Array(k).fill(0);
-  const r = rng(7);
-  for (let ep = 0; ep < epochs; ep++) {
-    shuffle(data, r);
-    for (const d of data) {
-      for (const q of d.negs) {
-        let m = 0;
-        for (let j = 0; j < k; j++) m += w[j] * (d.p[j] - q[j]);
-        const g = -1 / (1 + Math.exp(m));
-        for (let j = 0; j < k; j++) w[j] -= (lr / d.negs.length) * (g * (d.p[j] - q[j]) + l2 * w[j]);
-      }
-    }
-  }
-  return { mean, sd, w };
-}
-
-/**
- * Boosted regression stumps on the pairwise logistic gradient (RankNet's lambdas, a LambdaMART without the metric
- * weighting): each round fits one split of one feature (16 quantile thresholds a feature) to the candidates'
- * lambdas, by least squares, and adds it with shrinkage. Captures what a linear model cannot (thresholds, bends).
- */
-interface Stump { j: number; at: number; lo: number; hi: number }
-function trainBoosted(ex: Example[], rounds = Number(process.env.ROUNDS ?? 150), shrink = 0.1): Stump[] {
-  const rows: number[][] = [];
-  const groups: { pos: number[]; negs: number[] }[] = [];
-  for (const e of ex) {
-    const base = rows.length;
-    e.c.x.forEach((x) => rows.push(x));
-    const all = e.c.x.map((_, i) => base + i);
-    groups.push({ pos: e.pos.map((p) => base + p), negs: all.filter((i) => !e.pos.includes(i - base)) });
-  }
-  const k = FEATURES.length;
-  const cuts = Array.from({ length: k }, (_, j) => {
-    const v = rows.map((r) => r[j]).sort((a, b) => a - b);
-    return [...new Set(Array.from({ length: 15 }, (_, q) => v[Math.floor(((q + 1) * v.length) / 16)]))];
-  });
-  const f = new Float64Array(rows.length);
-  const stumps: Stump[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const lam = new Float64Array(rows.length);
-    for (const g of groups) for (const p of g.pos) for (const q of g.negs) {
-      const d = 1 / (1 + Math.exp(f[p] - f[q])) / g.negs.length;
-      lam[p] += d;
-      lam[q] -= d;
-    }
-    let best: Stump | undefined;
-    let bestGain = 0;
-    let total = 0;
-    for (let i = 0; i < rows.length; i++) total += lam[i];
-    for (let j = 0; j < k; j++) for (const at of cuts[j]) {
-      let sl = 0;
-      let nl = 0;
-      for (let i = 0; i < rows.length; i++) if (rows[i][j] <= at) {
-        sl += lam[i];
-        nl++;
-      }
-      const nh = rows.length - nl;
-      if (!nl || !nh) continue;
-      const gain = (sl * sl) / nl + ((total - sl) * (total - sl)) / nh;
-      if (gain > bestGain) {
-        bestGain = gain;
-        best = { j, at, lo: (shrink * sl) / nl, hi: (shrink * (total - sl)) / nh };
-      }
-    }
-    if (!best) break;
-    stumps.push(best);
-    for (let i = 0; i < rows.length; i++) f[i] += rows[i][best.j] <= best.at ? best.lo : best.hi;
-  }
-  return stumps;
-}
-const boostedScore = (m: Stump[], x: number[]) => m.reduce((s, t) => s + (x[t.j] <= t.at ? t.lo : t.hi), 0);
-
-const scoreOf = (m: Model, x: number[]) => x.reduce((s, v, j) => s + m.w[j] * ((v - m.mean[j]) / m.sd[j]), 0);
+const groups = (ex: Example[]) => ex.map((e) => ({ x: e.c.x, pos: e.pos }));
 
 /** Ranked ids by the model; keepFirst: the product's first stays first. */
 function rerank(m: Model | Stump[], c: Candidates, keepFirst: boolean): string[] {
@@ -541,14 +320,14 @@ if (process.env.LOAD) {
   }
   shuffle(ex, rng(5));
   const cut = Math.floor(ex.length * 0.8);
-  const model = train(ex.slice(0, cut));
+  const model = train(groups(ex.slice(0, cut)));
   console.log(`weights (first 80%): ${FEATURES.map((n, j) => `${n} ${model.w[j].toFixed(2)}`).join(', ')}`);
   console.log(`linear: ${pseudoMetrics(model, ex.slice(cut))}`);
-  full = train(ex);
+  full = train(groups(ex));
   console.log(`weights (all pseudo-requests): ${FEATURES.map((n, j) => `${n} ${full.w[j].toFixed(2)}`).join(', ')}`);
   if (process.env.BOOST) {
-    console.log(`boosted stumps: ${pseudoMetrics(trainBoosted(ex.slice(0, cut)), ex.slice(cut))}`);
-    boosted = trainBoosted(ex);
+    console.log(`boosted stumps: ${pseudoMetrics(trainBoosted(groups(ex.slice(0, cut))), ex.slice(cut))}`);
+    boosted = trainBoosted(groups(ex));
   }
   if (process.env.SAVE) fs.writeFileSync(process.env.SAVE, JSON.stringify(full));
 }
