@@ -39,7 +39,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
   const idx = index ?? new TextIndex(text);
   const isSkillFile = rel === scan.skillFileName;
   const where = (h: TextHit) => ({ range: idx.rangeOf(h.start, h.end), ...(isSkillFile ? {} : { file: rel }) });
-  for (const h of personalPaths(text, commentOpener(rel))) {
+  for (const h of personalPaths(text, commentOpener(rel), idx)) {
     scan.out.push({
       rule: 'personal-path',
       message: `${rel} names \`${h.text}\`, a folder in the home of user '${h.detail}': it exists on one machine only. Ship the file in the skill and refer to it relative to the skill folder, or take the path as an argument or environment variable.`,
@@ -58,7 +58,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
       data: { path: h.text },
     });
   }
-  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks)) {
+  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks, idx)) {
     scan.out.push({
       rule: 'secret-printed',
       message: `\`${h.text.trim()}\` prints the secret in ${h.detail} into the conversation, where the model reads it and the transcript keeps it. Check that it is set without printing it: \`[ -n "$${h.detail}" ] && echo set\`.`,
@@ -69,7 +69,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
   const blocks = fencedBlocks(text, idx, 0).blocks;
   const dir = path.posix.dirname(rel);
   const reported = new Set<string>();
-  for (const h of bareScriptRuns(text, blocks)) {
+  for (const h of bareScriptRuns(text, blocks, idx)) {
     const name = h.detail;
     if (reported.has(name) || scan.files.includes(name) || (dir !== '.' && scan.files.includes(`${dir}/${name}`))) continue;
     const homes = scan.files.filter((f) => f.endsWith(`/${name}`));
