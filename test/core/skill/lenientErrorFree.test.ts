@@ -42,7 +42,7 @@ describe('lenientErrorFree (the registry knows a skill is usable without running
       '---\nname: pdf\ndescription: a: b: c\n---\n', // YAML error
       '---\n- a\n- b\n---\n', // not a mapping
       '---\nname: pdf\n---\n', // description missing
-      // (taken out to check the generator alone)
+      '---\nname: pdf\ndescription: "   "\n---\n', // empty
       '---\nname: pdf\ndescription:\n---\n', // empty value
       '---\nname: pdf\ndescription:\n  a: b\n---\n', // a mapping
     ];
