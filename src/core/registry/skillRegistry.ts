@@ -136,9 +136,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     for (const root of roots) byRoot.get(root.path)?.pushTo(loaded);
     const records = applyPrecedence(loaded);
     await pause();
-    const { change, ids, names } = diff(byId, records);
-    await pause();
     const named = namesOf(records);
+    await pause();
+    const { change, ids, names } = diff(byId, records, named);
     await pause();
     const changedAny = change.added.length + change.removed.length + change.changed.length > 0;
     byId = ids;
@@ -267,10 +267,21 @@ function sameRecord(a: SkillRecord, b: SkillRecord): boolean {
   );
 }
 
-/** What changed from the records `before` (by id) to `after`, and `after` by id (a later duplicate id is ignored). */
-function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[]): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord>; names: string[] } {
+/**
+ * What changed from the records `before` (by id) to `after`, and `after` by id (a later duplicate id is ignored).
+ * `named`: `after` by name. The first scan adds every record: the names touched are then all of `named`'s.
+ */
+function diff(before: ReadonlyMap<string, SkillRecord>, after: readonly SkillRecord[], named: ReadonlyMap<string, readonly SkillRecord[]>): { change: Omit<RegistryChange, 'snapshot'>; ids: Map<string, SkillRecord>; names: string[] } {
   const ids = new Map<string, SkillRecord>();
   const added: string[] = [];
+  if (before.size === 0) {
+    for (const r of after) {
+      if (ids.has(r.id)) continue;
+      ids.set(r.id, r);
+      added.push(r.id);
+    }
+    return { change: { added, removed: [], changed: [] }, ids, names: [...named.keys()] };
+  }
   const changed: string[] = [];
   const names = new Set<string>();
   for (const r of after) {

@@ -6,6 +6,7 @@ import { parseSkillText } from '../../../src/core/skill/parseSkillText';
 import { RULES } from '../../../src/core/skill/rules';
 import { validateSkillContentDiagnostics } from '../../../src/core/skill/validateSkill';
 import { seededRandom } from '../../support/seededRandom';
+import { testSize } from '../../support/testSize';
 
 const SHARED = path.resolve(__dirname, '../../../../shared');
 
@@ -52,7 +53,10 @@ describe('lenientErrorFree (the registry knows a skill is usable without running
     }
   });
 
-  it('never accepts a generated file the lenient rules fault', () => {
+  it('never accepts a generated file the lenient rules fault', function () {
+    // Each file runs the whole validator: 3,000 take 3 s alone and over 20 s in a full parallel run at load 40.
+    this.timeout(120_000);
+    const count = testSize('lenientErrorFree generated files', 3000, 800);
     const rnd = seededRandom(20261127);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const names = ['pdf', 'pdf', 'PDF', 'pdf--x', '-pdf', 'claude-x', 'a'.repeat(70), '"pdf"', '', 'ünï'];
@@ -60,7 +64,7 @@ describe('lenientErrorFree (the registry knows a skill is usable without running
     const extra = ['license: MIT', 'version: 1.0', 'compatibility: git', 'metadata:\n  a: b', 'allowed-tools: Read', 'x-unknown: 1', 'name: again', 'description: again', 'description:', '&a x: 1', '- item'];
     const bodies = ['', '\n# T\n', `\n${'line\n'.repeat(501)}`, '\n```sh\nopen fence\n', '\nTODO: steps\n', '\nzero\u200bwidth\n', '\nNow: !`date`\n', '\n<!-- agent-skills-disable -->\n'];
     let accepted = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < count; i++) {
       const lines = [`name: ${pick(names)}`, `description: ${pick(descriptions)}`];
       if (rnd() < 0.4) lines.push(pick(extra));
       if (rnd() < 0.1) lines.reverse();
@@ -70,7 +74,7 @@ describe('lenientErrorFree (the registry knows a skill is usable without running
       const close = rnd() < 0.05 ? '' : `---${eol}`;
       if (check(`${open}${eol}${lines.join(eol)}${eol}${close}${pick(bodies)}`, rnd() < 0.8 ? 'pdf' : 'other', rnd() < 0.05 ? 'skill.md' : 'SKILL.md')) accepted++;
     }
-    assert.ok(accepted > 300, `the predicate took only ${accepted} of 3000 generated files`);
+    assert.ok(accepted > count / 10, `the predicate took only ${accepted} of ${count} generated files`);
   });
 
   it('never accepts a corpus or real-world skill the lenient rules fault', function () {
