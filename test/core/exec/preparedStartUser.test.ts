@@ -22,15 +22,18 @@ function parentOf(pid: string): number | undefined {
   }
 }
 
-/** The prepared starts waiting under this process's launchers: `sh -s` whose parent's parent is this process. */
-function preparedShs(): number[] {
+/**
+ * The prepared starts waiting under this process's launchers (`sh -s` whose parent's parent is this process) and not
+ * in `known` (the runners of earlier tests in this process hold theirs).
+ */
+function preparedShs(known: ReadonlySet<number> = new Set()): number[] {
   const found: number[] = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const argv = fs.readFileSync(`/proc/${name}/cmdline`, 'latin1').split('\0');
       const parent = parentOf(name);
-      if (argv[1] === '-s' && /(^|\/)sh$/.test(argv[0]) && parent !== undefined && parentOf(String(parent)) === process.pid) found.push(Number(name));
+      if (argv[1] === '-s' && /(^|\/)sh$/.test(argv[0]) && parent !== undefined && parentOf(String(parent)) === process.pid && !known.has(Number(name))) found.push(Number(name));
     } catch {
       // gone meanwhile
     }
@@ -77,12 +80,13 @@ describe("core/exec an ordinary user's prepared start: the line sets RLIMIT_NPRO
   });
 
   it('the second run takes the prepared start: the limit its result states, and what the first, spawned run saw', async () => {
+    const known = new Set(preparedShs());
     const runner = sb.runner({ sandbox: 'off' });
     const env = { CALL_VALUE: "x'y\nz $(id)" };
     const first = await runner.run(req('scripts/env.sh', [], env));
     assert.equal(first.exit_code, 0, first.stderr);
-    assert.equal(await waitFor(() => preparedShs().length === 1, 10000), true, `prepared starts: ${preparedShs().join(', ')}`);
-    const [waiting] = preparedShs();
+    assert.equal(await waitFor(() => preparedShs(known).length === 1, 10000), true, `prepared starts: ${preparedShs(known).join(', ')}`);
+    const [waiting] = preparedShs(known);
     const second = await runner.run(req('scripts/env.sh', [], env));
     assert.equal(second.exit_code, 0, second.stderr);
     assert.match(second.stdout, new RegExp(`^pid ${waiting}$`, 'm'), 'the second run was not the prepared sh');
@@ -90,14 +94,15 @@ describe("core/exec an ordinary user's prepared start: the line sets RLIMIT_NPRO
     for (const r of [first, second]) assert.equal(/^nproc (\d+)$/m.exec(r.stdout)?.[1], rlimitOf(r.processes), `${r.processes} / ${r.stdout}`);
     assert.deepEqual(stable(second.stdout, second.run_id), stable(first.stdout, first.run_id));
     await runner.idle();
-    assert.equal(await waitFor(() => preparedShs().length === 0, 10000), true, 'a prepared start outlived idle()');
+    assert.equal(await waitFor(() => preparedShs(known).length === 0, 10000), true, 'a prepared start outlived idle()');
   });
 
   it("the prepared start's run is capped: 200 sleeps stop near the cap of 16", async () => {
+    const known = new Set(preparedShs());
     const runner = sb.runner({ sandbox: 'off', maxRunProcesses: 16 });
     await runner.run(req('scripts/env.sh'));
-    assert.equal(await waitFor(() => preparedShs().length === 1, 10000), true, 'no start was prepared');
-    const [waiting] = preparedShs();
+    assert.equal(await waitFor(() => preparedShs(known).length === 1, 10000), true, 'no start was prepared');
+    const [waiting] = preparedShs(known);
     const tag = uniqueSleep();
     const r = await runner.run(req('scripts/capped.sh', ['200', tag]));
     const started = r.stdout.split('\n').filter((l) => l.startsWith('started ')).length;
