@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { extractBodyReferences } from './bodyReferences';
 import type { Finding } from './findings';
-import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
+import { answerOrUndefined, remembered, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
 import { relativeInside } from '../paths/resolveInRoot';
@@ -114,7 +114,8 @@ async function checkLinks(scan: PortabilityScan, rel: string, text: string, inde
 
 /** The folder-level portability rules: archives shipped in the skill, and `license` naming a file it lacks or misspelling an SPDX id. */
 export async function checkSkillFolder(scan: PortabilityScan, parsed: ParsedSkillFile): Promise<void> {
-  const archives = await walkSkill(scan.host, scan.rootDir, { skipDirs: [...SKIP.vcs, ...SKIP.dependencies], include: (rel) => ARCHIVE_FILE.test(rel), maxFiles: 50, maxDepth: 6 });
+  const walk = () => walkSkill(scan.host, scan.rootDir, { skipDirs: [...SKIP.vcs, ...SKIP.dependencies], include: (rel) => ARCHIVE_FILE.test(rel), maxFiles: 50, maxDepth: 6 });
+  const archives = await remembered(scan.host, scan.rootDir, 'archives', '', walk);
   for (const rel of archives) {
     scan.out.push({
       rule: 'archive-shipped',

@@ -1,6 +1,7 @@
 import { TextIndex } from '../textIndex';
 import { counterExampleLines, EXAMPLE_LEAD, REPLACE_TRAIL } from './referenceContext';
 import { rule, type RuleInfo } from './ruleInfo';
+import { scriptRunMatches } from './scriptRunScan';
 
 /**
  * Portability rules: a skill that works on its author's machine and nowhere else. They read every Markdown
@@ -140,12 +141,6 @@ export function installPaths(text: string, skillName: string): TextHit[] {
 }
 
 /**
- * Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. Each
- * option is read one way only (dashes, then a word character), so a long run of options cannot backtrack.
- */
-const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:--?\w[\w-]*(?:=\S+)?\s+)*(\w[\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
-
-/**
  * Scripts run by a bare file name in code (a code block or inline code) with no `cd` before them in the same
  * block: `[offset, name]` of each. Whether the name misses its folder is for the caller, who knows the files.
  */
@@ -160,8 +155,7 @@ export function bareScriptRuns(text: string, blocks: readonly (readonly [number,
   const placed = leftmostIn(text, /\b(?:from|in|inside|within|into)\s+(?:the\s+)?`?[\w.-]+\/?`?\s+(?:folder|directory|dir)\b|\b(?:from|in|inside)\s+`?[\w.-]+\/`?/i);
   const previous = new Map<number, number>();
   let b = 0;
-  RUN_SCRIPT.lastIndex = 0;
-  for (let m = RUN_SCRIPT.exec(text); m; m = RUN_SCRIPT.exec(text)) {
+  for (const m of scriptRunMatches(text)) {
     // Runs come in order: the blocks before this one are passed for good.
     while (b < blocks.length && blocks[b][1] <= m.index) b++;
     const block = b < blocks.length && blocks[b][0] <= m.index ? blocks[b] : undefined;
