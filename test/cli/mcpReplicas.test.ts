@@ -240,8 +240,9 @@ describe('MCP 2026-07-28 over two replicas sharing Redis, behind a round-robin p
     fx.stops.push(viaFolder.stop);
     const raw = new Redis(redis.url);
     const handlesDir = path.join(folderState, 'handles');
-    // The folder's sessions: its files but the pid file its locks link to (`.lock-owner-<pid>`, kept while the server runs).
-    const stored = async () => ({ redis: await raw.dbsize(), folder: fs.existsSync(handlesDir) ? fs.readdirSync(handlesDir).filter((n) => !n.startsWith('.lock-owner-')).length : 0 });
+    // The folder's sessions: its files but the pid file its locks link to (`.lock-owner-<pid>`) and the empty files its
+    // saves rename into place (`.spare.tmp-<pid>-<tag>`), both kept while the server runs.
+    const stored = async () => ({ redis: await raw.dbsize(), folder: fs.existsSync(handlesDir) ? fs.readdirSync(handlesDir).filter((n) => !n.startsWith('.lock-owner-') && !n.startsWith('.spare.tmp-')).length : 0 });
     try {
       for (const url of [viaRedis.url, viaFolder.url]) {
         const listed = await modernPost(url, 1, 'tools/list', {});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -67,38 +68,61 @@ async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'f
   return age > staleMs ? { state: 'stale' } : { state: 'held', holder: `${text}@${mtimeMs}` };
 }
 
-/** The pid files this process keeps, by folder ({@link ownerFile}); removed when it exits. */
-const owners = new Map<string, string>();
+/** The pid files this process keeps, by folder ({@link ownerFile}), with when their mtime was last set; removed when it exits. */
+const owners = new Map<string, { file: string; touched: number }>();
+/**
+ * How often a kept pid file's mtime is set again (ms): a lock linked to it is then at most this much older than
+ * its taking, far below any `staleMs`, and most locks cost no `utimes` (one system call fewer on a request's path).
+ */
+const OWNER_TOUCH_MS = 1000;
 const OWNER_FILE = /^\.lock-owner-(\d+)$/;
 
 /**
- * This process's pid file in `dir`, which `keepOwnerFile` locks are hard links to, its mtime set to now (a lock's
- * age is its file's mtime, so a lock taken now is young however old the file is; the other locks of this process in
- * that folder grow young with it, which only a stuck holder that keeps taking locks could abuse). Made at the first
- * such lock in the folder, when the files of processes that are gone are removed; removed at this process's exit
- * (one killed leaves its file, removed by the next process's first lock there). Made again if it went (the folder
- * emptied while this process runs).
+ * This process's pid file in `dir`, which `keepOwnerFile` locks are hard links to, its mtime set to now when it is
+ * over {@link OWNER_TOUCH_MS} old (a lock's age is its file's mtime, so a lock taken now is young however old the
+ * file is; the other locks of this process in that folder grow young with it, which only a stuck holder that keeps
+ * taking locks could abuse). Made at the first such lock in the folder, when the files of processes that are gone
+ * are removed; removed at this process's exit (one killed leaves its file, removed by the next process's first lock
+ * there). Made again if it went (the folder emptied while this process runs): `lost` says the link found it gone.
  */
-function ownerFile(dir: string): string {
+function ownerFile(dir: string, lost = false): string {
   const kept = owners.get(dir);
-  if (kept) {
-    const now = new Date();
+  if (kept && !lost) {
+    const now = Date.now();
+    // Either way: a clock set back does not leave the file untouched for the time it went back.
+    if (Math.abs(now - kept.touched) < OWNER_TOUCH_MS) return kept.file;
     try {
-      fsSync.utimesSync(kept, now, now);
-      return kept;
+      // The link's own times if something replaced the file with one: never a file it points to.
+      fsSync.lutimesSync(kept.file, now / 1000, now / 1000);
+      kept.touched = now;
+      return kept.file;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
-  } else {
+  } else if (!kept) {
     for (const name of fsSync.readdirSync(dir)) {
       const pid = OWNER_FILE.exec(name)?.[1];
-      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) unlinkIfPresent(path.join(dir, name));
+      if (!pid || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+      try {
+        unlinkIfPresent(path.join(dir, name));
+      } catch {
+        // Not a pid file this module made (a folder under that name): tidying it is not worth failing our lock.
+      }
     }
   }
   const file = path.join(dir, `.lock-owner-${process.pid}`);
-  fsSync.writeFileSync(file, `${process.pid}\n`);
+  // Its name is known from the pid: whatever was put there (a symlink written through, a FIFO whose open never returns)
+  // is replaced, not opened. Written under a name of our own (created exclusively: no link followed) and renamed over it.
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  fsSync.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    fsSync.renameSync(temp, file);
+  } catch (e) {
+    unlinkIfPresent(temp);
+    throw e;
+  }
   if (owners.size === 0) process.once('exit', removeOwnersAtExit);
-  owners.set(dir, file);
+  owners.set(dir, { file, touched: Date.now() });
   return file;
 }
 
@@ -113,7 +137,7 @@ function unlinkIfPresent(file: string): void {
 
 /** At exit, this process's kept pid files: nothing may throw there (a folder removed with its file is fine). */
 function removeOwnersAtExit(): void {
-  for (const file of owners.values()) {
+  for (const { file } of owners.values()) {
     try {
       unlinkIfPresent(file);
     } catch {
@@ -133,7 +157,13 @@ function removeOwnersAtExit(): void {
 function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
   if (keepOwnerFile) {
     try {
-      fsSync.linkSync(ownerFile(path.dirname(lockPath)), lockPath);
+      try {
+        fsSync.linkSync(ownerFile(path.dirname(lockPath)), lockPath);
+      } catch (e) {
+        // The kept file went since its mtime was last set (the folder emptied): made again, linked again.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        fsSync.linkSync(ownerFile(path.dirname(lockPath), true), lockPath);
+      }
       return true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
@@ -142,9 +172,10 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
     }
     // No hard links here (or too many): a pid file made for this lock, as below.
   }
-  const own = `${lockPath}.${process.pid}.tmp`;
+  // A name no one can guess, created exclusively: a link planted at a predictable one was written through.
+  const own = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    fsSync.writeFileSync(own, `${process.pid}\n`);
+    fsSync.writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
     try {
       fsSync.linkSync(own, lockPath);
       return true;

@@ -1,8 +1,9 @@
 // Crash-safe replacement of one file on the local disk: the Node host's `writeFile` (host/nodeWrites.ts).
-import { randomBytes } from 'node:crypto';
 import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { SPARE_MODE, takeSpare } from './spareFiles';
+import { tempTag } from './tempTag';
 
 /** Marker inside temp names, so leftovers of a crash can be recognised and swept. */
 const TEMP_MARK = '.tmp-';
@@ -22,7 +23,7 @@ export function isTempName(name: string): boolean {
 
 /** A temp name beside `target` (same folder, so a rename replaces atomically), recognised by {@link isTempName}. */
 export function tempSibling(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  return path.join(path.dirname(target), `.${path.basename(target)}${TEMP_MARK}${tempTag()}`);
 }
 
 /** fsyncs a directory so a rename or new entry inside it survives a power loss. No-op where unsupported (Windows). */
@@ -85,6 +86,9 @@ function writeFileAtomicNow(target: string, data: string | Uint8Array, requested
   } catch {
     // not a path to a file yet (a missing folder on the way): use the requested mode
   }
+  // A file made ahead (spareFiles.ts) when one is ready: its creation, the dearest step, is then off this path.
+  const spare = mode === SPARE_MODE ? takeSpare(path.dirname(target)) : undefined;
+  if (spare !== undefined && fillSpare(spare, target, data)) return;
   const temp = tempSibling(target);
   try {
     try {
@@ -99,4 +103,47 @@ function writeFileAtomicNow(target: string, data: string | Uint8Array, requested
     fsSync.rmSync(temp, { force: true });
     throw err;
   }
+}
+
+/**
+ * Opening a spare: never through a link put at its name (O_NOFOLLOW), never waiting on a FIFO (O_NONBLOCK: ENXIO
+ * without a reader), never made (no O_CREAT): a spare that went is replaced by a temp file made as usual.
+ */
+const SPARE_OPEN = fsSync.constants.O_WRONLY | fsSync.constants.O_NOFOLLOW | fsSync.constants.O_NONBLOCK;
+
+/**
+ * Writes `data` into the spare and renames it onto `target`; false when the spare is not what this process made (gone
+ * with its folder's content, or replaced: by a link, a FIFO, a file with a second name), and the caller makes a temp
+ * file. Such a file is left as it is: nothing is written into it, and it is not renamed onto `target`.
+ */
+function fillSpare(spare: string, target: string, data: string | Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(spare, SPARE_OPEN);
+  } catch {
+    return false;
+  }
+  let ours = false;
+  try {
+    const st = fsSync.fstatSync(fd);
+    ours = st.isFile() && st.nlink === 1;
+    if (ours) {
+      // Empty as made; bytes someone put in it since are not kept.
+      if (st.size > 0) fsSync.ftruncateSync(fd, 0);
+      fsSync.writeFileSync(fd, data);
+    }
+  } catch (err) {
+    fsSync.closeSync(fd);
+    fsSync.rmSync(spare, { force: true });
+    throw err;
+  }
+  fsSync.closeSync(fd);
+  if (!ours) return false;
+  try {
+    fsSync.renameSync(spare, target);
+  } catch (err) {
+    fsSync.rmSync(spare, { force: true });
+    throw err;
+  }
+  return true;
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { WritableHost } from '../host/fileWrites';
 import { asBuffer, type FileStamp } from '../host/skillsHost';
-import { copyStored, decodeStored, encodeKept, GENERATION_HEAD_BYTES, generationOf, MAX_STATE_BYTES, SIGNING_KEY_BYTES, signingKeyOf, STATE_TTL_MS, StateStoreError, type SessionStateStore, type StoredSession } from './sessionStateStore';
+import { copyStored, decodeStored, encodeKept, GENERATION_HEAD_BYTES, generationOf, MAX_STATE_BYTES, SIGNING_KEY_BYTES, signingKeyOf, STATE_TTL_MS, StateStoreError, storedExtras, type KeptEncoding, type SessionStateStore, type StoredSession } from './sessionStateStore';
 
 /** How long a save waits for another process's lock on the same session file before it fails (ms). */
 const FOLDER_LOCK_TIMEOUT_MS = 5000;
@@ -39,7 +39,8 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   const name = `state folder ${dir}`;
   // By file: its stamp, bytes and what they decode to (set once decoded, or by the save that wrote them), so a
   // session used from this process is neither read nor parsed again while no other process saves it.
-  const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession }>();
+  // And for a file this process wrote, its encoding: the next save of the session reuses its audit entries' bytes.
+  const known = new Map<string, { stamp: string; bytes: Buffer; decoded?: StoredSession; encoding?: KeptEncoding }>();
   let madeDir = false;
   let signing: Buffer | undefined;
   const slotsOf = (key: string): [string, string] => {
@@ -47,9 +48,9 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     return [path.join(dir, `${key}.json`), path.join(dir, `${key}.b.json`)];
   };
   const stampOf = (s: FileStamp) => `${s.dev ?? ''}:${s.ino ?? ''}:${s.size}:${s.mtimeMs}`;
-  const remember = (file: string, stamp: string, bytes: Buffer, decoded?: StoredSession) => {
+  const remember = (file: string, stamp: string, bytes: Buffer, decoded?: StoredSession, encoding?: KeptEncoding) => {
     known.delete(file);
-    known.set(file, { stamp, bytes, decoded });
+    known.set(file, { stamp, bytes, decoded, encoding });
     for (const k of known.keys()) {
       if (known.size <= FOLDER_KNOWN) break;
       known.delete(k);
@@ -58,9 +59,10 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
   /**
    * One file as `read` says (undefined when it is not there, also when it went between the stat and the read):
    * `cached`, its content, not read again when its stamp is the one last seen here; `fresh`, its content read now;
-   * `head`, only the bytes of its generation, read now (what a save compares under the lock: the rest is not needed).
+   * `head`, only the bytes of its generation, read now; `compare`, what a save compares under the lock: the
+   * generation of the content last seen here when the stamp is the one it had (no read), else `head`.
    */
-  const readSlot = async (file: string, read: 'cached' | 'fresh' | 'head'): Promise<SlotRead | undefined> => {
+  const readSlot = async (file: string, read: 'cached' | 'fresh' | 'head' | 'compare'): Promise<SlotRead | undefined> => {
     const unreadable = (e: unknown) => new StateStoreError(`${name}: ${file} cannot be read (${(e as Error).message.slice(0, 300)}); delete it (the client starts a new session).`);
     const overBound = (size: number) => new StateStoreError(`${name}: ${file} is ${size} bytes, over the ${MAX_STATE_BYTES}-byte bound; it was not read. Delete it (the client starts a new session).`);
     if (read === 'head') {
@@ -82,6 +84,12 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     if (!stamp || stamp.size === 0) return undefined;
     if (stamp.size > MAX_STATE_BYTES) throw overBound(stamp.size);
     const seen = known.get(file);
+    if (read === 'compare') {
+      // A file at a session's name is never changed in place, only replaced by a save (a new inode): the same stamp
+      // is the same content. Another process's save, or a file written by hand, has another stamp and is read.
+      if (seen?.stamp !== stampOf(stamp)) return readSlot(file, 'head');
+      return { file, bytes: seen.bytes, generation: generationOf(seen.bytes.subarray(0, GENERATION_HEAD_BYTES).toString('utf8')), mtimeMs: stamp.mtimeMs };
+    }
     let bytes = read === 'cached' && seen?.stamp === stampOf(stamp) ? seen.bytes : undefined;
     if (!bytes) {
       let got;
@@ -99,7 +107,7 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
     return { file, bytes, generation: generationOf(bytes.subarray(0, GENERATION_HEAD_BYTES).toString('utf8')), mtimeMs: stamp.mtimeMs };
   };
   /** Both files of a session, the newer first (the one a save wrote last; the other, if any, is being replaced or was left by a crash). */
-  const readSlots = async (key: string, read: 'cached' | 'fresh' | 'head'): Promise<SlotRead[]> => {
+  const readSlots = async (key: string, read: 'cached' | 'fresh' | 'head' | 'compare'): Promise<SlotRead[]> => {
     const got = (await Promise.all(slotsOf(key).map((f) => readSlot(f, read)))).filter((s): s is SlotRead => s !== undefined);
     return got.sort((a, b) => b.generation - a.generation);
   };
@@ -181,11 +189,16 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
       return decoded;
     },
     async save(key, session, expected) {
-      const { bytes, audit } = encodeKept(name, session, expected + 1);
       const [first, second] = slotsOf(key);
+      // The session's last save from this process, if still known: whichever file it wrote (a hint only: what it
+      // reuses is checked entry by entry; the compare under the lock decides whether the save goes ahead).
+      const encoding = known.get(first)?.encoding ?? known.get(second)?.encoding;
+      const kept = encodeKept(name, session, expected + 1, encoding);
+      const { bytes, audit } = kept;
       return locked(key, async () => {
-        // Read again under the lock, not from what this process saw last: the generation compared must be the stored one.
-        const [current, older] = await readSlots(key, 'head');
+        // Looked at again under the lock: the generation compared must be the stored one (read again unless the
+        // file is the very one this process last saw: its stamp says so without opening it).
+        const [current, older] = await readSlots(key, 'compare');
         if ((current?.generation ?? 0) !== expected) return false;
         const target = current?.file === first ? second : first;
         // A file still under the free name (a save killed before its removal) goes first, so the write renames onto no file.
@@ -193,7 +206,8 @@ export function folderStateStore(stateDir: string, files: WritableHost, now: () 
         // Not flushed to disk on the call's path (as the runtime's own session files): see above for what a power loss costs.
         await files.writeFile(target, bytes, { durable: false });
         const stamp = await files.stat(target);
-        if (stamp) remember(target, stampOf(stamp), bytes, copyStored({ ...session, audit }));
+        // Kept as given, not copied: the caller gives the session up with the save (SessionStateStore.save); a load copies.
+        if (stamp) remember(target, stampOf(stamp), bytes, { state: session.state, audit, ...storedExtras(session) }, kept);
         if (current) await removeFile(current.file);
         return true;
       });

@@ -60,6 +60,7 @@ export interface SessionStateStore {
   /**
    * Saves the whole session as generation `expected + 1` and starts its time to live again, if the stored generation
    * is still `expected` (0: nothing stored). True when saved; false, with nothing written, when another writer saved first.
+   * The caller gives `session` up: a store may keep it as given (the folder store does, to answer the next load).
    */
   save(key: string, session: StoredSession, expected: number): Promise<boolean>;
   remove(key: string): Promise<void>;
@@ -159,7 +160,7 @@ export function decodeStored(storeName: string, key: string, bytes: Buffer): Loa
 
 /** The stored text of a session as `generation`: its newest audit entries, as many as fit the size bound with the state. */
 export function encodeStored(storeName: string, s: StoredSession, generation: number): string {
-  return encodeKept(storeName, s, generation).text;
+  return encodeKept(storeName, s, generation).bytes.toString('utf8');
 }
 
 /**
@@ -174,19 +175,77 @@ function entryJson(e: AuditEntry): string {
 }
 
 /**
- * {@link encodeStored}, with the audit entries the text kept. The text is what `JSON.stringify` of the whole value
- * gives (`{"v":1,"g":…,"state":…,"audit":[…],…}`), put together from each entry's text encoded once.
+ * A session's stored bytes as {@link encodeKept} made them, with the audit entries they hold and where each entry's
+ * JSON starts in them (`at`, one more: where the last one ends), so the next save of the session reuses those bytes.
  */
-export function encodeKept(storeName: string, s: StoredSession, generation: number): { text: string; bytes: Buffer; audit: AuditEntry[] } {
-  let audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
+export interface KeptEncoding {
+  bytes: Buffer;
+  audit: AuditEntry[];
+  at: number[];
+}
+
+/**
+ * {@link encodeStored} as bytes, with the audit entries kept. The bytes are what `JSON.stringify` of the whole value
+ * gives (`{"v":1,"g":…,"state":…,"audit":[…],…}`). `prev`, the session's previous encoding: the entries it holds
+ * that this value keeps (the same entry objects, in order, then only new ones) are copied from its bytes, not encoded
+ * again (a save adds an entry to up to 100 and drops the oldest: ~27 KB of JSON and UTF-8 each time otherwise).
+ */
+export function encodeKept(storeName: string, s: StoredSession, generation: number, prev?: KeptEncoding): KeptEncoding {
+  const audit = s.audit.slice(-MAX_AUDIT_ENTRIES);
   const extras = storedExtras(s);
-  const head = `{"v":1,"g":${generation},"state":${JSON.stringify(s.state)},"audit":[`;
-  const tail = `]${extras.subscriptions ? `,"subscriptions":${JSON.stringify(extras.subscriptions)}` : ''}${extras.elicitation ? ',"elicitation":true' : ''}}`;
-  for (;;) {
-    const text = `${head}${audit.map(entryJson).join(',')}${tail}`;
-    const bytes = Buffer.from(text, 'utf8');
-    if (bytes.length <= MAX_STATE_BYTES) return { text, bytes, audit };
-    if (!audit.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills, unsubscribe from resources or start a new session.`);
-    audit = audit.slice(Math.ceil(audit.length / 2));
+  const headText = `{"v":1,"g":${generation},"state":${JSON.stringify(s.state)},"audit":[`;
+  const tailText = `]${extras.subscriptions ? `,"subscriptions":${JSON.stringify(extras.subscriptions)}` : ''}${extras.elicitation ? ',"elicitation":true' : ''}}`;
+  const head = Buffer.from(headText, 'utf8');
+  const tail = Buffer.from(tailText, 'utf8');
+  const reused = prev ? reusable(prev, audit) : 0;
+  if (prev && reused > 0) {
+    const from = prev.audit.length - reused;
+    const old = prev.bytes.subarray(prev.at[from], prev.at[prev.audit.length]);
+    const fresh = audit.slice(reused).map((e) => Buffer.from(entryJson(e), 'utf8'));
+    const length = head.length + old.length + fresh.reduce((n, b) => n + 1 + b.length, 0) + tail.length;
+    if (length <= MAX_STATE_BYTES) {
+      const at = prev.at.slice(from, prev.audit.length).map((o) => o - prev.at[from] + head.length);
+      const parts = [head, old];
+      let end = head.length + old.length;
+      for (const b of fresh) {
+        parts.push(COMMA, b);
+        at.push(end + 1);
+        end += 1 + b.length;
+      }
+      at.push(end);
+      parts.push(tail);
+      return { bytes: Buffer.concat(parts, length), audit, at };
+    }
   }
+  for (let kept = audit; ; kept = kept.slice(Math.ceil(kept.length / 2))) {
+    const texts = kept.map(entryJson);
+    const text = `${headText}${texts.join(',')}${tailText}`;
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length <= MAX_STATE_BYTES) {
+      const at: number[] = [];
+      let end = head.length;
+      for (const t of texts) {
+        at.push(end);
+        end += Buffer.byteLength(t, 'utf8') + 1;
+      }
+      at.push(texts.length ? end - 1 : end);
+      return { bytes, audit: kept, at };
+    }
+    if (!kept.length) throw new StateStoreError(`${storeName}: the state of session ${s.state.id} is over the ${MAX_STATE_BYTES}-byte bound and was not saved; unload skills, unsubscribe from resources or start a new session.`);
+  }
+}
+
+const COMMA = Buffer.from(',', 'utf8');
+
+/**
+ * How many of `audit`'s first entries are the last entries `prev` holds, the same objects in the same order (then
+ * their bytes in `prev` are theirs); 0 when `audit` does not start that way.
+ */
+function reusable(prev: KeptEncoding, audit: AuditEntry[]): number {
+  const from = audit.length ? prev.audit.indexOf(audit[0]) : -1;
+  if (from < 0) return 0;
+  const n = prev.audit.length - from;
+  if (n > audit.length) return 0;
+  for (let i = 0; i < n; i++) if (prev.audit[from + i] !== audit[i]) return 0;
+  return n;
 }

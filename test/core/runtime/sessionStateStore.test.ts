@@ -18,8 +18,8 @@ import type { AuditEntry } from '../../../src/core/audit/auditLog';
 import { makeTempDir } from '../../support/tempDir';
 import { startRedis, type TestRedis } from '../../support/redisServer';
 
-/** A state folder's files but this process's kept lock owner file (folderStateStore locks link to it). */
-const sessionFiles = (dir: string) => fs.readdirSync(dir).filter((n) => n !== `.lock-owner-${process.pid}`);
+/** A state folder's files but this process's kept lock owner file (folderStateStore locks link to it) and its spare files (spareFiles.ts). */
+const sessionFiles = (dir: string) => fs.readdirSync(dir).filter((n) => n !== `.lock-owner-${process.pid}` && !n.startsWith(`.spare.tmp-${process.pid}-`));
 
 const entry = (action: string, n: number): AuditEntry => ({ time: '2026-11-27T00:00:00.000Z', session: 'mcp-h-x', action, arguments: { names: ['alpha'] }, outcome: 'ok', duration_ms: n });
 const state = (id: string, names: string[]): SessionState => ({
@@ -206,6 +206,44 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).load(key), undefined);
   });
 
+  it("state folder: every save's file is JSON.stringify of its value, also when it reuses the audit bytes of the session's last save", async () => {
+    const key = handleKey(mintHandle());
+    const dir = path.join(tmp.dir, 'handles');
+    const store = folderStateStore(tmp.dir, createNodeHost());
+    // Entries with characters of 2, 3 and 4 UTF-8 bytes, so a byte offset counted as characters shows.
+    const note = (i: number): AuditEntry => ({ ...entry('load', i), details: { note: `ü€😀 ${i}`.repeat(1 + (i % 3)) } });
+    let want: { audit: AuditEntry[]; subscriptions?: string[] } = { audit: [] };
+    for (let i = 0; i < 130; i++) {
+      const loaded = await store.load(key);
+      let audit = [...(loaded?.audit ?? []), note(i)];
+      if (i % 40 === 39) audit = loaded!.audit; // a call that adds no entry
+      if (i === 77) audit = audit.map((e) => structuredClone(e)); // entries that are not the saved ones: encoded again
+      if (i === 90) audit = [note(1000)]; // a list that does not start with the saved entries
+      const subscriptions = i % 7 === 0 ? [`skill://s${i}/SKILL.md`] : undefined;
+      const st = state('x', [`s${i}`]);
+      assert.equal(await store.save(key, { state: st, audit, ...(subscriptions ? { subscriptions } : {}) }, loaded?.generation ?? 0), true, `save ${i}`);
+      want = { audit: audit.slice(-MAX_AUDIT_ENTRIES), ...(subscriptions ? { subscriptions } : {}) };
+      const [file] = sessionFiles(dir);
+      assert.equal(fs.readFileSync(path.join(dir, file), 'utf8'), JSON.stringify({ v: 1, g: i + 1, state: st, ...want }), `save ${i}: the file is the value's JSON`);
+    }
+    assert.equal(want.audit.length, 39, 'the list restarted at save 90 holds its entries since (38 added, one call added none)');
+  });
+
+  it("state folder: a save compares the stored generation, not the one this process last saw under that file name", async () => {
+    // a saves generation 1 under the first name; b saves 2 (the second name) and 3 (the first name again, a new
+    // file). a, which last saw generation 1 under the first name, must read what is there now and be refused.
+    const key = handleKey(mintHandle());
+    const [a, b] = [folderStateStore(tmp.dir, createNodeHost()), folderStateStore(tmp.dir, createNodeHost())];
+    assert.equal(await a.save(key, { state: state('x', ['alpha']), audit: [] }, 0), true);
+    assert.equal((await a.load(key))?.generation, 1);
+    assert.equal(await b.save(key, { state: state('x', ['alpha', 'beta']), audit: [] }, (await b.load(key))!.generation), true);
+    assert.equal(await b.save(key, { state: state('x', ['alpha', 'beta', 'gamma']), audit: [] }, 2), true);
+    assert.deepEqual(sessionFiles(path.join(tmp.dir, 'handles')), [`${key}.json`], 'generation 3 is under the first name again');
+    assert.equal(await a.save(key, { state: state('x', ['stale']), audit: [] }, 1), false, 'a stale save is refused');
+    assert.deepEqual((await a.load(key))?.state.active_skills.map((s) => s.name), ['alpha', 'beta', 'gamma']);
+    assert.equal(await a.save(key, { state: state('x', ['delta']), audit: [] }, 3), true, 'from the stored generation it saves');
+  });
+
   it('state folder: its locks link to one pid file per process, gone when the process exits; one a killed process left is removed by the next first lock', async () => {
     const script = path.join(tmp.dir, 'saver.js');
     // A process that saves one session, then exits or is killed (SIGKILL: no exit handler runs).
@@ -238,6 +276,10 @@ describe('session state store (state folder and Redis)', function () {
     assert.equal(await folderStateStore(tmp.dir, createNodeHost()).save(key, { state: state('x', ['beta']), audit: [] }, 0), true);
     assert.deepEqual(owners(), [`.lock-owner-${process.pid}`], "the next process's first lock removes the killed one's; its own stays while it runs");
     assert.equal(fs.statSync(path.join(handles, `.lock-owner-${process.pid}`)).nlink, 1, 'no lock is left linked to it');
+    // Its pid file removed while it runs (the folder emptied): the next lock makes it again and links to it.
+    fs.rmSync(path.join(handles, `.lock-owner-${process.pid}`));
+    assert.equal(await folderStateStore(tmp.dir, createNodeHost()).save(handleKey(mintHandle()), { state: state('x', ['gamma']), audit: [] }, 0), true);
+    assert.deepEqual(owners(), [`.lock-owner-${process.pid}`], 'made again by the next lock');
   });
 
   it('state folder: a loaded session is a copy: changing it changes neither the file nor the next load', async () => {
