@@ -72,10 +72,11 @@ function ownedFolder(account, dir, keep = () => false) {
 
 /**
  * The account's fresh HOME (no state from an earlier pass) and its TMPDIR (emptied, but tsx's per-user
- * compile cache `tsx-<uid>` is kept so the pass does not compile every test file again), both in its home.
+ * compile cache `tsx-<uid>` is kept so the pass does not compile every test file again), both in its home,
+ * under `name` (another use, such as a benchmark, takes another name and leaves npm test's folders alone).
  */
-export function prepareAccountFolders(account) {
-  const base = join(account.home, 'npm-test');
+export function prepareAccountFolders(account, name = 'npm-test') {
+  const base = join(account.home, name);
   mkdirSync(base, { recursive: true });
   chownSync(base, account.uid, account.gid);
   return {

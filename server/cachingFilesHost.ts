@@ -12,6 +12,8 @@ export class CachingFilesHost implements SkillsHost {
   private readonly stats = new Map<string, Promise<FileStamp | undefined>>();
   private readonly dirs = new Map<string, Promise<DirEntry[] | undefined>>();
   private readonly reads = new Map<string, Promise<FileRead | undefined>>();
+  /** Results computed from a folder's files ({@link SkillsHost.remember}), by name and root. */
+  private readonly kept = new Map<string, { root: string; input: string; value: Promise<unknown> }>();
 
   constructor(private readonly inner: SkillsHost) {}
 
@@ -35,8 +37,21 @@ export class CachingFilesHost implements SkillsHost {
     return memo(this.reads, `${options?.maxBytes ?? ''}|${options?.noFollow ? 1 : 0}\u0000${p}`, () => this.inner.readFile(p, options));
   }
 
-  /** Forgets everything about `changed`, what lies below it, and the listing of its parent folder. */
+  remember<T>(root: string, name: string, input: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${name}\u0000${root}`;
+    const known = this.kept.get(key);
+    if (known && known.input === input) return known.value as Promise<T>;
+    const value = compute();
+    const entry = { root, input, value };
+    this.kept.set(key, entry);
+    // A failed computation is not kept: the next call tries again.
+    value.catch(() => this.kept.get(key) === entry && this.kept.delete(key));
+    return value;
+  }
+
+  /** Forgets everything about `changed`, what lies below it, the listing of its parent folder, and the results computed from a folder holding it. */
   invalidate(changed: string): void {
+    for (const [k, e] of [...this.kept]) if (isInside(e.root, changed) || isInside(changed, e.root)) this.kept.delete(k);
     const parent = path.dirname(changed);
     for (const m of [this.kinds, this.reals, this.stats, this.dirs]) {
       for (const k of [...m.keys()]) if (isInside(changed, k) || k === parent) m.delete(k);
@@ -46,6 +61,7 @@ export class CachingFilesHost implements SkillsHost {
 
   clear(): void {
     for (const m of [this.kinds, this.reals, this.stats, this.dirs, this.reads]) m.clear();
+    this.kept.clear();
   }
 }
 

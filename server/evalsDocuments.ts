@@ -5,7 +5,7 @@ import { findNodeAtOffset, getLocation, parseTree, type Node as JsonNode } from 
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkEvals, EVAL_CASE_FIELDS, EVALS_FILE, EVALS_FILE_FIELDS, isEvalCaseField, isEvalsFileField, jsonTextParseable, type JsonField } from '../src/core/evals';
-import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, SkillJsonDocuments, skillDirOf, typedKey } from './jsonFieldFeatures';
+import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, propertyAt, SkillJsonDocuments, skillDirOf, typedKey } from './jsonFieldFeatures';
 import { uriToPath } from './uris';
 
 /** True for a document the eval-set checks answer. */
@@ -44,15 +44,12 @@ export class EvalsDocuments extends SkillJsonDocuments {
 
   /** What a field means, on its name (the file's fields and a case's). */
   hover(doc: TextDocument, position: Position): Hover | null {
-    const text = doc.getText();
-    if (!jsonTextParseable(text)) return null;
-    const node = findNodeAtOffset(parseTree(text) ?? emptyNode, doc.offsetAt(position));
-    const prop = node?.parent;
-    if (!node || prop?.type !== 'property' || prop.children?.[0] !== node || typeof node.value !== 'string') return null;
-    const table = tableOf(enclosingObject(node));
-    const field: JsonField | undefined =
-      table === 'file' && isEvalsFileField(node.value) ? EVALS_FILE_FIELDS[node.value] : table === 'case' && isEvalCaseField(node.value) ? EVAL_CASE_FIELDS[node.value] : undefined;
-    return field ? fieldHover(node.value, field, { start: doc.positionAt(node.offset), end: doc.positionAt(node.offset + node.length) }) : null;
+    const at = propertyAt(doc, position, jsonTextParseable);
+    if (!at?.onKey || typeof at.name !== 'string') return null;
+    const name = at.name;
+    const table = tableOf(enclosingObject(at.node));
+    const field: JsonField | undefined = table === 'file' && isEvalsFileField(name) ? EVALS_FILE_FIELDS[name] : table === 'case' && isEvalCaseField(name) ? EVAL_CASE_FIELDS[name] : undefined;
+    return field ? fieldHover(name, field, at.range) : null;
   }
 }
 

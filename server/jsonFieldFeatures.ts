@@ -2,7 +2,7 @@
 // name for the checks, findings as diagnostics, completion items and hover for the fields of a table
 // (src/core/evals/jsonFields.ts). The tables and the checks are the core's; this file only maps them to LSP.
 import * as path from 'node:path';
-import type { Location as JsonLocation, Node as JsonNode } from 'jsonc-parser/lib/esm/main.js';
+import { findNodeAtOffset, parseTree, type Location as JsonLocation, type Node as JsonNode } from 'jsonc-parser/lib/esm/main.js';
 import { CompletionItemKind, DiagnosticSeverity, InsertTextFormat, MarkupKind, type CompletionItem, type Connection, type Diagnostic, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldTypeText, fieldValueSnippet, type JsonField } from '../src/core/evals';
@@ -102,6 +102,31 @@ export function typedKey(loc: JsonLocation, offset: number): JsonNode | undefine
 }
 
 export const emptyNode: JsonNode = { type: 'null', offset: 0, length: 0 };
+
+/** The JSON node under the cursor inside a property (its key or its value), the property, and the node's range. */
+export interface PropertyAt {
+  node: JsonNode;
+  property: JsonNode;
+  /** The property's name, when its key is a string. */
+  name: unknown;
+  /** True when the cursor is on the key, not the value. */
+  onKey: boolean;
+  range: Range;
+}
+
+/**
+ * What a hover is on in a JSON document: undefined when `parseable` refuses the text (the file kind's size and depth
+ * bounds, checked before the parser recurses) or the cursor is not in a property.
+ */
+export function propertyAt(doc: TextDocument, position: Position, parseable: (text: string) => boolean): PropertyAt | undefined {
+  const text = doc.getText();
+  if (!parseable(text)) return undefined;
+  const node = findNodeAtOffset(parseTree(text) ?? emptyNode, doc.offsetAt(position));
+  const property = node?.parent;
+  if (!node || property?.type !== 'property') return undefined;
+  const key = property.children?.[0];
+  return { node, property, name: key?.value, onKey: key === node, range: { start: doc.positionAt(node.offset), end: doc.positionAt(node.offset + node.length) } };
+}
 
 /**
  * One kind of evals file in the editor (trigger set, eval set): what the two share — publishing the core's

@@ -39,22 +39,40 @@ export interface SkillAnalysis {
 export const TRUNCATED_RULE = 'server-file-truncated';
 
 /**
- * The text alone, parsed and indexed with its references, no rule run: what hover, links and symbols need. Cheap
- * next to the rules, so a request never waits for a validation. `fsys` lists the skill's folders (whose bare paths
- * are references), so the references are the ones the rules then reuse.
+ * Where a SKILL.md lives, as the server needs it on every read of its text: its path, its skill folder, and the folder's
+ * top-level folders (whose bare paths are references). It depends on the URI and the folder's listing only, so an open
+ * document keeps it between versions until a file of the workspace changes.
  */
-export function readSkill(uri: string, version: number | null, fullText: string, fsys?: SyncSkillsHost): SkillAnalysis {
-  const truncated = fullText.length > MAX_ANALYZED_CHARS;
-  const text = truncated ? fullText.slice(0, MAX_ANALYZED_CHARS) : fullText;
+export interface SkillPlace {
+  filePath?: string;
+  skillDir?: string;
+  folderName?: string;
+  /** The skill's top-level folders ({@link skillFolders}); none without a file system. */
+  folders: readonly string[];
+}
+
+/** The place of the SKILL.md at `uri`; `fsys` lists its folder (without it, no folders). */
+export function placeOf(uri: string, fsys?: SyncSkillsHost): SkillPlace {
   const filePath = uriToPath(uri);
   const skillDir = filePath ? path.dirname(filePath) : undefined;
-  const syntax = readSyntax(text, fsys ? skillFolders(fsys, skillDir) : []);
+  return { filePath, skillDir, folderName: skillDir ? path.basename(skillDir) : undefined, folders: fsys ? skillFolders(fsys, skillDir) : [] };
+}
+
+/**
+ * The text alone, parsed and indexed with its references, no rule run: what hover, links and symbols need. Cheap
+ * next to the rules, so a request never waits for a validation. `place` lists the skill's folders (whose bare paths
+ * are references), so the references are the ones the rules then reuse.
+ */
+export function readSkill(uri: string, version: number | null, fullText: string, place: SkillPlace = placeOf(uri)): SkillAnalysis {
+  const truncated = fullText.length > MAX_ANALYZED_CHARS;
+  const text = truncated ? fullText.slice(0, MAX_ANALYZED_CHARS) : fullText;
+  const syntax = readSyntax(text, place.folders);
   return {
     uri,
     version,
-    filePath,
-    skillDir,
-    folderName: skillDir ? path.basename(skillDir) : undefined,
+    filePath: place.filePath,
+    skillDir: place.skillDir,
+    folderName: place.folderName,
     text,
     index: syntax.index,
     parsed: syntax.parsed,
@@ -78,5 +96,5 @@ export async function checkSkill(read: SkillAnalysis, mode: ValidationMode, ctx:
 
 /** Reads and checks one SKILL.md text ({@link readSkill}, then {@link checkSkill}). */
 export async function analyzeSkill(uri: string, version: number | null, fullText: string, mode: ValidationMode, ctx: CoreContext, fsys?: SyncSkillsHost): Promise<SkillAnalysis> {
-  return (await checkSkill(readSkill(uri, version, fullText, fsys), mode, ctx))!;
+  return (await checkSkill(readSkill(uri, version, fullText, placeOf(uri, fsys)), mode, ctx))!;
 }

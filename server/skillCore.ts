@@ -3,11 +3,11 @@
  * documentation comes from src/core; this file only adapts shapes.
  */
 import * as path from 'node:path';
-import { extractBodyReferences, FIELDS, getRule, parseSkillFile, TextIndex, validateSkill } from '../src/core/skill';
+import { extractBodyReferences, FIELDS, getRule, parseSkillText, TextIndex, validateSkill } from '../src/core/skill';
 import { referenceFolders } from '../src/core/skill/bodyReferences';
 import { referenceExtraction } from '../src/core/skill/validateFiles';
 import type { FieldValueType, ParsedSkillFile, Range, RuleConfig, SkillDiagnostic, ValidationMode } from '../src/core/skill';
-import { resolvedEntriesNow, type SkillsHost, type SyncSkillsHost } from '../src/core/host/skillsHost';
+import { remembered, resolvedEntriesNow, type SkillsHost, type SyncSkillsHost } from '../src/core/host/skillsHost';
 import { estimateTokens } from '../src/core/skill/estimateTokens';
 import { codePointLength } from '../src/core/skill/findings';
 import { BODY_MAX_TOKENS } from '../src/core/skill/rules/body';
@@ -53,7 +53,8 @@ export type CoreSyntax = Omit<CoreResult, 'problems'>;
  * them, on the index the rules are given, so the check of this text reuses them instead of scanning the body again.
  */
 export function readSyntax(text: string, folders: readonly string[] = []): CoreSyntax {
-  const parsed = parseSkillFile(text);
+  // The YAML parser only when the frontmatter needs it: simple `key: value` lines take the core's fast path (same result).
+  const parsed = parseSkillText(text);
   const index = new TextIndex(text);
   const references = extractBodyReferences(parsed, referenceExtraction(folders, index)).map((r) => ({ target: r.path, range: r.range }));
   return { parsed, index, references };
@@ -79,7 +80,15 @@ export async function checkSyntax(syntax: CoreSyntax, skillDir: string | undefin
   }
   // SKILL.md itself (references, its own secrets) is checked now; other files' text comes from folderFindings.
   const h = ctx.host;
-  const ownHost: SkillsHost = { readDirectory: (p) => h.readDirectory(p), stat: (p) => h.stat(p), kind: (p) => h.kind(p), realPath: (p) => h.realPath(p), readFile: () => undefined };
+  const ownHost: SkillsHost = {
+    readDirectory: (p) => h.readDirectory(p),
+    stat: (p) => h.stat(p),
+    kind: (p) => h.kind(p),
+    realPath: (p) => h.realPath(p),
+    readFile: () => undefined,
+    // Walks and listings only (this host reads no file's text): what the cached host keeps, this one may reuse.
+    remember: (root, name, input, compute) => remembered(h, root, name, input, compute),
+  };
   // The index is shared with the reference extraction of readSyntax, so line starts and fenced blocks are found once.
   const input = { parsed, folderName: path.basename(skillDir), rootDir: skillDir, host: ownHost, index };
   // The unreferenced-file rule needs every file's text, which only the folder pass reads.

@@ -10,7 +10,7 @@ import { ConfusableCatalog } from './confusableCatalog';
 import { listDirSync, readTextSync } from './fileSystem';
 import { diagnosticsFor, type DiagnosticsByUri } from './services/diagnostics';
 import type { ServerSettings } from './serverSettings';
-import { analyzeSkill, checkSkill, readSkill, type SkillAnalysis } from './skillAnalysis';
+import { analyzeSkill, checkSkill, placeOf, readSkill, type SkillAnalysis, type SkillPlace } from './skillAnalysis';
 import { otherFileFindings, type CoreContext } from './skillCore';
 import { isInside, pathToUri, uriToPath } from './uris';
 import { ReportOnce } from '../src/core/reportOnce';
@@ -52,6 +52,8 @@ export class SkillWorkspace {
   /** The catalog rule over every skill published, and each skill's last published analysis (to publish again). */
   private readonly confusable = new ConfusableCatalog();
   private readonly lastPublished = new Map<string, SkillAnalysis>();
+  /** Per open document: its path and its skill folder's listing, kept between versions until a file changes. */
+  private readonly places = new Map<string, SkillPlace>();
 
   constructor(
     private readonly connection: Connection,
@@ -100,7 +102,9 @@ export class SkillWorkspace {
   private entryOf(doc: TextDocument): OpenEntry {
     const cached = this.cache.get(doc.uri);
     if (cached && cached.version === doc.version) return cached;
-    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText(), this.fsys) };
+    let place = this.places.get(doc.uri);
+    if (!place) this.places.set(doc.uri, (place = placeOf(doc.uri, this.fsys)));
+    const entry: OpenEntry = { version: doc.version, read: readSkill(doc.uri, doc.version, doc.getText(), place) };
     this.cache.set(doc.uri, entry);
     return entry;
   }
@@ -195,6 +199,7 @@ export class SkillWorkspace {
   closed(uri: string): void {
     this.cancelTimer(uri);
     this.cache.delete(uri);
+    this.places.delete(uri);
     const p = uriToPath(uri);
     if (p && path.basename(p) === SKILL_FILE && this.fsys.kind(p) === 'file') void this.validateFile(p, uri);
     else this.clear(uri);
@@ -210,6 +215,8 @@ export class SkillWorkspace {
 
   /** Re-validates every skill whose folder holds a changed, created or deleted file. */
   filesChanged(changes: FileChange[]): void {
+    // A folder's listing (the references' folders) may have changed: read it again on the next version.
+    this.places.clear();
     // A configuration file applies to every skill below its folder: re-read it and re-validate them all.
     if (changes.some((c) => (CONFIG_FILE_NAMES as readonly string[]).includes(path.basename(c.path)))) {
       for (const c of changes) this.files.invalidate(c.path);
@@ -273,6 +280,7 @@ export class SkillWorkspace {
 
   revalidateAll(): void {
     this.cache.clear();
+    this.places.clear();
     this.folderCache.clear();
     this.configs.clear();
     this.reportedConfigProblems.clear();

@@ -5,7 +5,7 @@ import { getLocation, findNodeAtOffset, parseTree } from 'jsonc-parser/lib/esm/m
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkTriggerQueries, isTriggerField, triggerTextParseable, TRIGGER_FIELDS, TRIGGER_QUERIES_FILE } from '../src/core/evals';
-import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, SkillJsonDocuments, typedKey } from './jsonFieldFeatures';
+import { emptyNode, enclosingObject, fieldHover, fieldNameItems, presentKeys, propertyAt, SkillJsonDocuments, typedKey } from './jsonFieldFeatures';
 
 /** True for a document the trigger-set checks (not the skill analysis) answer. */
 export function isTriggerDocumentUri(uri: string): boolean {
@@ -45,18 +45,13 @@ export class TriggerDocuments extends SkillJsonDocuments {
 
   /** What a request field means (on its name), or what a split value means (on the value). */
   hover(doc: TextDocument, position: Position): Hover | null {
-    const text = doc.getText();
-    if (!triggerTextParseable(text)) return null;
-    const node = findNodeAtOffset(parseTree(text) ?? emptyNode, doc.offsetAt(position));
-    const prop = node?.parent;
-    if (!node || prop?.type !== 'property' || enclosingObject(node)?.parent?.type !== 'array') return null;
-    const name = prop.children?.[0]?.value;
+    const at = propertyAt(doc, position, triggerTextParseable);
+    if (!at || enclosingObject(at.node)?.parent?.type !== 'array') return null;
+    const name = at.name;
     if (typeof name !== 'string' || !isTriggerField(name)) return null;
-    const f = TRIGGER_FIELDS[name];
-    const range = { start: doc.positionAt(node.offset), end: doc.positionAt(node.offset + node.length) };
-    if (prop.children?.[0] === node) return fieldHover(name, f, range);
-    const doc2 = typeof node.value === 'string' ? SPLIT_VALUE_DOCS[node.value] : undefined;
-    return name === 'split' && doc2 ? { range, contents: { kind: MarkupKind.Markdown, value: doc2 } } : null;
+    if (at.onKey) return fieldHover(name, TRIGGER_FIELDS[name], at.range);
+    const doc2 = typeof at.node.value === 'string' ? SPLIT_VALUE_DOCS[at.node.value] : undefined;
+    return name === 'split' && doc2 ? { range: at.range, contents: { kind: MarkupKind.Markdown, value: doc2 } } : null;
   }
 }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import { DidChangeWatchedFilesNotification, DidCloseTextDocumentNotification, DocumentLinkRequest, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { copyFixture, removeDir } from './fixtureWorkspace';
 import { changeDoc, fileUri, openDoc, repoRoot, startServer, type LspSession } from './lspTestClient';
 import { BUILD_TIMEOUT_MS, ensureBuilt } from '../support/ensureBuilt';
@@ -78,6 +78,56 @@ describe('language server: diagnostics over stdio', function () {
     await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(guide), type: FileChangeType.Created }] });
     const fixed = await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark);
     assert.deepEqual(fixed.diagnostics, []);
+  });
+
+  it('an open skill keeps its folder listing between keystrokes until a file changes: a new folder makes its bare paths links', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const file = skill('demo-skill');
+    const uri = fileUri(file);
+    const text = `${fs.readFileSync(file, 'utf8')}3. Copy templates/page.md into the project.\n`;
+    const linked = async () => ((await s.conn.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) ?? []).map((l) => l.target?.slice(l.target.lastIndexOf('/skills/'))).sort();
+    const before = ['/skills/demo-skill/assets/template.txt', '/skills/demo-skill/references/guide.md', '/skills/demo-skill/scripts/run.py'];
+    await openDoc(s, uri, text, 1);
+    await s.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.deepEqual(await linked(), before, 'no templates/ folder: its bare path is prose');
+    const templates = path.join(path.dirname(file), 'templates');
+    fs.mkdirSync(templates);
+    fs.writeFileSync(path.join(templates, 'page.md'), '# Page\n');
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(templates), type: FileChangeType.Created }] });
+    await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark);
+    const after = [...before, '/skills/demo-skill/templates/page.md'].sort();
+    assert.deepEqual(await linked(), after, 'the folder is listed again once the watcher reports it');
+    await changeDoc(s, uri, `${text}x`, 2);
+    await s.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(await linked(), after, 'and kept at the next keystroke');
+    fs.rmSync(templates, { recursive: true });
+    const gone = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(templates), type: FileChangeType.Deleted }] });
+    await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= gone);
+    await changeDoc(s, uri, text, 3);
+    await s.waitForDiagnostics(uri, (p) => p.version === 3);
+    assert.deepEqual(await linked(), before);
+  });
+
+  it('an open skill keeps the walk of its files between keystrokes until a file changes: a script added is seen', async () => {
+    await s.waitForNotification('skills/workspaceScanned');
+    const file = skill('demo-skill');
+    const uri = fileUri(file);
+    const text = `${fs.readFileSync(file, 'utf8')}\nThen check the result:\n\n\`\`\`bash\npython check.py\n\`\`\`\n`;
+    await openDoc(s, uri, text, 1);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 1)), [], 'no check.py in the skill: nothing to say');
+    const script = path.join(path.dirname(file), 'scripts', 'check.py');
+    fs.writeFileSync(script, 'print("ok")\n');
+    const mark = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(script), type: FileChangeType.Created }] });
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= mark)), ['script-path-incomplete'], 'the skill is walked again once the watcher reports the file');
+    await changeDoc(s, uri, `${text}x`, 2);
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => p.version === 2)), ['script-path-incomplete'], 'and the walk is kept at the next keystroke');
+    fs.rmSync(script);
+    const gone = s.published.length;
+    await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: fileUri(script), type: FileChangeType.Deleted }] });
+    assert.deepEqual(codes(await s.waitForDiagnostics(uri, (p) => s.published.indexOf(p) >= gone)), []);
   });
 
   it('clears the problems of a SKILL.md deleted on disk and lists a new one', async () => {

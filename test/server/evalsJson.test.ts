@@ -109,6 +109,9 @@ describe("language server: a skill's eval set (evals/evals.json)", function () {
       return h ? (h.contents as MarkupContent).value : null;
     };
     assert.match(String(await hover(1, 'skill_name')), /^\*\*skill_name\*\*: string, optional/);
+    const onFiles = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 3, character: GOOD.split('\n')[3].indexOf('"files"') + 3 } });
+    const files = GOOD.split('\n')[3].indexOf('"files"');
+    assert.deepEqual(onFiles?.range, { start: { line: 3, character: files }, end: { line: 3, character: files + '"files"'.length } }, 'the hover covers the key, quotes included');
     assert.match(String(await hover(3, '"expected_output"')), /^\*\*expected_output\*\*: string, optional\n\nWhat a good result looks like/);
     assert.match(String(await hover(3, '"files"')), /^\*\*files\*\*: array of strings, optional/);
     assert.equal(await hover(3, 'Chart monthly'), null, 'no hover on a prompt itself');

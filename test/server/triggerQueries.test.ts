@@ -150,6 +150,11 @@ describe('language server: a skill\'s trigger set (evals/trigger-queries.json)',
     assert.match((onKey?.contents as MarkupContent).value, /^\*\*should_trigger\*\*: boolean, required/);
     const onSplit = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: line.indexOf('"train"') + 2 } });
     assert.match((onSplit?.contents as MarkupContent).value, /used while tuning the description/);
+    // Each hover covers the JSON string it is on, quotes included.
+    const key = line.indexOf('"should_trigger"');
+    assert.deepEqual(onKey?.range, { start: { line: 1, character: key }, end: { line: 1, character: key + '"should_trigger"'.length } });
+    const split = line.indexOf('"train"');
+    assert.deepEqual(onSplit?.range, { start: { line: 1, character: split }, end: { line: 1, character: split + '"train"'.length } });
     const onQueryText = await srv.s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: srv.uri }, position: { line: 1, character: line.indexOf('meeting') } });
     assert.equal(onQueryText, null, 'no hover on the request text itself');
   });

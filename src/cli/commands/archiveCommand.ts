@@ -14,7 +14,7 @@ export const archiveCommand: CliCommand = {
   async run(args) {
     const { values, positionals: pos } = parseCatalogArgs(args, { reason: { type: 'string' } });
     const [skill] = positionals(pos, ['skill']);
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('archive', values);
     const r = await invokeUpdateSkill(catalog, { action: 'archive', skill, reason: values.reason }, cliAudit(values));
     return report(r, values.json, (ok) => ('how' in ok ? `archived ${ok.skillId}${ok.path ? ` to ${ok.path}` : ' (hidden)'}\n` : ''));
   },

@@ -1,5 +1,4 @@
 import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AuditLog } from '../../core/audit';
@@ -7,10 +6,9 @@ import { createAgentSkills } from '../../core/agentSkills';
 import { skillPacks } from '../../core/sourceReaders';
 import type { CatalogAuditOptions, SkillCatalog } from '../../core/catalog';
 import type { ToolResult } from '../../core/tools/toolResult';
-import { defaultSkillRoots } from '../../core/registry';
 import { printableLines } from '../terminalText';
 import { UsageError } from '../usageError';
-import { parseRootArg } from './list';
+import { cliSources } from '../cliSources';
 import { cliStateDir } from './session';
 
 /** Options every catalog command accepts: where skills and the revision state live. */
@@ -48,11 +46,9 @@ export function parseCatalogArgs<O extends NonNullable<ParseArgsConfig['options'
  * `--root`s and `--pack`s. Revisions, overlays and the pack cache live in the CLI's state folder (`--state-dir`,
  * else $AGENT_SKILLS_STATE_DIR, else ~/.agent-skills), beside the sessions and the audit log of `run`.
  */
-export async function openCliCatalog(values: { root: string[]; pack: string[]; 'state-dir'?: string; 'no-defaults': boolean }): Promise<SkillCatalog> {
-  const extraRoots = values.root.map(parseRootArg);
-  if (values['no-defaults'] && extraRoots.length === 0 && values.pack.length === 0) throw new UsageError('--no-defaults leaves no folder to read: add --root <dir> or --pack <archive>.');
-  const roots = values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots });
+export async function openCliCatalog(command: string, values: { root: string[]; pack: string[]; 'state-dir'?: string; 'no-defaults': boolean }): Promise<SkillCatalog> {
   const stateDir = cliStateDir(values['state-dir']);
+  const { roots } = cliSources(command, { roots: values.root, noDefaults: values['no-defaults'], stateDir, others: { flag: '--pack <archive>', count: values.pack.length } });
   return createAgentSkills({ roots, stateDir, sources: [skillPacks(values.pack.map((source) => ({ source })))] }).catalog();
 }
 

@@ -26,7 +26,7 @@ export const createCommand: CliCommand = {
     if (values.scope !== 'workspace' && values.scope !== 'user') throw new UsageError(`--scope must be workspace or user, got '${values.scope}'.`);
     if (values.body !== undefined && values['body-file'] !== undefined) throw new UsageError('give --body or --body-file, not both.');
     const body = values['body-file'] !== undefined ? await readInputFile(values['body-file']) : (values.body ?? `# ${name}\n`);
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('create', values);
     const r = await invokeUpdateSkill(catalog, { action: 'create', scope: values.scope, name, description: values.description, body, dryRun: values['dry-run'] || undefined, force: values.force || undefined }, cliAudit(values));
     return report(r, values.json, (ok) => ('dir' in ok ? `${ok.warnings.map((x) => `warning: ${x}\n`).join('')}${ok.dryRun ? 'dry run: would create' : 'created'} ${ok.skillId} at ${ok.dir} (ref ${ok.versionRef})\n` : ''));
   },

@@ -1,15 +1,12 @@
 // The discovery options `list`, `search` and `prompt` share (--root, --plugin, --mcp-server, --state-dir,
 // --no-defaults, --strict) and the one way they find skills: default roots (the current folder as the workspace,
 // the home folder's skill folders) unless --no-defaults, extra roots, installed and named Agent Plugins, MCP servers.
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createAgentSkills } from '../../core/agentSkills';
-import { parseMcpServerFlag } from '../../core/mcp/mcpServerConfig';
 import type { McpSkillsClient } from '../../core/mcp/mcpSkillsClient';
-import { defaultSkillRoots, type RegistrySnapshot, type SkillRoot, type SkillScope } from '../../core/registry';
-import { sourceForScopeWord } from '../../core/sources';
-import { cliPlugins, type CliPlugins } from '../pluginFlags';
+import type { RegistrySnapshot } from '../../core/registry';
+import { cliSources, mcpServerFlags } from '../cliSources';
+import type { CliPlugins } from '../pluginFlags';
 import { UsageError } from '../usageError';
 import { cliStateDir } from './session';
 
@@ -79,33 +76,20 @@ export interface Discovered {
   close(): Promise<void>;
 }
 
-const PREFIXED = /^([a-z]+):(.*)$/;
-const SOURCED = /^([^:]+):(.+)$/;
-
 /** Runs discovery for `command` (the name used in messages). */
 export async function discover(command: string, values: DiscoveryValues): Promise<Discovered> {
-  const extraRoots = values.root.map(parseRootArg);
-  const servers = values['mcp-server'].map((v) => {
-    try {
-      return parseMcpServerFlag(v);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-  });
+  const servers = mcpServerFlags(values['mcp-server']);
   // Plugins named with --plugin, then (unless --no-defaults) those Claude Code and Copilot CLI installed for this user.
   // Their MCP servers are only read: one starts only when named with --enable-plugin-mcp.
-  const { plugins, roots: pluginRoots, mcpServers: pluginServers, mcpDeclared, mcpNotices } = cliPlugins(
-    command,
-    values.plugin,
-    values['no-defaults'],
-    cliStateDir(values['state-dir']),
-    values['enable-plugin-mcp'],
-  );
-  if (values['no-defaults'] && extraRoots.length === 0 && servers.length === 0 && plugins.length === 0) throw new UsageError('--no-defaults leaves no folder to scan: add at least one --root <dir>.');
-  const roots: SkillRoot[] = [
-    ...(values['no-defaults'] ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })),
-    ...pluginRoots,
-  ];
+  const { roots, plugins: read } = cliSources(command, {
+    roots: values.root,
+    plugins: values.plugin,
+    noDefaults: values['no-defaults'],
+    stateDir: cliStateDir(values['state-dir']),
+    enablePluginMcp: values['enable-plugin-mcp'],
+    others: { flag: '--mcp-server <name>=<url|command>', count: servers.length },
+  });
+  const { plugins, mcpServers: pluginServers, mcpDeclared, mcpNotices } = read;
   const snapshot = await createAgentSkills({ roots, mode: values.strict ? 'strict' : 'lenient', stateDir: cliStateDir(values['state-dir']) }).refresh();
   // The MCP client (the SDK) is loaded only when there is a server to ask.
   const wanted = [...servers, ...pluginServers];
@@ -117,22 +101,4 @@ export async function discover(command: string, values: DiscoveryValues): Promis
   const named = new Set([...servers, ...pluginServers].map((s) => s.name));
   const clients = connected.filter((c) => named.has(c.config.name) || c.state.state === 'up');
   return { snapshot, plugins, mcpDeclared, mcpNotices, connected, clients, close: async () => void (await Promise.all(connected.map((c) => c.close()))) };
-}
-
-/** `<dir>` or `project:<dir>` (the workspace source), `user:<dir>`, `plugin:<extension id>:<dir>`, `pack:<name>:<dir>`. */
-export function parseRootArg(arg: string): { path: string; scope: SkillScope; source?: string } {
-  if (arg.trim() === '') throw new UsageError('--root needs a folder, e.g. --root ./skills or --root user:~/my-skills.');
-  const prefixed = PREFIXED.exec(arg);
-  const kind = prefixed ? sourceForScopeWord(prefixed[1]) : undefined;
-  if (prefixed && kind?.idHasSource) {
-    const sourced = SOURCED.exec(prefixed[2]);
-    if (!sourced) throw new UsageError(`--root ${arg}: a ${kind.scopeWord} root needs a source, e.g. --root ${kind.scopeWord}:acme.tools:<dir>.`);
-    return { scope: kind.name as SkillScope, source: sourced[1], path: path.resolve(expandHome(sourced[2])) };
-  }
-  if (prefixed && kind && prefixed[2] !== '') return { scope: kind.name as SkillScope, source: 'cli', path: path.resolve(expandHome(prefixed[2])) };
-  return { scope: 'workspace', source: 'cli', path: path.resolve(expandHome(arg)) };
-}
-
-function expandHome(p: string): string {
-  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
 }

@@ -14,7 +14,7 @@ export const historyCommand: CliCommand = {
   async run(args) {
     const { values, positionals: pos } = parseCatalogArgs(args, {});
     const [skill] = positionals(pos, ['skill']);
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('history', values);
     const r = await invokeRunSkill(catalog, { action: 'inspect', skill, history: true, view: 'raw' }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     if (values.json && r.ok) {
       const res = r.result as InspectResult;

@@ -26,7 +26,7 @@ export const inspectCommand: CliCommand = {
       offset = Number(values.offset);
       if (!Number.isInteger(offset) || offset < 0) throw new UsageError(`--offset must be a whole number of bytes, got '${values.offset}'.`);
     }
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('inspect', values);
     const r = await invokeRunSkill(catalog, { action: 'inspect', skill, file: values.file, offset, history: values.history || undefined }, { sessionId: 'cli' }, { audit: cliAudit(values).audit });
     return report(r, values.json, (ok) => {
       const res = ok as InspectResult;

@@ -4,7 +4,7 @@ import type { SkillRecord } from '../../core/registry';
 import { sourceOf } from '../../core/sources';
 import type { CliCommand } from '../cliCommand';
 import { printable, printableLines } from '../terminalText';
-import { discover, DISCOVERY_HELP, DISCOVERY_USAGE, parseDiscoveryArgs, parseRootArg } from './discovery';
+import { discover, DISCOVERY_HELP, DISCOVERY_USAGE, parseDiscoveryArgs } from './discovery';
 
 /**
  * `agent-skills list`: every skill discovered in the default roots (the current folder as the workspace,
@@ -40,8 +40,6 @@ export const listCommand: CliCommand = {
     return serverProblem || plugins.some((p) => p.problems.some((x) => x.severity === 'error')) || records.some((r) => r.status === 'broken' || r.status === 'ambiguous') ? 1 : 0;
   },
 };
-
-export { parseRootArg };
 
 function formatTable(records: readonly SkillRecord[], rootCount: number): string {
   if (records.length === 0) return `No skills found in ${rootCount} folder(s). Skills live in <root>/<skill-name>/SKILL.md; add a folder with --root <dir>.\n`;

@@ -1,7 +1,5 @@
-import * as os from 'node:os';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
-import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import type { CliCommand } from '../cliCommand';
 import { guardPolicy, isLoopbackHost } from '../mcp/httpGuards';
 import { startHttpServer } from '../mcp/httpServer';
@@ -15,8 +13,7 @@ import { printConfig } from '../mcp/printConfig';
 import { tokenPrincipal } from '../mcp/requestState';
 import { UsageError } from '../usageError';
 import { redisStateStore } from '../../core/runtime/redisStateStore';
-import { cliPlugins } from '../pluginFlags';
-import { parseRootArg } from './list';
+import { cliSources } from '../cliSources';
 import { cliStateDir } from './session';
 
 const say = (s: string) => process.stderr.write(`agent-skills mcp: ${s}\n`);
@@ -64,10 +61,8 @@ export const mcpCommand: CliCommand = {
     if (o.http && !isLoopbackHost(o.http.host) && !o.token) {
       throw new UsageError(`refusing to listen on ${o.http.host} without a bearer token: anyone who can reach it could use your skills${o.allowScripts ? ' and run their scripts' : ''}. Set ${TOKEN_ENV} (or --token) to a secret of 16+ characters, or bind 127.0.0.1.`);
     }
-    const extraRoots = o.roots.map(parseRootArg);
-    const plugins = cliPlugins('mcp', o.plugins, o.noDefaults, cliStateDir(o.stateDir), o.enablePluginMcp);
+    const { roots, plugins } = cliSources('mcp', { roots: o.roots, plugins: o.plugins, noDefaults: o.noDefaults, stateDir: cliStateDir(o.stateDir), enablePluginMcp: o.enablePluginMcp, others: { flag: '--mcp-server <name>=<url|command>', count: o.noTools ? 0 : o.mcpServers.length } });
     for (const n of plugins.mcpNotices) say(n);
-    const roots: SkillRoot[] = [...(o.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
     const backend = await createMcpBackend({ roots, stateDir: cliStateDir(o.stateDir), surface: o.surface, allowScripts: o.allowScripts, confirmScripts: o.confirmScripts, readOnly: o.readOnly, tools: !o.noTools, sandbox: scriptSandbox(o), ...(o.http ? { artifactsPerSession: true } : { workspaceDir: process.cwd() }), mcpServers: o.noTools ? [] : [...o.mcpServers, ...plugins.mcpServers], ...(o.stateStore ? { stateStore: redisStateStore(o.stateStore) } : {}), ...(o.http && o.token ? { principal: tokenPrincipal(o.token) } : {}) });
     if (backend.sandbox && (!backend.sandbox.sandboxed || backend.sandbox.missing?.length)) say(`${describeSandbox(backend.sandbox)}`);
     const stop = new Promise<void>((resolve) => {

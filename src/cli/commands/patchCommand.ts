@@ -27,7 +27,7 @@ export const patchCommand: CliCommand = {
     const fuzzFactor = values.fuzz === undefined ? undefined : Number(values.fuzz);
     if (fuzzFactor !== undefined && !Number.isInteger(fuzzFactor)) throw new UsageError(`--fuzz must be a whole number, got '${values.fuzz}'.`);
     const diff = await readInputFile(values.diff);
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('patch', values);
     const r = await invokeUpdateSkill(catalog, {
       action: 'patch',
       skill,

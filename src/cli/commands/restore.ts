@@ -14,7 +14,7 @@ export const restoreCommand: CliCommand = {
   async run(args) {
     const { values, positionals: pos } = parseCatalogArgs(args, { file: { type: 'string' }, force: { type: 'boolean', default: false } });
     const [skill, ref] = positionals(pos, ['skill', 'ref'], 1);
-    const catalog = await openCliCatalog(values);
+    const catalog = await openCliCatalog('restore', values);
     const revision = ref === undefined ? undefined : /^\d+$/.test(ref) ? Number(ref) : ref;
     const r = await invokeUpdateSkill(catalog, { action: 'restore', skill, revision, file: values.file, force: values.force || undefined }, cliAudit(values));
     return report(r, values.json, (ok) => {

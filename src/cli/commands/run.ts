@@ -1,14 +1,11 @@
-import * as os from 'node:os';
 import { printableLines } from '../terminalText';
 import { createAgentSkills } from '../../core/agentSkills';
 import type { SandboxPolicy } from '../../core/exec';
 import { describeSandbox } from '../../core/exec/sandboxStatus';
-import { defaultSkillRoots, type SkillRoot } from '../../core/registry';
 import { runtimeTool, type ToolCallContext } from '../../core/toolTable';
 import type { CliCommand } from '../cliCommand';
 import { UsageError } from '../usageError';
-import { cliPlugins } from '../pluginFlags';
-import { parseRootArg } from './list';
+import { cliSources } from '../cliSources';
 import { cliStateDir } from './session';
 
 interface RunFlags {
@@ -70,10 +67,7 @@ export const runCommand: CliCommand = {
   },
   async run(args) {
     const { flags, skill, script, rest } = parseRunArgs(args);
-    const extraRoots = flags.roots.map(parseRootArg);
-    const plugins = cliPlugins('run', flags.plugins, flags.noDefaults, cliStateDir(flags.stateDir));
-    if (flags.noDefaults && !extraRoots.length && !plugins.roots.length) throw new UsageError('--no-defaults leaves no folder to scan: add --root <dir> or --plugin <dir>.');
-    const roots: SkillRoot[] = [...(flags.noDefaults ? defaultSkillRoots({ extraRoots }) : defaultSkillRoots({ workspaceFolders: [process.cwd()], homeDir: os.homedir(), extraRoots })), ...plugins.roots];
+    const { roots } = cliSources('run', { roots: flags.roots, plugins: flags.plugins, noDefaults: flags.noDefaults, stateDir: cliStateDir(flags.stateDir) });
     const core = createAgentSkills({ roots, stateDir: cliStateDir(flags.stateDir), runner: { workspaceDir: process.cwd(), ...(flags.sandbox ? { sandbox: flags.sandbox } : {}) } });
     await core.refresh();
     const rt = core.tools();

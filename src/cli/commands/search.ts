@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { localDisk } from '../../core/host/localDisk';
 import { CatalogIndex, hostBodyReader, type IndexedSkill } from '../../core/index/catalogIndex';
-import { DEFAULT_SEARCH_LIMIT, explainLine, MAX_SEARCH_LIMIT, searchSkills, type SearchableSkill } from '../../core/index/skillSearch';
+import { DEFAULT_SEARCH_LIMIT, explainLine, MAX_SEARCH_LIMIT, searchSkills } from '../../core/index/skillSearch';
 import { MIN_MATCH_CONFIDENCE } from '../../core/index/matchConfidence';
 import { MAX_QUERY_CHARS } from '../../core/index/skillIndex';
 import { relativeInside } from '../../core/paths/resolveInRoot';
@@ -66,8 +66,8 @@ export const searchCommand: CliCommand = {
 };
 
 /** Every usable discovered skill, and the skills MCP servers serve, by id. */
-export function searchable(found: Discovered): Map<string, SearchableSkill & IndexedSkill> {
-  const out = new Map<string, SearchableSkill & IndexedSkill>();
+export function searchable(found: Discovered): Map<string, IndexedSkill> {
+  const out = new Map<string, IndexedSkill>();
   for (const r of found.snapshot.records) if (r.status === 'ok') out.set(r.id, r);
   for (const c of found.clients) for (const s of c.list()) if (!out.has(s.id)) out.set(s.id, { id: s.id, name: s.name, description: s.description });
   return out;

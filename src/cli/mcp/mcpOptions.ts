@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { SandboxPolicy } from '../../core/exec';
 import { toolSurfaceSchema, type ToolSurface } from '../../core/catalog/catalogSurface';
-import { parseMcpServerFlag, type McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import type { McpServerConfig } from '../../core/mcp/mcpServerConfig';
+import { mcpServerFlags } from '../cliSources';
 import { UsageError } from '../usageError';
 import { redisUrlLabel } from '../../core/runtime/redisStateStore';
 import { CONFIRM_SCRIPTS, type ConfirmScripts } from './scriptConsent';
@@ -98,7 +99,6 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
   if (!surface.success) throw new UsageError(`--tool-surface is standard, minimal or both, not '${v['tool-surface']}'.`);
   const sandbox = v.sandbox;
   if (sandbox !== undefined && sandbox !== 'auto' && sandbox !== 'off' && sandbox !== 'required') throw new UsageError('--sandbox is auto, off or required.');
-  if (v['no-defaults'] && !v.root.length && !v.plugin.length) throw new UsageError('--no-defaults leaves no folder to serve: add --root <dir> or --plugin <dir>.');
   if (v['no-tools'] && v['allow-scripts']) throw new UsageError('--no-tools offers no tool, so --allow-scripts has nothing to allow: drop one of them.');
   const confirm = v['confirm-scripts'];
   if (confirm !== undefined && !(CONFIRM_SCRIPTS as readonly string[]).includes(confirm)) throw new UsageError(`--confirm-scripts is ${CONFIRM_SCRIPTS.join(', ')}, not '${confirm.slice(0, 40)}'.`);
@@ -134,12 +134,6 @@ export function parseMcpOptions(args: string[], env: NodeJS.ProcessEnv = process
     printConfig: v['print-config'],
     enablePluginMcp: v['enable-plugin-mcp'],
     stateStore: v['state-store'],
-    mcpServers: v['mcp-server'].map((s) => {
-      try {
-        return parseMcpServerFlag(s);
-      } catch (e) {
-        throw new UsageError((e as Error).message);
-      }
-    }),
+    mcpServers: mcpServerFlags(v['mcp-server']),
   };
 }

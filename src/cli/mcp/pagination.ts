@@ -2,6 +2,7 @@
 // MCP specification's pagination utility describes it: the server picks the page size, the cursor is opaque to
 // the client, and a cursor the server did not issue for this list is an invalid-params error (-32602).
 import { createHash } from 'node:crypto';
+import { lowerBound } from '../../core/text/lowerBound';
 import { invalidParams } from './requestError';
 
 /** One page of a list and the cursor of the next one (absent on the last page). */
@@ -66,14 +67,8 @@ function resumeAt<T>(all: readonly T[], at: CursorAt, keyOf?: (t: T) => string):
   const named = (t: T) => (at.k !== undefined ? keyOf(t) === at.k : digestOf(keyOf(t)) === at.h);
   if (at.o <= all.length && named(all[at.o - 1])) return at.o;
   if (at.k !== undefined) {
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keyOf(all[mid]) <= at.k) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    const key = at.k;
+    return lowerBound(all.length, (i) => keyOf(all[i]) <= key);
   }
   const i = all.findIndex(named);
   return i >= 0 ? i + 1 : Math.min(at.o, all.length);

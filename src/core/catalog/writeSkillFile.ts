@@ -10,16 +10,8 @@ import type { SkillCatalog } from './skillCatalog';
 import type { CatalogEntry } from './catalogTypes';
 import { validateProposed } from './validateProposed';
 
-/** A revision as tool results show it. */
-export interface RevisionSummary {
-  seq: number;
-  file: string;
-  ref: VersionRef | null;
-  previousRef: VersionRef | null;
-  reason: string;
-  time: string;
-  size: number;
-}
+/** A revision as tool results show it: the record's fields without the skill, the digest and the content. */
+export type RevisionSummary = Pick<RevisionRecord, 'seq' | 'file' | 'ref' | 'previousRef' | 'reason' | 'time' | 'size'>;
 
 /** The result of every updateSkill write (and of its dry run). */
 export interface WriteOutcome {

@@ -31,7 +31,12 @@ export const RUN_MARKER_VAR = 'AGENT_SKILLS_RUN';
  */
 const PROCESS_LIMIT =
   'case "$2" in -) ;; /*) echo "$$" 2>/dev/null >"$2/cgroup.procs" || { echo "agent-skills: could not join the pids cgroup $2" >&2; exit 126; };; ' +
-  '*) { ulimit -p "$2" || ulimit -u "$2"; } 2>/dev/null || { echo "agent-skills: could not set the process limit $2 (RLIMIT_NPROC)" >&2; exit 126; };; esac';
+  `*) ${setNproc('"$2"')};; esac`;
+
+/** Sets RLIMIT_NPROC to `value` (a sh word), or ends the launch with status 126. */
+function setNproc(value: string): string {
+  return `{ ulimit -p ${value} || ulimit -u ${value}; } 2>/dev/null || { echo "agent-skills: could not set the process limit ${value.replace(/"/g, '')} (RLIMIT_NPROC)" >&2; exit 126; }`;
+}
 
 /**
  * No core dumps: RLIMIT_CORE 0, soft and hard (sh sets both when given neither -S nor -H), before anything of the
@@ -64,8 +69,10 @@ export const SANDBOX_LAUNCHER = `ulimit -f "$1" 2>/dev/null; ${NO_CORE_DUMPS}; $
 
 /**
  * A prepared start (preparedStart.ts): the same limits as {@link SANDBOX_LAUNCHER} ($1 the file-size limit, $2 the
- * process limit, a root runner's pids cgroup), set before the run is known, in the background after the previous run:
- * joining a cgroup v1 costs a kernel grace period (~10 ms) that would otherwise fall on the run's own start. Then it
+ * process limit: a root runner's pids cgroup, or `-` for an ordinary user's, whose RLIMIT_NPROC the line sets since it
+ * depends on the user's count at the run), set before the run is known, in the background after the previous run:
+ * joining a cgroup v1 costs a kernel grace period (~10 ms), and starting a `sh` ~1 ms, that would otherwise fall on the
+ * run's own start. Then it
  * execs $3, a POSIX sh, reading commands from its standard input, where the launcher writes one line when a run takes
  * it ({@link preparedCommand}): the run's environment and folder, and the `exec` of the script, whose standard input is
  * /dev/null again. The process is the script, its own group's leader, as with a spawn. (A shell reads its script in
@@ -89,17 +96,20 @@ function shWord(text: string): string {
 }
 
 /**
- * The line a prepared start runs for a run: `cd` into `cwd`, `env` exported (the prepared sh starts with an empty
+ * The line a prepared start runs for a run: RLIMIT_NPROC set to `nproc` when the start set no process limit ahead (an
+ * ordinary user's, processLimit.ts; it fails the run with status 126 as the spawned launcher does), `cd` into `cwd`, `env` exported (the prepared sh starts with an empty
  * environment; the PWD it exports is `cwd`'s, as a spawned sh's is, and the OLDPWD of its `cd` is dropped), then `exec`
  * of `argv`. Every word is single-quoted, so nothing in a value or an argument is expanded or run by the shell.
  * Undefined when `env` names a variable sh cannot export or sets itself ({@link SHELL_OWN}), or the line is longer than
  * {@link PREPARED_LINE_MAX}: that run is spawned.
  */
-export function preparedCommand(argv: readonly string[], env: Readonly<Record<string, string>>, cwd: string): string | undefined {
+export function preparedCommand(argv: readonly string[], env: Readonly<Record<string, string>>, cwd: string, nproc?: number): string | undefined {
   const names = Object.keys(env);
   if (names.some((k) => !SH_NAME.test(k) || SHELL_OWN.test(k)) || argv.length === 0) return undefined;
+  if (nproc !== undefined && !(Number.isSafeInteger(nproc) && nproc > 0)) return undefined;
   const exports = names.map((k) => `export ${k}=${shWord(env[k])}`);
-  const line = [`cd -P -- ${shWord(cwd)} || exit 126`, 'unset OLDPWD', ...exports, `exec ${argv.map(shWord).join(' ')} </dev/null`].join('; ');
+  const limit = nproc === undefined ? [] : [setNproc(String(nproc))];
+  const line = [...limit, `cd -P -- ${shWord(cwd)} || exit 126`, 'unset OLDPWD', ...exports, `exec ${argv.map(shWord).join(' ')} </dev/null`].join('; ');
   return Buffer.byteLength(line) <= PREPARED_LINE_MAX ? line : undefined;
 }
 

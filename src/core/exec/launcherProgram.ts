@@ -2,6 +2,7 @@ import { execInheritedFds } from './descriptors';
 import { sweepRunProcesses } from './processTree';
 import { pinBinds } from './sandbox/bindFds';
 import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
+import { countTasks, readCounters } from './taskCount';
 
 /**
  * The persistent launcher's own program: a small Node.js script, run with `node -e` (no file to find in
@@ -18,10 +19,11 @@ import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
  *   {t:'prepare', id, program, args, cgroup}  spawn a prepared start (launcher.ts PREPARED_LAUNCHER, an empty environment,
  *     its standard input the line's pipe), for the next run; its cgroup is removed here if the runner goes away first
  *   {t:'discard', id}                          kill a prepared start that no run will take
+ *   {t:'count', id, uid}                       count uid's tasks for the runner's next run (taskCount.ts), in steps
  *   {t:'release', id}                                                        stop reading a run's pipes
  * Messages out (launcher -> runner):
  *   {t:'ready'}, {t:'pid', id, pid}, {t:'out', id, fd:1|2, data}, {t:'exit', id, code, signal},
- *   {t:'close', id}, {t:'error', id, code, message}
+ *   {t:'close', id}, {t:'error', id, code, message}, {t:'count', id, count?: {uid, tasks, before}}
  *
  * It relays at most cap + 1 bytes of each stream (the runner keeps `cap` and learns it was cut), so a
  * script that floods its output costs the channel no more than the runner would keep. When the runner
@@ -38,6 +40,9 @@ import { CGROUP_REMOVAL_MS, removeCgroupOnce } from './pidsCgroup';
  * close-on-exec again, so every child it spawns (the script, or bwrap, which passes what it inherits on
  * into the sandbox) gets 0, 1, 2 and nothing more.
  */
+/** Processes a count of the launcher's looks at before it lets a message in. */
+const COUNT_STEP = 128;
+
 export const LAUNCHER_PROGRAM = String.raw`
 'use strict';
 const fs = require('fs');
@@ -48,6 +53,8 @@ const inherited = ${execInheritedFds.toString()};
 const sweep = ${sweepRunProcesses.toString()};
 const pinBinds = ${pinBinds.toString()};
 const removeCgroupOnce = ${removeCgroupOnce.toString()};
+const countTasks = ${countTasks.toString()};
+const readCounters = ${readCounters.toString()};
 // First of all: no descriptor the launcher inherited without close-on-exec reaches what it spawns.
 for (const fd of inherited(fs, process.platform)) { try { fs.closeSync(fd); } catch {} }
 const runs = new Map();
@@ -58,12 +65,21 @@ const send = (m) => { if (!process.connected) return; try { process.send(m, igno
 const killGroup = (pid, sig) => { try { process.kill(-pid, sig); } catch {} };
 // Prepared starts (launcher.ts PREPARED_LAUNCHER): a sh spawned ahead of its run, waiting for its line on its standard input.
 const prepared = new Map();
+// A prepared start no run takes: killed while it has not exited (once reaped its pid, and so its group id, may be
+// another process's), and its three pipes closed.
+const dropPrepared = (p) => {
+  if (!p.exited && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
+  p.child.stdout.destroy();
+  p.child.stderr.destroy();
+  p.child.stdin.destroy();
+};
 process.on('message', (m) => {
   if (m.t === 'release') {
     const r = runs.get(m.id);
     if (r) { r.child.stdout.destroy(); r.child.stderr.destroy(); }
     return;
   }
+  if (m.t === 'count') return countInSteps(m);
   if (m.t === 'prepare') {
     let child;
     try {
@@ -79,8 +95,7 @@ process.on('message', (m) => {
   if (m.t === 'discard') {
     const p = prepared.get(m.id);
     prepared.delete(m.id);
-    if (p && p.child.pid !== undefined) killGroup(p.child.pid, 'SIGKILL');
-    if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
+    if (p) dropPrepared(p);
     return;
   }
   if (m.t !== 'start') return;
@@ -91,7 +106,7 @@ process.on('message', (m) => {
     p.child.stdin.end(m.prepared.go + '\n');
     return attach(m, p.child);
   }
-  if (p) { p.child.stdout.destroy(); p.child.stderr.destroy(); p.child.stdin.destroy(); }
+  if (p) dropPrepared(p);
   let child;
   let pinned = { args: m.args, fds: [] };
   try {
@@ -125,6 +140,22 @@ const attach = (m, child) => {
   child.on('error', (e) => send({ t: 'error', id: m.id, code: e.code, message: String(e.message) }));
   child.on('exit', (code, signal) => send({ t: 'exit', id: m.id, code, signal }));
   child.on('close', () => { runs.delete(m.id); send({ t: 'close', id: m.id }); });
+};
+// A count of a user's tasks for the runner's next run (taskCount.ts): ${COUNT_STEP} processes a step, so a run's start
+// that comes meanwhile waits for one step at most.
+const countInSteps = (m) => {
+  const before = readCounters(fs, true);
+  let names = [];
+  try { names = fs.readdirSync('/proc'); } catch {}
+  if (!before || names.length === 0) return send({ t: 'count', id: m.id });
+  let tasks = 0;
+  let i = 0;
+  const step = () => {
+    tasks += countTasks(fs, m.uid, names.slice(i, (i += ${COUNT_STEP})));
+    if (i < names.length) setImmediate(step);
+    else send({ t: 'count', id: m.id, count: { uid: m.uid, tasks, before } });
+  };
+  step();
 };
 let ending = false;
 const end = () => {

@@ -3,10 +3,11 @@ import { asBuffer } from '../host/skillsHost';
 import { selfNodeEnv } from './interpreters';
 import { NO_CORE_DUMPS } from './launcher';
 import { LAUNCHER_PROGRAM } from './launcherProgram';
+import type { TaskCount } from './taskCount';
 import { GroupSignals, type ProcessEvents, type StartedProcess, type StartSpec } from './startedProcess';
 
 interface LauncherMessage {
-  t: 'ready' | 'pid' | 'out' | 'exit' | 'close' | 'error';
+  t: 'ready' | 'pid' | 'out' | 'exit' | 'close' | 'error' | 'count';
   id?: number;
   pid?: number;
   fd?: 1 | 2;
@@ -14,6 +15,7 @@ interface LauncherMessage {
   code?: number | string | null;
   signal?: string | null;
   message?: string;
+  count?: TaskCount;
 }
 
 /**
@@ -28,6 +30,8 @@ export class PersistentLauncher {
   private ready: Promise<boolean> | undefined;
   private readonly runs = new Map<number, { on: ProcessEvents; signals: GroupSignals; exited: boolean }>();
   private nextId = 1;
+  /** Counts of a user's tasks asked for and not answered yet (taskCount.ts). */
+  private readonly counts = new Map<number, (count: TaskCount | undefined) => void>();
 
   /** The file-size limit (512-byte blocks) the running launcher and so every run it starts has. */
   limitBlocks: string | undefined;
@@ -91,6 +95,20 @@ export class PersistentLauncher {
     return id;
   }
 
+  /**
+   * A count of `uid`'s tasks taken in the launcher's process (taskCount.ts), off the runner's event loop; undefined when
+   * the launcher is not running or could not count. It does not keep the runner's process alive.
+   */
+  count(uid: number): Promise<TaskCount | undefined> {
+    const child = this.child;
+    if (!child?.connected) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.counts.set(id, resolve);
+      child.send({ t: 'count', id, uid });
+    });
+  }
+
   /** Kills prepared start `id` (no run will take it). */
   discard(id: number): void {
     if (this.child?.connected) this.child.send({ t: 'discard', id });
@@ -102,6 +120,12 @@ export class PersistentLauncher {
   }
 
   private dispatch(m: LauncherMessage): void {
+    if (m.t === 'count') {
+      const answer = this.counts.get(m.id!);
+      this.counts.delete(m.id!);
+      answer?.(m.count);
+      return;
+    }
     const r = m.id === undefined ? undefined : this.runs.get(m.id);
     if (!r) return;
     switch (m.t) {
@@ -139,6 +163,8 @@ export class PersistentLauncher {
     this.ready = undefined;
     const runs = [...this.runs.values()];
     this.runs.clear();
+    for (const answer of this.counts.values()) answer(undefined);
+    this.counts.clear();
     for (const r of runs) {
       r.signals.kill('SIGKILL');
       if (!r.exited) {

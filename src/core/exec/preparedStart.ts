@@ -14,14 +14,17 @@ interface Limits {
 
 interface Held extends Limits {
   id: number;
-  cap: ProcessCap;
+  /** A root runner's: the pids cgroup it joined. An ordinary user's start sets no process limit ahead (the line does). */
+  cap?: ProcessCap;
 }
 
 /**
- * The next unsandboxed run's start, prepared in the background by a root runner. Such a run gets a pids cgroup of its
- * own (processLimit.ts), and joining a cgroup v1 waits for a kernel grace period: ~10 ms of a run's ~15 ms when calls
- * come 10 ms apart (test/bench/exec.bench.ts). So once a run has ended, the persistent launcher spawns the next run's
- * `sh` (launcher.ts PREPARED_LAUNCHER): it sets the same limits, joins a new cgroup of the same allowance, and waits.
+ * The next unsandboxed run's start, prepared in the background. A root runner's run gets a pids cgroup of its own
+ * (processLimit.ts), and joining a cgroup v1 waits for a kernel grace period: ~10 ms of a run's ~15 ms when calls come
+ * 10 ms apart (test/bench/exec.bench.ts); any run's start pays for a `sh` that sets its limits before it execs the
+ * script. So once a run has ended, the persistent launcher spawns the next run's `sh` (launcher.ts PREPARED_LAUNCHER):
+ * it sets the same limits, joins a new cgroup of the same allowance (root), and waits. An ordinary user's RLIMIT_NPROC
+ * depends on the user's count at the run, so the run's line sets it (launcher.ts preparedCommand).
  * The next run with the same limits takes it and writes it one line that execs the script with the run's environment,
  * in the run's folder; any other run, or none, leaves it to be dropped. At most one is held; it never holds anything
  * of a run before it is taken, and each is taken once.
@@ -41,7 +44,7 @@ export class PreparedStart {
    * The prepared start for a run with these limits, taken (a held one for other limits is dropped), or undefined.
    * Also remembers the limits, for {@link prepareNext}.
    */
-  take(limits: Limits): { id: number; cap: ProcessCap } | undefined {
+  take(limits: Limits): { id: number; cap?: ProcessCap } | undefined {
     // The last run's background work (prepareNext) has not come yet: the calls come back to back.
     if (this.due) this.missedAt = performance.now();
     this.due = true;
@@ -66,14 +69,15 @@ export class PreparedStart {
     if (!want || this.held) return;
     // Not for a while after calls came back to back: a start prepared then joins its cgroup while the next run joins its own.
     if (this.missedAt !== undefined && performance.now() - this.missedAt < BACK_TO_BACK_PAUSE_MS) return;
-    const cap = processCap(want.allowance, false, 0, `next-${randomBytes(6).toString('hex')}`);
-    if (!cap.cgroup) return;
-    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap.cgroup, want.sh], cap.cgroup);
+    const root = process.getuid?.() === 0;
+    const cap = root ? processCap(want.allowance, false, 0, `next-${randomBytes(6).toString('hex')}`) : undefined;
+    if (root && !cap?.cgroup) return;
+    const id = this.persistent.prepare(want.sh, ['-c', PREPARED_LAUNCHER, 'agent-skills-launcher', want.blocks, cap?.cgroup ?? '-', want.sh], cap?.cgroup);
     if (id === undefined) {
-      void cap.release?.();
+      void cap?.release?.();
       return;
     }
-    this.held = { ...want, id, cap };
+    this.held = { ...want, id, ...(cap ? { cap } : {}) };
   }
 
   /** Kills the held start and removes its cgroup (the runner going idle: nothing is left behind). */
@@ -85,7 +89,7 @@ export class PreparedStart {
 
   private async discard(held: Held): Promise<void> {
     this.persistent.discard(held.id);
-    await held.cap.release?.();
+    await held.cap?.release?.();
   }
 }
 

@@ -4,6 +4,7 @@ import type { ProgramFilter, ProgramResolver } from './interpreters';
 import { fileSizeBlocks, localLaunch, preparedCommand, RUN_MARKER_VAR, sandboxedCommand, type Launch } from './launcher';
 import { PersistentLauncher } from './persistentLauncher';
 import { PreparedStart } from './preparedStart';
+import { UserTasks } from './userTasks';
 import { inheritedFds } from './descriptors';
 import { ScriptRunError } from './scriptRunError';
 import { handOver } from './runOwner';
@@ -24,6 +25,9 @@ export class Launcher {
   private readonly persistent = new PersistentLauncher();
   /** A root runner's next unsandboxed start, its pids cgroup joined ahead (preparedStart.ts). */
   private readonly prepared = new PreparedStart(this.persistent);
+  /** An ordinary user's count of tasks for the process cap, taken by the persistent launcher between runs (userTasks.ts). */
+  private readonly tasks = new UserTasks((uid) => this.persistent.count(uid));
+  private readonly fewestTasks = (uid: number, allowance: number) => this.tasks.fewest(uid, allowance);
 
   constructor(
     private readonly resolver: ProgramResolver,
@@ -94,7 +98,7 @@ export class Launcher {
       // The launcher's own sh, as the sandbox trusts it (a PATH entry elsewhere would not be shown).
       const trustedSh = this.resolver.resolve('sh', this.programFilter(spec.probe, spec.skillRoot ?? spec.snapshotDir)) ?? '/bin/sh';
       const user = this.user();
-      const cap = processCap(spec.maxProcesses, backend.ownProcessCount === true);
+      const cap = processCap(spec.maxProcesses, backend.ownProcessCount === true, process.getuid?.(), '', this.fewestTasks);
       const sandboxed = { ...backend.launch({ run, argv: spec.argv, sh: trustedSh, user, cwd: spec.cwd, env, maxFileBytes: spec.maxFileBytes, processLimit: cap.rlimit, stateDir: this.stateDir, skillRoot: spec.skillRoot }, spec.probe), cap };
       // A root runner's sandbox drops to another account: the run's writable folders become that account's. The
       // staged skills folder stays the runner's (it is bound read-only anyway).
@@ -123,10 +127,13 @@ export class Launcher {
       // run's (the call's env under the runtime's) to this run's spawn only. The script inherits the
       // launcher's file-size limit; another limit than the launcher's is set by `sh`, which execs the script.
       const env = { ...spec.hostEnv, ...spec.callEnv, ...spec.runtimeEnv, ...marker };
-      // A root runner's pids cgroup: joined ahead by a prepared start when one waits for these limits.
-      const ready = uid === 0 ? this.prepared.take({ sh, blocks, allowance: spec.maxProcesses }) : undefined;
-      const cap = ready?.cap ?? processCap(spec.maxProcesses, false, uid, spec.runId);
-      const go = ready && preparedCommand(spec.argv, env, spec.cwd);
+      // A start prepared for these limits, when one waits (preparedStart.ts): a root runner's with its pids cgroup joined
+      // ahead; an ordinary user's counted among the user's tasks already, so one fewer is the run's own.
+      const ready = uid !== undefined ? this.prepared.take({ sh, blocks, allowance: spec.maxProcesses }) : undefined;
+      const fewest = ready ? (u: number, a: number) => Math.max(0, this.fewestTasks(u, a) - 1) : this.fewestTasks;
+      const cap = ready?.cap ?? processCap(spec.maxProcesses, false, uid, spec.runId, fewest);
+      const nproc = ready && !ready.cap && /^\d+$/.test(cap.rlimit) ? Number(cap.rlimit) : undefined;
+      const go = ready && (ready.cap || nproc !== undefined) ? preparedCommand(spec.argv, env, spec.cwd, nproc) : undefined;
       if (ready && !go) this.prepared.unused(ready.id);
       // The launcher removes the run's pids cgroup if this runner goes before the run's release does.
       const start = this.startFor(marker, cap.cgroup, ready && go ? { id: ready.id, go } : undefined);
@@ -134,7 +141,7 @@ export class Launcher {
       if (cap.rlimit === '-' && this.persistent.limitBlocks === blocks) return { program: spec.argv[0], args: spec.argv.slice(1), env, sweep, start, cap };
       return { program: sh, args: sandboxedCommand(sh, spec.argv, spec.maxFileBytes, cap.rlimit).slice(1), env, sweep, start, cap };
     }
-    const cap = processCap(spec.maxProcesses, false, uid, spec.runId);
+    const cap = processCap(spec.maxProcesses, false, uid, spec.runId, this.fewestTasks);
     // The call may not re-tag the run: the sweep finds the run's processes by the marker.
     const launch = localLaunch(sh, spec.argv, base, spec.callEnv, [...Object.keys(spec.runtimeEnv), RUN_MARKER_VAR], spec.maxFileBytes, cap.rlimit);
     return { ...launch, sweep, cap, ...this.fallback() };
@@ -149,14 +156,18 @@ export class Launcher {
     return (s, on) => this.persistent.run({ ...s, marker: tag, ...(cgroup ? { cgroup } : {}), ...(prepared ? { prepared } : {}) }, on);
   }
 
-  /** After a run's result, in the background: prepares the next unsandboxed start of a root runner (preparedStart.ts). */
+  /**
+   * After a run's result, in the background: prepares the next unsandboxed start of a root runner (preparedStart.ts),
+   * or an ordinary user's next count of tasks (userTasks.ts).
+   */
   prepareNext(): void {
     this.prepared.prepareNext();
+    this.tasks.prepareNext();
   }
 
-  /** Drops what was prepared for a next run (the runner going idle leaves no process or cgroup behind). */
-  dropPrepared(): Promise<void> {
-    return this.prepared.drop();
+  /** Drops what was prepared for a next run (the runner going idle leaves no process or cgroup behind), and waits for a count in flight. */
+  async dropPrepared(): Promise<void> {
+    await Promise.all([this.prepared.drop(), this.tasks.settled()]);
   }
 
   /**

@@ -30,6 +30,11 @@ export function validate(req: RunRequest, files: Pick<SyncSkillsHost, 'kind'>): 
   }
   if (req.command !== undefined && !req.command.trim()) bad('command is empty; give a program and its arguments.');
   for (const key of Object.keys(req.env ?? {})) if (!ENV_NAME.test(key)) bad(`env key "${key}" is not a valid variable name (letters, digits, _).`);
+  // One answer for every launch: a spawn cannot pass a NUL, and a prepared start's sh (launcher.ts) would drop it silently.
+  const words: [string, string][] = [...(req.args ?? []).map((a, i): [string, string] => [`args[${i}]`, a]), ...Object.entries(req.env ?? {}).map(([k, v]): [string, string] => [`env.${k}`, v])];
+  if (req.command !== undefined) words.push(['command', req.command]);
+  const nul = words.find(([, v]) => typeof v === 'string' && v.includes('\0'));
+  if (nul) bad(`${nul[0]} holds a NUL byte, which no program can be given (the system ends the word there); remove it, or pass binary data in a file.`);
   checkCallEnv(req.env);
 }
 

@@ -43,31 +43,70 @@ function bytesOf(st: fs.Stats): number {
 }
 
 /**
- * Disk use of the cap's folders; stops counting once past `stopAt`. Links are not followed. On the thread
- * pool, so a large HOME does not block the event loop while a script runs.
+ * The file operations of a walk: synchronous ({@link SYNC_IO}) or on the thread pool ({@link POOL_IO}). Folders are
+ * read a few entries at a time (fs.Dir), so one huge folder costs a walk no more than its budget.
  */
-export async function diskUse(cap: SizeCap, stopAt = cap.capBytes): Promise<number> {
-  const p = fs.promises;
+interface WalkIo {
+  open(dir: string): fs.Dir | Promise<fs.Dir>;
+  next(d: fs.Dir): fs.Dirent | null | Promise<fs.Dirent | null>;
+  close(d: fs.Dir): void | Promise<void>;
+  lstat(abs: string): fs.Stats | Promise<fs.Stats>;
+}
+
+/** On the event loop: awaiting its answers only queues microtasks, so the walk never waits behind the thread pool. */
+const SYNC_IO: WalkIo = { open: (dir) => fs.opendirSync(dir), next: (d) => d.readSync(), close: (d) => d.closeSync(), lstat: (abs) => fs.lstatSync(abs) };
+
+/** On the thread pool, so a large HOME does not block the event loop while a script runs. */
+const POOL_IO: WalkIo = { open: (dir) => fs.promises.opendir(dir), next: (d) => d.read(), close: (d) => d.close(), lstat: (abs) => fs.promises.lstat(abs) };
+
+/**
+ * The one walk of a cap's folders (links not followed): bytes used, counting stopped once past `stopAt`; undefined
+ * once it has seen more than `budget` entries.
+ */
+async function walkUse(cap: SizeCap, io: WalkIo, stopAt: number, budget = Infinity): Promise<number | undefined> {
   let total = 0;
-  const walk = async (dir: string, top: boolean): Promise<void> => {
-    let names: string[];
+  let left = budget;
+  /** False once the budget is spent. */
+  const walk = async (dir: string, top: boolean): Promise<boolean> => {
+    let d: fs.Dir;
     try {
-      names = await p.readdir(dir);
+      d = await io.open(dir);
     } catch {
-      return;
+      return true;
     }
-    for (const name of names) {
-      if (total > stopAt) return;
-      if (top && cap.skipTop?.has(name)) continue;
-      const abs = path.join(dir, name);
-      const st = await p.lstat(abs).catch(() => undefined);
-      if (!st) continue;
-      total += bytesOf(st);
-      if (st.isDirectory()) await walk(abs, false);
+    try {
+      for (let e = await io.next(d); e !== null; e = await io.next(d)) {
+        if (--left < 0) return false;
+        if (total > stopAt) return true;
+        if (top && cap.skipTop?.has(e.name)) continue;
+        const abs = path.join(dir, e.name);
+        let st: fs.Stats;
+        try {
+          st = await io.lstat(abs);
+        } catch {
+          continue;
+        }
+        total += bytesOf(st);
+        if (st.isDirectory() && !(await walk(abs, false))) return false;
+      }
+      return true;
+    } catch {
+      return true; // the folder went away while it was read
+    } finally {
+      try {
+        await io.close(d);
+      } catch {
+        // closing a folder handle fails only if it was closed already
+      }
     }
   };
-  for (const d of cap.dirs) await walk(d, true);
+  for (const d of cap.dirs) if (!(await walk(d, true))) return undefined;
   return total;
+}
+
+/** Disk use of the cap's folders, on the thread pool; stops counting once past `stopAt`. */
+export async function diskUse(cap: SizeCap, stopAt = cap.capBytes): Promise<number> {
+  return (await walkUse(cap, POOL_IO, stopAt)) ?? 0;
 }
 
 /**
@@ -78,43 +117,11 @@ export async function diskUse(cap: SizeCap, stopAt = cap.capBytes): Promise<numb
 export const QUICK_WALK_ENTRIES = 256;
 
 /**
- * Disk use of the cap's folders as {@link diskUse} counts it, walked synchronously while it has seen at most `budget`
- * entries (folders are read a few entries at a time, so one huge folder costs no more); else the same walk on the
- * thread pool.
+ * Disk use of the cap's folders as {@link diskUse} counts it (the same walk), on the event loop while it has seen at
+ * most `budget` entries; else again on the thread pool.
  */
 export async function diskUseQuick(cap: SizeCap, budget = QUICK_WALK_ENTRIES, stopAt = cap.capBytes): Promise<number> {
-  let total = 0;
-  let left = budget;
-  /** False once the budget is spent. */
-  const walk = (dir: string, top: boolean): boolean => {
-    let d: fs.Dir;
-    try {
-      d = fs.opendirSync(dir);
-    } catch {
-      return true;
-    }
-    try {
-      for (let e = d.readSync(); e !== null; e = d.readSync()) {
-        if (--left < 0) return false;
-        if (total > stopAt) return true;
-        if (top && cap.skipTop?.has(e.name)) continue;
-        const abs = path.join(dir, e.name);
-        let st: fs.Stats;
-        try {
-          st = fs.lstatSync(abs);
-        } catch {
-          continue;
-        }
-        total += bytesOf(st);
-        if (st.isDirectory() && !walk(abs, false)) return false;
-      }
-      return true;
-    } finally {
-      d.closeSync();
-    }
-  };
-  for (const d of cap.dirs) if (!walk(d, true)) return diskUse(cap, stopAt);
-  return total;
+  return (await walkUse(cap, SYNC_IO, stopAt, budget)) ?? diskUse(cap, stopAt);
 }
 
 /** The result's sentence for a passed cap: what, how much, what was done, how to raise it. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fsSync from 'node:fs';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -91,7 +92,8 @@ function ownerFile(dir: string, lost = false): string {
     // Either way: a clock set back does not leave the file untouched for the time it went back.
     if (Math.abs(now - kept.touched) < OWNER_TOUCH_MS) return kept.file;
     try {
-      fsSync.utimesSync(kept.file, now / 1000, now / 1000);
+      // The link's own times if something replaced the file with one: never a file it points to.
+      fsSync.lutimesSync(kept.file, now / 1000, now / 1000);
       kept.touched = now;
       return kept.file;
     } catch (e) {
@@ -100,11 +102,25 @@ function ownerFile(dir: string, lost = false): string {
   } else if (!kept) {
     for (const name of fsSync.readdirSync(dir)) {
       const pid = OWNER_FILE.exec(name)?.[1];
-      if (pid && Number(pid) !== process.pid && !processAlive(Number(pid))) unlinkIfPresent(path.join(dir, name));
+      if (!pid || Number(pid) === process.pid || processAlive(Number(pid))) continue;
+      try {
+        unlinkIfPresent(path.join(dir, name));
+      } catch {
+        // Not a pid file this module made (a folder under that name): tidying it is not worth failing our lock.
+      }
     }
   }
   const file = path.join(dir, `.lock-owner-${process.pid}`);
-  fsSync.writeFileSync(file, `${process.pid}\n`);
+  // Its name is known from the pid: whatever was put there (a symlink written through, a FIFO whose open never returns)
+  // is replaced, not opened. Written under a name of our own (created exclusively: no link followed) and renamed over it.
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  fsSync.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    fsSync.renameSync(temp, file);
+  } catch (e) {
+    unlinkIfPresent(temp);
+    throw e;
+  }
   if (owners.size === 0) process.once('exit', removeOwnersAtExit);
   owners.set(dir, { file, touched: Date.now() });
   return file;
@@ -156,9 +172,10 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
     }
     // No hard links here (or too many): a pid file made for this lock, as below.
   }
-  const own = `${lockPath}.${process.pid}.tmp`;
+  // A name no one can guess, created exclusively: a link planted at a predictable one was written through.
+  const own = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    fsSync.writeFileSync(own, `${process.pid}\n`);
+    fsSync.writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
     try {
       fsSync.linkSync(own, lockPath);
       return true;

@@ -58,6 +58,18 @@ export interface SkillsHost {
    * files elsewhere (in memory, remote): what must reach a process is copied out of it.
    */
   readonly local?: boolean;
+  /**
+   * A result computed from the files under `root` (a walk of a skill folder), kept by a host that caches what it
+   * reads (the language server's, until a file under `root` changes) and given again while `input` (what else the
+   * result depends on) is the same; one result per `root` and `name`. Hosts that do not cache leave this out, and the
+   * result is computed on every call ({@link remembered}).
+   */
+  remember?<T>(root: string, name: string, input: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** {@link SkillsHost.remember} when the host keeps results, else `compute()`. */
+export function remembered<T>(host: Pick<SkillsHost, 'remember'>, root: string, name: string, input: string, compute: () => Promise<T>): Promise<T> {
+  return host.remember ? host.remember(root, name, input, compute) : compute();
 }
 
 /** What a path names once symbolic links are followed. */
@@ -68,7 +80,7 @@ export type PathKind = 'file' | 'directory' | 'other';
  * language server's request handlers needs. Every such host is also a {@link SkillsHost}.
  */
 export type SyncSkillsHost = {
-  [K in keyof SkillsHost]: SkillsHost[K] extends ((...args: infer A) => MaybePromise<infer R>) | undefined ? (...args: A) => R : SkillsHost[K];
+  [K in keyof SkillsHost as K extends 'remember' ? never : K]: SkillsHost[K] extends ((...args: infer A) => MaybePromise<infer R>) | undefined ? (...args: A) => R : SkillsHost[K];
 };
 
 /** How {@link SkillsHost.readFile} opens a file. */

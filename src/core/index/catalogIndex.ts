@@ -10,14 +10,10 @@ import { asBuffer } from '../host/skillsHost';
 import { DEFAULT_MAX_READ_BYTES as MAX_SKILL_FILE_BYTES } from '../host/readLimits';
 import { decodeIndexFile, encodeIndexFile, MAX_INDEX_FILE_BYTES, type SavedSkill, type SkillToSave } from './indexFile';
 import { savedVocabulary, SkillIndex, type SavedVocabulary } from './skillIndex';
+import type { SearchableSkill } from './skillSearch';
 
-/** What the index needs of a skill. */
-export interface IndexedSkill {
-  id: string;
-  name: string;
-  description: string;
-  /** Absolute SKILL.md path: where the body is read from. */
-  location?: string;
+/** What the index needs of a skill: what a search answers of it, and the digest that tells a new body. */
+export interface IndexedSkill extends SearchableSkill {
   /** `sha256:<hex>` of SKILL.md, when the source knows it: a new digest means a new body. */
   digest?: string;
 }

@@ -6,7 +6,7 @@
  * counts checked against the data) and a file that fails any check is refused whole with the reason.
  */
 import { createHash } from 'node:crypto';
-import { indexTerms, splitBody } from './indexTokens';
+import { indexTerms, leadParagraph, splitBody } from './indexTokens';
 import { MAX_BODY_CHARS, type SavedTokens, type TermVocabulary, type TokenizedDoc } from './skillIndex';
 import { CAPS } from './postingLists';
 
@@ -58,7 +58,8 @@ export function tokenizerFingerprint(): string {
     'Converting PDFs to DOCX files: the_quick brownFox jumped over-the lazy dogs, running faster. Ｆｕｌｌ café 表格处理 データ ' +
     'relational conditional hopping flies agreed generalization electricity x86_64 v2.1.0\n# Heading one\n```\n# not heading\n```\ntext';
   const { headings, text } = splitBody(probe);
-  const parts = [indexTerms(probe), indexTerms(headings), indexTerms(text), indexTerms(probe, 40), [String(MAX_BODY_CHARS), CAPS.join(',')]];
+  // The lead paragraph stands in for a blank description (skillIndex.ts describedAs).
+  const parts = [indexTerms(probe), indexTerms(headings), indexTerms(text), indexTerms(probe, 40), indexTerms(leadParagraph(`# T\n\n${probe}`)), [String(MAX_BODY_CHARS), CAPS.join(',')]];
   fingerprint = createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
   return fingerprint;
 }

@@ -103,3 +103,37 @@ export function splitBody(body: string, maxChars = MAX_FIELD_CHARS): { headings:
   }
   return { headings: headings.join('\n'), text: text.join('\n') };
 }
+
+/** Most characters of a body's lead paragraph read in place of a missing description (the spec's description limit). */
+export const MAX_LEAD_CHARS = 1024;
+
+/**
+ * A body's lead paragraph: its first paragraph of prose (headings, blank lines and fenced code before it skipped),
+ * up to {@link MAX_LEAD_CHARS}. The index reads it as the description of a skill whose frontmatter gives none: a
+ * skill's first paragraph is where its author says what it is for, and without it the skill is matched by its
+ * body alone, at the body's weight.
+ */
+export function leadParagraph(body: string, maxChars = MAX_FIELD_CHARS): string {
+  const src = body.length > maxChars ? body.slice(0, maxChars) : body;
+  const out: string[] = [];
+  let length = 0;
+  let fenced = false;
+  for (const line of src.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      if (out.length) break;
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    if (/^#{1,6}\s/.test(line) || !line.trim()) {
+      if (out.length) break;
+      continue;
+    }
+    out.push(line.trim());
+    length += line.length + 1;
+    if (length >= MAX_LEAD_CHARS) break;
+  }
+  const lead = out.join(' ');
+  return lead.length > MAX_LEAD_CHARS ? lead.slice(0, MAX_LEAD_CHARS) : lead;
+}
+

@@ -5,6 +5,8 @@
  * terms) to a handful of allocations, so building or loading it leaves the garbage collector almost nothing to
  * trace or free, and a query walks a term's postings as a run of one array.
  */
+import { lowerBound } from '../text/lowerBound';
+
 // Field counts packed in one 32-bit number: name 6 bits, description 8, headings 6, body 12 (each capped).
 export const CAPS = [63, 255, 63, 4095] as const;
 export const SHIFTS = [0, 6, 14, 20] as const;
@@ -125,16 +127,11 @@ export class PostingLists {
 
   /** The packed counts of the term in one slot, or 0 (a binary search: a term's postings are in slot order). */
   countIn(id: number, slot: number): number {
-    let lo = this.#start[id];
-    let hi = lo + this.#length[id] - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const s = this.#slots[mid];
-      if (s === slot) return this.#counts[mid];
-      if (s < slot) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return 0;
+    const start = this.#start[id];
+    const length = this.#length[id];
+    const slots = this.#slots;
+    const at = start + lowerBound(length, (k) => slots[start + k] < slot);
+    return at < start + length && slots[at] === slot ? this.#counts[at] : 0;
   }
 
   /** Gives the term a region of `room` entries at the end of the arena, its postings copied there. */

@@ -9,7 +9,7 @@
  * postings compacted when a quarter of them are dead), so an edit costs the one skill's text, never a rebuild.
  */
 import { compareStrings } from '../text/compareStrings';
-import { indexTerms, splitBody, termPairs } from './indexTokens';
+import { indexTerms, leadParagraph, splitBody, termPairs } from './indexTokens';
 import { bump, packedTf, PostingLists, unpack } from './postingLists';
 import { selectTop } from './topK';
 
@@ -223,7 +223,7 @@ export class SkillIndex {
   put(doc: IndexDoc): void {
     if (this.#slotOf.has(doc.id)) this.remove(doc.id);
     const { headings, text } = splitBody(doc.body ?? '');
-    const perField = [indexTerms(doc.name.replace(/[-_.]/g, ' ')), indexTerms(doc.description), indexTerms(headings), indexTerms(text, MAX_BODY_CHARS)];
+    const perField = [indexTerms(doc.name.replace(/[-_.]/g, ' ')), indexTerms(describedAs(doc)), indexTerms(headings), indexTerms(text, MAX_BODY_CHARS)];
     // Each term's counts per field, packed as they will be stored, in a scratch array by term id.
     const held: number[] = [];
     const add = (term: string, f: number) => {
@@ -681,6 +681,15 @@ function nextLogStamp(): number {
 }
 
 /** A query's terms and adjacent pairs with their weights (a word said n times weighs 1 + ln n). */
+/**
+ * The text the index reads as a skill's description: its own, or, when it has none (blank), its body's lead
+ * paragraph (failureAnalysis.ts: at 10,000 skills such a skill was ranked by its body alone, below skills that
+ * state the same purpose in a description).
+ */
+export function describedAs(doc: IndexDoc): string {
+  return doc.description.trim() ? doc.description : leadParagraph(doc.body ?? '');
+}
+
 function readQuery(query: string): ReadQuery {
   const src = query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query;
   const list = indexTerms(src.replace(/[-_]/g, ' '));

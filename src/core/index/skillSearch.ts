@@ -12,6 +12,7 @@ export interface SearchableSkill {
   id: string;
   name: string;
   description: string;
+  /** Absolute SKILL.md path: where the body is read from. */
   location?: string;
 }
 

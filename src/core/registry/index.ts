@@ -4,7 +4,8 @@ export { defaultSkillRoots, dedupeRoots, PROJECT_SKILL_DIRS, USER_SKILL_DIRS, ty
 export { createNodeHost, createAsyncNodeHost } from '../host/nodeHost';
 export type { SkillsHost, DirEntry, FileStamp, FileRead, MaybePromise } from '../host/skillsHost';
 export { SkillRegistryError, SkillNotFoundError, AmbiguousSkillError, BrokenSkillError } from './registryErrors';
-export { parseOnlyChecker, SKILL_FILE_NAMES, type SkillChecker, type SkillCheckInput } from './loadSkill';
+export { SKILL_FILE_NAMES } from './loadSkill';
+export { parseOnlyChecker, type SkillChecker, type SkillCheckInput } from './skillChecker';
 export { baseSkillId } from './skillId';
 export { contentChecker, createFullChecker } from './validatorChecker';
 export { pluginContributions, pluginRegistryHost, type PluginPackage, type PluginContributions } from './pluginContributions';

@@ -8,30 +8,12 @@ import { asBuffer, type FileRead, type FileStamp, type MaybePromise, type ReadOp
 import { digestSource, LoadedSkill } from './loadedSkill';
 import { FILE_SUFFIXES, SKILL_FILE_NAMES, type SkillFileIndex } from './skillFileNames';
 import { baseSkillId } from './skillId';
-import type { LoadedConfig } from '../skill/config/loadConfig';
 import type { SkillRoot } from './registryTypes';
+import { checkFailed, failure, isPromise, NO_DIAGNOSTICS, type SkillChecker, type SkillCheckInput } from './skillChecker';
 
 export { SKILL_FILE_NAMES, FILE_SUFFIXES } from './skillFileNames';
 
-/** What a checker gets to judge one skill. */
-export interface SkillCheckInput {
-  parsed: ParsedSkillFile;
-  /** Absolute path of the skill folder. */
-  skillDir: string;
-  /** Name of the skill folder (the last segment of `skillDir`). */
-  folderName: string;
-  /** `SKILL.md` or `skill.md`. */
-  fileName: string;
-  mode: ValidationMode;
-  /** The lint configuration that applies to the skill's root (`.agent-skills.yaml`), when there is one. */
-  config?: LoadedConfig;
-}
-
-/** Turns a parsed skill into its diagnostics (the validator, in the registry's mode). */
-export type SkillChecker = (input: SkillCheckInput) => MaybePromise<SkillDiagnostic[]>;
-
-/** Only the parser's own findings (file shape, YAML syntax): for callers that validate elsewhere. */
-export const parseOnlyChecker: SkillChecker = ({ parsed }) => parsed.diagnostics;
+export { isPromise, parseOnlyChecker, type SkillChecker, type SkillCheckInput } from './skillChecker';
 
 /**
  * Reads and checks the skill in `skillDir`, or returns `undefined` when the folder holds neither
@@ -124,40 +106,41 @@ function checkRead(
   const text = bytes.toString();
   const parsed = parseSkillText(text, true);
   const kept = digestSource(bytes, text);
-  let checked: MaybePromise<SkillDiagnostic[]>;
+  const input: SkillCheckInput = { parsed, skillDir, folderName, fileName, mode };
+  let checked: MaybePromise<SkillDiagnostic[]> | undefined;
   try {
-    checked = check({ parsed, skillDir, folderName, fileName, mode });
+    // A skill the checker finds no error in is usable: its findings are made from its kept text when asked for.
+    checked = typeof kept === 'string' && check.findsNoError?.(input) ? undefined : check(input);
   } catch (e) {
     checked = checkFailed(parsed, location, e);
   }
+  if (checked === undefined) return loaded(read, parsed, check, kept, root, skillDir, file, folderName, mode);
   if (isPromise(checked)) {
     return checked.then(
-      (d) => loaded(read, parsed, d, kept, root, skillDir, file, folderName),
-      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), kept, root, skillDir, file, folderName),
+      (d) => loaded(read, parsed, d, kept, root, skillDir, file, folderName, mode),
+      (e: unknown) => loaded(read, parsed, checkFailed(parsed, location, e), kept, root, skillDir, file, folderName, mode),
     );
   }
-  return loaded(read, parsed, checked, kept, root, skillDir, file, folderName);
-}
-
-function checkFailed(parsed: ParsedSkillFile, location: string, e: unknown): SkillDiagnostic[] {
-  return [...parsed.diagnostics, failure('skill-check-failed', `Checking ${location} failed: ${(e as Error).message}. Report this as a bug.`)];
+  return loaded(read, parsed, checked, kept, root, skillDir, file, folderName, mode);
 }
 
 function loaded(
   read: FileRead,
   parsed: ParsedSkillFile,
-  diagnostics: SkillDiagnostic[],
+  /** The checker's findings, or the checker itself when it found no error and is asked later (see checkLater). */
+  diagnostics: SkillDiagnostic[] | SkillChecker,
   /** What the skill keeps for its digest: the file's text, or its bytes (see digestSource). */
   kept: Uint8Array | string,
   root: SkillRoot,
   skillDir: string,
   file: SkillFileIndex,
   folderName: string,
+  mode: ValidationMode,
 ): LoadedSkill {
   // The kept strings are slices of the file's text. When the text is not kept for the digest (a large
   // file), they get their own copies, so the whole text is not kept alive by them instead.
   const props = typeof kept === 'string' ? parsed.properties : ownStrings(parsed.properties);
-  const none = diagnostics.length === 0;
+  const found = typeof diagnostics === 'function' ? undefined : diagnostics;
   const name = effectiveSkillName(props, folderName);
   return new LoadedSkill(
     {
@@ -169,8 +152,9 @@ function loaded(
       root,
       properties: props,
       // Most skills have no finding: they share one frozen empty list instead of each keeping its own.
-      diagnostics: none ? NO_DIAGNOSTICS : diagnostics,
-      status: !none && hasError(diagnostics) ? 'broken' : 'ok',
+      diagnostics: found === undefined ? diagnostics : found.length === 0 ? NO_DIAGNOSTICS : found,
+      status: found !== undefined && hasError(found) ? 'broken' : 'ok',
+      mode,
       mtimeMs: read.mtimeMs,
       size: read.size,
     },
@@ -198,14 +182,6 @@ function hasError(diagnostics: readonly SkillDiagnostic[]): boolean {
   return false;
 }
 
-/** The diagnostics of every skill without findings (frozen: the records share it). */
-const NO_DIAGNOSTICS = Object.freeze([]) as readonly SkillDiagnostic[] as SkillDiagnostic[];
-
-/** True for a promise (or any thenable) answer of a host or checker that may answer either way. */
-export function isPromise<T>(v: MaybePromise<T>): v is Promise<T> {
-  return typeof (v as { then?: unknown } | null)?.then === 'function';
-}
-
 /** A special file or an oversized one says what it is (its own message); other errors are I/O or permissions. */
 function unreadableMessage(location: string, e: unknown): string {
   if (e instanceof UnreadableFileError || (e as NodeJS.ErrnoException).code === OUTSIDE) return (e as Error).message;
@@ -230,8 +206,4 @@ function unreadable(root: SkillRoot, skillDir: string, location: string, file: S
     },
     undefined,
   );
-}
-
-function failure(rule: string, message: string): SkillDiagnostic {
-  return { rule, severity: 'error', message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }

@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
-import type { SkillDiagnostic } from '../skill/skillTypes';
+import type { SkillDiagnostic, ValidationMode } from '../skill/skillTypes';
 import { asBuffer, type FileStamp } from '../host/skillsHost';
 import { FILE_SUFFIXES, type SkillFileIndex } from './skillFileNames';
 import type { SkillRecord, SkillRoot, SkillScope } from './registryTypes';
+import { checkLater, type SkillChecker } from './skillChecker';
 
 /** Files up to this size keep their text for the digest; larger ones are hashed when read. */
 export const LAZY_DIGEST_MAX_BYTES = 4096;
@@ -20,8 +21,11 @@ export interface LoadedSkillInit {
   rootDir: string;
   root: SkillRoot;
   properties: Record<string, unknown>;
-  diagnostics: SkillDiagnostic[];
+  /** The findings, or the checker that found no error and makes them when they are first asked for (status `ok`). */
+  diagnostics: SkillDiagnostic[] | SkillChecker;
   status: 'ok' | 'broken';
+  /** The mode the checker is asked in, when it is asked later. */
+  mode?: ValidationMode;
   mtimeMs: number;
   size: number;
 }
@@ -49,15 +53,21 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   readonly scope: SkillScope;
   readonly root: SkillRoot;
   readonly properties: Record<string, unknown>;
-  readonly diagnostics: SkillDiagnostic[];
-  readonly status: 'ok' | 'broken';
-  readonly shadows: string[] = NO_IDS;
+  // The fields after `diagnostics` (an own accessor made in the constructor) are made after it, in this order: a copy of
+  // the record (`{ ...record }`, JSON) lists its fields in the order they were made.
+  declare readonly status: 'ok' | 'broken';
+  declare readonly shadows: string[];
   /** NaN until known when the file was read without its stamp (see the class comment). */
-  mtimeMs: number;
-  size: number;
+  declare mtimeMs: number;
+  declare size: number;
   #digest: string | undefined;
+  /** The file's text, kept while the digest or the findings are still to be made from it. */
   #text: string | undefined;
   #file: SkillFileIndex;
+  #diagnostics: SkillDiagnostic[] | undefined;
+  /** The checker asked when the findings are first wanted, and its mode (undefined once asked, or when never deferred). */
+  #later: SkillChecker | undefined;
+  #mode: ValidationMode | undefined;
 
   /** `content`: the file's bytes, or its text when that encodes back to them (see the class comment); undefined when unreadable. */
   constructor(init: LoadedSkillInit, content: Uint8Array | string | undefined) {
@@ -69,8 +79,14 @@ export class LoadedSkill implements SkillRecord, FileStamp {
     this.scope = init.root.scope;
     this.root = init.root;
     this.properties = init.properties;
-    this.diagnostics = init.diagnostics;
+    if (typeof init.diagnostics === 'function') {
+      this.#later = init.diagnostics;
+      this.#mode = init.mode ?? 'lenient';
+    } else this.#diagnostics = init.diagnostics;
+    // An own property, where a field would be: a copy of the record (`{ ...record }`, as `list --json` prints it) has it.
+    Object.defineProperty(this, 'diagnostics', LoadedSkill.#diagnosticsProperty);
     this.status = init.status;
+    this.shadows = NO_IDS;
     this.mtimeMs = init.mtimeMs;
     this.size = init.size;
     if (typeof content === 'string') this.#text = content;
@@ -102,10 +118,29 @@ export class LoadedSkill implements SkillRecord, FileStamp {
   get digest(): string {
     if (this.#digest === undefined) {
       this.#digest = digestOf(this.#text!);
-      this.#text = undefined;
+      if (!this.#later) this.#text = undefined;
     }
     return this.#digest;
   }
+
+  /**
+   * The checker's findings. A skill the checker found no error in (status `ok`) is checked when they are first asked
+   * for, from the text it was read from: a scan of thousands of skills makes no warning that nothing shows.
+   */
+  declare readonly diagnostics: SkillDiagnostic[];
+
+  /** The own property `diagnostics` of every skill (one getter shared by all). */
+  static readonly #diagnosticsProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: LoadedSkill): SkillDiagnostic[] {
+      if (this.#diagnostics === undefined) {
+        this.#diagnostics = checkLater(this.#later!, this.#text!, this.rootDir, this.#file, this.#mode!);
+        this.#later = undefined;
+        if (this.#digest !== undefined) this.#text = undefined;
+      }
+      return this.#diagnostics;
+    },
+  };
 
   toJSON(): SkillRecord {
     const { id, name, description, location, rootDir, scope, root, properties, digest, diagnostics, status, shadows } = this;

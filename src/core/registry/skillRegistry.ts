@@ -3,7 +3,7 @@ import type { ValidationMode } from '../skill/skillTypes';
 import { applyPrecedence } from './applyPrecedence';
 import { dedupeRoots } from './defaultSkillRoots';
 import type { LoadedSkill } from './loadedSkill';
-import type { SkillChecker } from './loadSkill';
+import type { SkillChecker } from './skillChecker';
 import { localDisk } from '../host/localDisk';
 import type { SkillsHost } from '../host/skillsHost';
 import { AmbiguousSkillError, BrokenSkillError, SkillNotFoundError } from './registryErrors';

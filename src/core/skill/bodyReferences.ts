@@ -1,3 +1,4 @@
+import { lowerBound } from '../text/lowerBound';
 import { fencedBlocks, inBlocks, inInlineCode } from './markdownBlocks';
 import { TextIndex } from './textIndex';
 import { charOffsetsOf, NextChar } from './textSearch';
@@ -209,16 +210,7 @@ function spanLookup(spans: readonly [number, number][]): (at: number) => boolean
   let furthest = -1;
   for (const [, e] of spans) reach.push((furthest = Math.max(furthest, e)));
   return (at) => {
-    let lo = 0;
-    let hi = spans.length - 1;
-    let last = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[mid][0] <= at) {
-        last = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    const last = lowerBound(spans.length, (i) => spans[i][0] <= at) - 1;
     return last >= 0 && reach[last] > at;
   };
 }

@@ -1,3 +1,4 @@
+import { lowerBound } from '../text/lowerBound';
 import { TextIndex } from './textIndex';
 import { NextChar } from './textSearch';
 
@@ -32,7 +33,8 @@ interface FencesMemo {
 export function fencedBlocks(text: string, index: TextIndex, base: number): FencedBlocks {
   if (index.text !== text) return blocksOf(text, fenceOffsets(text, base));
   const memo = index.memo<FencesMemo>(FENCES_MEMO, () => ({ fences: fenceOffsets(text, 0), byFirst: new Map() }));
-  const first = countBelow(memo.fences, base);
+  const fences = memo.fences;
+  const first = lowerBound(fences.length, (i) => fences[i] < base);
   let found = memo.byFirst.get(first);
   if (!found) memo.byFirst.set(first, (found = blocksOf(text, first === 0 ? memo.fences : memo.fences.slice(first))));
   return found;
@@ -109,30 +111,14 @@ function isBlank(text: string, from: number, to: number): boolean {
   return true;
 }
 
-/** True when offset `at` lies in one of `blocks` (sorted, not overlapping): a binary search, so many blocks cost log time. */
+/**
+ * True when offset `at` lies in one of `blocks` (sorted, not overlapping, so their ends ascend too): the first block
+ * ending after `at` is found by a binary search, so many blocks cost log time, and holds `at` when it starts at or
+ * before it.
+ */
 export function inBlocks(blocks: readonly [number, number][], at: number): boolean {
-  let lo = 0;
-  let hi = blocks.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const [s, e] = blocks[mid];
-    if (at < s) hi = mid - 1;
-    else if (at >= e) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}
-
-/** Number of entries of the sorted `list` below `value`. */
-function countBelow(list: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  const i = lowerBound(blocks.length, (k) => blocks[k][1] <= at);
+  return i < blocks.length && blocks[i][0] <= at;
 }
 
 /** Per index: the backticks of each line asked about (by its start), and where the next backtick is. */
@@ -162,5 +148,6 @@ export function inInlineCode(index: TextIndex, at: number): boolean {
     for (let i = memo.next.at(lineStart); i >= 0 && i < end; i = memo.next.at(i + 1)) ticks.push(i);
     memo.byLine.set(lineStart, ticks);
   }
-  return countBelow(ticks, at) % 2 === 1;
+  const found = ticks;
+  return lowerBound(found.length, (i) => found[i] < at) % 2 === 1;
 }

@@ -1,3 +1,4 @@
+import { lowerBound } from '../text/lowerBound';
 import { SIMD_MIN_UNITS, simdUnits } from '../text/simdUnits';
 import type { Position, Range } from './skillTypes';
 
@@ -86,14 +87,9 @@ export class TextIndex {
     const o = Math.max(0, Math.min(offset, this.text.length));
     this.scanToOffset(o);
     const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: o - starts[lo] };
+    // The last line starting at or before the offset (the first line starts at 0, so there is one).
+    const line = lowerBound(starts.length, (i) => starts[i] <= o) - 1;
+    return { line, character: o - starts[line] };
   }
 
   offsetAt(pos: Position): number {

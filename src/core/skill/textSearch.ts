@@ -1,3 +1,4 @@
+import { lowerBound } from '../text/lowerBound';
 import type { TextIndex } from './textIndex';
 
 /**
@@ -72,14 +73,8 @@ export class CharOffsets {
     const found = this.found;
     if (from < this.searchedTo || this.complete) {
       // The first kept offset at or after `from`.
-      let lo = 0;
-      let hi = found.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (found[mid] < from) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < found.length) return found[lo];
+      const i = lowerBound(found.length, (k) => found[k] < from);
+      if (i < found.length) return found[i];
       if (this.complete) return -1;
     }
     if (found.length >= MAX_KEPT_OFFSETS) return this.text.indexOf(this.char, Math.max(from, this.searchedTo));

@@ -34,8 +34,12 @@ function isProvenanceRecord(text: string): boolean {
 
 /** Data files a catalog or build tool reads: JSON, YAML, TOML. */
 const DATA_FILE = /\.(?:json|ya?ml|toml)$/i;
-/** A key naming what a manifest describes (`"name": …`, `skillName: …`, `id = …`), and its value on the same line. */
-const MANIFEST_NAME = /^\s*["']?(?:name|id|slug|title|skill[-_]?name|skill[-_]?id)["']?\s*[:=]\s*["']?([^"'\n,#]{1,100})/gim;
+/**
+ * A key naming what a manifest describes (`"name": …`, `skillName: …`, `id = …`), and its value on the same line.
+ * Its indent is white space within its line: `\s*` there ran from each empty line (or `\r`, U+2028, which the
+ * multiline `^` also follows) to the end of the head, quadratic (manifestHead.redteam.test.ts).
+ */
+const MANIFEST_NAME = /^[^\S\n\r\u2028\u2029]*["']?(?:name|id|slug|title|skill[-_]?name|skill[-_]?id)["']?\s*[:=]\s*["']?([^"'\n,#]{1,100})/gim;
 /** How much of a data file is read for its name key: a manifest names its skill near the top. */
 const MANIFEST_HEAD_CHARS = 4096;
 

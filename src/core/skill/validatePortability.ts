@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { extractBodyReferences } from './bodyReferences';
 import type { Finding } from './findings';
-import { answerOrUndefined, type SkillsHost } from '../host/skillsHost';
+import { answerOrUndefined, remembered, type SkillsHost } from '../host/skillsHost';
 import { fencedBlocks } from './markdownBlocks';
 import { SKIP, walkSkill } from '../paths/walkSkill';
 import { relativeInside } from '../paths/resolveInRoot';
@@ -39,7 +39,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
   const idx = index ?? new TextIndex(text);
   const isSkillFile = rel === scan.skillFileName;
   const where = (h: TextHit) => ({ range: idx.rangeOf(h.start, h.end), ...(isSkillFile ? {} : { file: rel }) });
-  for (const h of personalPaths(text, commentOpener(rel))) {
+  for (const h of personalPaths(text, commentOpener(rel), idx)) {
     scan.out.push({
       rule: 'personal-path',
       message: `${rel} names \`${h.text}\`, a folder in the home of user '${h.detail}': it exists on one machine only. Ship the file in the skill and refer to it relative to the skill folder, or take the path as an argument or environment variable.`,
@@ -58,7 +58,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
       data: { path: h.text },
     });
   }
-  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks)) {
+  for (const h of printedSecrets(text, fencedBlocks(text, idx, 0).blocks, idx)) {
     scan.out.push({
       rule: 'secret-printed',
       message: `\`${h.text.trim()}\` prints the secret in ${h.detail} into the conversation, where the model reads it and the transcript keeps it. Check that it is set without printing it: \`[ -n "$${h.detail}" ] && echo set\`.`,
@@ -69,7 +69,7 @@ export async function checkTextFile(scan: PortabilityScan, rel: string, text: st
   const blocks = fencedBlocks(text, idx, 0).blocks;
   const dir = path.posix.dirname(rel);
   const reported = new Set<string>();
-  for (const h of bareScriptRuns(text, blocks)) {
+  for (const h of bareScriptRuns(text, blocks, idx)) {
     const name = h.detail;
     if (reported.has(name) || scan.files.includes(name) || (dir !== '.' && scan.files.includes(`${dir}/${name}`))) continue;
     const homes = scan.files.filter((f) => f.endsWith(`/${name}`));
@@ -114,7 +114,8 @@ async function checkLinks(scan: PortabilityScan, rel: string, text: string, inde
 
 /** The folder-level portability rules: archives shipped in the skill, and `license` naming a file it lacks or misspelling an SPDX id. */
 export async function checkSkillFolder(scan: PortabilityScan, parsed: ParsedSkillFile): Promise<void> {
-  const archives = await walkSkill(scan.host, scan.rootDir, { skipDirs: [...SKIP.vcs, ...SKIP.dependencies], include: (rel) => ARCHIVE_FILE.test(rel), maxFiles: 50, maxDepth: 6 });
+  const walk = () => walkSkill(scan.host, scan.rootDir, { skipDirs: [...SKIP.vcs, ...SKIP.dependencies], include: (rel) => ARCHIVE_FILE.test(rel), maxFiles: 50, maxDepth: 6 });
+  const archives = await remembered(scan.host, scan.rootDir, 'archives', '', walk);
   for (const rel of archives) {
     scan.out.push({
       rule: 'archive-shipped',

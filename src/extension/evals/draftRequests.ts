@@ -31,7 +31,7 @@ export interface DraftResult {
 async function neighbours(service: SkillsService, target: TriggerTarget): Promise<SkillBrief[]> {
   const { runtime } = await service.ready();
   const index = await runtime.index();
-  const byId = new Map<string, SearchableSkill>(runtime.served().filter((r) => r.id !== target.record.id).map((r) => [r.id, { id: r.id, name: r.name, description: r.description, location: r.location }]));
+  const byId = new Map<string, SearchableSkill>(runtime.served().filter((r) => r.id !== target.record.id).map((r) => [r.id, r]));
   return searchSkills(index, byId, `${target.record.name} ${target.record.description}`, { limit: NEIGHBOURS }).matches.map((m) => ({ name: m.name, description: m.description }));
 }
 

@@ -1,6 +1,7 @@
 // Size caps of run folders and of a skill's HOME (issue 11 point 7). Before the change a script wrote 1 GiB
 // to its output folder and 512 MiB to its HOME in 6 s, and both were kept.
 import * as assert from 'node:assert/strict';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { diskUse, diskUseQuick } from '../../../src/core/exec/sizeWatch';
@@ -79,5 +80,23 @@ describe('core/exec size caps', () => {
     assert.equal(await diskUseQuick(cap), pool, 'within the budget');
     assert.equal(await diskUseQuick(cap, 10), pool, 'past a budget of 10 entries');
     assert.equal(await diskUseQuick({ ...cap, capBytes: MiB / 2 }), await diskUse({ ...cap, capBytes: MiB / 2 }), 'stopped past the cap alike');
+  });
+
+  it('the quick walk does not wait behind a busy thread pool; the other one does (one walk, its I/O passed in)', async () => {
+    const dir = path.join(sb.tmp, 'busy');
+    for (const sub of ['out', 'work']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(dir, 'work', `e${i}`), 'x');
+    const cap = { label: 'x', dirs: [dir], capBytes: 100 * MiB, setting: 's' };
+    /** Which finished first: the walk, or jobs holding every thread of the pool (libuv's, 4 unless UV_THREADPOOL_SIZE). */
+    const race = async (walk: () => Promise<number>): Promise<string> => {
+      const order: string[] = [];
+      const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+      const jobs = Array.from({ length: threads }, () => new Promise<void>((resolve) => crypto.pbkdf2('p', 's', 300000, 32, 'sha256', () => resolve()))).map((j) => j.then(() => order.push('pool')));
+      await walk().then(() => order.push('walk'));
+      await Promise.all(jobs);
+      return order[0];
+    };
+    assert.equal(await race(() => diskUseQuick(cap)), 'walk', 'the quick walk waited for the thread pool');
+    assert.equal(await race(() => diskUse(cap)), 'pool', 'the thread-pool walk did not wait (the race shows nothing here)');
   });
 });

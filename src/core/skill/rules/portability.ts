@@ -1,5 +1,7 @@
-import { EXAMPLE_LEAD, isCounterExample, REPLACE_TRAIL } from './referenceContext';
+import { TextIndex } from '../textIndex';
+import { counterExampleLines, EXAMPLE_LEAD, REPLACE_TRAIL } from './referenceContext';
 import { rule, type RuleInfo } from './ruleInfo';
+import { scriptRunMatches } from './scriptRunScan';
 
 /**
  * Portability rules: a skill that works on its author's machine and nowhere else. They read every Markdown
@@ -59,9 +61,8 @@ export function commentOpener(file: string): '#' | '//' | undefined {
  * (`# …`, `code  // …`; not `https://`, not `a#b`). A script's comment is read by people only: a path there (how a
  * Windows path looks, where the author tried it) is no path the script uses.
  */
-function inLineComment(text: string, at: number, opener: '#' | '//'): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const before = text.slice(Math.max(lineStart, at - 200), at);
+function inLineComment(lines: TextIndex, at: number, opener: '#' | '//'): boolean {
+  const before = lines.text.slice(Math.max(lines.lineStartOf(at), at - 200), at);
   return opener === '#' ? /(?:^|\s)#/.test(before) : /(?:^|\s)\/\//.test(before);
 }
 
@@ -69,9 +70,13 @@ function inLineComment(text: string, at: number, opener: '#' | '//'): boolean {
  * Paths in one person's home folder; the first of each user name per text, and how many lines hold one. `comments`:
  * the comment opener of a script file, whose comments are not read (see {@link commentOpener}).
  */
-export function personalPaths(text: string, comments?: '#' | '//'): TextHit[] {
+export function personalPaths(text: string, comments?: '#' | '//', index?: TextIndex): TextHit[] {
   const out: TextHit[] = [];
   const seen = new Set<string>();
+  // Line starts from the text's line index, each line's "never"/"bad" read once: a search back to the line's start and
+  // a read of the whole line for each path made a one-line text of many users' paths quadratic.
+  const lines = index ?? new TextIndex(text);
+  const counterExample = counterExampleLines(lines);
   PERSONAL.lastIndex = 0;
   for (let m = PERSONAL.exec(text); m; m = PERSONAL.exec(text)) {
     const user = m[1].replace(/[.-]+$/, '');
@@ -80,8 +85,8 @@ export function personalPaths(text: string, comments?: '#' | '//'): TextHit[] {
     // Under /home a user name is lower case (`useradd`'s rule: a letter or `_`, then letters, digits, `-`, `_`):
     // `/home/logPath`, `/home/AppName-2.0` are folders someone made up, no one's home.
     if (m[0].startsWith('/home') && !/^[a-z_][a-z0-9_-]*$/.test(user)) continue;
-    if (EXAMPLE_LEAD.test(text.slice(leadStart(text, m.index), m.index).replace(/\r?\n/, ' ')) || REPLACE_TRAIL.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) || isCounterExample(text, m.index)) continue;
-    if (comments && inLineComment(text, m.index, comments)) continue;
+    if (EXAMPLE_LEAD.test(text.slice(leadStart(lines, m.index), m.index).replace(/\r?\n/, ' ')) || REPLACE_TRAIL.test(text.slice(m.index + m[0].length, m.index + m[0].length + 60)) || counterExample(m.index)) continue;
+    if (comments && inLineComment(lines, m.index, comments)) continue;
     seen.add(lower);
     out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: user });
   }
@@ -93,10 +98,12 @@ export function personalPaths(text: string, comments?: '#' | '//'): TextHit[] {
  * before when the sentence runs on from there (a hard-wrapped paragraph: that line is not blank and does not end
  * a sentence).
  */
-function leadStart(text: string, at: number): number {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+function leadStart(lines: TextIndex, at: number): number {
+  const text = lines.text;
+  const line = lines.positionAt(at).line;
+  const lineStart = lines.lineStart(line);
   if (lineStart === 0) return Math.max(0, at - 80);
-  const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  const prevStart = lines.lineStart(line - 1);
   const prev = text.slice(prevStart, lineStart - 1).replace(/\r$/, '');
   if (prev.trim() === '' || /[.!?。！？:：]\s*$/.test(prev) || /^\s*(?:```|~~~|[-*+]\s|\d+\.\s|#|\|)/.test(text.slice(lineStart, at))) return Math.max(lineStart, at - 80);
   return Math.max(prevStart, at - 80 - (lineStart - prevStart));
@@ -134,36 +141,95 @@ export function installPaths(text: string, skillName: string): TextHit[] {
 }
 
 /**
- * Interpreters (and runners) followed by a script: `python3 -u check.py`, `uv run check.py`, `bash setup.sh`. Each
- * option is read one way only (dashes, then a word character), so a long run of options cannot backtrack.
- */
-const RUN_SCRIPT = /(?<![\w/.-])(?:python[23]?(?:\.\d+)?|py|uv run|poetry run python|node|deno run|bun(?: run)?|tsx|ts-node|bash|sh|zsh|ruby|perl|Rscript|pwsh|powershell(?: -File)?)\s+(?:--?\w[\w-]*(?:=\S+)?\s+)*(\w[\w.-]*\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|R|ps1))(?=[\s`'"|;&)]|$)/gm;
-
-/**
  * Scripts run by a bare file name in code (a code block or inline code) with no `cd` before them in the same
  * block: `[offset, name]` of each. Whether the name misses its folder is for the caller, who knows the files.
  */
-export function bareScriptRuns(text: string, blocks: readonly (readonly [number, number])[]): TextHit[] {
+export function bareScriptRuns(text: string, blocks: readonly (readonly [number, number])[], index?: TextIndex): TextHit[] {
   const out: TextHit[] = [];
-  RUN_SCRIPT.lastIndex = 0;
-  for (let m = RUN_SCRIPT.exec(text); m; m = RUN_SCRIPT.exec(text)) {
-    const block = blocks.find(([s, e]) => m!.index >= s && m!.index < e);
-    const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  // Each stretch of the text read once however many runs it holds: the line's start and backticks, the block or line
+  // searched once for a `cd` and the lines before it for "from the x folder" (read again for each run of a one-line
+  // body or a long block, they were quadratic: oneLinePaths.redteam.test.ts).
+  const lines = index ?? new TextIndex(text);
+  const ticks = backticksBefore(text);
+  const entered = leftmostIn(text, /(?:^|[\s;&(`])(?:cd|pushd|Set-Location)\s/m);
+  const placed = leftmostIn(text, /\b(?:from|in|inside|within|into)\s+(?:the\s+)?`?[\w.-]+\/?`?\s+(?:folder|directory|dir)\b|\b(?:from|in|inside)\s+`?[\w.-]+\/`?/i);
+  const previous = new Map<number, number>();
+  let b = 0;
+  for (const m of scriptRunMatches(text)) {
+    // Runs come in order: the blocks before this one are passed for good.
+    while (b < blocks.length && blocks[b][1] <= m.index) b++;
+    const block = b < blocks.length && blocks[b][0] <= m.index ? blocks[b] : undefined;
+    const line = lines.positionAt(m.index).line;
+    const lineStart = lines.lineStart(line);
     if (!block) {
       // Outside a code block only inline code counts: an odd number of backticks before it on its line.
-      const ticks = (text.slice(lineStart, m.index).match(/`/g) ?? []).length;
-      if (ticks % 2 === 0) continue;
+      if (ticks(lineStart, m.index) % 2 === 0) continue;
     }
     const from = block ? block[0] : lineStart;
-    if (/(?:^|[\s;&(`])(?:cd|pushd|Set-Location)\s/m.test(text.slice(from, m.index))) continue;
+    const end = block ? block[1] : lines.lineEnd(line);
+    if (entered(from, end, m.index)) continue;
     const name = m[1];
     // "From the scripts/ folder, run `python check.py`": the text says where, on its line or the one before.
-    const prevLine = previousTextLine(text, block ? block[0] : lineStart);
-    if (/\b(?:from|in|inside|within|into)\s+(?:the\s+)?`?[\w.-]+\/?`?\s+(?:folder|directory|dir)\b|\b(?:from|in|inside)\s+`?[\w.-]+\/`?/i.test(text.slice(prevLine, m.index))) continue;
+    let prevLine = previous.get(from);
+    if (prevLine === undefined) previous.set(from, (prevLine = previousTextLine(text, from)));
+    if (placed(prevLine, end, m.index)) continue;
     const at = m.index + m[0].lastIndexOf(name);
     out.push({ start: at, end: at + name.length, text: m[0].trim(), detail: name });
   }
   return out;
+}
+
+/**
+ * Backticks from a line's start to an offset, asked with offsets rising (a new line starts the count again): each
+ * character counted once.
+ */
+function backticksBefore(text: string): (lineStart: number, at: number) => number {
+  let start = -1;
+  let pos = 0;
+  let count = 0;
+  return (lineStart, at) => {
+    if (lineStart !== start || at < pos) {
+      start = lineStart;
+      pos = lineStart;
+      count = 0;
+    }
+    for (; pos < at; pos++) if (text.charCodeAt(pos) === 96) count++;
+    return count;
+  };
+}
+
+/**
+ * Whether `re` matches in `text.slice(from, at)`: its leftmost match in `text.slice(from, end)` found once per `from`
+ * (the block or line a run is in, `at` inside it). A match ending by `at` is in the shorter text, one starting at or
+ * after `at` is not; only one across `at` is tried on the shorter text itself.
+ */
+function leftmostIn(text: string, re: RegExp): (from: number, end: number, at: number) => boolean {
+  const found = new Map<number, { until: number; hit: { start: number; end: number } | undefined }>();
+  return (from, end, at) => {
+    let seen = found.get(from);
+    if (seen?.until !== end) {
+      const m = re.exec(text.slice(from, end));
+      found.set(from, (seen = { until: end, hit: m ? { start: from + m.index, end: from + m.index + m[0].length } : undefined }));
+    }
+    const hit = seen.hit;
+    if (!hit || hit.start >= at) return false;
+    return hit.end <= at || re.test(text.slice(from, at));
+  };
+}
+
+/** The first match of `re` (global) at or after `from`, or the text's length; asked with `from` rising, each stretch searched once. */
+function firstFrom(text: string, re: RegExp): (from: number) => number {
+  let asked = -1;
+  let found = -1;
+  return (from) => {
+    if (from < asked || found < from) {
+      re.lastIndex = from;
+      const m = re.exec(text);
+      found = m ? m.index : text.length;
+    }
+    asked = from;
+    return found;
+  };
 }
 
 /** The start of the last non-blank line before the line starting at `lineStart` (at most three lines back). */
@@ -187,8 +253,9 @@ const PUBLIC_NAME = /(?:^|_)(?:PUBLIC|PUBLISHABLE|ANON)(?:_|$)/i;
  * `Write-Host $env:TOKEN`, `print(os.environ["API_KEY"])`. Not: `${#KEY}` (its length), `${KEY:0:4}`, `${KEY:+set}`,
  * single quotes (no expansion), output piped or redirected (`echo "$TOKEN" | gh auth login --with-token`).
  */
-export function printedSecrets(text: string, blocks: readonly (readonly [number, number])[] = []): TextHit[] {
+export function printedSecrets(text: string, blocks: readonly (readonly [number, number])[] = [], index?: TextIndex): TextHit[] {
   if (!/echo|printenv|print|Write-Host|console\.log/.test(text)) return [];
+  const counterExample = counterExampleLines(index ?? new TextIndex(text));
   // A YAML block (a CI workflow's `run:` step, a compose file) holds commands that run on a CI runner or a server,
   // whose log masks secrets: not in the conversation.
   const elsewhere = blocks.filter(([start, end]) => {
@@ -203,16 +270,17 @@ export function printedSecrets(text: string, blocks: readonly (readonly [number,
     /(?<![\w.])(?:print|console\.log)\(\s*(?:os\.environ\[["']|os\.getenv\(["']|os\.environ\.get\(["']|process\.env\.)([A-Za-z_]\w*)/g,
   ];
   for (const re of forms) {
+    // The rest of the command found from each hit on, each stretch searched once (a slice to the line's end per hit
+    // was quadratic on `echo $TOKEN ` repeated on one line).
+    const commandEnd = firstFrom(text, /`|&&|;|\s#|\n/g);
+    const pipe = firstFrom(text, /[|>]/g);
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const name = m[1] ?? m[2] ?? m[3];
       if (!name || !SECRET_NAME.test(name) || PUBLIC_NAME.test(name)) continue;
-      let lineEnd = text.indexOf('\n', m.index);
-      if (lineEnd < 0) lineEnd = text.length;
-      const rest = text.slice(m.index + m[0].length, lineEnd);
       // Piped into a command or redirected into a file: not printed. Cut at a closing backtick (inline code ends there).
-      const sameCommand = rest.split(/`|&&|;|\s#/)[0];
-      if (/[|>]/.test(sameCommand)) continue;
-      if (/echo\s+'/.test(m[0]) || isCounterExample(text, m.index)) continue;
+      const after = m.index + m[0].length;
+      if (pipe(after) < commandEnd(after)) continue;
+      if (/echo\s+'/.test(m[0]) || counterExample(m.index)) continue;
       // `echo "::add-mask::$TOKEN"`: GitHub Actions' command that hides the value in every later line of the log.
       if (/::add-mask::/.test(m[0]) || elsewhere.some(([start, end]) => m.index >= start && m.index < end)) continue;
       out.push({ start: m.index, end: m.index + m[0].length, text: m[0], detail: name });

@@ -1,5 +1,6 @@
 import type { BodyReference } from '../bodyReferences';
 import { inBlocks } from '../markdownBlocks';
+import type { TextIndex } from '../textIndex';
 
 /**
  * Whether a path the body mentions is a file the skill means to ship, or an illustration: skill-writing
@@ -94,11 +95,21 @@ export function isIllustrativePath(text: string, ref: BodyReference, exampleBloc
 /** Words that mark a line as a counter-example: what not to do, or what an attacker does. */
 const COUNTER_EXAMPLE = /\b(?:never|don'?t|do not|must not|should not|avoid|bad|wrong|insecure|vulnerable|unsafe|leaks?|exfiltrat\w*|attack(?:er|s)?|anti-?pattern)\b|❌|✗|⚠/i;
 
-/** True when the line of `at`, or one of the two lines before it, says it shows what not to do ("# MUST NOT", "❌ Bad", "exfiltration"). */
-export function isCounterExample(text: string, at: number): boolean {
-  let from = text.lastIndexOf('\n', at - 1);
-  for (let i = 0; i < 2 && from > 0; i++) from = text.lastIndexOf('\n', from - 1);
-  let to = text.indexOf('\n', at);
-  if (to < 0) to = text.length;
-  return COUNTER_EXAMPLE.test(text.slice(from + 1, to));
+/**
+ * Whether the line of an offset, or one of the two lines before it, says it shows what not to do ("# MUST NOT", "❌
+ * Bad", "exfiltration"). Each line is read once per text: read again for each path of a one-line text, it was
+ * quadratic (oneLinePaths.redteam.test.ts). The expression matches within a line, so three lines read apart answer as
+ * the three read together.
+ */
+export function counterExampleLines(lines: TextIndex): (at: number) => boolean {
+  const said = new Map<number, boolean>();
+  const says = (line: number): boolean => {
+    let v = said.get(line);
+    if (v === undefined) said.set(line, (v = COUNTER_EXAMPLE.test(lines.lineText(line))));
+    return v;
+  };
+  return (at) => {
+    const line = lines.positionAt(at).line;
+    return says(line) || (line > 0 && says(line - 1)) || (line > 1 && says(line - 2));
+  };
 }

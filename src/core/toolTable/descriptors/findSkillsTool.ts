@@ -44,7 +44,7 @@ export const findSkillsDescriptor: ToolDescriptor<FindSkillsResult> = {
     if (!parsed.success) return { ok: false, tool: FIND_TOOL.name, error: inputError(FIND_TOOL.name, parsed.error).toShape() };
     const runtime = await ctx.services.runtime();
     const index = await runtime.index();
-    const byId = new Map<string, SearchableSkill>(runtime.served().map((r) => [r.id, { id: r.id, name: r.name, description: r.description, location: r.location }]));
+    const byId = new Map<string, SearchableSkill>(runtime.served().map((r) => [r.id, r]));
     let notes: string[] = [];
     if (ctx.services.listSkills) {
       // Only what the host lists may be found (the listing is keyed by location).
