@@ -4,6 +4,7 @@
  * standardised features; and boosted regression stumps on the same pairwise gradient. A seeded generator makes
  * every run learn the same weights. Not part of the product.
  */
+import { seededRandom } from '../../support/seededRandom';
 
 /** One request's candidates: a feature row each, and the positions of the right ones. */
 export interface RankGroup {
@@ -11,17 +12,8 @@ export interface RankGroup {
   pos: number[];
 }
 
-// A seeded generator (mulberry32), so every run learns the same weights.
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run learns the same weights. */
+export const rng = seededRandom;
 export function shuffle<T>(xs: T[], r: () => number): T[] {
   for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));

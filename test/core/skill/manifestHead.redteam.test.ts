@@ -8,21 +8,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { parseSkillText, validateSkill } from '../../../src/core/skill';
 import { removeTempDir } from '../../support/tempDir';
-
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
-async function cpuMs(f: () => Promise<unknown>): Promise<number> {
-  collectGarbage();
-  const t = process.cpuUsage();
-  await f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
+import { cpuMs } from '../../support/cpuTime';
 
 const FILES = 60;
 

@@ -12,22 +12,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { parseSkillText, validateSkill } from '../../../src/core/skill';
 import { removeTempDir } from '../../support/tempDir';
-
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
-/** CPU time of `f` in this process (ms), after a full collection (as scannerFuzz.test.ts measures). */
-async function cpuMs(f: () => Promise<unknown>): Promise<number> {
-  collectGarbage();
-  const t = process.cpuUsage();
-  await f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
+import { cpuMs } from '../../support/cpuTime';
 
 /** One line of `n` characters: `make(0) make(1) …`, every path another user's. */
 const counting = (make: (i: number) => string) => (n: number) => {

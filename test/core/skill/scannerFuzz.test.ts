@@ -2,14 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { extractBodyReferences, parseSkillText, scanSecrets, TextIndex, validateSkill } from '../../../src/core/skill';
 import { DIAGNOSTIC_LIMITS } from '../../../src/core/skill/diagnosticLimits';
 import { fencedBlocks } from '../../../src/core/skill/markdownBlocks';
 import { MAX_BODY_REFERENCES } from '../../../src/core/skill/bodyReferences';
 import { indexVia } from '../../../src/core/skill/textSearch';
 import { PREFIXES, repeatTo, SHAPES } from '../../support/prefixFamily';
+import { cpuMs } from '../../support/cpuTime';
 
 const MB = 1_000_000;
 /** PATH_MAX on Linux: no reference a scanner returns may be longer (a literal, so a broken limit cannot move it). */
@@ -51,24 +50,6 @@ const SCANNERS: Record<string, (text: string, dir: string) => Promise<{ items: n
 
 /** Most bytes one file's findings may take as JSON: the limit on messages and data, and the fixed part of each. */
 const MAX_BYTES = DIAGNOSTIC_LIMITS.maxBytesPerFile + DIAGNOSTIC_LIMITS.maxPerFile * 200 + 2000;
-
-/** A full garbage collection now (V8's `gc`, made available to this process). */
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
-/**
- * CPU time `f` took in this process (user + system, ms), not wall time: on a loaded machine wall time also counts
- * the time other processes held the cores, CPU time only the work done here (Node's own threads included). The
- * garbage of earlier runs is collected first, so that collecting it is not counted as this run's work (it made
- * the cost of a run depend on what ran before it).
- */
-async function cpuMs(f: () => Promise<unknown>): Promise<number> {
-  collectGarbage();
-  const t = process.cpuUsage();
-  await f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-}
 
 describe('scanners: the "repeat a prefix" family at 1 MB (issue 22, point 3)', function () {
   // A deadline for a hang only: at load 20 the bounded-output pass over validateSkill took 240 s, the linearity test 230 s.
