@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import * as fsSync from 'node:fs';
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { StoreBusyError } from './storeBusyError';
 import { processAlive } from '../os/processAlive';
@@ -14,10 +13,10 @@ const MAX_LOCK_BYTES = 64;
  * path would block a plain read for ever, and a link to /dev/zero would never end. Those, and anything else that
  * cannot be read, throw (the lock counts as held, and the wait ends in STORE_BUSY naming it).
  */
-async function readLock(lockPath: string): Promise<{ text: string; mtimeMs: number } | 'missing'> {
+async function readLock(lockPath: string): Promise<{ text: string; mtimeMs: number; id: string } | 'missing'> {
   try {
     const read = await readRegularFile(lockPath, MAX_LOCK_BYTES);
-    return { text: read.bytes.toString('utf8'), mtimeMs: read.mtimeMs };
+    return { text: read.bytes.toString('utf8'), mtimeMs: read.mtimeMs, id: `${read.dev}:${read.ino}:${read.bytes.toString('utf8')}` };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
     throw e;
@@ -48,7 +47,7 @@ const MAX_WAIT_HOLDERS = 6;
  * `held` (its holder may still use it: wait), with `holder` telling this lock from the next one (its text and
  * time; a lock that cannot be read is one holder).
  */
-async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'free' | 'stale' } | { state: 'held'; holder: string }> {
+async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'free' } | { state: 'stale'; id: string } | { state: 'held'; holder: string }> {
   let lock: Awaited<ReturnType<typeof readLock>>;
   try {
     lock = await readLock(lockPath);
@@ -56,20 +55,22 @@ async function lockState(lockPath: string, staleMs: number): Promise<{ state: 'f
     return { state: 'held', holder: '?' };
   }
   if (lock === 'missing') return { state: 'free' };
-  const { text, mtimeMs } = lock;
+  const { text, mtimeMs, id } = lock;
   const pid = Number.parseInt(text, 10);
   const age = Date.now() - mtimeMs;
   if (Number.isInteger(pid) && pid > 0) {
-    if (pid !== process.pid && !processAlive(pid)) return { state: 'stale' };
+    if (pid !== process.pid && !processAlive(pid)) return { state: 'stale', id };
   } else if (age > NO_PID_GRACE_MS) {
     // Its maker writes the pid right after creating it: it was killed in between.
-    return { state: 'stale' };
+    return { state: 'stale', id };
   }
-  return age > staleMs ? { state: 'stale' } : { state: 'held', holder: `${text}@${mtimeMs}` };
+  return age > staleMs ? { state: 'stale', id } : { state: 'held', holder: `${text}@${mtimeMs}` };
 }
 
 /** The pid files this process keeps, by folder ({@link ownerFile}), with when their mtime was last set; removed when it exits. */
 const owners = new Map<string, { file: string; touched: number }>();
+/** In this process's kept pid files after its pid: tells its locks from those of an earlier process that had its pid. */
+const PROCESS_TOKEN = randomBytes(6).toString('hex');
 /**
  * How often a kept pid file's mtime is set again (ms): a lock linked to it is then at most this much older than
  * its taking, far below any `staleMs`, and most locks cost no `utimes` (one system call fewer on a request's path).
@@ -114,7 +115,7 @@ function ownerFile(dir: string, lost = false): string {
   // Its name is known from the pid: whatever was put there (a symlink written through, a FIFO whose open never returns)
   // is replaced, not opened. Written under a name of our own (created exclusively: no link followed) and renamed over it.
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  fsSync.writeFileSync(temp, `${process.pid}\n`, { flag: 'wx' });
+  fsSync.writeFileSync(temp, `${process.pid}\n${PROCESS_TOKEN}\n`, { flag: 'wx' });
   try {
     fsSync.renameSync(temp, file);
   } catch (e) {
@@ -133,6 +134,46 @@ function unlinkIfPresent(file: string): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
+}
+
+/** Opening a lock to tell which it is: never through a link, never waiting on a FIFO. */
+const LOCK_OPEN = fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW | fsSync.constants.O_NONBLOCK;
+
+/**
+ * Which lock is at `lockPath`: its device, inode and text (undefined when there is none; `?` for something that is
+ * not a lock file this module made). The inode alone does not tell: a lock removed frees its inode, and the next
+ * lock made often gets the same number. The text does: a pid file made per lock holds a random token, a kept owner
+ * file one per process (so one process's locks of one path are not told apart: they are taken in turn within it).
+ */
+function lockId(lockPath: string): string | undefined {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(lockPath, LOCK_OPEN);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : '?';
+  }
+  try {
+    const st = fsSync.fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_LOCK_BYTES) return '?';
+    const bytes = Buffer.alloc(MAX_LOCK_BYTES);
+    const n = fsSync.readSync(fd, bytes, 0, MAX_LOCK_BYTES, 0);
+    return `${st.dev}:${st.ino}:${bytes.subarray(0, n).toString('utf8')}`;
+  } catch {
+    return '?';
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
+
+/**
+ * Removes the lock at `lockPath` only while it is still the file `id` names. A lock judged stale may have been
+ * replaced since by a waiter that took it over; a holder that was taken over as stuck (older than `staleMs`) finds
+ * another process's lock there when it ends. Removing either by name freed a lock someone else held, and a third
+ * process then wrote beside it. The check and the removal are two system calls, so a replacement between them is
+ * still possible, but only in that instant, not for the whole time the other holder keeps the lock.
+ */
+function removeLockIf(lockPath: string, id: string): void {
+  if (lockId(lockPath) === id) unlinkIfPresent(lockPath);
 }
 
 /** At exit, this process's kept pid files: nothing may throw there (a folder removed with its file is fine). */
@@ -173,9 +214,10 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
     // No hard links here (or too many): a pid file made for this lock, as below.
   }
   // A name no one can guess, created exclusively: a link planted at a predictable one was written through.
-  const own = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const token = randomBytes(6).toString('hex');
+  const own = `${lockPath}.${process.pid}.${token}.tmp`;
   try {
-    fsSync.writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
+    fsSync.writeFileSync(own, `${process.pid}\n${token}\n`, { flag: 'wx' });
     try {
       fsSync.linkSync(own, lockPath);
       return true;
@@ -190,7 +232,7 @@ function tryCreateLock(lockPath: string, keepOwnerFile = false): boolean {
   try {
     const fd = fsSync.openSync(lockPath, 'wx');
     try {
-      fsSync.writeSync(fd, `${process.pid}\n`);
+      fsSync.writeSync(fd, `${process.pid}\n${token}\n`);
     } finally {
       fsSync.closeSync(fd);
     }
@@ -218,10 +260,15 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   let holder = '';
   let heldSince = started;
   let pause = 2;
+  let ours: string | undefined;
   for (;;) {
-    if (tryCreateLock(lockPath, options.keepOwnerFile)) break;
+    if (tryCreateLock(lockPath, options.keepOwnerFile)) {
+      // What the lock is, so that the release removes this lock and never one another process made since.
+      ours = lockId(lockPath);
+      break;
+    }
     const lock = await lockState(lockPath, staleMs);
-    if (lock.state === 'stale') await fs.rm(lockPath, { force: true });
+    if (lock.state === 'stale') removeLockIf(lockPath, lock.id);
     if (lock.state !== 'held') continue;
     const now = Date.now();
     if (lock.holder !== holder) {
@@ -240,10 +287,7 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   try {
     return await fn();
   } finally {
-    try {
-      fsSync.unlinkSync(lockPath);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
+    // Taken over while fn ran (it outlived staleMs): the lock there now is the next holder's, and stays.
+    if (ours !== undefined && ours !== '?') removeLockIf(lockPath, ours);
   }
 }
