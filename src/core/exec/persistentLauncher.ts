@@ -63,7 +63,7 @@ export class PersistentLauncher {
     });
     this.ready = ready;
     // Referenced until it answers (a runner awaiting it must not see its process exit meanwhile).
-    void ready.then(() => this.runs.size === 0 && this.idle());
+    void ready.then(() => this.runs.size === 0 && this.counts.size === 0 && this.idle());
     return ready;
   }
 
@@ -97,12 +97,15 @@ export class PersistentLauncher {
 
   /**
    * A count of `uid`'s tasks taken in the launcher's process (taskCount.ts), off the runner's event loop; undefined when
-   * the launcher is not running or could not count. It does not keep the runner's process alive.
+   * the launcher is not running or could not count. The launcher is referenced until it answers, as for a run: a
+   * caller awaiting the count must not see its process exit meanwhile (an unreferenced wait let the CLI's `run` exit
+   * with 0 before it could pass on the script's exit code).
    */
   count(uid: number): Promise<TaskCount | undefined> {
     const child = this.child;
     if (!child?.connected) return Promise.resolve(undefined);
     const id = this.nextId++;
+    this.busy();
     return new Promise((resolve) => {
       this.counts.set(id, resolve);
       child.send({ t: 'count', id, uid });
@@ -123,6 +126,7 @@ export class PersistentLauncher {
     if (m.t === 'count') {
       const answer = this.counts.get(m.id!);
       this.counts.delete(m.id!);
+      if (this.runs.size === 0 && this.counts.size === 0) this.idle();
       answer?.(m.count);
       return;
     }
@@ -151,7 +155,7 @@ export class PersistentLauncher {
       case 'close':
         this.runs.delete(m.id!);
         r.on.close();
-        if (this.runs.size === 0) this.idle();
+        if (this.runs.size === 0 && this.counts.size === 0) this.idle();
         break;
     }
   }
